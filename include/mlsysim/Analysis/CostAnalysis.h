@@ -1,0 +1,73 @@
+//===- CostAnalysis.h - Hardware-independent cost of every op ---*- C++ -*-===//
+//
+// Walks a module (or any op) in program order and gives every op of interest
+// its OpCost: ops with tensor or memref operands or results, and every
+// structured op. Loops with static trip counts multiply what they contain; a
+// loop whose trip count is unknown is flagged on the ops inside it. The
+// analysis never mutates IR and never emits diagnostics, so the
+// AnalysisManager can cache it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_ANALYSIS_COSTANALYSIS_H
+#define MLSYSIM_ANALYSIS_COSTANALYSIS_H
+
+#include "mlsysim/Analysis/OpCost.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace mlsysim {
+
+/// The attribute that multiplies the cost of everything nested in the op that
+/// carries it (a model zoo exporting one of N identical layers sets it to N).
+llvm::StringRef getRepeatAttrName();
+
+/// The cost of one op of interest, in its program context.
+struct OpCostRecord {
+  mlir::Operation *op = nullptr;
+  /// One execution.
+  OpCost cost;
+  /// How many times it runs: the product of the static trip counts of the
+  /// enclosing loops (and of `mlsysim.repeat` attributes).
+  Count multiplier = Count(1);
+  /// The innermost enclosing loop whose trip count is unknown, or null. Ops
+  /// inside it are counted once per run of that loop and flagged.
+  mlir::Operation *unknownTripCountLoop = nullptr;
+  /// The enclosing function's symbol name, or empty.
+  llvm::StringRef funcName;
+};
+
+/// The cost of one op, ignoring its context: its CostOpInterface model, the
+/// structured rule for a LinalgOp without one, the elementwise rule for
+/// elementwise ops on tensors, otherwise unmodeled.
+OpCost computeOpCost(mlir::Operation *op, const CostContext &context);
+
+/// Hardware-independent costs of every op of interest under a root op.
+class CostAnalysis {
+public:
+  /// Default options (dynamic sizes unbound); the AnalysisManager uses this.
+  explicit CostAnalysis(mlir::Operation *root);
+  CostAnalysis(mlir::Operation *root, const CostOptions &options);
+
+  /// Records in program order.
+  llvm::ArrayRef<OpCostRecord> getRecords() const { return records; }
+  /// The record of `op`, or null when it is not an op of interest.
+  const OpCostRecord *lookup(mlir::Operation *op) const;
+  const CostOptions &getOptions() const { return options; }
+
+private:
+  void visitRegions(mlir::Operation *op, Count multiplier,
+                    mlir::Operation *unknownLoop, llvm::StringRef funcName,
+                    const CostContext &context);
+
+  CostOptions options;
+  std::vector<OpCostRecord> records;
+  llvm::DenseMap<mlir::Operation *, size_t> indexOf;
+};
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_ANALYSIS_COSTANALYSIS_H

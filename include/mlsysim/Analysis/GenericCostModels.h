@@ -1,0 +1,40 @@
+//===- GenericCostModels.h - Rules that serve whole op families -*- C++ -*-===//
+//
+// The structured-op rule prices every linalg::LinalgOp from its interface:
+// trip count = product of the loop ranges, work = trip count x the payload's
+// per-iteration counts, traffic = the distinct elements each operand's indexing
+// map touches. Named ops, linalg.generic and an out-of-tree op implementing
+// LinalgOp all go through it. The elementwise rule prices scalar arith/math
+// ops applied to whole tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
+#define MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
+
+#include "mlsysim/Analysis/OpCost.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlsysim {
+
+/// The cost of one execution of a structured op.
+OpCost computeStructuredOpCost(mlir::linalg::LinalgOp op,
+                               const CostContext &context);
+
+/// The cost of an elementwise-mappable op (arith/math on ranked tensors):
+/// one application of the scalar counting rule per element.
+OpCost computeElementwiseOpCost(mlir::Operation *op,
+                                const CostContext &context);
+
+/// Data movement: reads every value of `reads` and writes every value of
+/// `writes` in full; unmodeled when a shape is unknown.
+OpCost computeDataMovementCost(mlir::TypeRange reads, mlir::TypeRange writes,
+                               const CostContext &context);
+
+/// The reason given for ops whose shapes are dynamic and unbound.
+llvm::StringRef getDynamicShapeReason();
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H

@@ -1,0 +1,124 @@
+//===- OpCost.h - Hardware-independent cost of one op -----------*- C++ -*-===//
+//
+// What an op does, independent of the device: arithmetic work by kind and the
+// bytes it moves. docs/cost-model.md states the rules that produce it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_ANALYSIS_OPCOST_H
+#define MLSYSIM_ANALYSIS_OPCOST_H
+
+#include "mlsysim/Support/Count.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+#include <optional>
+#include <string>
+
+namespace mlsysim {
+
+/// How a multiply-accumulate is reported.
+enum class FlopConvention {
+  FMA2, ///< A multiply-accumulate is 2 FLOPs (vendors' convention; default).
+  MAC,  ///< A multiply-accumulate is 1 FLOP (some model zoos' convention).
+};
+
+/// The counts of one execution of an op.
+struct OpCost {
+  /// False when no rule prices the op; `reason` says why.
+  bool modeled = false;
+  std::string reason;
+
+  /// Floating-point operations, a multiply-accumulate counted as 2.
+  Count flops;
+  /// Floating-point multiply-accumulates included in `flops` (each counted 2
+  /// there), so that any convention can be reported without recounting.
+  Count macs;
+  /// Integer (and index) arithmetic operations, a multiply-accumulate as 2.
+  Count intOps;
+  /// Integer multiply-accumulates included in `intOps`.
+  Count intMacs;
+  /// Special-function evaluations (exp, log, tanh, sqrt, ...).
+  Count transcendentals;
+  Count bytesRead;
+  Count bytesWritten;
+
+  /// The element type whose peak prices the arithmetic (null for pure data
+  /// movement).
+  mlir::Type elementType;
+  /// Whether the arithmetic runs on the matrix unit (contractions and
+  /// convolutions) rather than the vector unit.
+  bool matrixUnit = false;
+
+  /// A modeled op with no work and no traffic (reshapes, casts, empty).
+  bool isFree() const {
+    return modeled && flops.isZero() && intOps.isZero() &&
+           transcendentals.isZero() && bytesRead.isZero() &&
+           bytesWritten.isZero();
+  }
+  Count bytes() const { return bytesRead + bytesWritten; }
+
+  /// An op no rule prices.
+  static OpCost unmodeled(llvm::StringRef reason) {
+    OpCost cost;
+    cost.reason = reason.str();
+    return cost;
+  }
+  /// A modeled op with no cost.
+  static OpCost free() {
+    OpCost cost;
+    cost.modeled = true;
+    return cost;
+  }
+};
+
+/// Options that change what is counted.
+struct CostOptions {
+  /// Binds every dynamic size to this value; unset leaves ops with dynamic
+  /// shapes unmodeled.
+  std::optional<int64_t> dynamicDimSize;
+};
+
+/// What every cost model gets: the options and the data layout of the module,
+/// with the shape and size helpers all models share.
+class CostContext {
+public:
+  CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout)
+      : options(options), dataLayout(dataLayout) {}
+
+  const CostOptions &getOptions() const { return options; }
+
+  /// `size`, or the bound size when it is dynamic; std::nullopt when dynamic
+  /// and unbound.
+  std::optional<int64_t> bindSize(int64_t size) const;
+  /// The shape of a ranked tensor or memref with dynamic sizes bound;
+  /// std::nullopt when unranked or dynamic and unbound.
+  std::optional<llvm::SmallVector<int64_t>> bindShape(mlir::Type type) const;
+  /// Number of elements of a shaped type (1 for a scalar).
+  std::optional<Count> numElements(mlir::Type type) const;
+  /// Storage bits of one element (DataLayout; sub-byte types keep their
+  /// bits); std::nullopt for element types with no storage size.
+  std::optional<uint64_t> elementBits(mlir::Type elementType) const;
+  /// Bytes of `elements` elements of `bits` bits each, rounded up to whole
+  /// bytes per tensor.
+  static Count bytesFor(Count elements, uint64_t bits);
+  /// Bytes of a whole tensor or memref (its element count times its element
+  /// size); std::nullopt when the shape or the element size is unknown.
+  std::optional<Count> bytesOf(mlir::Type type) const;
+
+private:
+  const CostOptions &options;
+  const mlir::DataLayout &dataLayout;
+};
+
+/// `ops` (which include `macs` multiply-accumulates counted twice) in
+/// `convention`: the one place a convention changes a count.
+Count applyFlopConvention(Count ops, Count macs, FlopConvention convention);
+/// Parses `fma2` or `mac`.
+std::optional<FlopConvention> parseFlopConvention(llvm::StringRef name);
+llvm::StringRef stringifyFlopConvention(FlopConvention convention);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_ANALYSIS_OPCOST_H

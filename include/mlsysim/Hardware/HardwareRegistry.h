@@ -1,0 +1,54 @@
+//===- HardwareRegistry.h - Device lookup by id, alias or file --*- C++ -*-===//
+//
+// The zoo files are embedded at build time; a user's own file is loaded from a
+// path at run time. Both go through the same parser.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_HARDWARE_HARDWAREREGISTRY_H
+#define MLSYSIM_HARDWARE_HARDWAREREGISTRY_H
+
+#include "mlsysim/Hardware/HardwareSpec.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+
+namespace mlsysim {
+
+/// A set of devices addressable by id or alias.
+class HardwareRegistry {
+public:
+  /// The zoo embedded in this binary. Parsed once, on first use.
+  static llvm::Expected<const HardwareRegistry &> builtin();
+
+  /// Adds a device; fails when its id or an alias is taken.
+  llvm::Error add(HardwareSpec spec);
+
+  /// The device with this id or alias, or null.
+  const HardwareSpec *lookup(llvm::StringRef idOrAlias) const;
+
+  /// Devices in id order.
+  llvm::ArrayRef<std::unique_ptr<HardwareSpec>> getDevices() const {
+    return devices;
+  }
+  /// Every id and alias (for duplicate checks and "known names" lists).
+  const llvm::StringSet<> &getNames() const { return names; }
+
+private:
+  std::vector<std::unique_ptr<HardwareSpec>> devices;
+  llvm::StringMap<const HardwareSpec *> byName;
+  llvm::StringSet<> names;
+};
+
+/// Resolves a `hardware=` value: a zoo id or alias, or a path to a device file.
+/// The error lists the known names when the value is neither.
+llvm::Expected<std::shared_ptr<const HardwareSpec>>
+resolveHardware(llvm::StringRef nameOrPath);
+
+/// The default device of every pass (`h100`).
+llvm::StringRef getDefaultHardwareName();
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_HARDWARE_HARDWAREREGISTRY_H

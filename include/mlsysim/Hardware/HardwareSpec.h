@@ -1,0 +1,96 @@
+//===- HardwareSpec.h - One device of the hardware zoo ----------*- C++ -*-===//
+//
+// A device as described by one file of `zoo/hardware/` (schema in
+// docs/hardware.md): dense peak rates per compute unit and numeric format, the
+// memory hierarchy, launch overhead and achievable efficiencies. Every number
+// carries where it came from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_HARDWARE_HARDWARESPEC_H
+#define MLSYSIM_HARDWARE_HARDWARESPEC_H
+
+#include "mlsysim/Hardware/ElementKind.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlsysim {
+
+/// The compute units a device rates separately.
+enum class ComputeUnit { Matrix, Vector, SpecialFunction };
+llvm::StringRef stringifyComputeUnit(ComputeUnit unit);
+
+/// A document a device file cites.
+struct HardwareSource {
+  std::string key;   ///< The name `source:` fields use.
+  std::string title; ///< Datasheet or whitepaper title.
+  std::string url;
+  std::string read; ///< The date the value was read (YYYY-MM-DD).
+};
+
+/// A number with its provenance: either a `source` key or an `assumption`.
+struct SourcedValue {
+  double value = 0.0;
+  std::string source;     ///< Key into HardwareSpec::sources, or empty.
+  std::string assumption; ///< Why the value was chosen, when no source.
+  std::string note;       ///< How the value was read or derived.
+};
+
+/// One device of the zoo.
+struct HardwareSpec {
+  std::string id;
+  std::vector<std::string> aliases;
+  std::string name;
+  std::string vendor;
+  std::string deviceClass;
+  std::vector<HardwareSource> sources;
+
+  /// Dense peaks in FLOP/s (floating point) or op/s (integer).
+  std::map<ElementKind, SourcedValue> matrixPeaks;
+  std::map<ElementKind, SourcedValue> vectorPeaks;
+  std::optional<SourcedValue> specialFunctionRate; ///< Transcendentals/s.
+
+  SourcedValue memoryCapacityBytes;
+  SourcedValue memoryBandwidthBytesPerS;
+  std::optional<SourcedValue> llcCapacityBytes;
+  std::optional<SourcedValue> llcBandwidthBytesPerS;
+  std::optional<SourcedValue> scratchpadPerCoreBytes;
+  std::optional<SourcedValue> cores;
+  std::optional<SourcedValue> clockHz;
+  std::optional<SourcedValue> accelerators;
+
+  SourcedValue launchOverheadS;
+  SourcedValue computeEfficiency; ///< Achievable fraction of peak compute.
+  SourcedValue memoryEfficiency;  ///< Achievable fraction of peak bandwidth.
+
+  std::optional<SourcedValue> tdpW;
+  std::optional<SourcedValue> hostLinkBytesPerSPerDirection;
+  std::optional<SourcedValue> deviceLinkBytesPerSPerDirection;
+
+  /// Where the description came from (a path, or `builtin:<file>`).
+  std::string origin;
+
+  /// The peak table of `unit` (Matrix or Vector).
+  const std::map<ElementKind, SourcedValue> &peaks(ComputeUnit unit) const {
+    return unit == ComputeUnit::Matrix ? matrixPeaks : vectorPeaks;
+  }
+  /// The source entry named `key`, or null.
+  const HardwareSource *findSource(llvm::StringRef key) const;
+};
+
+/// Parses one device file. `bufferName` is used in diagnostics
+/// (`file:line:col: error: ...`). Ids and aliases already in `takenNames` are
+/// rejected as duplicates.
+llvm::Expected<HardwareSpec>
+parseHardwareSpec(llvm::StringRef buffer, llvm::StringRef bufferName,
+                  const llvm::StringSet<> *takenNames = nullptr);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_HARDWARE_HARDWARESPEC_H

@@ -1,0 +1,27 @@
+//===- CostModels.h - Cost models attached to upstream ops ------*- C++ -*-===//
+
+#ifndef MLSYSIM_INTERFACES_COSTMODELS_H
+#define MLSYSIM_INTERFACES_COSTMODELS_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace mlsysim {
+
+/// Every structured linalg op (the generic structured rule), linalg.softmax,
+/// pack/unpack and the Winograd transforms.
+void registerLinalgCostModels(mlir::DialectRegistry &registry);
+/// tensor data movement (pad, concat, slices, gather, scatter, ...) and the
+/// free ops (reshapes, casts, empty, dim).
+void registerTensorCostModels(mlir::DialectRegistry &registry);
+/// memref copies, loads/stores and the free view/allocation ops; the
+/// bufferization ops; tensor constants.
+void registerMemoryCostModels(mlir::DialectRegistry &registry);
+
+/// All of the above.
+void registerAllCostModels(mlir::DialectRegistry &registry);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_INTERFACES_COSTMODELS_H

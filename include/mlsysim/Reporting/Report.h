@@ -1,0 +1,102 @@
+//===- Report.h - The one model of a report ---------------------*- C++ -*-===//
+//
+// Every view (text, JSON, CSV, and the attributes of mlsysim-annotate) is
+// printed from this model; none recomputes a cost. It joins the
+// hardware-independent counts of CostAnalysis with the roofline on one device,
+// in the FLOP convention the user asked for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_REPORTING_REPORT_H
+#define MLSYSIM_REPORTING_REPORT_H
+
+#include "mlsysim/Analysis/CostAnalysis.h"
+#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Hardware/HardwareSpec.h"
+
+#include <memory>
+
+namespace mlsysim {
+
+/// What a report was asked for.
+struct ReportOptions {
+  CostOptions cost;
+  RooflineOptions roofline;
+  FlopConvention convention = FlopConvention::FMA2;
+};
+
+/// One op of interest, priced.
+struct OpReport {
+  unsigned id = 0; ///< Position in program order.
+  mlir::Operation *op = nullptr;
+  std::string name; ///< e.g. `linalg.matmul`.
+  std::string func; ///< Enclosing function's symbol name.
+  std::string loc;  ///< `file:line:col`, or the location as printed.
+  bool modeled = false;
+  bool free = false; ///< Modeled, with no work and no traffic.
+  std::string reason;
+  Count multiplier = Count(1);
+  bool tripCountUnknown = false;
+  // Totals over all executions, FLOPs and integer ops in the convention.
+  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
+  double intensity = 0.0;
+  std::string dtype; ///< The element type that priced the arithmetic.
+  RooflineEstimate roofline;
+
+  Count bytes() const { return bytesRead + bytesWritten; }
+  /// `matrix`, `vector`, `special-function`, or empty for data movement.
+  std::string unit() const;
+};
+
+/// Sums over a set of ops (modeled ops only; unmodeled ones are counted).
+struct ReportTotals {
+  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
+  double tCompute = 0.0, tMemory = 0.0, tOverhead = 0.0;
+  double latency = 0.0, roofline = 0.0;
+  /// Predicted time of the ops each bound limits.
+  double computeBoundTime = 0.0, memoryBoundTime = 0.0,
+         overheadBoundTime = 0.0;
+  unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0;
+  /// Kernel launches (modeled, non-free ops times their multiplier).
+  Count launches;
+
+  void add(const OpReport &op);
+};
+
+/// The ops of one name that no model prices (one warning each).
+struct UnmodeledSummary {
+  std::string name;
+  std::string reason; ///< Of the first one.
+  mlir::Operation *first = nullptr;
+  unsigned count = 0;
+};
+
+struct FunctionReport {
+  std::string name;
+  ReportTotals totals;
+};
+
+struct Report {
+  std::shared_ptr<const HardwareSpec> hardware;
+  ReportOptions options;
+  std::vector<OpReport> ops;
+  std::vector<FunctionReport> functions;
+  ReportTotals totals;
+  std::vector<UnmodeledSummary> unmodeled;
+  /// Ops inside loops whose trip count is unknown (counted once per run of
+  /// the loop), by loop.
+  std::vector<mlir::Operation *> unknownTripCountLoops;
+};
+
+/// Prices every record of `analysis` on `hardware`.
+Report buildReport(const CostAnalysis &analysis,
+                   std::shared_ptr<const HardwareSpec> hardware,
+                   const ReportOptions &options);
+
+/// `file:line:col` of the first file location inside `loc`, else the
+/// location as MLIR prints it.
+std::string formatLocation(mlir::Location loc);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_REPORTING_REPORT_H

@@ -1,0 +1,30 @@
+//===- ReportFormats.h - Views of a report ----------------------*- C++ -*-===//
+
+#ifndef MLSYSIM_REPORTING_REPORTFORMATS_H
+#define MLSYSIM_REPORTING_REPORTFORMATS_H
+
+#include "mlsysim/Reporting/Report.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlsysim {
+
+enum class ReportFormat { Text, JSON, CSV };
+std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
+
+/// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
+/// `functions`, `totals`, `unmodeled`.
+llvm::json::Value toJSON(const Report &report);
+/// One op's JSON object; also the CSV row.
+llvm::json::Object toJSON(const OpReport &op);
+
+void printTextReport(const Report &report, llvm::raw_ostream &os);
+void printJSONReport(const Report &report, llvm::raw_ostream &os);
+void printCSVReport(const Report &report, llvm::raw_ostream &os);
+void printReport(const Report &report, ReportFormat format,
+                 llvm::raw_ostream &os);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_REPORTING_REPORTFORMATS_H

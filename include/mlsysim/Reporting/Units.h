@@ -1,0 +1,26 @@
+//===- Units.h - Human-readable quantities ----------------------*- C++ -*-===//
+//
+// Decimal SI prefixes throughout (1 KB = 1000 B, 1 GFLOP = 1e9 FLOP), as the
+// hardware zoo and vendor datasheets use them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_REPORTING_UNITS_H
+#define MLSYSIM_REPORTING_UNITS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace mlsysim {
+
+/// `value` with a decimal prefix and `unit`: "2.10 GFLOP", "512 B", "0".
+std::string formatQuantity(double value, llvm::StringRef unit);
+/// Seconds as "12.3 µs", "4.56 ms", "1.23 s".
+std::string formatSeconds(double seconds);
+/// A share as "62.5%".
+std::string formatPercent(double fraction);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_REPORTING_UNITS_H

@@ -1,0 +1,83 @@
+//===- Passes.td - mlsysim passes ----------------------------*- tablegen -*-===//
+
+#ifndef MLSYSIM_TRANSFORMS_PASSES
+#define MLSYSIM_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+// The options every pass that prices ops shares.
+defvar commonRooflineOptions = [
+  Option<"hardware", "hardware", "std::string", /*default=*/"\"h100\"",
+         "Device: a zoo id or alias (e.g. h100, a100), or a path to a device "
+         "file">,
+  Option<"dynamicDim", "dynamic-dim", "int64_t", /*default=*/"-1",
+         "Bind every dynamic size to this value (-1: leave ops with dynamic "
+         "shapes unmodeled)">,
+  Option<"flopConvention", "flop-convention", "std::string",
+         /*default=*/"\"fma2\"",
+         "How a multiply-accumulate is reported: fma2 (2 FLOPs, default) or "
+         "mac (1 FLOP); times never depend on it">,
+  Option<"tf32", "tf32", "bool", /*default=*/"false",
+         "Price f32 contractions at the matrix unit's TF32 rate">,
+];
+
+def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
+  let summary = "Attach each op's roofline cost as a #mlsysim.cost attribute";
+  let description = [{
+    Prices every op of interest on the chosen device and attaches the result
+    as a discardable attribute `mlsysim.cost`; ops no model knows get
+    `mlsysim.unmodeled = "<reason>"`, and the module gets
+    `mlsysim.hardware = "<device id>"`.
+
+    Before:
+    ```mlir
+    %0 = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>)
+                       outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+    ```
+    After (`--mlsysim-annotate=hardware=h100`):
+    ```mlir
+    %0 = linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 524288, ...,
+                        bound = "overhead", unit = "matrix:f16">} ins(...)
+    ```
+  }];
+  let options = commonRooflineOptions;
+  let statistics = [
+    Statistic<"numAnnotated", "annotated-ops", "Ops given a cost">,
+    Statistic<"numUnmodeled", "unmodeled-ops", "Ops no model knows">,
+  ];
+  let dependentDialects = ["::mlsysim::MLSysimDialect"];
+}
+
+def StripPass : Pass<"mlsysim-strip"> {
+  let summary = "Remove the attributes mlsysim-annotate attached";
+  let description = [{
+    Removes `mlsysim.cost`, `mlsysim.unmodeled` and `mlsysim.hardware` from
+    every op, restoring the IR as it was before `mlsysim-annotate`.
+  }];
+  let statistics = [
+    Statistic<"numStripped", "stripped-attrs", "Attributes removed">,
+  ];
+}
+
+def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
+  let summary = "Print a per-op roofline report";
+  let description = [{
+    Prices every op of interest on the chosen device and prints a report in
+    program order: per op its FLOPs, integer ops, transcendentals, bytes read
+    and written, arithmetic intensity, compute/memory/overhead times, predicted
+    latency, ideal roofline time and bound; then totals, the share of time by
+    bound and the costliest ops. Ops no model knows are listed as unmodeled
+    (one warning per op name). The IR is not changed.
+
+    The report goes to stderr by default so the IR on stdout stays clean;
+    `output=PATH` writes it to a file (`output=-` to stdout).
+  }];
+  let options = !listconcat(commonRooflineOptions, [
+    Option<"format", "format", "std::string", /*default=*/"\"text\"",
+           "Report format: text, json or csv">,
+    Option<"output", "output", "std::string", /*default=*/"\"\"",
+           "Where to write the report (default: stderr; '-': stdout)">,
+  ]);
+}
+
+#endif // MLSYSIM_TRANSFORMS_PASSES

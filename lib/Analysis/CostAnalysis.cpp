@@ -1,0 +1,137 @@
+//===- CostAnalysis.cpp - Hardware-independent cost of every op -----------===//
+
+#include "mlsysim/Analysis/CostAnalysis.h"
+
+#include "mlsysim/Analysis/GenericCostModels.h"
+#include "mlsysim/Interfaces/CostOpInterface.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+StringRef mlsysim::getRepeatAttrName() { return "mlsysim.repeat"; }
+
+static bool isTensorOrMemRef(Type type) {
+  return isa<TensorType, BaseMemRefType>(type);
+}
+
+/// Ops the report lists: everything that touches a tensor or memref, and every
+/// structured op.
+static bool isOfInterest(Operation *op) {
+  return isa<linalg::LinalgOp>(op) ||
+         llvm::any_of(op->getOperandTypes(), isTensorOrMemRef) ||
+         llvm::any_of(op->getResultTypes(), isTensorOrMemRef);
+}
+
+/// Ops that only structure the program: the walk enters them instead of
+/// listing them (functions, modules, branches, loops).
+static bool isContainer(Operation *op) {
+  return isa<ModuleOp, FunctionOpInterface, RegionBranchOpInterface,
+             LoopLikeOpInterface>(op) ||
+         op->hasTrait<OpTrait::IsTerminator>();
+}
+
+/// The static trip count of a loop, or std::nullopt.
+static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
+  std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds();
+  std::optional<SmallVector<OpFoldResult>> ubs = loop.getLoopUpperBounds();
+  std::optional<SmallVector<OpFoldResult>> steps = loop.getLoopSteps();
+  if (!lbs || !ubs || !steps || lbs->size() != ubs->size() ||
+      lbs->size() != steps->size())
+    return std::nullopt;
+  Count trips(1);
+  for (auto [lb, ub, step] : llvm::zip_equal(*lbs, *ubs, *steps)) {
+    std::optional<int64_t> lo = getConstantIntValue(lb);
+    std::optional<int64_t> hi = getConstantIntValue(ub);
+    std::optional<int64_t> st = getConstantIntValue(step);
+    if (!lo || !hi || !st || *st <= 0)
+      return std::nullopt;
+    // 128-bit: ub - lb can exceed int64 for hostile bounds.
+    __int128 span = static_cast<__int128>(*hi) - *lo;
+    __int128 count = span <= 0 ? 0 : (span + *st - 1) / *st;
+    trips *= Count(static_cast<uint64_t>(count));
+  }
+  return trips;
+}
+
+OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
+  if (auto model = dyn_cast<CostOpInterface>(op))
+    return model.getCost(context);
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return computeStructuredOpCost(linalgOp, context);
+  if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+      isa<RankedTensorType>(op->getResult(0).getType()))
+    return computeElementwiseOpCost(op, context);
+  return OpCost::unmodeled(("no cost model for '" +
+                            op->getName().getStringRef() + "'")
+                               .str());
+}
+
+CostAnalysis::CostAnalysis(Operation *root)
+    : CostAnalysis(root, CostOptions()) {}
+
+CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
+    : options(options) {
+  DataLayout dataLayout = DataLayout::closest(root);
+  CostContext context(this->options, dataLayout);
+  StringRef funcName;
+  if (auto func = dyn_cast<FunctionOpInterface>(root))
+    funcName = func.getName();
+  visitRegions(root, Count(1), nullptr, funcName, context);
+}
+
+void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
+                                Operation *unknownLoop, StringRef funcName,
+                                const CostContext &context) {
+  if (auto repeat = parent->getAttrOfType<IntegerAttr>(getRepeatAttrName()))
+    if (repeat.getValue().isStrictlyPositive())
+      multiplier *= Count(repeat.getValue().getLimitedValue());
+  for (Region &region : parent->getRegions()) {
+    for (Block &block : region) {
+      for (Operation &op : block) {
+        if (isContainer(&op)) {
+          Count inner = multiplier;
+          Operation *innerUnknown = unknownLoop;
+          if (auto loop = dyn_cast<LoopLikeOpInterface>(&op)) {
+            if (std::optional<Count> trips = getStaticTripCount(loop))
+              inner *= *trips;
+            else
+              innerUnknown = &op;
+          }
+          StringRef innerFunc = funcName;
+          if (auto func = dyn_cast<FunctionOpInterface>(&op))
+            innerFunc = func.getName();
+          visitRegions(&op, inner, innerUnknown, innerFunc, context);
+          continue;
+        }
+        if (isOfInterest(&op)) {
+          OpCostRecord record;
+          record.op = &op;
+          record.cost = computeOpCost(&op, context);
+          record.multiplier = multiplier;
+          record.unknownTripCountLoop = unknownLoop;
+          record.funcName = funcName;
+          indexOf[&op] = records.size();
+          records.push_back(std::move(record));
+          // A modeled op owns its regions (payloads); only an op no model
+          // knows is entered, since its regions may hold ops we can price.
+          if (isa<CostOpInterface, linalg::LinalgOp>(op) ||
+              records.back().cost.modeled)
+            continue;
+        }
+        if (op.getNumRegions() > 0)
+          visitRegions(&op, multiplier, unknownLoop, funcName, context);
+      }
+    }
+  }
+}
+
+const OpCostRecord *CostAnalysis::lookup(Operation *op) const {
+  auto it = indexOf.find(op);
+  return it == indexOf.end() ? nullptr : &records[it->second];
+}

@@ -1,0 +1,189 @@
+//===- GenericCostModels.cpp - Rules that serve whole op families ---------===//
+
+#include "mlsysim/Analysis/GenericCostModels.h"
+
+#include "mlsysim/Analysis/Footprint.h"
+#include "mlsysim/Analysis/PayloadCounting.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/OpDefinition.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+StringRef mlsysim::getDynamicShapeReason() {
+  return "dynamic shape (bind dynamic sizes with the option dynamic-dim=N)";
+}
+
+static OpCost unknownElementSize(Type type) {
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  os << "element type " << type << " has no storage size";
+  return OpCost::unmodeled(reason);
+}
+
+static OpCost unknownPayloadOp(Operation *op) {
+  return OpCost::unmodeled(("payload op '" +
+                            op->getName().getStringRef() +
+                            "' has no counting rule")
+                               .str());
+}
+
+/// Whether the op's arithmetic runs on the matrix unit: contractions and
+/// convolutions that reduce over input channels (depthwise convolutions and
+/// pooling run on the vector unit).
+static bool usesMatrixUnit(linalg::LinalgOp op, const PayloadCounts &payload) {
+  if (linalg::isaContractionOpInterface(op))
+    return true;
+  if (linalg::isaConvolutionOpInterface(op)) {
+    FailureOr<linalg::ConvolutionDimensions> dims =
+        linalg::inferConvolutionDims(op);
+    return succeeded(dims) && !dims->inputChannel.empty();
+  }
+  // Contractions whose body is more than a multiply-add (quantized matmuls
+  // subtract zero points; some frontends add casts).
+  if (payload.macs.isZero() && payload.intMacs.isZero())
+    return false;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  return succeeded(dims) && !dims->k.empty() &&
+         (!dims->m.empty() || !dims->n.empty());
+}
+
+OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
+                                        const CostContext &context) {
+  // Loop ranges come from the operand shapes through the inverse of the
+  // concatenated indexing maps, with dynamic sizes bound when asked.
+  SmallVector<int64_t> allSizes;
+  for (OpOperand &operand : op->getOpOperands()) {
+    Type type = operand.get().getType();
+    if (!isa<ShapedType>(type))
+      continue;
+    std::optional<SmallVector<int64_t>> shape = context.bindShape(type);
+    if (!shape)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    llvm::append_range(allSizes, *shape);
+  }
+  AffineMap shapesToLoops = op.getShapesToLoopsMap();
+  if (!shapesToLoops)
+    return OpCost::unmodeled(
+        "loop ranges cannot be derived from the operand shapes");
+  SmallVector<int64_t> loopRanges;
+  for (AffineExpr expr : shapesToLoops.getResults()) {
+    auto dim = dyn_cast<AffineDimExpr>(expr);
+    if (!dim || dim.getPosition() >= allSizes.size())
+      return OpCost::unmodeled(
+          "loop ranges cannot be derived from the operand shapes");
+    loopRanges.push_back(allSizes[dim.getPosition()]);
+  }
+  Count trips(1);
+  for (int64_t range : loopRanges)
+    trips *= Count(static_cast<uint64_t>(std::max<int64_t>(range, 0)));
+
+  PayloadCounts payload = countPayload(*op.getBlock());
+  if (payload.unknownOp)
+    return unknownPayloadOp(payload.unknownOp);
+
+  OpCost cost = OpCost::free();
+  cost.flops = trips * payload.flops;
+  cost.macs = trips * payload.macs;
+  cost.intOps = trips * payload.intOps;
+  cost.intMacs = trips * payload.intMacs;
+  cost.transcendentals = trips * payload.transcendentals;
+
+  // Inputs: the distinct elements each indexing map touches; an input the
+  // payload never reads (a pooling window) moves nothing.
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Type type = input->get().getType();
+    if (!isa<ShapedType>(type) || !op.payloadUsesValueFromOperand(input))
+      continue;
+    Type elementType = getElementTypeOrSelf(type);
+    std::optional<uint64_t> bits = context.elementBits(elementType);
+    if (!bits)
+      return unknownElementSize(elementType);
+    Count elements = countDistinctElements(op.getMatchingIndexingMap(input),
+                                           loopRanges,
+                                           *context.bindShape(type));
+    cost.bytesRead += CostContext::bytesFor(elements, *bits);
+  }
+  // Inits: written in full; read too when the payload accumulates into them.
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    Type type = init.get().getType();
+    std::optional<Count> bytes = context.bytesOf(type);
+    if (!bytes)
+      return unknownElementSize(getElementTypeOrSelf(type));
+    cost.bytesWritten += *bytes;
+    if (op.payloadUsesValueFromOperand(&init))
+      cost.bytesRead += *bytes;
+  }
+  // Gathers: elements extracted from tensors captured by the payload, at most
+  // the whole tensor.
+  for (auto [tensor, readsPerIteration] : payload.capturedReads) {
+    std::optional<Count> size = context.numElements(tensor.getType());
+    std::optional<uint64_t> bits =
+        context.elementBits(getElementTypeOrSelf(tensor.getType()));
+    if (!size || !bits)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    Count reads = trips * Count(readsPerIteration);
+    cost.bytesRead += CostContext::bytesFor(
+        reads.toDouble() < size->toDouble() ? reads : *size, *bits);
+  }
+
+  cost.matrixUnit = usesMatrixUnit(op, payload);
+  if (cost.matrixUnit && !op.getDpsInputOperands().empty())
+    cost.elementType =
+        getElementTypeOrSelf(op.getDpsInputOperands().front()->get().getType());
+  else if (payload.computeType)
+    cost.elementType = getElementTypeOrSelf(payload.computeType);
+  else if (op.getNumDpsInits() > 0)
+    cost.elementType = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  return cost;
+}
+
+OpCost mlsysim::computeElementwiseOpCost(Operation *op,
+                                         const CostContext &context) {
+  ArithCost arith = classifyArithmetic(op);
+  if (arith.kind == ArithKind::Unknown)
+    return OpCost::unmodeled(("no counting rule for '" +
+                              op->getName().getStringRef() + "'")
+                                 .str());
+  std::optional<Count> elements = context.numElements(op->getResult(0).getType());
+  if (!elements)
+    return OpCost::unmodeled(getDynamicShapeReason());
+  OpCost cost = computeDataMovementCost(op->getOperandTypes(),
+                                        op->getResultTypes(), context);
+  if (!cost.modeled)
+    return cost;
+  Count work = *elements * Count(arith.count);
+  Count macs = *elements * Count(arith.macs);
+  if (arith.kind == ArithKind::Float) {
+    cost.flops = work;
+    cost.macs = macs;
+  } else if (arith.kind == ArithKind::Integer) {
+    cost.intOps = work;
+  } else if (arith.kind == ArithKind::Transcendental) {
+    cost.transcendentals = work;
+  }
+  if (op->getNumOperands() > 0)
+    cost.elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+  return cost;
+}
+
+OpCost mlsysim::computeDataMovementCost(TypeRange reads, TypeRange writes,
+                                        const CostContext &context) {
+  OpCost cost = OpCost::free();
+  for (auto [types, total] : {std::make_pair(reads, &cost.bytesRead),
+                              std::make_pair(writes, &cost.bytesWritten)}) {
+    for (Type type : types) {
+      if (!isa<ShapedType>(type))
+        continue; // Scalars live in registers.
+      std::optional<Count> bytes = context.bytesOf(type);
+      if (!bytes)
+        return context.numElements(type)
+                   ? unknownElementSize(getElementTypeOrSelf(type))
+                   : OpCost::unmodeled(getDynamicShapeReason());
+      *total += *bytes;
+    }
+  }
+  return cost;
+}

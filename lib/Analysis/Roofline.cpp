@@ -1,0 +1,107 @@
+//===- Roofline.cpp - The roofline formula --------------------------------===//
+
+#include "mlsysim/Analysis/Roofline.h"
+
+#include <algorithm>
+
+using namespace mlsysim;
+
+llvm::StringRef mlsysim::stringifyBound(Bound bound) {
+  switch (bound) {
+  case Bound::Compute:
+    return "compute";
+  case Bound::Memory:
+    return "memory";
+  case Bound::Overhead:
+    return "overhead";
+  case Bound::Free:
+    return "free";
+  }
+  llvm_unreachable("unknown bound");
+}
+
+std::optional<PeakChoice>
+mlsysim::choosePeak(const HardwareSpec &hardware, bool matrixUnit,
+                    mlir::Type elementType, const RooflineOptions &options) {
+  std::optional<ElementKind> kind = classifyElementType(elementType);
+  if (!kind)
+    return std::nullopt;
+  auto find = [&](ComputeUnit unit,
+                  ElementKind k) -> std::optional<PeakChoice> {
+    const auto &table = hardware.peaks(unit);
+    auto it = table.find(k);
+    if (it == table.end())
+      return std::nullopt;
+    return PeakChoice{unit, k, it->second.value};
+  };
+  if (matrixUnit) {
+    // f32 contractions use TF32 tensor cores only when the user allows it.
+    if (*kind == ElementKind::F32 && options.allowTF32)
+      if (auto peak = find(ComputeUnit::Matrix, ElementKind::TF32))
+        return peak;
+    if (auto peak = find(ComputeUnit::Matrix, *kind))
+      return peak;
+  }
+  for (std::optional<ElementKind> k = kind; k; k = widerElementKind(*k))
+    if (auto peak = find(ComputeUnit::Vector, *k))
+      return peak;
+  return std::nullopt;
+}
+
+double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
+  return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
+}
+
+RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
+                                           Count multiplier,
+                                           const HardwareSpec &hardware,
+                                           const RooflineOptions &options) {
+  RooflineEstimate estimate;
+  if (cost.isFree() || multiplier.isZero())
+    return estimate; // Bound::Free, all zero: no kernel runs.
+
+  double runs = multiplier.toDouble();
+  double arithmetic = (cost.flops + cost.intOps).toDouble() * runs;
+  double transcendentals = cost.transcendentals.toDouble() * runs;
+  double bytes = cost.bytes().toDouble() * runs;
+
+  double idealArithmetic = 0.0, idealSpecial = 0.0;
+  if (arithmetic > 0.0 || transcendentals > 0.0) {
+    mlir::Type type = cost.elementType;
+    estimate.peak =
+        type ? choosePeak(hardware, cost.matrixUnit, type, options)
+             : std::nullopt;
+    if (!estimate.peak) {
+      estimate.priced = false;
+      estimate.reason = "the device rates no format for this element type";
+      return estimate;
+    }
+    idealArithmetic = arithmetic / estimate.peak->rate;
+    if (transcendentals > 0.0) {
+      // Without a special-function rate, a transcendental costs one vector
+      // operation at the op's rate (optimistic; the device file says why).
+      double rate = hardware.specialFunctionRate
+                        ? hardware.specialFunctionRate->value
+                        : estimate.peak->rate;
+      idealSpecial = transcendentals / rate;
+    }
+    estimate.dominantUnit = idealSpecial > idealArithmetic
+                                ? ComputeUnit::SpecialFunction
+                                : estimate.peak->unit;
+  }
+  double idealCompute = idealArithmetic + idealSpecial;
+  double idealMemory = bytes / hardware.memoryBandwidthBytesPerS.value;
+
+  estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
+  estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;
+  estimate.tOverhead = hardware.launchOverheadS.value * runs;
+  double slowest = std::max(estimate.tCompute, estimate.tMemory);
+  estimate.latency = slowest + estimate.tOverhead;
+  estimate.roofline = std::max(idealCompute, idealMemory);
+  if (estimate.tOverhead > slowest)
+    estimate.bound = Bound::Overhead;
+  else
+    estimate.bound =
+        estimate.tCompute >= estimate.tMemory ? Bound::Compute : Bound::Memory;
+  return estimate;
+}

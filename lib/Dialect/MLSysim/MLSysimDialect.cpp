@@ -1,0 +1,83 @@
+//===- MLSysimDialect.cpp - The mlsysim dialect ---------------------------===//
+
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
+
+#include "mlsysim/Dialect/MLSysim/MLSysimAttrs.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <charconv>
+
+using namespace mlsysim;
+using namespace mlir;
+
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mlsysim/Dialect/MLSysim/MLSysimAttrs.cpp.inc"
+
+void MLSysimDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "mlsysim/Dialect/MLSysim/MLSysimAttrs.cpp.inc"
+      >();
+}
+
+/// The shortest text that parses back to the same double (integers print
+/// without a fraction).
+static void printExact(AsmPrinter &printer, const llvm::APFloat &apValue) {
+  double value = apValue.convertToDouble();
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  printer.getStream() << StringRef(buffer, result.ptr - buffer);
+}
+
+void CostAttr::print(AsmPrinter &printer) const {
+  printer << "<flops = ";
+  printExact(printer, getFlops());
+  printer << ", int_ops = ";
+  printExact(printer, getIntOps());
+  printer << ", transcendentals = ";
+  printExact(printer, getTranscendentals());
+  printer << ", bytes_read = ";
+  printExact(printer, getBytesRead());
+  printer << ", bytes_written = ";
+  printExact(printer, getBytesWritten());
+  printer << ", intensity = ";
+  printExact(printer, getIntensity());
+  printer << ", latency_s = ";
+  printExact(printer, getLatency());
+  printer << ", bound = ";
+  printer.printString(getBound());
+  printer << ", unit = ";
+  printer.printString(getUnit());
+  printer << ">";
+}
+
+Attribute CostAttr::parse(AsmParser &parser, Type) {
+  double values[7];
+  static constexpr StringLiteral kNumberKeys[] = {
+      "flops",         "int_ops",   "transcendentals", "bytes_read",
+      "bytes_written", "intensity", "latency_s"};
+  std::string bound, unit;
+  if (parser.parseLess())
+    return {};
+  for (auto [key, value] : llvm::zip_equal(kNumberKeys, values)) {
+    if (parser.parseKeyword(key) || parser.parseEqual() ||
+        parser.parseFloat(value) || parser.parseComma())
+      return {};
+    if (value < 0) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "'" + key + "' must not be negative");
+      return {};
+    }
+  }
+  if (parser.parseKeyword("bound") || parser.parseEqual() ||
+      parser.parseString(&bound) || parser.parseComma() ||
+      parser.parseKeyword("unit") || parser.parseEqual() ||
+      parser.parseString(&unit) || parser.parseGreater())
+    return {};
+  return CostAttr::get(parser.getContext(), values[0], values[1], values[2],
+                       values[3], values[4], values[5], values[6], bound, unit);
+}

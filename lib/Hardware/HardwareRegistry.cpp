@@ -1,0 +1,126 @@
+//===- HardwareRegistry.cpp - Device lookup by id, alias or file ----------===//
+
+#include "mlsysim/Hardware/HardwareRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+
+using namespace mlsysim;
+using llvm::StringRef;
+
+namespace {
+/// One zoo file compiled into the binary.
+struct EmbeddedFile {
+  const char *name;
+  const char *contents; ///< NUL-terminated.
+};
+
+#define MLSYSIM_EMBEDDED_FILE(NAME, ...)                                       \
+  {NAME, [] {                                                                  \
+     static const char bytes[] = {__VA_ARGS__};                                \
+     return bytes;                                                             \
+   }()},
+const EmbeddedFile kZooFiles[] = {
+#include "ZooHardwareFiles.inc"
+};
+#undef MLSYSIM_EMBEDDED_FILE
+} // namespace
+
+llvm::Error HardwareRegistry::add(HardwareSpec spec) {
+  for (StringRef name : llvm::concat<const std::string>(
+           llvm::ArrayRef(spec.id), llvm::ArrayRef(spec.aliases)))
+    if (names.contains(name))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "%s: error: duplicate id or alias '%s': another device already "
+          "uses it",
+          spec.origin.c_str(), name.str().c_str());
+  auto owned = std::make_unique<HardwareSpec>(std::move(spec));
+  for (StringRef name : llvm::concat<const std::string>(
+           llvm::ArrayRef(owned->id), llvm::ArrayRef(owned->aliases))) {
+    names.insert(name);
+    byName[name] = owned.get();
+  }
+  auto pos = llvm::upper_bound(devices, owned, [](const auto &a, const auto &b) {
+    return a->id < b->id;
+  });
+  devices.insert(pos, std::move(owned));
+  return llvm::Error::success();
+}
+
+const HardwareSpec *HardwareRegistry::lookup(StringRef idOrAlias) const {
+  return byName.lookup(idOrAlias);
+}
+
+llvm::Expected<const HardwareRegistry &> HardwareRegistry::builtin() {
+  // Parsed once; the zoo is tested, so an error here means a broken build,
+  // but it is still reported rather than asserted.
+  static std::string error;
+  static const HardwareRegistry *registry = [] {
+    auto *result = new HardwareRegistry();
+    for (const EmbeddedFile &file : kZooFiles) {
+      std::string name = ("builtin:zoo/hardware/" + StringRef(file.name)).str();
+      llvm::Expected<HardwareSpec> spec =
+          parseHardwareSpec(file.contents, name, &result->names);
+      if (!spec) {
+        error = llvm::toString(spec.takeError());
+        return static_cast<const HardwareRegistry *>(nullptr);
+      }
+      if (llvm::Error err = result->add(std::move(*spec))) {
+        error = llvm::toString(std::move(err));
+        return static_cast<const HardwareRegistry *>(nullptr);
+      }
+    }
+    return static_cast<const HardwareRegistry *>(result);
+  }();
+  if (!registry)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return *registry;
+}
+
+StringRef mlsysim::getDefaultHardwareName() { return "h100"; }
+
+llvm::Expected<std::shared_ptr<const HardwareSpec>>
+mlsysim::resolveHardware(StringRef nameOrPath) {
+  llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
+  if (!zoo)
+    return zoo.takeError();
+  if (const HardwareSpec *spec = zoo->lookup(nameOrPath))
+    // The zoo lives as long as the process: a non-owning pointer.
+    return std::shared_ptr<const HardwareSpec>(std::shared_ptr<void>(), spec);
+  // Not a zoo name: a device file of the user's.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(nameOrPath, /*IsText=*/true);
+  if (!buffer) {
+    std::vector<StringRef> known;
+    for (const auto &device : zoo->getDevices()) {
+      known.push_back(device->id);
+      llvm::append_range(known, device->aliases);
+    }
+    llvm::sort(known);
+    std::string list = llvm::join(known, ", ");
+    bool looksLikePath = nameOrPath.contains('/') ||
+                         nameOrPath.ends_with(".yaml") ||
+                         nameOrPath.ends_with(".yml");
+    if (looksLikePath)
+      return llvm::createStringError(buffer.getError(),
+                                     "cannot read hardware file '%s': %s",
+                                     nameOrPath.str().c_str(),
+                                     buffer.getError().message().c_str());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "unknown hardware '%s'; known names: %s (or give a path to a device "
+        "file, see docs/hardware.md)",
+        nameOrPath.str().c_str(), list.c_str());
+  }
+  llvm::Expected<HardwareSpec> spec =
+      parseHardwareSpec((*buffer)->getBuffer(), nameOrPath);
+  if (!spec)
+    return spec.takeError();
+  return std::shared_ptr<const HardwareSpec>(
+      std::make_shared<HardwareSpec>(std::move(*spec)));
+}

@@ -1,0 +1,156 @@
+//===- LinalgCostModels.cpp - Cost models for the linalg dialect ----------===//
+//
+// Every structured op gets the generic structured rule (one rule for named
+// ops and linalg.generic alike, derived from the LinalgOp interface). The ops
+// that are not LinalgOps have their own models here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Interfaces/CostModels.h"
+
+#include "mlsysim/Analysis/GenericCostModels.h"
+#include "ModelTemplates.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+namespace {
+template <typename OpTy>
+struct StructuredOpCostModel
+    : public CostOpInterface::ExternalModel<StructuredOpCostModel<OpTy>, OpTy> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    return computeStructuredOpCost(cast<linalg::LinalgOp>(op), context);
+  }
+};
+
+/// Softmax as its decomposition computes it: a max-reduction, a subtraction,
+/// an exponential, a sum-reduction and a division per element (4 FLOPs and one
+/// transcendental), reading the input and writing the output once.
+struct SoftmaxCostModel
+    : public CostOpInterface::ExternalModel<SoftmaxCostModel,
+                                            linalg::SoftmaxOp> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    auto softmax = cast<linalg::SoftmaxOp>(op);
+    std::optional<Count> elements =
+        context.numElements(softmax.getInput().getType());
+    if (!elements)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    OpCost cost = computeDataMovementCost(softmax.getInput().getType(),
+                                          softmax.getOutput().getType(),
+                                          context);
+    if (!cost.modeled)
+      return cost;
+    cost.flops = *elements * Count(4);
+    cost.transcendentals = *elements;
+    cost.elementType = getElementTypeOrSelf(softmax.getInput().getType());
+    return cost;
+  }
+};
+
+/// pack/unpack: a relayout, reading the source and writing the destination
+/// (padding included).
+template <typename OpTy>
+struct RelayoutCostModel
+    : public CostOpInterface::ExternalModel<RelayoutCostModel<OpTy>, OpTy> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    auto relayout = cast<OpTy>(op);
+    return computeDataMovementCost(relayout.getSource().getType(),
+                                   relayout.getDest().getType(), context);
+  }
+};
+
+/// The Winograd transforms multiply every tile by two small dense matrices
+/// (G g G^T, B^T d B, A^T m A). For a tile of `in` = (inH, inW) mapped to
+/// `out` = (outH, outW): outH*inH*inW + outH*inW*outW multiply-accumulates.
+static OpCost winogradCost(Operation *op, int64_t tiles,
+                           std::array<int64_t, 2> in,
+                           std::array<int64_t, 2> out,
+                           const CostContext &context) {
+  OpCost cost = computeDataMovementCost(op->getOperand(0).getType(),
+                                        op->getResult(0).getType(), context);
+  if (!cost.modeled)
+    return cost;
+  Count macsPerTile(static_cast<uint64_t>(out[0] * in[0] * in[1] +
+                                          out[0] * in[1] * out[1]));
+  cost.macs = Count(static_cast<uint64_t>(tiles)) * macsPerTile;
+  cost.flops = cost.macs * Count(2);
+  cost.elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+  return cost;
+}
+
+/// Static shapes of operand 0 and result 0, or std::nullopt.
+static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+winogradShapes(Operation *op, const CostContext &context) {
+  auto in = context.bindShape(op->getOperand(0).getType());
+  auto out = context.bindShape(op->getResult(0).getType());
+  if (!in || !out)
+    return std::nullopt;
+  return std::make_pair(*in, *out);
+}
+
+struct WinogradFilterCostModel
+    : public CostOpInterface::ExternalModel<
+          WinogradFilterCostModel, linalg::WinogradFilterTransformOp> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    // filter (F, KH, KW, C) -> (alphaH, alphaW, C, F)
+    auto shapes = winogradShapes(op, context);
+    if (!shapes)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    auto &[in, out] = *shapes;
+    return winogradCost(op, in[0] * in[3], {in[1], in[2]}, {out[0], out[1]},
+                        context);
+  }
+};
+
+struct WinogradInputCostModel
+    : public CostOpInterface::ExternalModel<WinogradInputCostModel,
+                                            linalg::WinogradInputTransformOp> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    // input (N, H, W, C) -> (alphaH, alphaW, tileH, tileW, N, C)
+    auto shapes = winogradShapes(op, context);
+    if (!shapes)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    auto &out = shapes->second;
+    return winogradCost(op, out[2] * out[3] * out[4] * out[5],
+                        {out[0], out[1]}, {out[0], out[1]}, context);
+  }
+};
+
+struct WinogradOutputCostModel
+    : public CostOpInterface::ExternalModel<
+          WinogradOutputCostModel, linalg::WinogradOutputTransformOp> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    // value (alphaH, alphaW, tileH, tileW, N, F) -> (N, H, W, F)
+    auto shapes = winogradShapes(op, context);
+    if (!shapes)
+      return OpCost::unmodeled(getDynamicShapeReason());
+    auto &[in, out] = *shapes;
+    int64_t mH = in[2] ? out[1] / in[2] : 0;
+    int64_t mW = in[3] ? out[2] / in[3] : 0;
+    return winogradCost(op, in[2] * in[3] * in[4] * in[5], {in[0], in[1]},
+                        {mH, mW}, context);
+  }
+};
+
+} // namespace
+
+void mlsysim::registerLinalgCostModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, linalg::LinalgDialect *) {
+    models::attachModels<StructuredOpCostModel,
+#define GET_OP_LIST
+#include "mlir/Dialect/Linalg/IR/LinalgStructuredOps.cpp.inc"
+        >(ctx);
+    linalg::SoftmaxOp::attachInterface<SoftmaxCostModel>(*ctx);
+    linalg::PackOp::attachInterface<RelayoutCostModel<linalg::PackOp>>(*ctx);
+    linalg::UnPackOp::attachInterface<RelayoutCostModel<linalg::UnPackOp>>(
+        *ctx);
+    linalg::WinogradFilterTransformOp::attachInterface<
+        WinogradFilterCostModel>(*ctx);
+    linalg::WinogradInputTransformOp::attachInterface<WinogradInputCostModel>(
+        *ctx);
+    linalg::WinogradOutputTransformOp::attachInterface<
+        WinogradOutputCostModel>(*ctx);
+  });
+}

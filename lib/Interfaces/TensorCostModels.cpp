@@ -1,0 +1,125 @@
+//===- TensorCostModels.cpp - Cost models for the tensor dialect ----------===//
+//
+// Ops that materialize data move their bytes; reshapes of contiguous data,
+// casts, `empty` and shape queries move none and are modeled as free (listed,
+// never skipped).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Interfaces/CostModels.h"
+
+#include "mlsysim/Analysis/GenericCostModels.h"
+#include "mlsysim/Analysis/PayloadCounting.h"
+#include "ModelTemplates.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+/// One element of `tensorType`, read or written.
+static OpCost oneElement(Type tensorType, bool write,
+                         const CostContext &context) {
+  Type elementType = getElementTypeOrSelf(tensorType);
+  std::optional<uint64_t> bits = context.elementBits(elementType);
+  if (!bits)
+    return OpCost::unmodeled("element type has no storage size");
+  OpCost cost = OpCost::free();
+  (write ? cost.bytesWritten : cost.bytesRead) =
+      CostContext::bytesFor(Count(1), *bits);
+  return cost;
+}
+
+// Copies: read the source, write the result.
+static OpCost costOf(tensor::PadOp op, const CostContext &context) {
+  return computeDataMovementCost(op.getSource().getType(), op.getType(),
+                                 context);
+}
+static OpCost costOf(tensor::ConcatOp op, const CostContext &context) {
+  return computeDataMovementCost(op.getInputs().getTypes(), op.getType(),
+                                 context);
+}
+static OpCost costOf(tensor::ExtractSliceOp op, const CostContext &context) {
+  return computeDataMovementCost(op.getType(), op.getType(), context);
+}
+// In-place updates: only the inserted elements are read and written.
+static OpCost costOf(tensor::InsertSliceOp op, const CostContext &context) {
+  return computeDataMovementCost(op.getSourceType(), op.getSourceType(),
+                                 context);
+}
+static OpCost costOf(tensor::ParallelInsertSliceOp op,
+                     const CostContext &context) {
+  return computeDataMovementCost(op.getSourceType(), op.getSourceType(),
+                                 context);
+}
+// Gather reads its indices and one source slice per result element;
+// scatter reads its source and indices and writes the source's elements.
+static OpCost costOf(tensor::GatherOp op, const CostContext &context) {
+  return computeDataMovementCost(
+      TypeRange{op.getIndices().getType(), op.getType()}, op.getType(),
+      context);
+}
+static OpCost costOf(tensor::ScatterOp op, const CostContext &context) {
+  return computeDataMovementCost(
+      TypeRange{op.getSource().getType(), op.getIndices().getType()},
+      op.getSource().getType(), context);
+}
+// Materializations from scalars: write the result.
+static OpCost costOf(tensor::SplatOp op, const CostContext &context) {
+  return computeDataMovementCost({}, op.getType(), context);
+}
+static OpCost costOf(tensor::FromElementsOp op, const CostContext &context) {
+  return computeDataMovementCost({}, op.getType(), context);
+}
+// generate: its body runs once per element.
+static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {
+  OpCost cost = computeDataMovementCost({}, op.getType(), context);
+  if (!cost.modeled)
+    return cost;
+  PayloadCounts payload = countPayload(op.getBody().front());
+  if (payload.unknownOp)
+    return OpCost::unmodeled(("payload op '" +
+                              payload.unknownOp->getName().getStringRef() +
+                              "' has no counting rule")
+                                 .str());
+  Count elements = *context.numElements(op.getType());
+  cost.flops = elements * payload.flops;
+  cost.macs = elements * payload.macs;
+  cost.intOps = elements * payload.intOps;
+  cost.intMacs = elements * payload.intMacs;
+  cost.transcendentals = elements * payload.transcendentals;
+  if (payload.computeType)
+    cost.elementType = getElementTypeOrSelf(payload.computeType);
+  return cost;
+}
+// Single elements.
+static OpCost costOf(tensor::ExtractOp op, const CostContext &context) {
+  return oneElement(op.getTensor().getType(), /*write=*/false, context);
+}
+static OpCost costOf(tensor::InsertOp op, const CostContext &context) {
+  return oneElement(op.getDest().getType(), /*write=*/true, context);
+}
+
+namespace {
+/// Ops whose cost is a function of the op alone: `costOf(op, context)` above.
+template <typename OpTy>
+struct TensorCostModel
+    : public CostOpInterface::ExternalModel<TensorCostModel<OpTy>, OpTy> {
+  OpCost getCost(Operation *op, const CostContext &context) const {
+    return costOf(cast<OpTy>(op), context);
+  }
+};
+} // namespace
+
+void mlsysim::registerTensorCostModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
+    models::attachModels<models::FreeCostModel, tensor::EmptyOp, tensor::CastOp, tensor::BitcastOp,
+           tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp,
+           tensor::DimOp, tensor::RankOp>(ctx);
+    models::attachModels<TensorCostModel, tensor::PadOp, tensor::ConcatOp,
+           tensor::ExtractSliceOp, tensor::InsertSliceOp,
+           tensor::ParallelInsertSliceOp, tensor::GatherOp, tensor::ScatterOp,
+           tensor::SplatOp, tensor::FromElementsOp, tensor::GenerateOp,
+           tensor::ExtractOp, tensor::InsertOp>(ctx);
+  });
+}

@@ -1,0 +1,133 @@
+//===- Report.cpp - The one model of a report -----------------------------===//
+
+#include "mlsysim/Reporting/Report.h"
+
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+std::string mlsysim::formatLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+            ":" + Twine(file.getColumn()))
+        .str();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+std::string OpReport::unit() const {
+  if (!roofline.dominantUnit)
+    return "";
+  return stringifyComputeUnit(*roofline.dominantUnit).str();
+}
+
+void ReportTotals::add(const OpReport &op) {
+  ++numOps;
+  if (!op.modeled) {
+    ++numUnmodeled;
+    return;
+  }
+  ++numModeled;
+  if (op.free) {
+    ++numFree;
+    return;
+  }
+  flops += op.flops;
+  intOps += op.intOps;
+  transcendentals += op.transcendentals;
+  bytesRead += op.bytesRead;
+  bytesWritten += op.bytesWritten;
+  tCompute += op.roofline.tCompute;
+  tMemory += op.roofline.tMemory;
+  tOverhead += op.roofline.tOverhead;
+  latency += op.roofline.latency;
+  roofline += op.roofline.roofline;
+  launches += op.multiplier;
+  switch (op.roofline.bound) {
+  case Bound::Compute:
+    computeBoundTime += op.roofline.latency;
+    break;
+  case Bound::Memory:
+    memoryBoundTime += op.roofline.latency;
+    break;
+  case Bound::Overhead:
+    overheadBoundTime += op.roofline.latency;
+    break;
+  case Bound::Free:
+    break;
+  }
+}
+
+Report mlsysim::buildReport(const CostAnalysis &analysis,
+                            std::shared_ptr<const HardwareSpec> hardware,
+                            const ReportOptions &options) {
+  Report report;
+  report.hardware = hardware;
+  report.options = options;
+  llvm::MapVector<StringRef, ReportTotals> byFunction;
+  llvm::MapVector<StringRef, UnmodeledSummary> unmodeled;
+  llvm::SetVector<Operation *> unknownLoops;
+
+  for (const OpCostRecord &record : analysis.getRecords()) {
+    OpReport op;
+    op.id = report.ops.size();
+    op.op = record.op;
+    op.name = record.op->getName().getStringRef().str();
+    op.func = record.funcName.str();
+    op.loc = formatLocation(record.op->getLoc());
+    op.multiplier = record.multiplier;
+    op.tripCountUnknown = record.unknownTripCountLoop != nullptr;
+    if (record.unknownTripCountLoop)
+      unknownLoops.insert(record.unknownTripCountLoop);
+
+    const OpCost &cost = record.cost;
+    op.modeled = cost.modeled;
+    op.reason = cost.reason;
+    if (cost.modeled) {
+      op.roofline = estimateRoofline(cost, record.multiplier, *hardware,
+                                     options.roofline);
+      if (!op.roofline.priced) {
+        op.modeled = false;
+        op.reason = op.roofline.reason;
+      }
+    }
+    if (op.modeled) {
+      const Count &n = record.multiplier;
+      op.free = cost.isFree();
+      op.flops =
+          applyFlopConvention(cost.flops, cost.macs, options.convention) * n;
+      op.intOps =
+          applyFlopConvention(cost.intOps, cost.intMacs, options.convention) *
+          n;
+      op.transcendentals = cost.transcendentals * n;
+      op.bytesRead = cost.bytesRead * n;
+      op.bytesWritten = cost.bytesWritten * n;
+      op.intensity = arithmeticIntensity(op.flops + op.intOps, op.bytes());
+      if (cost.elementType) {
+        llvm::raw_string_ostream os(op.dtype);
+        os << cost.elementType;
+      }
+    } else {
+      UnmodeledSummary &summary = unmodeled[record.op->getName().getStringRef()];
+      if (summary.count++ == 0) {
+        summary.name = op.name;
+        summary.reason = op.reason;
+        summary.first = record.op;
+      }
+    }
+    byFunction[record.funcName].add(op);
+    report.totals.add(op);
+    report.ops.push_back(std::move(op));
+  }
+  for (auto &[name, totals] : byFunction)
+    report.functions.push_back({name.str(), totals});
+  for (auto &entry : unmodeled)
+    report.unmodeled.push_back(entry.second);
+  report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
+  return report;
+}

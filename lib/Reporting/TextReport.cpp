@@ -1,0 +1,210 @@
+//===- TextReport.cpp - The text view -------------------------------------===//
+//
+// An aligned table in program order with human units, then totals per
+// function and for the module, the time share by bound and the five ops that
+// take longest. Free ops (reshapes, casts, empty) are folded into one line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+
+using namespace mlsysim;
+
+/// A column of the op table.
+struct Column {
+  const char *title;
+  bool leftAligned;
+};
+
+static constexpr Column kColumns[] = {
+    {"id", false},         {"op", true},       {"location", true},
+    {"runs", false},       {"FLOPs", false},   {"bytes", false},
+    {"FLOP/B", false},     {"unit", true},     {"compute", false},
+    {"memory", false},     {"latency", false}, {"bound", true},
+};
+
+static std::string provenance(const SourcedValue &value) {
+  return value.assumption.empty() ? "source: " + value.source
+                                  : "assumption: " + value.assumption;
+}
+
+static std::string describeUnit(const OpReport &op) {
+  if (!op.roofline.peak)
+    return "-";
+  std::string text = stringifyComputeUnit(op.roofline.peak->unit).str() + ":" +
+                     stringifyElementKind(op.roofline.peak->kind).str();
+  if (op.roofline.dominantUnit == ComputeUnit::SpecialFunction)
+    text += "+sfu";
+  return text;
+}
+
+static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
+  std::string runs;
+  llvm::raw_string_ostream(runs) << op.multiplier;
+  if (op.tripCountUnknown)
+    runs += "?";
+  const std::string &name = op.name;
+  if (!op.modeled)
+    return {std::to_string(op.id), name, op.loc, runs, "-", "-", "-", "-",
+            "-", "-", "-", "unmodeled"};
+  return {std::to_string(op.id),
+          name,
+          op.loc,
+          runs,
+          formatQuantity((op.flops + op.intOps).toDouble(), ""),
+          formatQuantity(op.bytes().toDouble(), "B"),
+          llvm::formatv("{0:f2}", op.intensity).str(),
+          describeUnit(op),
+          formatSeconds(op.roofline.tCompute),
+          formatSeconds(op.roofline.tMemory),
+          formatSeconds(op.roofline.latency),
+          stringifyBound(op.roofline.bound).str()};
+}
+
+static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
+                       llvm::raw_ostream &os) {
+  llvm::SmallVector<size_t> widths;
+  for (const Column &column : kColumns)
+    widths.push_back(llvm::StringRef(column.title).size());
+  for (const auto &row : rows)
+    for (auto [i, cell] : llvm::enumerate(row))
+      // Count code points, not bytes ("µs").
+      widths[i] = std::max(widths[i], static_cast<size_t>(llvm::count_if(
+                                          cell, [](char c) {
+                                            return (c & 0xC0) != 0x80;
+                                          })));
+  auto printRow = [&](llvm::ArrayRef<std::string> cells) {
+    os << " ";
+    for (auto [i, cell] : llvm::enumerate(cells)) {
+      size_t length = llvm::count_if(cell, [](char c) {
+        return (c & 0xC0) != 0x80;
+      });
+      size_t pad = widths[i] - length;
+      os << "  ";
+      if (kColumns[i].leftAligned)
+        os << cell << std::string(i + 1 == cells.size() ? 0 : pad, ' ');
+      else
+        os << std::string(pad, ' ') << cell;
+    }
+    os << "\n";
+  };
+  llvm::SmallVector<std::string> header;
+  for (const Column &column : kColumns)
+    header.push_back(column.title);
+  printRow(header);
+  for (const auto &row : rows)
+    printRow(row);
+}
+
+static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
+  os << "  ops: " << totals.numOps << " (" << totals.numModeled
+     << " modeled, of which " << totals.numFree << " free; "
+     << totals.numUnmodeled << " unmodeled); kernel launches: "
+     << totals.launches << "\n";
+  os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP") << ", "
+     << formatQuantity(totals.intOps.toDouble(), "") << "integer ops, "
+     << formatQuantity(totals.transcendentals.toDouble(), "")
+     << "transcendentals\n";
+  os << "  traffic: " << formatQuantity(totals.bytesRead.toDouble(), "B")
+     << " read, " << formatQuantity(totals.bytesWritten.toDouble(), "B")
+     << " written\n";
+  os << "  predicted latency: " << formatSeconds(totals.latency)
+     << " (ideal roofline " << formatSeconds(totals.roofline)
+     << "; compute " << formatSeconds(totals.tCompute) << ", memory "
+     << formatSeconds(totals.tMemory) << ", launch overhead "
+     << formatSeconds(totals.tOverhead) << ")\n";
+  if (totals.latency > 0)
+    os << "  time by bound: compute "
+       << formatPercent(totals.computeBoundTime / totals.latency)
+       << ", memory " << formatPercent(totals.memoryBoundTime / totals.latency)
+       << ", overhead "
+       << formatPercent(totals.overheadBoundTime / totals.latency) << "\n";
+}
+
+void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
+  const HardwareSpec &hw = *report.hardware;
+  const ReportOptions &options = report.options;
+  os << "mlsysim roofline report: " << hw.name << " (" << hw.id << ")\n";
+  os << "  conventions: a multiply-accumulate counts as "
+     << (options.convention == FlopConvention::MAC ? "1 FLOP" : "2 FLOPs")
+     << " (flop-convention=" << stringifyFlopConvention(options.convention)
+     << "); bytes are decimal (1 KB = 1000 B); ";
+  if (options.cost.dynamicDimSize)
+    os << "dynamic sizes bound to " << *options.cost.dynamicDimSize << "\n";
+  else
+    os << "dynamic sizes unbound\n";
+  os << "  assumptions: " << formatPercent(hw.computeEfficiency.value)
+     << " of peak compute (" << provenance(hw.computeEfficiency) << "); "
+     << formatPercent(hw.memoryEfficiency.value) << " of peak bandwidth ("
+     << provenance(hw.memoryEfficiency) << "); "
+     << formatSeconds(hw.launchOverheadS.value) << " launch overhead per kernel ("
+     << provenance(hw.launchOverheadS) << ")\n";
+  os << "  memory bandwidth "
+     << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s")
+     << "; latency = max(compute, memory) / efficiency + launch overhead\n\n";
+
+  llvm::SmallVector<llvm::SmallVector<std::string>> rows;
+  llvm::MapVector<llvm::StringRef, unsigned> folded;
+  unsigned numFolded = 0;
+  for (const OpReport &op : report.ops) {
+    if (op.free) {
+      ++folded[op.name];
+      ++numFolded;
+      continue;
+    }
+    rows.push_back(formatRow(op));
+  }
+  printTable(rows, os);
+  if (numFolded) {
+    os << "  (" << numFolded << " free ops not shown: ";
+    llvm::interleaveComma(folded, os, [&](const auto &entry) {
+      os << entry.second << " " << entry.first;
+    });
+    os << ")\n";
+  }
+  for (const OpReport &op : report.ops)
+    if (!op.modeled)
+      os << "  unmodeled #" << op.id << " " << op.name << " at " << op.loc
+         << ": " << op.reason << "\n";
+  if (!report.unknownTripCountLoops.empty())
+    os << "  note: ops marked '?' are inside a loop whose trip count is "
+          "unknown; they are counted once per run of that loop\n";
+
+  if (report.functions.size() > 1)
+    for (const FunctionReport &func : report.functions) {
+      os << "\ntotals for @" << func.name << ":\n";
+      printTotals(func.totals, os);
+    }
+  os << "\ntotals" << (report.functions.size() == 1 && !report.functions[0].name.empty()
+                           ? " for @" + report.functions[0].name
+                           : std::string(" for the module"))
+     << ":\n";
+  printTotals(report.totals, os);
+
+  llvm::SmallVector<const OpReport *> costliest;
+  for (const OpReport &op : report.ops)
+    if (op.modeled && !op.free)
+      costliest.push_back(&op);
+  llvm::stable_sort(costliest, [](const OpReport *a, const OpReport *b) {
+    return a->roofline.latency > b->roofline.latency;
+  });
+  if (costliest.size() > 5)
+    costliest.resize(5);
+  if (!costliest.empty()) {
+    os << "\nops that take longest:\n";
+    for (const OpReport *op : costliest) {
+      double share = report.totals.latency > 0
+                         ? op->roofline.latency / report.totals.latency
+                         : 0.0;
+      os << "  #" << op->id << " " << op->name << " at " << op->loc << ": "
+         << formatSeconds(op->roofline.latency) << " (" << formatPercent(share)
+         << "), " << stringifyBound(op->roofline.bound) << "-bound\n";
+    }
+  }
+}

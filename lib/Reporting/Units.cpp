@@ -1,0 +1,64 @@
+//===- Units.cpp - Human-readable quantities ------------------------------===//
+
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlsysim;
+
+/// Three significant digits.
+static std::string threeDigits(double value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  double magnitude = std::fabs(value);
+  if (magnitude >= 100 || magnitude == std::floor(magnitude))
+    os << llvm::format("%.0f", value);
+  else if (magnitude >= 10)
+    os << llvm::format("%.1f", value);
+  else
+    os << llvm::format("%.2f", value);
+  return text;
+}
+
+std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
+  static constexpr struct {
+    double scale;
+    const char *prefix;
+  } kPrefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"},
+                   {1e9, "G"},  {1e6, "M"},  {1e3, "K"}};
+  if (value == 0)
+    return ("0 " + unit).str();
+  if (!std::isfinite(value))
+    return ("inf " + unit).str();
+  for (const auto &p : kPrefixes)
+    if (std::fabs(value) >= p.scale) {
+      if (std::fabs(value) >= 1e21)
+        return (llvm::formatv("{0:e2} ", value) + unit).str();
+      return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
+    }
+  return threeDigits(value) + " " + unit.str();
+}
+
+std::string mlsysim::formatSeconds(double seconds) {
+  if (seconds == 0)
+    return "0 s";
+  double magnitude = std::fabs(seconds);
+  if (magnitude >= 1)
+    return threeDigits(seconds) + " s";
+  if (magnitude >= 1e-3)
+    return threeDigits(seconds * 1e3) + " ms";
+  if (magnitude >= 1e-6)
+    return threeDigits(seconds * 1e6) + " µs";
+  return threeDigits(seconds * 1e9) + " ns";
+}
+
+std::string mlsysim::formatPercent(double fraction) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.1f%%", fraction * 100.0);
+  return text;
+}

@@ -1,0 +1,57 @@
+//===- Annotate.cpp - Attach costs as attributes --------------------------===//
+
+#include "mlsysim/Transforms/Passes.h"
+
+#include "PassSupport.h"
+#include "mlsysim/Dialect/MLSysim/MLSysimAttrs.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+namespace mlsysim {
+#define GEN_PASS_DEF_ANNOTATEPASS
+#include "mlsysim/Transforms/Passes.h.inc"
+} // namespace mlsysim
+
+namespace {
+struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
+  using AnnotatePassBase::AnnotatePassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<Report> report = passutil::buildModuleReport(
+        module, {hardware, dynamicDim, flopConvention, tf32},
+        &getAnalysis<CostAnalysis>());
+    if (failed(report))
+      return signalPassFailure();
+    passutil::emitUnmodeledWarnings(*report);
+
+    MLIRContext *ctx = &getContext();
+    for (const OpReport &op : report->ops) {
+      if (!op.modeled) {
+        op.op->setAttr(kUnmodeledAttrName, StringAttr::get(ctx, op.reason));
+        ++numUnmodeled;
+        continue;
+      }
+      std::string unit = op.roofline.peak
+                             ? (stringifyComputeUnit(op.roofline.peak->unit) +
+                                ":" + stringifyElementKind(op.roofline.peak->kind))
+                                   .str()
+                             : "none";
+      op.op->setAttr(kCostAttrName,
+                     CostAttr::get(ctx, op.flops.toDouble(),
+                                   op.intOps.toDouble(),
+                                   op.transcendentals.toDouble(),
+                                   op.bytesRead.toDouble(),
+                                   op.bytesWritten.toDouble(), op.intensity,
+                                   op.roofline.latency,
+                                   stringifyBound(op.roofline.bound), unit));
+      ++numAnnotated;
+    }
+    module->setAttr(kHardwareAttrName,
+                    StringAttr::get(ctx, report->hardware->id));
+    // Attributes are not what the cost analysis reads.
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,0 +1,34 @@
+# -*- Python -*-
+# lit configuration of the mlsysim regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "MLSYSIM"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit", "lib"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mlsysim_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%mlsysim_lib", config.mlsysim_lib_dir))
+config.substitutions.append(("%mlsysim_src", config.mlsysim_src_root))
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)
+
+tool_dirs = [config.mlsysim_tools_dir, config.mlir_tools_dir, config.llvm_tools_dir]
+tools = [
+    "mlsysim-opt",
+    ToolSubst("mlir-opt", unresolved="fatal"),
+    "FileCheck",
+    "not",
+    "split-file",
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
