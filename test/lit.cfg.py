@@ -16,7 +16,6 @@ config.test_exec_root = os.path.join(config.mlsysim_obj_root, "test")
 
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%mlsysim_lib", config.mlsysim_lib_dir))
 config.substitutions.append(("%mlsysim_src", config.mlsysim_src_root))
 

@@ -31,9 +31,13 @@ static bool isOfInterest(Operation *op) {
 /// Ops that only structure the program: the walk enters them instead of
 /// listing them (functions, modules, branches, loops).
 static bool isContainer(Operation *op) {
-  return isa<ModuleOp, FunctionOpInterface, RegionBranchOpInterface,
-             LoopLikeOpInterface>(op) ||
-         op->hasTrait<OpTrait::IsTerminator>();
+  // Terminators pass values on, they move no data (an unregistered op ending
+  // its block may be one).
+  bool terminator = op->hasTrait<OpTrait::IsTerminator>() ||
+                    (op == &op->getBlock()->back() &&
+                     op->mightHaveTrait<OpTrait::IsTerminator>());
+  return terminator || isa<ModuleOp, FunctionOpInterface,
+                           RegionBranchOpInterface, LoopLikeOpInterface>(op);
 }
 
 /// The static trip count of a loop, or std::nullopt.

@@ -44,8 +44,17 @@ static bool usesMatrixUnit(linalg::LinalgOp op, const PayloadCounts &payload) {
   // subtract zero points; some frontends add casts).
   if (payload.macs.isZero() && payload.intMacs.isZero())
     return false;
+  // Scalar operands (zero points) have empty maps: infer the contraction
+  // from the two shaped inputs and the accumulator.
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (isa<ShapedType>(input->get().getType()) && maps.size() < 2)
+      maps.push_back(op.getMatchingIndexingMap(input));
+  if (maps.size() != 2 || op.getNumDpsInits() != 1)
+    return false;
+  maps.push_back(op.getMatchingIndexingMap(op.getDpsInitOperand(0)));
   FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
+      linalg::inferContractionDims(maps);
   return succeeded(dims) && !dims->k.empty() &&
          (!dims->m.empty() || !dims->n.empty());
 }
@@ -183,6 +192,9 @@ OpCost mlsysim::computeDataMovementCost(TypeRange reads, TypeRange writes,
                    ? unknownElementSize(getElementTypeOrSelf(type))
                    : OpCost::unmodeled(getDynamicShapeReason());
       *total += *bytes;
+      // No arithmetic to price: the type says what data moves.
+      if (!cost.elementType)
+        cost.elementType = getElementTypeOrSelf(type);
     }
   }
   return cost;

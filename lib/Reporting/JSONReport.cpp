@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -194,6 +195,9 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
   std::string text;
   if (auto str = value.getAsString()) {
     text = str->str();
+  } else if (value.kind() == Value::Number && !value.getAsUINT64() &&
+             !value.getAsInteger()) {
+    text = formatShortest(*value.getAsNumber());
   } else {
     llvm::raw_string_ostream s(text);
     s << value;

@@ -6,6 +6,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <charconv>
 #include <cmath>
 
 using namespace mlsysim;
@@ -61,4 +62,16 @@ std::string mlsysim::formatPercent(double fraction) {
   llvm::raw_string_ostream os(text);
   os << llvm::format("%.1f%%", fraction * 100.0);
   return text;
+}
+
+std::string mlsysim::formatShortest(double value) {
+  char buffer[64];
+  // Large values are approximations (counts past 64 bits): scientific
+  // notation does not pretend to more digits than a double holds.
+  auto result =
+      std::fabs(value) >= 1e16
+          ? std::to_chars(buffer, buffer + sizeof(buffer), value,
+                          std::chars_format::scientific)
+          : std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
 }

@@ -24,7 +24,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
         &getAnalysis<CostAnalysis>());
     if (failed(report))
       return signalPassFailure();
-    passutil::emitUnmodeledWarnings(*report);
+    passutil::emitCoverageWarnings(*report);
 
     MLIRContext *ctx = &getContext();
     for (const OpReport &op : report->ops) {

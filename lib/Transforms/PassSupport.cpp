@@ -42,11 +42,15 @@ mlsysim::passutil::buildModuleReport(ModuleOp module,
   return buildReport(analysis, *hardware, options);
 }
 
-void mlsysim::passutil::emitUnmodeledWarnings(const Report &report) {
+void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
   for (const UnmodeledSummary &summary : report.unmodeled) {
     InFlightDiagnostic diag = summary.first->emitWarning()
                               << summary.reason << "; listed as unmodeled";
     if (summary.count > 1)
       diag << " (" << summary.count << " '" << summary.name << "' ops)";
   }
+  for (Operation *loop : report.unknownTripCountLoops)
+    loop->emitWarning()
+        << "trip count unknown: the ops inside are counted once per run of "
+           "this loop";
 }

@@ -25,8 +25,9 @@ mlir::FailureOr<Report> buildModuleReport(mlir::ModuleOp module,
                                           const CommonOptionValues &values,
                                           const CostAnalysis *cached);
 
-/// One warning per unmodeled op name, at its first occurrence.
-void emitUnmodeledWarnings(const Report &report);
+/// One warning per unmodeled op name, at its first occurrence, and one per
+/// loop whose trip count is unknown.
+void emitCoverageWarnings(const Report &report);
 
 } // namespace passutil
 } // namespace mlsysim

@@ -34,7 +34,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         &getAnalysis<CostAnalysis>());
     if (failed(report))
       return signalPassFailure();
-    passutil::emitUnmodeledWarnings(*report);
+    passutil::emitCoverageWarnings(*report);
 
     if (output.empty()) {
       printReport(*report, *reportFormat, llvm::errs());

@@ -142,18 +142,23 @@ def _linear_decomp(x, weight, bias=None):
     under a symbolic batch, which would materialise a copy of the weight per row."""
     aten = torch.ops.aten
     wt = aten.t.default(weight)
-    if x.dim() == 2:
-        return aten.addmm.default(bias, x, wt) if bias is not None else aten.mm.default(x, wt)
     lead = x.shape[:-1]
-    x2 = aten.reshape.default(aten.contiguous.default(x), [-1, x.shape[-1]])
-    y = aten.addmm.default(bias, x2, wt) if bias is not None else aten.mm.default(x2, wt)
-    return aten.view.default(y, [*lead, weight.shape[0]])
+    x2 = x if x.dim() == 2 else aten.reshape.default(aten.contiguous.default(x),
+                                                       [-1, x.shape[-1]])
+    y = aten.mm.default(x2, wt)
+    if bias is not None:
+        y = aten.add.Tensor(y, bias)
+    return y if x.dim() == 2 else aten.view.default(y, [*lead, weight.shape[0]])
 
 
 def decomposition_table():
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = dict(get_decomposition_table())
     table[torch.ops.aten.linear.default] = _linear_decomp
+    # The stock addmm decomposition computes f16/bf16 in f32 (upcasting the
+    # weights too); leave addmm to torch-mlir, which lowers it as mm + add in
+    # the operand dtype.
+    table.pop(torch.ops.aten.addmm.default, None)
     return table
 
 
@@ -206,9 +211,7 @@ def build_bert(dtype, device, seq=128):
 def build_gpt2(dtype, device, seq=128):
     from transformers import GPT2Config, GPT2Model
     cfg = GPT2Config()  # gpt2 small defaults: 12 layers, 768 hidden, 12 heads
-    # "eager" attention: with sdpa, the decomposed attention output has strides
-    # that make GPT-2's Conv1D x.view(-1, 768) fail under a symbolic batch.
-    cfg._attn_implementation = "eager"
+    cfg._attn_implementation = "sdpa"
     with torch.device(device):
         model = GPT2Model(cfg)
     model = model.to(dtype).eval()
@@ -280,20 +283,26 @@ def _build_llama_fake(dtype):
 
 
 def build_llama_prefill(dtype, seq=512):
+    """Prefill of `seq` prompt tokens into an empty KV cache (no padding mask:
+    plain causal attention). Returns the last token's logits and the 32x(K, V)
+    cache entries the prefill writes, each [B, 8, seq, 128]."""
+    from transformers import DynamicCache
     cfg, model, fake = _build_llama_fake(dtype)
     with fake:
         ids = torch.zeros(2, seq, dtype=torch.int64)
-        mask = torch.ones(2, seq, dtype=torch.int64)
 
     def call(model, params, inputs):
+        cache = DynamicCache(config=cfg)
         out = torch.func.functional_call(
             model, params, args=(),
-            kwargs=dict(input_ids=inputs[0], attention_mask=inputs[1], use_cache=False,
+            kwargs=dict(input_ids=inputs[0], cache=cache, use_cache=True,
                         logits_to_keep=1, return_dict=True))
-        return out.logits  # [B, 1, vocab]: logits of the last prompt token
+        kv = []
+        for layer in cache.layers:
+            kv += [layer.keys, layer.values]
+        return (out.logits, *kv)  # logits: [B, 1, vocab] of the last prompt token
 
-    return model, call, {"input_ids": ids, "attention_mask": mask}, \
-        {"input_ids": {0: BATCH}, "attention_mask": {0: BATCH}}
+    return model, call, {"input_ids": ids}, {"input_ids": {0: BATCH}}
 
 
 def build_llama_decode(dtype, cache_len=2048):
@@ -406,7 +415,7 @@ def fold_weight_transposes(module):
                 continue
             with ir.InsertionPoint(o), o.location:
                 new = linalg.matmul(o.operands[0], t.operands[0], outs=[o.operands[2]],
-                                    indexing_maps=[ir.AffineMapAttr.get(m) for m in maps])
+                                    indexing_maps=maps)
             o.results[0].replace_all_uses_with(new)
             o.erase()
             if len(list(t.results[0].uses)) == 0:

@@ -1,0 +1,119 @@
+// Loops with static trip counts multiply what they contain (the multiplier
+// column); a loop whose trip count is unknown is flagged on the ops inside
+// it, which are then counted once per run of the loop; `mlsysim.repeat` on a
+// function multiplies its body (a zoo model exporting one of N layers).
+// CSV columns: id,op,func,loc,modeled,reason,multiplier,trip_count_unknown,
+//   flops,int_ops,transcendentals,bytes_read,bytes_written,...
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=csv output=-" -o /dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+
+// One run of the add on 16 f32: 16 FLOPs, read 128, write 64.
+// scf.for 0..8: x8 -> 128 FLOPs, read 1024, write 512
+// CHECK-LABEL: id,op,func
+// CHECK: 0,linalg.add,for8,{{[^,]*}},true,,8,false,128,0,0,1024,512,
+// TEXT-LABEL: mlsysim roofline report
+// TEXT: linalg.add {{.*}}  8  {{.*}}
+// TEXT: kernel launches: 8
+func.func @for8(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%acc = %x) -> tensor<16xf32> {
+    %y = linalg.add ins(%acc, %acc : tensor<16xf32>, tensor<16xf32>) outs(%acc : tensor<16xf32>) -> tensor<16xf32>
+    scf.yield %y : tensor<16xf32>
+  }
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+// Nested: 0..4 step 1 (4) x 0..10 step 3 (ceil(10/3) = 4) = 16 runs:
+// 256 FLOPs, read 2048, write 1024.
+// affine.for 0..5 (5 runs): 80 FLOPs, read 640, write 320.
+// scf.forall (2, 3) (6 runs): 96 FLOPs, read 768, write 384.
+// CHECK-LABEL: id,op,func
+// CHECK: 0,linalg.add,nested,{{[^,]*}},true,,16,false,256,0,0,2048,1024,
+// CHECK: 1,linalg.add,nested,{{[^,]*}},true,,5,false,80,0,0,640,320,
+// CHECK: 2,linalg.add,nested,{{[^,]*}},true,,6,false,96,0,0,768,384,
+func.func @nested(%x: tensor<16xf32>, %m: memref<16xf32>) -> tensor<16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c10 step %c3 {
+      linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+    }
+  }
+  affine.for %k = 0 to 5 {
+    linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+  }
+  %r = scf.forall (%a, %b) in (2, 3) shared_outs(%o = %x) -> tensor<16xf32> {
+    %y = linalg.add ins(%x, %x : tensor<16xf32>, tensor<16xf32>) outs(%o : tensor<16xf32>) -> tensor<16xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %y into %o[0] [16] [1] : tensor<16xf32> into tensor<16xf32>
+    }
+  }
+  return %r : tensor<16xf32>
+}
+
+// -----
+
+// scf.while has no static trip count, nor does a for loop with a dynamic
+// bound: the ops inside are flagged and counted once per run of the loop.
+// CHECK-LABEL: id,op,func
+// CHECK: 0,linalg.add,unknown_trips,{{[^,]*}},true,,1,true,16,0,0,128,64,
+// CHECK: 1,linalg.add,unknown_trips,{{[^,]*}},true,,1,true,16,0,0,128,64,
+// TEXT-LABEL: mlsysim roofline report
+// TEXT: linalg.add {{.*}}  1?  {{.*}}
+// TEXT: note: ops marked '?' are inside a loop whose trip count is unknown
+func.func @unknown_trips(%m: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = arith.constant 0 : index
+  %r = scf.while (%i = %init) : (index) -> index {
+    %cond = arith.cmpi slt, %i, %n : index
+    scf.condition(%cond) %i : index
+  } do {
+  ^bb0(%i: index):
+    linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+  }
+  return
+}
+
+// -----
+
+// mlsysim.repeat = 32 on the function (one of 32 identical layers):
+// 32 runs -> 512 FLOPs, read 4096, write 2048; with a static loop of 2
+// inside: 64 runs -> 1024 FLOPs, read 8192, write 4096.
+// CHECK-LABEL: id,op,func
+// CHECK: 0,linalg.add,layer,{{[^,]*}},true,,32,false,512,0,0,4096,2048,
+// CHECK: 1,linalg.add,layer,{{[^,]*}},true,,64,false,1024,0,0,8192,4096,
+func.func @layer(%m: memref<16xf32>) attributes {mlsysim.repeat = 32 : i64} {
+  linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+  affine.for %k = 0 to 2 {
+    linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+  }
+  return
+}
+
+// -----
+
+// A loop that never runs (5..5): the op runs 0 times, costs nothing, and
+// launches nothing.
+// CHECK-LABEL: id,op,func
+// CHECK: 0,linalg.add,zero_trips,{{[^,]*}},true,,0,false,0,0,0,0,0,{{.*}},free
+func.func @zero_trips(%m: memref<16xf32>) {
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  scf.for %i = %c5 to %c5 step %c1 {
+    linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
+  }
+  return
+}
