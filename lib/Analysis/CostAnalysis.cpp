@@ -2,6 +2,7 @@
 
 #include "mlsysim/Analysis/CostAnalysis.h"
 
+#include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Analysis/GenericCostModels.h"
 #include "mlsysim/Interfaces/CostOpInterface.h"
 
@@ -82,7 +83,11 @@ CostAnalysis::CostAnalysis(Operation *root)
 CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     : options(options) {
   DataLayout dataLayout = DataLayout::closest(root);
-  CostContext context(this->options, dataLayout);
+  std::optional<DynamicSizeResolver> resolver;
+  if (options.dynamicDimSize)
+    resolver.emplace(*options.dynamicDimSize);
+  CostContext context(this->options, dataLayout,
+                      resolver ? &*resolver : nullptr);
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     funcName = func.getName();

@@ -65,10 +65,9 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   // concatenated indexing maps, with dynamic sizes bound when asked.
   SmallVector<int64_t> allSizes;
   for (OpOperand &operand : op->getOpOperands()) {
-    Type type = operand.get().getType();
-    if (!isa<ShapedType>(type))
+    if (!isa<ShapedType>(operand.get().getType()))
       continue;
-    std::optional<SmallVector<int64_t>> shape = context.bindShape(type);
+    std::optional<SmallVector<int64_t>> shape = context.bindShape(operand.get());
     if (!shape)
       return OpCost::unmodeled(getDynamicShapeReason());
     llvm::append_range(allSizes, *shape);
@@ -112,15 +111,14 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
       return unknownElementSize(elementType);
     Count elements = countDistinctElements(op.getMatchingIndexingMap(input),
                                            loopRanges,
-                                           *context.bindShape(type));
+                                           *context.bindShape(input->get()));
     cost.bytesRead += CostContext::bytesFor(elements, *bits);
   }
   // Inits: written in full; read too when the payload accumulates into them.
   for (OpOperand &init : op.getDpsInitsMutable()) {
-    Type type = init.get().getType();
-    std::optional<Count> bytes = context.bytesOf(type);
+    std::optional<Count> bytes = context.bytesOf(init.get());
     if (!bytes)
-      return unknownElementSize(getElementTypeOrSelf(type));
+      return unknownElementSize(getElementTypeOrSelf(init.get()));
     cost.bytesWritten += *bytes;
     if (op.payloadUsesValueFromOperand(&init))
       cost.bytesRead += *bytes;
@@ -128,7 +126,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   // Gathers: elements extracted from tensors captured by the payload, at most
   // the whole tensor.
   for (auto [tensor, readsPerIteration] : payload.capturedReads) {
-    std::optional<Count> size = context.numElements(tensor.getType());
+    std::optional<Count> size = context.numElements(tensor);
     std::optional<uint64_t> bits =
         context.elementBits(getElementTypeOrSelf(tensor.getType()));
     if (!size || !bits)
@@ -156,11 +154,11 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
     return OpCost::unmodeled(("no counting rule for '" +
                               op->getName().getStringRef() + "'")
                                  .str());
-  std::optional<Count> elements = context.numElements(op->getResult(0).getType());
+  std::optional<Count> elements = context.numElements(op->getResult(0));
   if (!elements)
     return OpCost::unmodeled(getDynamicShapeReason());
-  OpCost cost = computeDataMovementCost(op->getOperandTypes(),
-                                        op->getResultTypes(), context);
+  OpCost cost = computeDataMovementCost(op->getOperands(), op->getResults(),
+                                        context);
   if (!cost.modeled)
     return cost;
   Count work = *elements * Count(arith.count);
@@ -178,17 +176,18 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
   return cost;
 }
 
-OpCost mlsysim::computeDataMovementCost(TypeRange reads, TypeRange writes,
+OpCost mlsysim::computeDataMovementCost(ValueRange reads, ValueRange writes,
                                         const CostContext &context) {
   OpCost cost = OpCost::free();
-  for (auto [types, total] : {std::make_pair(reads, &cost.bytesRead),
-                              std::make_pair(writes, &cost.bytesWritten)}) {
-    for (Type type : types) {
+  for (auto [values, total] : {std::make_pair(reads, &cost.bytesRead),
+                               std::make_pair(writes, &cost.bytesWritten)}) {
+    for (Value value : values) {
+      Type type = value.getType();
       if (!isa<ShapedType>(type))
         continue; // Scalars live in registers.
-      std::optional<Count> bytes = context.bytesOf(type);
+      std::optional<Count> bytes = context.bytesOf(value);
       if (!bytes)
-        return context.numElements(type)
+        return context.numElements(value)
                    ? unknownElementSize(getElementTypeOrSelf(type))
                    : OpCost::unmodeled(getDynamicShapeReason());
       *total += *bytes;

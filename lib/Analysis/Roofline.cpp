@@ -45,6 +45,13 @@ mlsysim::choosePeak(const HardwareSpec &hardware, bool matrixUnit,
   for (std::optional<ElementKind> k = kind; k; k = widerElementKind(*k))
     if (auto peak = find(ComputeUnit::Vector, *k))
       return peak;
+  // Nothing as wide: the nearest narrower rate of the same family (i64 on a
+  // GPU is priced at its i32 rate: optimistic, since it takes several i32
+  // instructions).
+  for (std::optional<ElementKind> k = narrowerElementKind(*kind); k;
+       k = narrowerElementKind(*k))
+    if (auto peak = find(ComputeUnit::Vector, *k))
+      return peak;
   return std::nullopt;
 }
 

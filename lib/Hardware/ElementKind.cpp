@@ -123,6 +123,35 @@ std::optional<ElementKind> mlsysim::widerElementKind(ElementKind kind) {
   llvm_unreachable("unknown element kind");
 }
 
+std::optional<ElementKind> mlsysim::narrowerElementKind(ElementKind kind) {
+  switch (kind) {
+  case ElementKind::F64:
+    return ElementKind::F32;
+  case ElementKind::F32:
+  case ElementKind::TF32:
+    return ElementKind::F16;
+  case ElementKind::BF16:
+  case ElementKind::F16:
+    return ElementKind::FP8;
+  case ElementKind::FP8:
+    return ElementKind::FP6;
+  case ElementKind::FP6:
+    return ElementKind::FP4;
+  case ElementKind::I64:
+    return ElementKind::I32;
+  case ElementKind::I32:
+    return ElementKind::I16;
+  case ElementKind::I16:
+    return ElementKind::I8;
+  case ElementKind::I8:
+    return ElementKind::I4;
+  case ElementKind::FP4:
+  case ElementKind::I4:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown element kind");
+}
+
 bool mlsysim::isIntegerKind(ElementKind kind) {
   switch (kind) {
   case ElementKind::I64:

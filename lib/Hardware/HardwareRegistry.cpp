@@ -117,8 +117,10 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
         "file, see docs/hardware.md)",
         nameOrPath.str().c_str(), list.c_str());
   }
+  // A user's device shares the zoo's name space: its id and aliases must not
+  // shadow a zoo device.
   llvm::Expected<HardwareSpec> spec =
-      parseHardwareSpec((*buffer)->getBuffer(), nameOrPath);
+      parseHardwareSpec((*buffer)->getBuffer(), nameOrPath, &zoo->getNames());
   if (!spec)
     return spec.takeError();
   return std::shared_ptr<const HardwareSpec>(

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
 
 #include <cmath>
@@ -423,6 +424,20 @@ struct MappingTraits<HardwareSpec> {
 llvm::Expected<HardwareSpec>
 mlsysim::parseHardwareSpec(StringRef buffer, StringRef bufferName,
                            const llvm::StringSet<> *takenNames) {
+  // llvm::yaml::Input crashes when a validator reports an error on a document
+  // with no root node (an empty file, only comments): reject those first.
+  {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+    llvm::yaml::Stream stream(buffer, sourceMgr);
+    llvm::yaml::document_iterator document = stream.begin();
+    if (document == stream.end() || !document->getRoot() ||
+        llvm::isa<llvm::yaml::NullNode>(document->getRoot()))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "%s:1:1: error: empty device description (see docs/hardware.md)",
+          bufferName.str().c_str());
+  }
   ParseContext ctx;
   ctx.takenNames = takenNames;
   std::string diagnostics;

@@ -33,13 +33,11 @@ struct SoftmaxCostModel
                                             linalg::SoftmaxOp> {
   OpCost getCost(Operation *op, const CostContext &context) const {
     auto softmax = cast<linalg::SoftmaxOp>(op);
-    std::optional<Count> elements =
-        context.numElements(softmax.getInput().getType());
+    std::optional<Count> elements = context.numElements(softmax.getInput());
     if (!elements)
       return OpCost::unmodeled(getDynamicShapeReason());
-    OpCost cost = computeDataMovementCost(softmax.getInput().getType(),
-                                          softmax.getOutput().getType(),
-                                          context);
+    OpCost cost = computeDataMovementCost(softmax.getInput(),
+                                          softmax.getResult(), context);
     if (!cost.modeled)
       return cost;
     cost.flops = *elements * Count(4);
@@ -56,8 +54,8 @@ struct RelayoutCostModel
     : public CostOpInterface::ExternalModel<RelayoutCostModel<OpTy>, OpTy> {
   OpCost getCost(Operation *op, const CostContext &context) const {
     auto relayout = cast<OpTy>(op);
-    return computeDataMovementCost(relayout.getSource().getType(),
-                                   relayout.getDest().getType(), context);
+    return computeDataMovementCost(relayout.getSource(), relayout.getDest(),
+                                   context);
   }
 };
 
@@ -68,8 +66,8 @@ static OpCost winogradCost(Operation *op, int64_t tiles,
                            std::array<int64_t, 2> in,
                            std::array<int64_t, 2> out,
                            const CostContext &context) {
-  OpCost cost = computeDataMovementCost(op->getOperand(0).getType(),
-                                        op->getResult(0).getType(), context);
+  OpCost cost = computeDataMovementCost(op->getOperand(0), op->getResult(0),
+                                        context);
   if (!cost.modeled)
     return cost;
   Count macsPerTile(static_cast<uint64_t>(out[0] * in[0] * in[1] +
@@ -83,8 +81,8 @@ static OpCost winogradCost(Operation *op, int64_t tiles,
 /// Static shapes of operand 0 and result 0, or std::nullopt.
 static std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
 winogradShapes(Operation *op, const CostContext &context) {
-  auto in = context.bindShape(op->getOperand(0).getType());
-  auto out = context.bindShape(op->getResult(0).getType());
+  auto in = context.bindShape(op->getOperand(0));
+  auto out = context.bindShape(op->getResult(0));
   if (!in || !out)
     return std::nullopt;
   return std::make_pair(*in, *out);

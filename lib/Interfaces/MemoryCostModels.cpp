@@ -19,10 +19,10 @@ using namespace mlsysim;
 using namespace mlir;
 
 /// One element of `memrefType`, read or written.
-static OpCost oneElement(Type memrefType, bool write,
+static OpCost oneElement(Value memref, bool write,
                          const CostContext &context) {
   std::optional<uint64_t> bits =
-      context.elementBits(getElementTypeOrSelf(memrefType));
+      context.elementBits(getElementTypeOrSelf(memref));
   if (!bits)
     return OpCost::unmodeled("element type has no storage size");
   OpCost cost = OpCost::free();
@@ -32,31 +32,27 @@ static OpCost oneElement(Type memrefType, bool write,
 }
 
 static OpCost costOf(memref::CopyOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getSource().getType(),
-                                 op.getSource().getType(), context);
+  return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
 static OpCost costOf(memref::LoadOp op, const CostContext &context) {
-  return oneElement(op.getMemRefType(), /*write=*/false, context);
+  return oneElement(op.getMemRef(), /*write=*/false, context);
 }
 static OpCost costOf(memref::StoreOp op, const CostContext &context) {
-  return oneElement(op.getMemRefType(), /*write=*/true, context);
+  return oneElement(op.getMemRef(), /*write=*/true, context);
 }
 static OpCost costOf(bufferization::MaterializeInDestinationOp op,
                      const CostContext &context) {
-  return computeDataMovementCost(op.getSource().getType(),
-                                 op.getSource().getType(), context);
+  return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
 static OpCost costOf(bufferization::CloneOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getInput().getType(), op.getType(),
-                                 context);
+  return computeDataMovementCost(op.getInput(), op.getResult(), context);
 }
 // An allocation is free unless it copies a tensor into the new buffer.
 static OpCost costOf(bufferization::AllocTensorOp op,
                      const CostContext &context) {
   if (!op.getCopy())
     return OpCost::free();
-  return computeDataMovementCost(op.getCopy().getType(), op.getType(),
-                                 context);
+  return computeDataMovementCost(op.getCopy(), op.getResult(), context);
 }
 
 namespace {

@@ -18,9 +18,9 @@ using namespace mlsysim;
 using namespace mlir;
 
 /// One element of `tensorType`, read or written.
-static OpCost oneElement(Type tensorType, bool write,
+static OpCost oneElement(Value tensor, bool write,
                          const CostContext &context) {
-  Type elementType = getElementTypeOrSelf(tensorType);
+  Type elementType = getElementTypeOrSelf(tensor);
   std::optional<uint64_t> bits = context.elementBits(elementType);
   if (!bits)
     return OpCost::unmodeled("element type has no storage size");
@@ -32,48 +32,42 @@ static OpCost oneElement(Type tensorType, bool write,
 
 // Copies: read the source, write the result.
 static OpCost costOf(tensor::PadOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getSource().getType(), op.getType(),
-                                 context);
+  return computeDataMovementCost(op.getSource(), op.getResult(), context);
 }
 static OpCost costOf(tensor::ConcatOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getInputs().getTypes(), op.getType(),
-                                 context);
+  return computeDataMovementCost(op.getInputs(), op.getResult(), context);
 }
 static OpCost costOf(tensor::ExtractSliceOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getType(), op.getType(), context);
+  return computeDataMovementCost(op.getResult(), op.getResult(), context);
 }
 // In-place updates: only the inserted elements are read and written.
 static OpCost costOf(tensor::InsertSliceOp op, const CostContext &context) {
-  return computeDataMovementCost(op.getSourceType(), op.getSourceType(),
-                                 context);
+  return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
 static OpCost costOf(tensor::ParallelInsertSliceOp op,
                      const CostContext &context) {
-  return computeDataMovementCost(op.getSourceType(), op.getSourceType(),
-                                 context);
+  return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
 // Gather reads its indices and one source slice per result element;
 // scatter reads its source and indices and writes the source's elements.
 static OpCost costOf(tensor::GatherOp op, const CostContext &context) {
-  return computeDataMovementCost(
-      TypeRange{op.getIndices().getType(), op.getType()}, op.getType(),
-      context);
+  return computeDataMovementCost(ValueRange{op.getIndices(), op.getResult()},
+                                 op.getResult(), context);
 }
 static OpCost costOf(tensor::ScatterOp op, const CostContext &context) {
-  return computeDataMovementCost(
-      TypeRange{op.getSource().getType(), op.getIndices().getType()},
-      op.getSource().getType(), context);
+  return computeDataMovementCost(ValueRange{op.getSource(), op.getIndices()},
+                                 op.getSource(), context);
 }
 // Materializations from scalars: write the result.
 static OpCost costOf(tensor::SplatOp op, const CostContext &context) {
-  return computeDataMovementCost({}, op.getType(), context);
+  return computeDataMovementCost({}, op.getResult(), context);
 }
 static OpCost costOf(tensor::FromElementsOp op, const CostContext &context) {
-  return computeDataMovementCost({}, op.getType(), context);
+  return computeDataMovementCost({}, op.getResult(), context);
 }
 // generate: its body runs once per element.
 static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {
-  OpCost cost = computeDataMovementCost({}, op.getType(), context);
+  OpCost cost = computeDataMovementCost({}, op.getResult(), context);
   if (!cost.modeled)
     return cost;
   PayloadCounts payload = countPayload(op.getBody().front());
@@ -82,7 +76,7 @@ static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {
                               payload.unknownOp->getName().getStringRef() +
                               "' has no counting rule")
                                  .str());
-  Count elements = *context.numElements(op.getType());
+  Count elements = *context.numElements(op.getResult());
   cost.flops = elements * payload.flops;
   cost.macs = elements * payload.macs;
   cost.intOps = elements * payload.intOps;
@@ -94,10 +88,10 @@ static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {
 }
 // Single elements.
 static OpCost costOf(tensor::ExtractOp op, const CostContext &context) {
-  return oneElement(op.getTensor().getType(), /*write=*/false, context);
+  return oneElement(op.getTensor(), /*write=*/false, context);
 }
 static OpCost costOf(tensor::InsertOp op, const CostContext &context) {
-  return oneElement(op.getDest().getType(), /*write=*/true, context);
+  return oneElement(op.getDest(), /*write=*/true, context);
 }
 
 namespace {

@@ -69,8 +69,8 @@ TEST(HardwareSpecTest, MissingRequiredFieldNamesIt) {
 
 TEST(HardwareSpecTest, NegativeRateIsLocated) {
   std::string error = parseError(edit("value: 10e12", "value: -10e12"));
-  // Line 11, the scalar after "value: ".
-  EXPECT_NE(error.find("device.yaml:11:18: error: peaks.vector.f32: value "
+  // Line 12, the scalar after "value: ".
+  EXPECT_NE(error.find("device.yaml:12:18: error: peaks.vector.f32: value "
                        "must be positive"),
             std::string::npos)
       << error;
@@ -113,7 +113,7 @@ TEST(HardwareSpecTest, NumberWithoutProvenance) {
 
 TEST(HardwareSpecTest, BareNumberIsRejected) {
   std::string error = parseError(edit("{value: 16e9, source: sheet}", "16e9"));
-  EXPECT_NE(error.find("device.yaml:16:19: error"), std::string::npos) << error;
+  EXPECT_NE(error.find("device.yaml:14:19: error"), std::string::npos) << error;
 }
 
 TEST(HardwareSpecTest, EfficiencyAboveOne) {

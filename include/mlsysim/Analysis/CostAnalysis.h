@@ -12,7 +12,7 @@
 #ifndef MLSYSIM_ANALYSIS_COSTANALYSIS_H
 #define MLSYSIM_ANALYSIS_COSTANALYSIS_H
 
-#include "mlsysim/Analysis/OpCost.h"
+#include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"

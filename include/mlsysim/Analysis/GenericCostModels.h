@@ -12,7 +12,7 @@
 #ifndef MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
 #define MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
 
-#include "mlsysim/Analysis/OpCost.h"
+#include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -29,7 +29,7 @@ OpCost computeElementwiseOpCost(mlir::Operation *op,
 
 /// Data movement: reads every value of `reads` and writes every value of
 /// `writes` in full; unmodeled when a shape is unknown.
-OpCost computeDataMovementCost(mlir::TypeRange reads, mlir::TypeRange writes,
+OpCost computeDataMovementCost(mlir::ValueRange reads, mlir::ValueRange writes,
                                const CostContext &context);
 
 /// The reason given for ops whose shapes are dynamic and unbound.

@@ -14,7 +14,7 @@
 #ifndef MLSYSIM_ANALYSIS_ROOFLINE_H
 #define MLSYSIM_ANALYSIS_ROOFLINE_H
 
-#include "mlsysim/Analysis/OpCost.h"
+#include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 namespace mlsysim {
@@ -37,9 +37,9 @@ struct PeakChoice {
 };
 
 /// The peak for arithmetic of `elementType` on the matrix unit (when
-/// `matrixUnit`) or the vector unit, falling back to the vector unit and then
-/// to wider formats (docs/hardware.md); std::nullopt when the device rates no
-/// format on that chain.
+/// `matrixUnit`) or the vector unit, falling back to the vector unit, then to
+/// wider formats, then to narrower ones of the same family (docs/hardware.md);
+/// std::nullopt when the device rates no format of that family.
 std::optional<PeakChoice> choosePeak(const HardwareSpec &hardware,
                                      bool matrixUnit, mlir::Type elementType,
                                      const RooflineOptions &options);

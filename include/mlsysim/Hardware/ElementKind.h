@@ -50,6 +50,11 @@ std::optional<ElementKind> classifyElementType(mlir::Type type);
 /// i4 -> i8 -> i16 -> i32 -> i64); std::nullopt at the end of a chain.
 std::optional<ElementKind> widerElementKind(ElementKind kind);
 
+/// The next narrower format of the same family, tried when no wider format is
+/// rated (i64 -> i32 -> i16 -> i8 -> i4, f64 -> f32 -> f16 -> fp8 ...);
+/// std::nullopt at the end.
+std::optional<ElementKind> narrowerElementKind(ElementKind kind);
+
 /// Whether `kind` is an integer format (rated in op/s rather than FLOP/s).
 bool isIntegerKind(ElementKind kind);
 

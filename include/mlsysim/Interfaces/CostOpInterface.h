@@ -3,7 +3,7 @@
 #ifndef MLSYSIM_INTERFACES_COSTOPINTERFACE_H
 #define MLSYSIM_INTERFACES_COSTOPINTERFACE_H
 
-#include "mlsysim/Analysis/OpCost.h"
+#include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/IR/OpDefinition.h"
 

@@ -55,6 +55,20 @@ void CostAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+/// A number written as an integer (counts) or a float (ratios, seconds).
+static ParseResult parseNumber(AsmParser &parser, double &value) {
+  APInt integer;
+  OptionalParseResult parsed = parser.parseOptionalInteger(integer);
+  if (parsed.has_value()) {
+    if (failed(*parsed))
+      return failure();
+    value = integer.isNegative() ? -integer.abs().roundToDouble()
+                                 : integer.roundToDouble();
+    return success();
+  }
+  return parser.parseFloat(value);
+}
+
 Attribute CostAttr::parse(AsmParser &parser, Type) {
   double values[7];
   static constexpr StringLiteral kNumberKeys[] = {
@@ -65,7 +79,7 @@ Attribute CostAttr::parse(AsmParser &parser, Type) {
     return {};
   for (auto [key, value] : llvm::zip_equal(kNumberKeys, values)) {
     if (parser.parseKeyword(key) || parser.parseEqual() ||
-        parser.parseFloat(value) || parser.parseComma())
+        parseNumber(parser, value) || parser.parseComma())
       return {};
     if (value < 0) {
       parser.emitError(parser.getCurrentLocation(),

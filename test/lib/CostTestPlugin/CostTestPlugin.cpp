@@ -44,17 +44,16 @@ struct BlasGemmCostModel
   mlsysim::OpCost getCost(Operation *op,
                           const mlsysim::CostContext &context) const {
     auto gemm = cast<costtest::BlasGemmOp>(op);
-    auto a = context.bindShape(gemm.getA().getType());
-    auto b = context.bindShape(gemm.getB().getType());
+    auto a = context.bindShape(gemm.getA());
+    auto b = context.bindShape(gemm.getB());
     if (!a || !b || a->size() != 2 || b->size() != 2)
       return mlsysim::OpCost::unmodeled("blas_gemm needs static 2-D operands");
     mlsysim::OpCost cost = mlsysim::OpCost::free();
     cost.macs = mlsysim::Count((*a)[0]) * mlsysim::Count((*b)[1]) *
                 mlsysim::Count((*a)[1]);
     cost.flops = cost.macs * mlsysim::Count(2);
-    cost.bytesRead = *context.bytesOf(gemm.getA().getType()) +
-                     *context.bytesOf(gemm.getB().getType());
-    cost.bytesWritten = *context.bytesOf(gemm.getC().getType());
+    cost.bytesRead = *context.bytesOf(gemm.getA()) + *context.bytesOf(gemm.getB());
+    cost.bytesWritten = *context.bytesOf(gemm.getC());
     cost.elementType = getElementTypeOrSelf(gemm.getA().getType());
     cost.matrixUnit = true;
     return cost;

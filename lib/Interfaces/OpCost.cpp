@@ -1,6 +1,8 @@
 //===- OpCost.cpp - Shape and size helpers shared by all cost models ------===//
 
-#include "mlsysim/Analysis/OpCost.h"
+#include "mlsysim/Interfaces/OpCost.h"
+
+#include "mlsysim/Interfaces/DynamicSizes.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
@@ -9,31 +11,29 @@
 using namespace mlsysim;
 using namespace mlir;
 
-std::optional<int64_t> CostContext::bindSize(int64_t size) const {
-  if (!ShapedType::isDynamic(size))
-    return size;
-  return options.dynamicDimSize;
-}
-
-std::optional<SmallVector<int64_t>> CostContext::bindShape(Type type) const {
-  auto shaped = dyn_cast<ShapedType>(type);
+std::optional<SmallVector<int64_t>>
+CostContext::bindShape(Value value) const {
+  auto shaped = dyn_cast<ShapedType>(value.getType());
   if (!shaped || !shaped.hasRank())
     return std::nullopt;
   SmallVector<int64_t> shape;
   shape.reserve(shaped.getRank());
-  for (int64_t size : shaped.getShape()) {
-    std::optional<int64_t> bound = bindSize(size);
-    if (!bound)
+  for (auto [dim, size] : llvm::enumerate(shaped.getShape())) {
+    if (!ShapedType::isDynamic(size)) {
+      shape.push_back(size);
+      continue;
+    }
+    if (!resolver)
       return std::nullopt;
-    shape.push_back(*bound);
+    shape.push_back(resolver->getSize(value, dim));
   }
   return shape;
 }
 
-std::optional<Count> CostContext::numElements(Type type) const {
-  if (!isa<ShapedType>(type))
+std::optional<Count> CostContext::numElements(Value value) const {
+  if (!isa<ShapedType>(value.getType()))
     return Count(1);
-  std::optional<SmallVector<int64_t>> shape = bindShape(type);
+  std::optional<SmallVector<int64_t>> shape = bindShape(value);
   if (!shape)
     return std::nullopt;
   Count elements(1);
@@ -62,9 +62,9 @@ Count CostContext::bytesFor(Count elements, uint64_t elementBits) {
   return Count::fromDouble(std::ceil(bits.toDouble() / 8.0));
 }
 
-std::optional<Count> CostContext::bytesOf(Type type) const {
-  std::optional<Count> elements = numElements(type);
-  std::optional<uint64_t> bits = elementBits(getElementTypeOrSelf(type));
+std::optional<Count> CostContext::bytesOf(Value value) const {
+  std::optional<Count> elements = numElements(value);
+  std::optional<uint64_t> bits = elementBits(getElementTypeOrSelf(value));
   if (!elements || !bits)
     return std::nullopt;
   return bytesFor(*elements, *bits);

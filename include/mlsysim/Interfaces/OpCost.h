@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_OPCOST_H
-#define MLSYSIM_ANALYSIS_OPCOST_H
+#ifndef MLSYSIM_INTERFACES_OPCOST_H
+#define MLSYSIM_INTERFACES_OPCOST_H
 
 #include "mlsysim/Support/Count.h"
 
@@ -80,23 +80,26 @@ struct CostOptions {
   std::optional<int64_t> dynamicDimSize;
 };
 
+/// Resolves dynamic sizes when the user binds them (Interfaces/DynamicSizes.h).
+class DynamicSizeResolver;
+
 /// What every cost model gets: the options and the data layout of the module,
-/// with the shape and size helpers all models share.
+/// with the shape and size helpers all models share. Shapes are read from
+/// values, not types, so that dynamic sizes can be resolved per value.
 class CostContext {
 public:
-  CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout)
-      : options(options), dataLayout(dataLayout) {}
+  CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout,
+              DynamicSizeResolver *resolver = nullptr)
+      : options(options), dataLayout(dataLayout), resolver(resolver) {}
 
   const CostOptions &getOptions() const { return options; }
 
-  /// `size`, or the bound size when it is dynamic; std::nullopt when dynamic
-  /// and unbound.
-  std::optional<int64_t> bindSize(int64_t size) const;
-  /// The shape of a ranked tensor or memref with dynamic sizes bound;
-  /// std::nullopt when unranked or dynamic and unbound.
-  std::optional<llvm::SmallVector<int64_t>> bindShape(mlir::Type type) const;
-  /// Number of elements of a shaped type (1 for a scalar).
-  std::optional<Count> numElements(mlir::Type type) const;
+  /// The shape of a ranked tensor or memref value, dynamic sizes resolved
+  /// when the user bound them (dynamic-dim=N); std::nullopt when unranked, or
+  /// dynamic and unbound.
+  std::optional<llvm::SmallVector<int64_t>> bindShape(mlir::Value value) const;
+  /// Number of elements of a shaped value (1 for a scalar).
+  std::optional<Count> numElements(mlir::Value value) const;
   /// Storage bits of one element (DataLayout; sub-byte types keep their
   /// bits); std::nullopt for element types with no storage size.
   std::optional<uint64_t> elementBits(mlir::Type elementType) const;
@@ -105,11 +108,12 @@ public:
   static Count bytesFor(Count elements, uint64_t bits);
   /// Bytes of a whole tensor or memref (its element count times its element
   /// size); std::nullopt when the shape or the element size is unknown.
-  std::optional<Count> bytesOf(mlir::Type type) const;
+  std::optional<Count> bytesOf(mlir::Value value) const;
 
 private:
   const CostOptions &options;
   const mlir::DataLayout &dataLayout;
+  DynamicSizeResolver *resolver;
 };
 
 /// `ops` (which include `macs` multiply-accumulates counted twice) in
@@ -121,4 +125,4 @@ llvm::StringRef stringifyFlopConvention(FlopConvention convention);
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_OPCOST_H
+#endif // MLSYSIM_INTERFACES_OPCOST_H

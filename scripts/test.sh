@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds if needed, then runs every test: the lit regression tests and the
+# GoogleTest unit tests (each unit test case is a lit test). Fails on any
+# failure.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MLSYSIM_BUILD_DIR:-$root/build}
+"$root/scripts/build.sh"
+set +e
+/usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" | tee "$build/lit.log"
+status=${PIPESTATUS[0]}
+set -e
+passed=$(grep -cE '^PASS: ' "$build/lit.log" || true)
+failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$build/lit.log" || true)
+echo "mlsysim: $passed passed, $failed failed"
+exit "$status"

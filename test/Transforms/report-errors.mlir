@@ -1,0 +1,22 @@
+// Bad options get an error at the module's location and a failing exit.
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=tpu-v99 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HW
+// RUN: not mlsysim-opt %s --mlsysim-report=format=xml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FMT
+// RUN: not mlsysim-opt %s --mlsysim-report=flop-convention=fma3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONV
+// RUN: not mlsysim-opt %s --mlsysim-report=dynamic-dim=0 -o /dev/null 2>&1 | FileCheck %s --check-prefix=DYN
+// RUN: not mlsysim-opt %s --mlsysim-report=output=/nonexistent-dir/report.txt -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUT
+// RUN: not mlsysim-opt %s --mlsysim-annotate=hardware=nope -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANN
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/no-such-file.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
+
+// HW: report-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown hardware 'tpu-v99'; known names: {{.*}}a100{{.*}}h100{{.*}}
+// FMT: error: unknown report format 'xml'; expected text, json or csv
+// CONV: error: unknown flop-convention 'fma3'; expected fma2 or mac
+// DYN: error: dynamic-dim must be a positive size (or -1 to leave dynamic shapes unmodeled), got 0
+// OUT: error: cannot write the report to '/nonexistent-dir/report.txt': {{.*}}
+// ANN: error: unknown hardware 'nope'; known names:
+// NOFILE: error: cannot read hardware file '{{.*}}no-such-file.yaml': {{.*}}
+module {
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}

@@ -1,0 +1,67 @@
+// The JSON report (docs/report-json.md): hardware, conventions, every op the
+// model looked at (free ones included) with its fields, per-function and
+// module totals, and the unmodeled ops. Keys are printed in sorted order.
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="format=json output=%t.json hardware=a100" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s < %t.json
+// RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['ops']) == 3 and d['totals']['op_count'] == 3, d" %t.json
+
+// CHECK: "conventions": {
+// CHECK: "flop_convention": "fma2",
+// CHECK: "flops_per_mac": 2,
+// CHECK: "hardware": {
+// CHECK: "compute_efficiency": 0.75,
+// CHECK: "id": "nvidia-a100-sxm4-80gb",
+// CHECK: "name": "NVIDIA A100 SXM4 80GB",
+// CHECK: "ops": [
+// The add on 256 f32: 256 FLOPs, read 2048, write 1024, AI 256/3072.
+// CHECK-NEXT: {
+// CHECK-NEXT: "arithmetic_intensity": 0.083333333333333329,
+// CHECK-NEXT: "bound": "overhead",
+// CHECK-NEXT: "bytes_read": 2048,
+// CHECK-NEXT: "bytes_written": 1024,
+// CHECK-NEXT: "dtype": "f32",
+// CHECK-NEXT: "flops": 256,
+// CHECK-NEXT: "func": "main",
+// CHECK-NEXT: "id": 0,
+// CHECK-NEXT: "int_ops": 0,
+// CHECK-NEXT: "latency_s": {{.*}},
+// CHECK-NEXT: "loc": "{{.*}}report-json.mlir:{{[0-9]+}}:{{[0-9]+}}",
+// CHECK-NEXT: "modeled": true,
+// CHECK-NEXT: "multiplier": 1,
+// CHECK-NEXT: "op": "linalg.add",
+// CHECK-NEXT: "peak_ops_per_s": 19500000000000,
+// CHECK-NEXT: "peak_type": "f32",
+// CHECK-NEXT: "reason": null,
+// CHECK-NEXT: "roofline_s": {{.*}},
+// CHECK-NEXT: "t_compute_s": {{.*}},
+// CHECK-NEXT: "t_memory_s": {{.*}},
+// CHECK-NEXT: "t_overhead_s": 5.0000000000000004e-06,
+// CHECK-NEXT: "transcendentals": 0,
+// CHECK-NEXT: "trip_count_unknown": false,
+// CHECK-NEXT: "unit": "vector"
+// CHECK-NEXT: },
+// The free op is listed too.
+// CHECK: "bound": "free",
+// CHECK: "op": "tensor.empty",
+// The unmodeled op: its numbers are null, never 0.
+// CHECK: "bound": null,
+// CHECK-NEXT: "bytes_read": null,
+// CHECK: "flops": null,
+// CHECK: "modeled": false,
+// CHECK: "op": "foo.bar",
+// CHECK: "reason": "no cost model for 'foo.bar'",
+// CHECK: "totals": {
+// CHECK: "flops": 256,
+// CHECK: "op_count": 3,
+// CHECK: "unmodeled_count": 1
+// CHECK: "unmodeled": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "count": 1,
+// CHECK-NEXT: "loc": "{{.*}}",
+// CHECK-NEXT: "op": "foo.bar",
+func.func @main(%x: tensor<256xf32>) -> tensor<256xf32> {
+  %0 = linalg.add ins(%x, %x : tensor<256xf32>, tensor<256xf32>) outs(%x : tensor<256xf32>) -> tensor<256xf32>
+  %e = tensor.empty() : tensor<256xf32>
+  %1 = "foo.bar"(%0, %e) : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
+  return %1 : tensor<256xf32>
+}

@@ -1,0 +1,24 @@
+//===- mlsysim-hardware-fuzzer.cpp - libFuzzer target for device files ----===//
+//
+// Feeds arbitrary bytes to the device-file parser: it must return a device or
+// an error, never crash or hang. Built by scripts/fuzz-hardware.sh with clang
+// and -fsanitize=fuzzer,address (a seed corpus: zoo/hardware).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Hardware/HardwareSpec.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string buffer(reinterpret_cast<const char *>(data), size);
+  llvm::StringSet<> taken;
+  taken.insert("h100");
+  llvm::Expected<mlsysim::HardwareSpec> spec =
+      mlsysim::parseHardwareSpec(buffer, "fuzz.yaml", &taken);
+  if (!spec)
+    llvm::consumeError(spec.takeError());
+  return 0;
+}
