@@ -41,6 +41,9 @@ const HardwareSource *HardwareSpec::findSource(StringRef key) const {
 namespace {
 /// State shared by the traits while one file is parsed.
 struct ParseContext {
+  /// The input being read: validators must not report on top of an earlier
+  /// error (llvm::yaml::Input may have no current node then).
+  llvm::yaml::Input *input = nullptr;
   const llvm::StringSet<> *takenNames = nullptr;
   llvm::StringSet<> namesInFile;
   llvm::StringSet<> sourceKeys;
@@ -253,6 +256,8 @@ struct MappingTraits<SourcedValue> {
     v.assumption = assumption ? assumption->value : "";
   }
   static std::string validate(IO &io, SourcedValue &v) {
+    if (getContext(io).input->error())
+      return {};
     if (v.source.empty() == v.assumption.empty())
       return getContext(io).field +
              ": a number needs exactly one of 'source' (a key of 'sources') "
@@ -320,7 +325,9 @@ struct MappingTraits<PeaksSection> {
     mapOptionalNumber(io, "special_function", spec.specialFunctionRate,
                       "peaks.special_function");
   }
-  static std::string validate(IO &, PeaksSection &section) {
+  static std::string validate(IO &io, PeaksSection &section) {
+    if (getContext(io).input->error())
+      return {};
     if (section.spec->vectorPeaks.empty())
       return "peaks.vector: at least one element type needs a rate";
     return {};
@@ -411,7 +418,9 @@ struct MappingTraits<HardwareSpec> {
     LinksSection links{&spec};
     io.mapOptional("links", links);
   }
-  static std::string validate(IO &, HardwareSpec &spec) {
+  static std::string validate(IO &io, HardwareSpec &spec) {
+    if (getContext(io).input->error())
+      return {};
     if (spec.sources.empty())
       return "sources: a device file cites at least one document";
     return {};
@@ -450,6 +459,7 @@ mlsysim::parseHardwareSpec(StringRef buffer, StringRef bufferName,
   };
   llvm::yaml::Input yin(llvm::MemoryBufferRef(buffer, bufferName), &ctx,
                         handler, &diagnostics);
+  ctx.input = &yin;
   HardwareSpec spec;
   yin >> spec;
   if (yin.error() || !diagnostics.empty()) {
