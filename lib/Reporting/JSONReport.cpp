@@ -81,7 +81,7 @@ Object mlsysim::toJSON(const OpReport &op) {
   object["dtype"] = op.dtype.empty() ? Value(nullptr) : Value(op.dtype);
   if (op.roofline.peak) {
     object["peak_type"] = stringifyElementKind(op.roofline.peak->kind);
-    object["peak_ops_per_s"] = op.roofline.peak->rate;
+    object["peak_ops_per_s"] = op.peakRate;
   } else {
     object["peak_type"] = nullptr;
     object["peak_ops_per_s"] = nullptr;

@@ -108,6 +108,10 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
       op.bytesRead = cost.bytesRead * n;
       op.bytesWritten = cost.bytesWritten * n;
       op.intensity = arithmeticIntensity(op.flops + op.intOps, op.bytes());
+      if (op.roofline.peak)
+        op.peakRate = options.convention == FlopConvention::MAC
+                          ? op.roofline.peak->rate / 2
+                          : op.roofline.peak->rate;
       if (cost.elementType) {
         llvm::raw_string_ostream os(op.dtype);
         os << cost.elementType;

@@ -10,10 +10,11 @@
 // 5.0135854063018245e-06 s on H100 either way.
 // add on 16 f32: 16 FLOPs in both.
 // int8 matmul 8^3: 512 integer MACs = 1024 int ops (fma2) or 512 (mac).
-// FMA2: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,524288,0,0,32768,8192,12.8,{{.*}},5.0135854063018245e-06,
+// The f16 tensor-core peak: 989.4e12 FLOP/s, or 494.7e12 MAC/s.
+// FMA2: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,524288,0,0,32768,8192,12.8,matrix,f16,f16,989400000000000,{{.*}},5.0135854063018245e-06,
 // FMA2: 1,linalg.add,f,{{[^,]*}},true,,1,false,16,0,0,
 // FMA2: 2,linalg.matmul,f,{{[^,]*}},true,,1,false,0,1024,0,
-// MAC: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,262144,0,0,32768,8192,6.4,{{.*}},5.0135854063018245e-06,
+// MAC: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,262144,0,0,32768,8192,6.4,matrix,f16,f16,494700000000000,{{.*}},5.0135854063018245e-06,
 // MAC: 1,linalg.add,f,{{[^,]*}},true,,1,false,16,0,0,
 // MAC: 2,linalg.matmul,f,{{[^,]*}},true,,1,false,0,512,0,
 // JSON: "flop_convention": "mac",

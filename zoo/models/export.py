@@ -31,6 +31,10 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# Let transformers hand GQA to SDPA (enable_gqa=True) even with a mask, instead
+# of replicating K/V to all query heads with repeat_kv; sdpa_math below groups
+# the query heads of each KV head, as fused attention kernels do.
+os.environ.setdefault("TRANSFORMERS_SDPA_FORCE_GQA", "1")
 
 import torch  # noqa: E402
 import torch.utils._pytree as pytree  # noqa: E402
@@ -87,42 +91,52 @@ def sdpa_math(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
 
     torch-mlir's own sdpa decomposition upcasts f16 attention matmuls to f32 and
     returns a permuted layout that breaks later views under a symbolic batch.
-    Here QK^T and PV run in the input dtype, the softmax in f32 (as the fused
-    kernels do), and GQA (enable_gqa) groups the query heads of each KV head
-    instead of replicating K/V.
+    Here QK^T and PV are two torch.bmm in the input dtype (bmm, not a
+    broadcasting matmul, so a symbolic batch does not materialise expanded
+    copies of Q/K/V), the softmax runs in f32 (as the fused kernels do), and
+    GQA (enable_gqa) groups the query heads of each KV head instead of
+    replicating K/V.
     """
     assert dropout_p == 0.0
     B, H, L, D = query.shape
-    Hkv, S = key.shape[-3], key.shape[-2]
+    Hkv, S, Dv = key.shape[-3], key.shape[-2], value.shape[-1]
     scale = 1.0 / math.sqrt(D) if scale is None else scale
-    rep = H // Hkv if (enable_gqa and Hkv != H) else 1
-    if rep == 1 and Hkv != H:
+    if Hkv != H and not enable_gqa:
         raise ValueError("head mismatch without enable_gqa")
-    q = query.reshape(B, Hkv, rep * L, D) if rep > 1 else query
+    G = H // Hkv  # query heads per KV head (1 without GQA)
+    q3 = query.reshape(B * Hkv, G * L, D)
+    k3 = key.reshape(B * Hkv, S, D)
+    v3 = value.reshape(B * Hkv, S, Dv)
+    scores = torch.bmm(q3, k3.transpose(1, 2)).view(B, Hkv, G * L, S) * scale
     mask = None
     if is_causal:
         i = torch.arange(L, device=query.device)[:, None]
         j = torch.arange(S, device=query.device)[None, :]
         mask = i >= j
-        if rep > 1:
-            mask = mask[None].expand(rep, L, S).reshape(rep * L, S)
+        if G > 1:
+            mask = mask[None].expand(G, L, S).reshape(G * L, S)
     if attn_mask is not None:
         am = attn_mask
-        if rep > 1:
-            am = am.expand(am.shape[0], H, L, S).reshape(am.shape[0], Hkv, rep * L, S)
+        while am.dim() < 4:
+            am = am.unsqueeze(0)
+        if G > 1:
+            if am.shape[1] == H:  # per-head mask: regroup, no copy
+                am = am.reshape(am.shape[0], Hkv, G * L, S)
+            else:  # mask shared by all heads: repeat over the query group only
+                am = am[:, :, None].expand(am.shape[0], 1, G, L, S)
+                am = am.reshape(am.shape[0], 1, G * L, S)
         if am.dtype == torch.bool:
             mask = am if mask is None else (mask & am)
         else:
             mask = am if mask is None else torch.where(mask, am, float("-inf"))
-    scores = torch.matmul(q, key.transpose(-2, -1)) * scale
     if mask is not None:
         if mask.dtype == torch.bool:
             scores = scores.masked_fill(~mask, float("-inf"))
         else:
             scores = scores + mask
     probs = torch.softmax(scores.float(), dim=-1).to(query.dtype)
-    out = torch.matmul(probs, value)
-    return out.reshape(B, H, L, D) if rep > 1 else out
+    out = torch.bmm(probs.reshape(B * Hkv, G * L, S), v3)
+    return out.view(B, H, L, Dv)
 
 
 @contextlib.contextmanager
@@ -164,7 +178,8 @@ def decomposition_table():
 
 # --------------------------------------------------------------------------
 # Model builders: each returns (model, call, inputs: dict name->tensor,
-# dynamic: dict name->{dim: Dim}, func_attrs: dict).
+# dynamic: dict name->{dim: Dim}[, func_attrs: dict name->MLIR attribute text,
+# e.g. {"mlsysim.repeat": "32 : i64"} for a single-layer export]).
 # --------------------------------------------------------------------------
 def _plain_call(model, params, inputs):
     return torch.func.functional_call(model, params, inputs)
@@ -180,12 +195,6 @@ def build_torchvision(name, dtype, device):
     model = model.to(dtype).eval()
     x = torch.zeros(2, 3, 224, 224, dtype=dtype, device=device)
     return model, _plain_call, {"image": x}, {"image": {0: BATCH}}
-
-
-def _hf_call(model, params, inputs):
-    out = torch.func.functional_call(model, params, args=(),
-                                     kwargs=dict(zip(("input_ids", "attention_mask"), inputs)))
-    return out.last_hidden_state
 
 
 def build_bert(dtype, device, seq=128):
@@ -386,23 +395,33 @@ def strip_runtime_checks(module):
     return erased
 
 
-def fold_weight_transposes(module):
-    """linalg.matmul(x, linalg.transpose(W, [1, 0])) -> linalg.matmul with a
-    transposed indexing map on W, as a compiler would do: the stock lowering
-    materialises W^T for every nn.Linear, which would double the weight traffic
-    a cost model sees."""
+def fold_transposes(module):
+    """Fold a materialised transpose of the B operand into the contraction:
+    linalg.matmul(x, linalg.transpose(W, [1, 0])) and
+    linalg.batch_matmul(x, linalg.transpose(K, [0, 2, 1])) become the same op
+    with a transposed indexing map on B, as a compiler would do. The stock
+    lowering copies W^T for every nn.Linear (doubling the weight traffic a
+    cost model sees) and K^T for every attention."""
     from torch_mlir.dialects import linalg
-    folded = 0
+    folded = {"linalg.matmul": 0, "linalg.batch_matmul": 0}
     with module.context:
-        d0, d1, d2 = (ir.AffineDimExpr.get(i) for i in range(3))
-        maps = [ir.AffineMap.get(3, 0, [d0, d2]), ir.AffineMap.get(3, 0, [d1, d2]),
-                ir.AffineMap.get(3, 0, [d0, d1])]
-        plain = [ir.AffineMap.get(3, 0, [d0, d2]), ir.AffineMap.get(3, 0, [d2, d1]),
-                 ir.AffineMap.get(3, 0, [d0, d1])]
+        def maps(n, exprs):
+            d = [ir.AffineDimExpr.get(i) for i in range(n)]
+            return [ir.AffineMap.get(n, 0, [d[i] for i in e]) for e in exprs]
+        # (plain maps, transposed-B maps, transpose permutation, builder)
+        kinds = {
+            "linalg.matmul": (maps(3, [(0, 2), (2, 1), (0, 1)]),
+                              maps(3, [(0, 2), (1, 2), (0, 1)]), [1, 0], linalg.matmul),
+            "linalg.batch_matmul": (maps(4, [(0, 1, 3), (0, 3, 2), (0, 1, 2)]),
+                                    maps(4, [(0, 1, 3), (0, 2, 3), (0, 1, 2)]), [0, 2, 1],
+                                    linalg.batch_matmul),
+        }
         for op in list(_walk_ops(module.operation)):
             o = op.operation
-            if o.name != "linalg.matmul":
+            name = o.name
+            if name not in kinds:
                 continue
+            plain, tmaps, perm, build = kinds[name]
             if "indexing_maps" in o.attributes:  # present by default: must be the plain one
                 cur = [str(m) for m in ir.ArrayAttr(o.attributes["indexing_maps"])]
                 if cur != [str(ir.AffineMapAttr.get(m)) for m in plain]:
@@ -411,16 +430,16 @@ def fold_weight_transposes(module):
             if isinstance(t, ir.Block) or t.name != "linalg.transpose":
                 continue
             t = t.operation
-            if list(ir.DenseI64ArrayAttr(t.attributes["permutation"])) != [1, 0]:
+            if list(ir.DenseI64ArrayAttr(t.attributes["permutation"])) != perm:
                 continue
             with ir.InsertionPoint(o), o.location:
-                new = linalg.matmul(o.operands[0], t.operands[0], outs=[o.operands[2]],
-                                    indexing_maps=maps)
+                new = build(o.operands[0], t.operands[0], outs=[o.operands[2]],
+                            indexing_maps=tmaps)
             o.results[0].replace_all_uses_with(new)
             o.erase()
             if len(list(t.results[0].uses)) == 0:
                 t.erase()
-            folded += 1
+            folded[name] += 1
     return folded
 
 
@@ -470,7 +489,7 @@ def export_one(name, out_dir, check=True):
                                   decomposition_table=decomposition_table())
     t2 = time.time()
 
-    n_folded = fold_weight_transposes(module)
+    n_folded = fold_transposes(module)
     n_asserts = strip_runtime_checks(module)
     # Dynamic-batch reshapes leave affine.apply index maths; turn it into arith.
     if "affine." in str(module):
@@ -514,7 +533,8 @@ def export_one(name, out_dir, check=True):
             ok = "ok"
     size = os.path.getsize(path)
     print(f"[{name}] {size/1e6:.2f} MB, {len(params)} weight args, {len(input_names)} inputs, "
-          f"{n_asserts} asserts stripped, {n_folded} weight transposes folded, export {t1-t0:.1f}s, lower {t2-t1:.1f}s, "
+          f"{n_asserts} asserts stripped, transposes folded {n_folded['linalg.matmul']} (matmul) "
+          f"{n_folded['linalg.batch_matmul']} (batch_matmul), export {t1-t0:.1f}s, lower {t2-t1:.1f}s, "
           f"mlir-opt {ok}", flush=True)
 
 

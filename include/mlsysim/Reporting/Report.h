@@ -40,6 +40,9 @@ struct OpReport {
   // Totals over all executions, FLOPs and integer ops in the convention.
   Count flops, intOps, transcendentals, bytesRead, bytesWritten;
   double intensity = 0.0;
+  /// The peak that priced the arithmetic, in the convention (a MAC-convention
+  /// peak is half the vendor's 2-FLOP figure); 0 for pure data movement.
+  double peakRate = 0.0;
   std::string dtype; ///< The element type that priced the arithmetic.
   RooflineEstimate roofline;
 
