@@ -15,33 +15,6 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-/// Per-op fields, in CSV column order (docs/report-json.md).
-static constexpr llvm::StringLiteral kOpFields[] = {
-    "id",
-    "op",
-    "func",
-    "loc",
-    "modeled",
-    "reason",
-    "multiplier",
-    "trip_count_unknown",
-    "flops",
-    "int_ops",
-    "transcendentals",
-    "bytes_read",
-    "bytes_written",
-    "arithmetic_intensity",
-    "unit",
-    "dtype",
-    "peak_type",
-    "peak_ops_per_s",
-    "t_compute_s",
-    "t_memory_s",
-    "t_overhead_s",
-    "latency_s",
-    "roofline_s",
-    "bound",
-};
 
 std::optional<ReportFormat> mlsysim::parseReportFormat(llvm::StringRef name) {
   if (name == "text")
@@ -53,45 +26,50 @@ std::optional<ReportFormat> mlsysim::parseReportFormat(llvm::StringRef name) {
   return std::nullopt;
 }
 
+/// Calls `emit(field, value)` for every field of an op, in CSV column order
+/// (docs/report-json.md): the one definition of an op's fields, shared by the
+/// JSON and CSV views.
+template <typename EmitFn>
+static void visitOpFields(const OpReport &op, EmitFn &&emit) {
+  bool m = op.modeled;
+  auto count = [&](const Count &c) { return m ? c.toJSON() : Value(nullptr); };
+  auto number = [&](double x) { return m ? Value(x) : Value(nullptr); };
+  auto text = [&](const std::string &str) {
+    return m && !str.empty() ? Value(str) : Value(nullptr);
+  };
+  bool peak = m && op.roofline.peak;
+  emit("id", Value(op.id));
+  emit("op", Value(op.name));
+  emit("func", Value(op.func));
+  emit("loc", Value(op.loc));
+  emit("modeled", Value(m));
+  emit("reason", m ? Value(nullptr) : Value(op.reason));
+  emit("multiplier", op.multiplier.toJSON());
+  emit("trip_count_unknown", Value(op.tripCountUnknown));
+  emit("flops", count(op.flops));
+  emit("int_ops", count(op.intOps));
+  emit("transcendentals", count(op.transcendentals));
+  emit("bytes_read", count(op.bytesRead));
+  emit("bytes_written", count(op.bytesWritten));
+  emit("arithmetic_intensity", number(op.intensity));
+  emit("unit", text(op.unit()));
+  emit("dtype", text(op.dtype));
+  emit("peak_type", peak ? Value(stringifyElementKind(op.roofline.peak->kind))
+                         : Value(nullptr));
+  emit("peak_ops_per_s", peak ? Value(op.peakRate) : Value(nullptr));
+  emit("t_compute_s", number(op.roofline.tCompute));
+  emit("t_memory_s", number(op.roofline.tMemory));
+  emit("t_overhead_s", number(op.roofline.tOverhead));
+  emit("latency_s", number(op.roofline.latency));
+  emit("roofline_s", number(op.roofline.roofline));
+  emit("bound", m ? Value(stringifyBound(op.roofline.bound)) : Value(nullptr));
+}
+
 Object mlsysim::toJSON(const OpReport &op) {
-  Object object{{"id", op.id},
-                {"op", op.name},
-                {"func", op.func},
-                {"loc", op.loc},
-                {"modeled", op.modeled},
-                {"multiplier", op.multiplier.toJSON()},
-                {"trip_count_unknown", op.tripCountUnknown}};
-  if (!op.modeled) {
-    // Unknown is null, never zero.
-    object["reason"] = op.reason;
-    for (llvm::StringLiteral field : kOpFields)
-      if (object.find(field) == object.end())
-        object[field] = nullptr;
-    return object;
-  }
-  object["reason"] = nullptr;
-  object["flops"] = op.flops.toJSON();
-  object["int_ops"] = op.intOps.toJSON();
-  object["transcendentals"] = op.transcendentals.toJSON();
-  object["bytes_read"] = op.bytesRead.toJSON();
-  object["bytes_written"] = op.bytesWritten.toJSON();
-  object["arithmetic_intensity"] = op.intensity;
-  std::string unit = op.unit();
-  object["unit"] = unit.empty() ? Value(nullptr) : Value(unit);
-  object["dtype"] = op.dtype.empty() ? Value(nullptr) : Value(op.dtype);
-  if (op.roofline.peak) {
-    object["peak_type"] = stringifyElementKind(op.roofline.peak->kind);
-    object["peak_ops_per_s"] = op.peakRate;
-  } else {
-    object["peak_type"] = nullptr;
-    object["peak_ops_per_s"] = nullptr;
-  }
-  object["t_compute_s"] = op.roofline.tCompute;
-  object["t_memory_s"] = op.roofline.tMemory;
-  object["t_overhead_s"] = op.roofline.tOverhead;
-  object["latency_s"] = op.roofline.latency;
-  object["roofline_s"] = op.roofline.roofline;
-  object["bound"] = stringifyBound(op.roofline.bound);
+  Object object;
+  visitOpFields(op, [&](llvm::StringRef field, Value value) {
+    object[field] = std::move(value);
+  });
   return object;
 }
 
@@ -129,7 +107,8 @@ static Value optionalNumber(const std::optional<SourcedValue> &value) {
   return value ? Value(value->value) : Value(nullptr);
 }
 
-Value mlsysim::toJSON(const Report &report) {
+/// The document except `ops`, which is streamed by the printer.
+static Object reportHeaderToJSON(const Report &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
       {"id", hw.id},
@@ -161,9 +140,6 @@ Value mlsysim::toJSON(const Report &report) {
       {"tf32", options.roofline.allowTF32},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
-  Array ops;
-  for (const OpReport &op : report.ops)
-    ops.push_back(toJSON(op));
   Array functions;
   for (const FunctionReport &func : report.functions)
     functions.push_back(
@@ -178,14 +154,47 @@ Value mlsysim::toJSON(const Report &report) {
   return Object{{"schema", "mlsysim-report/1"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
-                {"ops", std::move(ops)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report.totals)},
                 {"unmodeled", std::move(unmodeled)}};
 }
 
+Value mlsysim::toJSON(const Report &report) {
+  Object document = reportHeaderToJSON(report);
+  Array ops;
+  for (const OpReport &op : report.ops)
+    ops.push_back(toJSON(op));
+  document["ops"] = std::move(ops);
+  return document;
+}
+
 void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
-  os << llvm::formatv("{0:2}", toJSON(report)) << "\n";
+  // Streamed: building a Value tree for tens of thousands of ops costs more
+  // than parsing the IR did. Top-level keys in sorted order, `ops` among them.
+  Object header = reportHeaderToJSON(report);
+  llvm::SmallVector<llvm::StringRef> keys;
+  for (const auto &entry : header)
+    keys.push_back(entry.first);
+  keys.push_back("ops");
+  llvm::sort(keys);
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    for (llvm::StringRef key : keys) {
+      if (key != "ops") {
+        json.attribute(key, *header.get(key));
+        continue;
+      }
+      json.attributeArray("ops", [&] {
+        for (const OpReport &op : report.ops)
+          json.object([&] {
+            visitOpFields(op, [&](llvm::StringRef field, Value value) {
+              json.attribute(field, value);
+            });
+          });
+      });
+    }
+  });
+  os << "\n";
 }
 
 /// RFC 4180: quote a field holding a comma, quote, or line break.
@@ -216,16 +225,21 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
 }
 
 void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
-  llvm::interleave(kOpFields, os, ",");
+  // The header: the field names, from the same visitor as the rows.
+  bool first = true;
+  visitOpFields(OpReport(), [&](llvm::StringRef field, const Value &) {
+    os << (first ? "" : ",") << field;
+    first = false;
+  });
   os << "\n";
   for (const OpReport &op : report.ops) {
-    Object object = toJSON(op);
-    llvm::interleave(
-        kOpFields,
-        [&](llvm::StringLiteral field) {
-          printCSVField(*object.get(field), os);
-        },
-        [&] { os << ","; });
+    first = true;
+    visitOpFields(op, [&](llvm::StringRef, const Value &value) {
+      if (!first)
+        os << ",";
+      first = false;
+      printCSVField(value, os);
+    });
     os << "\n";
   }
 }
