@@ -55,6 +55,41 @@ mlsysim::choosePeak(const HardwareSpec &hardware, bool matrixUnit,
   return std::nullopt;
 }
 
+std::optional<MemoryLevel> mlsysim::parseMemoryLevel(llvm::StringRef name) {
+  if (name == "dram")
+    return MemoryLevel::DRAM;
+  if (name == "llc")
+    return MemoryLevel::LLC;
+  if (name == "auto")
+    return MemoryLevel::Auto;
+  return std::nullopt;
+}
+
+llvm::StringRef mlsysim::stringifyMemoryLevel(MemoryLevel level) {
+  switch (level) {
+  case MemoryLevel::DRAM:
+    return "dram";
+  case MemoryLevel::LLC:
+    return "llc";
+  case MemoryLevel::Auto:
+    return "auto";
+  }
+  llvm_unreachable("unknown memory level");
+}
+
+/// The level whose bandwidth prices an op moving `footprint` bytes per run.
+static MemoryLevel chooseMemoryLevel(const HardwareSpec &hardware,
+                                     double footprint, MemoryLevel requested) {
+  if (requested == MemoryLevel::DRAM || !hardware.llcBandwidthBytesPerS)
+    return MemoryLevel::DRAM;
+  if (requested == MemoryLevel::LLC)
+    return MemoryLevel::LLC;
+  return hardware.llcCapacityBytes &&
+                 footprint <= hardware.llcCapacityBytes->value
+             ? MemoryLevel::LLC
+             : MemoryLevel::DRAM;
+}
+
 double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
   return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
 }
@@ -97,7 +132,12 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
                                 : estimate.peak->unit;
   }
   double idealCompute = idealArithmetic + idealSpecial;
-  double idealMemory = bytes / hardware.memoryBandwidthBytesPerS.value;
+  estimate.memoryLevel = chooseMemoryLevel(hardware, cost.bytes().toDouble(),
+                                           options.memoryLevel);
+  double bandwidth = estimate.memoryLevel == MemoryLevel::LLC
+                         ? hardware.llcBandwidthBytesPerS->value
+                         : hardware.memoryBandwidthBytesPerS.value;
+  double idealMemory = bytes / bandwidth;
 
   estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
   estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;

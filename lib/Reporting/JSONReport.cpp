@@ -63,6 +63,8 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("latency_s", number(op.roofline.latency));
   emit("roofline_s", number(op.roofline.roofline));
   emit("bound", m ? Value(stringifyBound(op.roofline.bound)) : Value(nullptr));
+  emit("memory_level", m ? Value(stringifyMemoryLevel(op.roofline.memoryLevel))
+                         : Value(nullptr));
 }
 
 Object mlsysim::toJSON(const OpReport &op) {
@@ -138,6 +140,7 @@ static Object reportHeaderToJSON(const Report &report) {
                           ? Value(*options.cost.dynamicDimSize)
                           : Value(nullptr)},
       {"tf32", options.roofline.allowTF32},
+      {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
   Array functions;

@@ -20,7 +20,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<Report> report = passutil::buildModuleReport(
-        module, {hardware, dynamicDim, flopConvention, tf32},
+        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel},
         &getAnalysis<CostAnalysis>());
     if (failed(report))
       return signalPassFailure();

@@ -29,6 +29,12 @@ mlsysim::passutil::buildModuleReport(ModuleOp module,
   if (values.dynamicDim > 0)
     options.cost.dynamicDimSize = values.dynamicDim;
   options.roofline.allowTF32 = values.tf32;
+  std::optional<MemoryLevel> level = parseMemoryLevel(values.memoryLevel);
+  if (!level)
+    return emitError(module.getLoc())
+           << "unknown memory-level '" << values.memoryLevel
+           << "'; expected dram, llc or auto";
+  options.roofline.memoryLevel = *level;
 
   llvm::Expected<std::shared_ptr<const HardwareSpec>> hardware =
       resolveHardware(values.hardware);

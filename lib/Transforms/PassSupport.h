@@ -16,6 +16,7 @@ struct CommonOptionValues {
   int64_t dynamicDim;
   llvm::StringRef flopConvention;
   bool tf32;
+  llvm::StringRef memoryLevel;
 };
 
 /// Validates the common options and builds the report of `module`, reusing

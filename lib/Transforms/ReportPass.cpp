@@ -30,7 +30,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     }
     FailureOr<Report> report = passutil::buildModuleReport(
-        module, {hardware, dynamicDim, flopConvention, tf32},
+        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel},
         &getAnalysis<CostAnalysis>());
     if (failed(report))
       return signalPassFailure();

@@ -39,7 +39,8 @@
 // CHECK-NEXT: "t_overhead_s": 5.0000000000000004e-06,
 // CHECK-NEXT: "latency_s": {{.*}},
 // CHECK-NEXT: "roofline_s": {{.*}},
-// CHECK-NEXT: "bound": "overhead"
+// CHECK-NEXT: "bound": "overhead",
+// CHECK-NEXT: "memory_level": "dram"
 // CHECK-NEXT: },
 // The free op is listed too.
 // CHECK: "op": "tensor.empty",

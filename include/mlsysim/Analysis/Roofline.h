@@ -4,6 +4,8 @@
 //   t_compute = ((flops + int_ops) / peak(unit, type) + transcendentals / sfu)
 //               / compute_efficiency
 //   t_memory  = (bytes_read + bytes_written) / (bandwidth * memory_efficiency)
+//               (the device memory's bandwidth, or the last-level cache's when
+//               the data is assumed to come from there: memory-level=llc|auto)
 //   latency   = max(t_compute, t_memory) + launch_overhead      (per execution)
 //   roofline  = max of the two at efficiency 1, without overhead (the ideal)
 // and names the bound: `overhead` when the launch overhead exceeds both terms,
@@ -23,10 +25,22 @@ namespace mlsysim {
 enum class Bound { Compute, Memory, Overhead, Free };
 llvm::StringRef stringifyBound(Bound bound);
 
+/// Where an op's data is assumed to come from.
+enum class MemoryLevel {
+  DRAM, ///< Device memory (default: every op streams its data).
+  LLC,  ///< The last-level cache, for every op.
+  Auto, ///< The LLC when the op's footprint fits in it, else device memory.
+};
+std::optional<MemoryLevel> parseMemoryLevel(llvm::StringRef name);
+llvm::StringRef stringifyMemoryLevel(MemoryLevel level);
+
 /// Options of the roofline that change which peak applies.
 struct RooflineOptions {
   /// Allow f32 contractions on the matrix unit at the TF32 rate.
   bool allowTF32 = false;
+  /// Where data comes from; the LLC needs the device's LLC bandwidth (and,
+  /// for Auto, its capacity), otherwise device memory is used.
+  MemoryLevel memoryLevel = MemoryLevel::DRAM;
 };
 
 /// The peak that prices an op's arithmetic, after fallbacks.
@@ -59,6 +73,8 @@ struct RooflineEstimate {
   double latency = 0.0;   ///< max(tCompute, tMemory) + tOverhead.
   double roofline = 0.0;  ///< Ideal: efficiency 1, no overhead.
   Bound bound = Bound::Free;
+  /// The level whose bandwidth priced the traffic (DRAM or LLC).
+  MemoryLevel memoryLevel = MemoryLevel::DRAM;
 };
 
 /// Prices `multiplier` executions of an op of cost `cost` (modeled) on

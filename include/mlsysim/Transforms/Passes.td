@@ -19,6 +19,9 @@ defvar commonRooflineOptions = [
          "mac (1 FLOP); times never depend on it">,
   Option<"tf32", "tf32", "bool", /*default=*/"false",
          "Price f32 contractions at the matrix unit's TF32 rate">,
+  Option<"memoryLevel", "memory-level", "std::string", /*default=*/"\"dram\"",
+         "Where data comes from: dram (default), llc (the last-level cache), "
+         "or auto (the LLC when an op's footprint fits in it)">,
 ];
 
 def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
