@@ -11,4 +11,4 @@ if [[ ! -f $build/build.ninja ]]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit
 fi
-ninja -C "$build" -j "${MLSYSIM_JOBS:-2}" mlsysim-opt MLSysimPlugin MLSysimTestPlugin MLSysimUnitTests
+ninja -C "$build" -j "${MLSYSIM_JOBS:-2}"

@@ -10,7 +10,9 @@ set +e
 /usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" | tee "$build/lit.log"
 status=${PIPESTATUS[0]}
 set -e
-passed=$(grep -cE '^PASS: ' "$build/lit.log" || true)
-failed=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT): ' "$build/lit.log" || true)
+# lit's summary: "  Passed: N (..%)", "  Failed: N", "  Unresolved: N", ...
+count() { sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$build/lit.log" | awk '{ n += $1 } END { print n + 0 }'; }
+passed=$(count Passed)
+failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + $(count "Unexpectedly Passed") ))
 echo "mlsysim: $passed passed, $failed failed"
 exit "$status"
