@@ -70,6 +70,9 @@ PayloadCounts mlsysim::countPayload(Block &body) {
   PayloadCounts counts;
   llvm::SmallPtrSet<Operation *, 4> paired;
   for (Operation &op : body) {
+    // A terminator passes values on (linalg.yield, tensor.yield).
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
     if (auto extract = dyn_cast<tensor::ExtractOp>(op)) {
       // A gather: one element of a tensor from outside the payload.
       auto *it = llvm::find_if(counts.capturedReads, [&](const auto &read) {

@@ -24,8 +24,8 @@ struct Column {
 
 static constexpr Column kColumns[] = {
     {"id", false},         {"op", true},       {"location", true},
-    {"runs", false},       {"FLOPs", false},   {"bytes", false},
-    {"FLOP/B", false},     {"unit", true},     {"compute", false},
+    {"runs", false},       {"work", false},    {"bytes", false},
+    {"ops/B", false},      {"unit", true},     {"compute", false},
     {"memory", false},     {"latency", false}, {"bound", true},
 };
 
@@ -44,6 +44,16 @@ static std::string describeUnit(const OpReport &op) {
   return text;
 }
 
+/// FLOPs and integer ops with their units ("17.2 GFLOP", "65.5 Kiop").
+static std::string formatWork(const OpReport &op) {
+  double flops = op.flops.toDouble(), intOps = op.intOps.toDouble();
+  if (intOps == 0)
+    return formatQuantity(flops, "FLOP");
+  if (flops == 0)
+    return formatQuantity(intOps, "iop");
+  return formatQuantity(flops, "FLOP") + " + " + formatQuantity(intOps, "iop");
+}
+
 static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
   std::string runs;
   llvm::raw_string_ostream(runs) << op.multiplier;
@@ -57,7 +67,7 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
           name,
           op.loc,
           runs,
-          formatQuantity((op.flops + op.intOps).toDouble(), ""),
+          formatWork(op),
           formatQuantity(op.bytes().toDouble(), "B"),
           llvm::formatv("{0:f2}", op.intensity).str(),
           describeUnit(op),

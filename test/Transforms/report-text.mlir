@@ -12,20 +12,20 @@
 // CHECK: mlsysim roofline report: NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
 // CHECK-NEXT: conventions: a multiply-accumulate counts as 2 FLOPs (flop-convention=fma2); bytes are decimal (1 KB = 1000 B); dynamic sizes unbound
 // CHECK-NEXT: assumptions: 75.0% of peak compute (assumption: {{.*}}); 90.0% of peak bandwidth (assumption: {{.*}}); 5 µs launch overhead per kernel (assumption: {{.*}})
-// CHECK: id  op location runs FLOPs bytes FLOP/B  unit compute memory latency  bound
+// CHECK: id op location runs work bytes ops/B unit compute memory latency bound
 // matmul 2048^3 f16 -> f32: 2*2048^3 = 17179869184 FLOPs (17.2 G); bytes =
 // A and B 2*8388608 + C read and written 2*16777216 = 50331648 (50.3 MB);
 // AI = 17179869184/50331648 = 341.33; compute 17179869184/989.4e12/0.75 =
 // 23.2 us, memory 50331648/3.35e12/0.9 = 16.7 us: compute-bound, latency
 // 23.15 + 5 = 28.2 us.
-// CHECK: 0 linalg.matmul {{.*}}report-text.mlir:{{[0-9]+}}:{{[0-9]+}} 1 17.2 G 50.3 MB 341.33 matrix:f16 23.2 µs 16.7 µs 28.2 µs compute
+// CHECK: 0 linalg.matmul {{.*}}report-text.mlir:{{[0-9]+}}:{{[0-9]+}} 1 17.2 GFLOP 50.3 MB 341.33 matrix:f16 23.2 µs 16.7 µs 28.2 µs compute
 // add of 2^22 f32: 4.19 M FLOPs; bytes 3*16777216 = 50331648 (50.3 MB); AI
 // 0.08; compute 4194304/66.9e12/0.75 = 83.6 ns, memory 16.7 us:
 // memory-bound, latency 21.7 us.
-// CHECK: 2 linalg.add {{.*}} 1 4.19 M 50.3 MB 0.08 vector:f32 83.6 ns 16.7 µs 21.7 µs memory
+// CHECK: 2 linalg.add {{.*}} 1 4.19 MFLOP 50.3 MB 0.08 vector:f32 83.6 ns 16.7 µs 21.7 µs memory
 // CHECK: 3 foo.bar {{.*}} unmodeled
 // The 16-element add: 192 B take 0.06 ns, the 5 us launch dominates.
-// CHECK: 4 linalg.add {{.*}} 1 16 192 B 0.08 vector:f32 0.00 ns 0.06 ns 5.00 µs overhead
+// CHECK: 4 linalg.add {{.*}} 1 16 FLOP 192 B 0.08 vector:f32 0.00 ns 0.06 ns 5.00 µs overhead
 // CHECK: (1 free ops not shown: 1 tensor.empty)
 // CHECK: unmodeled #3 foo.bar at {{.*}}: no cost model for 'foo.bar'
 // CHECK: totals for @first:

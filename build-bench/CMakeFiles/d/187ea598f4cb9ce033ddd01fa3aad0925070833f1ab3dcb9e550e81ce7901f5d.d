@@ -1,0 +1,2 @@
+include/mlsysim/Transforms/Passes.h.inc: \
+  /usr/lib/llvm-22/include/mlir/Pass/PassBase.td
