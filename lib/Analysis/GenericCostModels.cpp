@@ -22,11 +22,19 @@ static OpCost unknownElementSize(Type type) {
   return OpCost::unmodeled(reason);
 }
 
-static OpCost unknownPayloadOp(Operation *op) {
-  return OpCost::unmodeled(("payload op '" +
-                            op->getName().getStringRef() +
-                            "' has no counting rule")
-                               .str());
+OpCost mlsysim::addPayloadWork(OpCost cost, const PayloadCounts &payload,
+                               Count iterations) {
+  if (payload.unknownOp)
+    return OpCost::unmodeled(("payload op '" +
+                              payload.unknownOp->getName().getStringRef() +
+                              "' has no counting rule")
+                                 .str());
+  cost.flops += iterations * payload.flops;
+  cost.macs += iterations * payload.macs;
+  cost.intOps += iterations * payload.intOps;
+  cost.intMacs += iterations * payload.intMacs;
+  cost.transcendentals += iterations * payload.transcendentals;
+  return cost;
 }
 
 /// Whether the op's arithmetic runs on the matrix unit: contractions and
@@ -89,15 +97,9 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     trips *= Count(static_cast<uint64_t>(std::max<int64_t>(range, 0)));
 
   PayloadCounts payload = countPayload(*op.getBlock());
-  if (payload.unknownOp)
-    return unknownPayloadOp(payload.unknownOp);
-
-  OpCost cost = OpCost::free();
-  cost.flops = trips * payload.flops;
-  cost.macs = trips * payload.macs;
-  cost.intOps = trips * payload.intOps;
-  cost.intMacs = trips * payload.intMacs;
-  cost.transcendentals = trips * payload.transcendentals;
+  OpCost cost = addPayloadWork(OpCost::free(), payload, trips);
+  if (!cost.modeled)
+    return cost;
 
   // Inputs: the distinct elements each indexing map touches; an input the
   // payload never reads (a pooling window) moves nothing.
@@ -173,6 +175,19 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
   }
   if (op->getNumOperands() > 0)
     cost.elementType = getElementTypeOrSelf(op->getOperand(0).getType());
+  return cost;
+}
+
+OpCost mlsysim::computeElementAccessCost(Value container, bool write,
+                                         const CostContext &context) {
+  Type elementType = getElementTypeOrSelf(container);
+  std::optional<uint64_t> bits = context.elementBits(elementType);
+  if (!bits)
+    return unknownElementSize(elementType);
+  OpCost cost = OpCost::free();
+  (write ? cost.bytesWritten : cost.bytesRead) =
+      CostContext::bytesFor(Count(1), *bits);
+  cost.elementType = elementType;
   return cost;
 }
 

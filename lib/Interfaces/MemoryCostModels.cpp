@@ -18,27 +18,14 @@
 using namespace mlsysim;
 using namespace mlir;
 
-/// One element of `memrefType`, read or written.
-static OpCost oneElement(Value memref, bool write,
-                         const CostContext &context) {
-  std::optional<uint64_t> bits =
-      context.elementBits(getElementTypeOrSelf(memref));
-  if (!bits)
-    return OpCost::unmodeled("element type has no storage size");
-  OpCost cost = OpCost::free();
-  (write ? cost.bytesWritten : cost.bytesRead) =
-      CostContext::bytesFor(Count(1), *bits);
-  return cost;
-}
-
 static OpCost costOf(memref::CopyOp op, const CostContext &context) {
   return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
 static OpCost costOf(memref::LoadOp op, const CostContext &context) {
-  return oneElement(op.getMemRef(), /*write=*/false, context);
+  return computeElementAccessCost(op.getMemRef(), /*write=*/false, context);
 }
 static OpCost costOf(memref::StoreOp op, const CostContext &context) {
-  return oneElement(op.getMemRef(), /*write=*/true, context);
+  return computeElementAccessCost(op.getMemRef(), /*write=*/true, context);
 }
 static OpCost costOf(bufferization::MaterializeInDestinationOp op,
                      const CostContext &context) {

@@ -17,19 +17,6 @@
 using namespace mlsysim;
 using namespace mlir;
 
-/// One element of `tensorType`, read or written.
-static OpCost oneElement(Value tensor, bool write,
-                         const CostContext &context) {
-  Type elementType = getElementTypeOrSelf(tensor);
-  std::optional<uint64_t> bits = context.elementBits(elementType);
-  if (!bits)
-    return OpCost::unmodeled("element type has no storage size");
-  OpCost cost = OpCost::free();
-  (write ? cost.bytesWritten : cost.bytesRead) =
-      CostContext::bytesFor(Count(1), *bits);
-  return cost;
-}
-
 // Copies: read the source, write the result.
 static OpCost costOf(tensor::PadOp op, const CostContext &context) {
   return computeDataMovementCost(op.getSource(), op.getResult(), context);
@@ -71,27 +58,17 @@ static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {
   if (!cost.modeled)
     return cost;
   PayloadCounts payload = countPayload(op.getBody().front());
-  if (payload.unknownOp)
-    return OpCost::unmodeled(("payload op '" +
-                              payload.unknownOp->getName().getStringRef() +
-                              "' has no counting rule")
-                                 .str());
-  Count elements = *context.numElements(op.getResult());
-  cost.flops = elements * payload.flops;
-  cost.macs = elements * payload.macs;
-  cost.intOps = elements * payload.intOps;
-  cost.intMacs = elements * payload.intMacs;
-  cost.transcendentals = elements * payload.transcendentals;
-  if (payload.computeType)
+  cost = addPayloadWork(cost, payload, *context.numElements(op.getResult()));
+  if (cost.modeled && payload.computeType)
     cost.elementType = getElementTypeOrSelf(payload.computeType);
   return cost;
 }
 // Single elements.
 static OpCost costOf(tensor::ExtractOp op, const CostContext &context) {
-  return oneElement(op.getTensor(), /*write=*/false, context);
+  return computeElementAccessCost(op.getTensor(), /*write=*/false, context);
 }
 static OpCost costOf(tensor::InsertOp op, const CostContext &context) {
-  return oneElement(op.getDest(), /*write=*/true, context);
+  return computeElementAccessCost(op.getDest(), /*write=*/true, context);
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #ifndef MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
 #define MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
 
+#include "mlsysim/Analysis/PayloadCounting.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -31,6 +32,16 @@ OpCost computeElementwiseOpCost(mlir::Operation *op,
 /// `writes` in full; unmodeled when a shape is unknown.
 OpCost computeDataMovementCost(mlir::ValueRange reads, mlir::ValueRange writes,
                                const CostContext &context);
+
+/// Adds `iterations` runs of a payload's per-iteration work to `cost`, or
+/// returns the unmodeled cost naming the payload op no rule knows.
+OpCost addPayloadWork(OpCost cost, const PayloadCounts &payload,
+                      Count iterations);
+
+/// One element of the tensor or memref `container`, read or written
+/// (tensor.extract/insert, memref.load/store).
+OpCost computeElementAccessCost(mlir::Value container, bool write,
+                                const CostContext &context);
 
 /// The reason given for ops whose shapes are dynamic and unbound.
 llvm::StringRef getDynamicShapeReason();

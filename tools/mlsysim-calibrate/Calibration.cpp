@@ -1,0 +1,184 @@
+//===- Calibration.cpp - The host's peaks, one measurement at a time ------===//
+
+#include "Calibration.h"
+#include "Kernels.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <memory>
+
+using namespace mlsysim::calibrate;
+
+namespace {
+/// The samples of one measurement: `runOnce` does `work` units (FLOPs, bytes,
+/// calls) on the whole team; each sample repeats it until it has run for the
+/// plan's minimum, so short kernels are not timed at the clock's resolution.
+/// Returns rates (work per second), or seconds per call when `perCall`.
+Stats sample(const CalibrationPlan &plan, ThreadTeam &team, double work,
+             llvm::function_ref<void(unsigned)> runOnce, bool perCall) {
+  // The first run warms caches, pages and clocks, and sizes the samples.
+  double start = nowSeconds();
+  team.run(runOnce);
+  double first = std::max(nowSeconds() - start, 1e-9);
+  uint64_t runsPerSample =
+      std::max<uint64_t>(1, uint64_t(std::ceil(plan.minSampleSeconds / first)));
+  std::vector<double> samples;
+  for (unsigned r = 0; r < plan.repeats; ++r) {
+    start = nowSeconds();
+    for (uint64_t i = 0; i < runsPerSample; ++i)
+      team.run(runOnce);
+    double seconds = nowSeconds() - start;
+    samples.push_back(perCall ? seconds / runsPerSample
+                              : work * runsPerSample / seconds);
+  }
+  return summarize(std::move(samples), /*higherIsBetter=*/!perCall);
+}
+
+/// The three STREAM arrays, first touched by the team that will use them.
+struct StreamArrays {
+  StreamArrays(ThreadTeam &team, size_t n)
+      : n(n), a(new double[n]), b(new double[n]), c(new double[n]) {
+    team.run([&](unsigned member) {
+      auto [lo, hi] = slice(member, team.size());
+      for (size_t i = lo; i < hi; ++i) {
+        a[i] = 0;
+        b[i] = 1.0 + double(i % 7);
+        c[i] = 2.0 - double(i % 5);
+      }
+    });
+  }
+  std::pair<size_t, size_t> slice(unsigned member, unsigned members) const {
+    return {n * member / members, n * (member + 1) / members};
+  }
+  size_t n;
+  std::unique_ptr<double[]> a, b, c;
+};
+} // namespace
+
+std::vector<Measurement>
+mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
+                                   llvm::raw_ostream &progress) {
+  std::vector<Measurement> results;
+  ThreadTeam one(1), all(plan.threads);
+  const unsigned steps = 15;
+  auto step = [&](llvm::StringRef what) {
+    if (plan.progress)
+      progress << llvm::format("[%2u/%u] ", unsigned(results.size() + 1), steps)
+               << what << "\n";
+    progress.flush();
+  };
+  auto record = [&](Measurement m) {
+    if (plan.progress)
+      progress << llvm::format("        %.4g %s (spread %.1f%%)\n", m.stats.best,
+                               m.unit.c_str(), 100 * m.stats.spread());
+    results.push_back(std::move(m));
+  };
+
+  // The clock: 16 dependent one-cycle adds per iteration.
+  step("clock (dependent integer adds, one core)");
+  {
+    const uint64_t iterations = 1 << 20;
+    volatile uint64_t sink = 0;
+    Stats stats = sample(plan, one, double(iterations) * 16,
+                         [&](unsigned) { sink = sink + runClockChain(iterations); },
+                         /*perCall=*/false);
+    if (runClockChain(1) == 0)
+      stats = Stats();
+    record({"clock", "clock (add latency chain)", "Hz", 1, stats,
+            "16 dependent adds x 2^20 per run"});
+  }
+
+  // Vector FMA peaks.
+  for (FloatKind kind : {FloatKind::F32, FloatKind::F64}) {
+    const char *type = kind == FloatKind::F32 ? "f32" : "f64";
+    for (ThreadTeam *team : {&one, &all}) {
+      bool isAll = team == &all;
+      step(std::string("vector FMA ") + type + (isAll ? ", all cores" : ", one core"));
+      const uint64_t iterations = 1 << 16;
+      std::vector<double> sinks(team->size());
+      double work = double(fmaFlopsPerIteration(kind)) * iterations * team->size();
+      Stats stats = sample(plan, *team, work,
+                           [&](unsigned member) {
+                             sinks[member] += runFma(kind, iterations);
+                           },
+                           /*perCall=*/false);
+      record({std::string("fma-") + type + (isAll ? "-all" : "-one"),
+              std::string("vector FMA ") + type +
+                  (isAll ? ", all cores" : ", one core"),
+              "FLOP/s", team->size(), stats,
+              std::string(fmaInstructionSet()) + ", " +
+                  std::to_string(fmaFlopsPerIteration(kind) / 2) +
+                  " independent FMA lanes per iteration"});
+      if (std::isnan(sinks[0]))
+        llvm::report_fatal_error("FMA chain diverged");
+    }
+  }
+
+  // STREAM copy and triad, out of DRAM and out of the last-level cache.
+  struct Level {
+    const char *key, *label;
+    uint64_t totalBytes;
+  };
+  for (Level level : {Level{"dram", "DRAM", 3 * plan.dramArrayBytes},
+                      Level{"llc", "LLC", plan.llcWorkingSetBytes}}) {
+    for (ThreadTeam *team : {&one, &all}) {
+      bool isAll = team == &all;
+      size_t n = std::max<uint64_t>(level.totalBytes / 3 / sizeof(double),
+                                    1024 * team->size());
+      StreamArrays arrays(*team, n);
+      std::string sizes = std::to_string(n * sizeof(double) >> 10) +
+                          " KiB per array, 3 arrays";
+      for (bool triad : {false, true}) {
+        std::string label = std::string(level.label) +
+                            (triad ? " triad" : " copy") +
+                            (isAll ? ", all cores" : ", one core");
+        step(label);
+        double bytesPerElement = triad ? 24 : 16;
+        Stats stats = sample(
+            plan, *team, bytesPerElement * n,
+            [&](unsigned member) {
+              auto [lo, hi] = arrays.slice(member, team->size());
+              if (triad)
+                triadKernel(&arrays.a[lo], &arrays.b[lo], &arrays.c[lo], 3.0,
+                            hi - lo);
+              else
+                copyKernel(&arrays.a[lo], &arrays.b[lo], hi - lo);
+            },
+            /*perCall=*/false);
+        record({std::string(level.key) + (triad ? "-triad" : "-copy") +
+                    (isAll ? "-all" : "-one"),
+                label, "B/s", team->size(), stats,
+                sizes + (triad ? ", 24 B/element" : ", 16 B/element") +
+                    " (read + written, write-allocate not counted)"});
+      }
+    }
+  }
+
+  // The fixed cost of one kernel call: an empty call on one core, and a
+  // fork/join of the whole team (the cost an all-core kernel pays).
+  step("call overhead, one core (empty call through a pointer)");
+  {
+    void (*volatile fn)() = emptyKernel;
+    Stats stats = sample(plan, one, 1, [&](unsigned) { fn(); }, /*perCall=*/true);
+    record({"call-one", "kernel call, one core", "s", 1, stats,
+            "empty function called through a pointer"});
+  }
+  step("call overhead, all cores (empty fork/join of the team)");
+  {
+    Stats stats = sample(plan, all, 1, [&](unsigned) {}, /*perCall=*/true);
+    record({"call-all", "kernel call, all cores", "s", all.size(), stats,
+            "empty task run on every member of a spinning thread team"});
+  }
+  return results;
+}
+
+const Measurement &mlsysim::calibrate::lookup(const std::vector<Measurement> &all,
+                                              llvm::StringRef key) {
+  for (const Measurement &m : all)
+    if (m.key == key)
+      return m;
+  llvm::report_fatal_error(llvm::Twine("no measurement named ") + key);
+}

@@ -1,0 +1,189 @@
+//===- Kernels.cpp - The loops whose speed is the host's peak -------------===//
+
+#include "Kernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define MLSYSIM_X86 1
+#endif
+
+using namespace mlsysim::calibrate;
+
+// A chain of FMAs can issue one FMA every `latency` cycles; with two FMA pipes
+// and a latency of 4-5 cycles, at least 10 independent chains keep both pipes
+// busy. 12 fit the 16 AVX2 registers with room for the operands; AVX-512 has
+// 32 registers, so 24.
+namespace {
+constexpr int kChains256 = 12;
+constexpr int kChains512 = 24;
+constexpr int kChainsGeneric = 12;
+} // namespace
+
+// The multiplier and addend keep every chain finite for any iteration count
+// (a fixed point near 1), so denormals or infinities never slow a run down.
+#define MLSYSIM_FMA_MUL 0.999999
+#define MLSYSIM_FMA_ADD 0.000001
+
+#ifdef MLSYSIM_X86
+__attribute__((target("avx512f"))) static double fmaAvx512F32(uint64_t n) {
+  __m512 acc[kChains512];
+  for (int c = 0; c < kChains512; ++c)
+    acc[c] = _mm512_set1_ps(1.0f + c * 1e-3f);
+  const __m512 mul = _mm512_set1_ps(MLSYSIM_FMA_MUL);
+  const __m512 add = _mm512_set1_ps(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    for (int c = 0; c < kChains512; ++c)
+      acc[c] = _mm512_fmadd_ps(acc[c], mul, add);
+  for (int c = 1; c < kChains512; ++c)
+    acc[0] = _mm512_add_ps(acc[0], acc[c]);
+  alignas(64) float lanes[16];
+  _mm512_store_ps(lanes, acc[0]);
+  double sum = 0;
+  for (float lane : lanes)
+    sum += lane;
+  return sum;
+}
+
+__attribute__((target("avx512f"))) static double fmaAvx512F64(uint64_t n) {
+  __m512d acc[kChains512];
+  for (int c = 0; c < kChains512; ++c)
+    acc[c] = _mm512_set1_pd(1.0 + c * 1e-3);
+  const __m512d mul = _mm512_set1_pd(MLSYSIM_FMA_MUL);
+  const __m512d add = _mm512_set1_pd(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    for (int c = 0; c < kChains512; ++c)
+      acc[c] = _mm512_fmadd_pd(acc[c], mul, add);
+  for (int c = 1; c < kChains512; ++c)
+    acc[0] = _mm512_add_pd(acc[0], acc[c]);
+  alignas(64) double lanes[8];
+  _mm512_store_pd(lanes, acc[0]);
+  double sum = 0;
+  for (double lane : lanes)
+    sum += lane;
+  return sum;
+}
+
+__attribute__((target("avx2,fma"))) static double fmaAvx2F32(uint64_t n) {
+  __m256 acc[kChains256];
+  for (int c = 0; c < kChains256; ++c)
+    acc[c] = _mm256_set1_ps(1.0f + c * 1e-3f);
+  const __m256 mul = _mm256_set1_ps(MLSYSIM_FMA_MUL);
+  const __m256 add = _mm256_set1_ps(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    for (int c = 0; c < kChains256; ++c)
+      acc[c] = _mm256_fmadd_ps(acc[c], mul, add);
+  for (int c = 1; c < kChains256; ++c)
+    acc[0] = _mm256_add_ps(acc[0], acc[c]);
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, acc[0]);
+  double sum = 0;
+  for (float lane : lanes)
+    sum += lane;
+  return sum;
+}
+
+__attribute__((target("avx2,fma"))) static double fmaAvx2F64(uint64_t n) {
+  __m256d acc[kChains256];
+  for (int c = 0; c < kChains256; ++c)
+    acc[c] = _mm256_set1_pd(1.0 + c * 1e-3);
+  const __m256d mul = _mm256_set1_pd(MLSYSIM_FMA_MUL);
+  const __m256d add = _mm256_set1_pd(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    for (int c = 0; c < kChains256; ++c)
+      acc[c] = _mm256_fmadd_pd(acc[c], mul, add);
+  for (int c = 1; c < kChains256; ++c)
+    acc[0] = _mm256_add_pd(acc[0], acc[c]);
+  alignas(32) double lanes[4];
+  _mm256_store_pd(lanes, acc[0]);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+static bool hasAvx512() { return __builtin_cpu_supports("avx512f"); }
+static bool hasAvx2Fma() {
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#endif // MLSYSIM_X86
+
+/// Plain C++ chains: whatever the compiler's default target makes of them.
+template <typename T> static double fmaGeneric(uint64_t n) {
+  T acc[kChainsGeneric];
+  for (int c = 0; c < kChainsGeneric; ++c)
+    acc[c] = T(1) + T(c) * T(1e-3);
+  for (uint64_t i = 0; i < n; ++i)
+    for (int c = 0; c < kChainsGeneric; ++c)
+      acc[c] = acc[c] * T(MLSYSIM_FMA_MUL) + T(MLSYSIM_FMA_ADD);
+  double sum = 0;
+  for (T value : acc)
+    sum += value;
+  return sum;
+}
+
+const char *mlsysim::calibrate::fmaInstructionSet() {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return "avx512f";
+  if (hasAvx2Fma())
+    return "avx2+fma";
+#endif
+  return "generic";
+}
+
+uint64_t mlsysim::calibrate::fmaFlopsPerIteration(FloatKind kind) {
+  unsigned bytes = kind == FloatKind::F32 ? 4 : 8;
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return uint64_t(kChains512) * (64 / bytes) * 2;
+  if (hasAvx2Fma())
+    return uint64_t(kChains256) * (32 / bytes) * 2;
+#endif
+  (void)bytes;
+  return uint64_t(kChainsGeneric) * 2;
+}
+
+double mlsysim::calibrate::runFma(FloatKind kind, uint64_t iterations) {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return kind == FloatKind::F32 ? fmaAvx512F32(iterations)
+                                  : fmaAvx512F64(iterations);
+  if (hasAvx2Fma())
+    return kind == FloatKind::F32 ? fmaAvx2F32(iterations)
+                                  : fmaAvx2F64(iterations);
+#endif
+  return kind == FloatKind::F32 ? fmaGeneric<float>(iterations)
+                                : fmaGeneric<double>(iterations);
+}
+
+void mlsysim::calibrate::copyKernel(double *__restrict a,
+                                    const double *__restrict b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    a[i] = b[i];
+}
+
+void mlsysim::calibrate::triadKernel(double *__restrict a,
+                                     const double *__restrict b,
+                                     const double *__restrict c, double s,
+                                     size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    a[i] = b[i] + s * c[i];
+}
+
+__attribute__((noinline)) void mlsysim::calibrate::emptyKernel() {
+  // The barrier keeps the compiler from treating the call as removable.
+  asm volatile("" ::: "memory");
+}
+
+uint64_t mlsysim::calibrate::runClockChain(uint64_t iterations) {
+#ifdef MLSYSIM_X86
+  uint64_t x = 0;
+  for (uint64_t i = 0; i < iterations; ++i)
+    asm volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
+                 : "+r"(x));
+  return x;
+#else
+  (void)iterations;
+  return 0;
+#endif
+}

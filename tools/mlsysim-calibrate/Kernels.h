@@ -1,0 +1,50 @@
+//===- Kernels.h - The loops whose speed is the host's peak ------*- C++ -*-===//
+//
+// Each kernel is written so that one resource limits it: independent FMA
+// chains for the vector units, streaming loops for memory, an empty call for
+// the fixed cost of a call. The FMA kernels pick the widest instruction set the
+// CPU reports at run time (through target attributes), so the tool needs no
+// -march flag and still measures the full vector width.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_TOOLS_MLSYSIM_CALIBRATE_KERNELS_H
+#define MLSYSIM_TOOLS_MLSYSIM_CALIBRATE_KERNELS_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mlsysim::calibrate {
+
+/// The element type of an FMA kernel.
+enum class FloatKind { F32, F64 };
+
+/// The instruction set the FMA kernels run on this CPU: "avx512f",
+/// "avx2+fma" or "generic" (what the compiler makes of plain C++).
+const char *fmaInstructionSet();
+
+/// FLOPs one iteration of runFma performs (an FMA counts 2).
+uint64_t fmaFlopsPerIteration(FloatKind kind);
+
+/// Runs `iterations` iterations of independent FMA chains; returns a value
+/// that depends on every chain, so the compiler keeps them.
+double runFma(FloatKind kind, uint64_t iterations);
+
+/// a[i] = b[i]: STREAM copy, 16 bytes per element (write-allocate not counted,
+/// as the cost model counts bytes read plus bytes written).
+void copyKernel(double *a, const double *b, size_t n);
+
+/// a[i] = b[i] + s * c[i]: STREAM triad, 24 bytes per element.
+void triadKernel(double *a, const double *b, const double *c, double s,
+                 size_t n);
+
+/// An empty function called through a pointer: the fixed cost of a call.
+void emptyKernel();
+
+/// Runs `iterations` x 16 dependent one-cycle integer adds and returns that
+/// number of cycles, or 0 where the tool has no such chain (non-x86).
+uint64_t runClockChain(uint64_t iterations);
+
+} // namespace mlsysim::calibrate
+
+#endif // MLSYSIM_TOOLS_MLSYSIM_CALIBRATE_KERNELS_H

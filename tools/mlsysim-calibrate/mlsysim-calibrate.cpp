@@ -1,0 +1,195 @@
+//===- mlsysim-calibrate.cpp - An empirical roofline of this machine ------===//
+//
+// Measures the host's sustained peaks (vector FMA FLOP/s in f32 and f64,
+// STREAM bandwidth out of DRAM and out of the last-level cache, the fixed cost
+// of a call), on one core and on all cores, prints them as a table and writes
+// them as device files that `--mlsysim-report=hardware=FILE` loads: one for
+// all cores (what a parallel runtime can reach) and one for a single core
+// (what single-threaded code, such as MLIR's default CPU lowering, can reach).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Calibration.h"
+#include "DeviceFile.h"
+#include "HostInfo.h"
+#include "Kernels.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#ifndef MLSYSIM_CALIBRATE_CXX_FLAGS
+#define MLSYSIM_CALIBRATE_CXX_FLAGS ""
+#endif
+
+using namespace mlsysim::calibrate;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("mlsysim-calibrate options");
+static cl::opt<std::string>
+    outputFile("o", cl::desc("write the all-cores device file here"),
+               cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> singleCoreOutputFile(
+    "single-core-output",
+    cl::desc("write the one-core device file (id suffix -1core) here"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<bool>
+    quick("quick", cl::desc("fewer, shorter samples and smaller DRAM arrays "
+                            "(under a minute)"),
+          cl::cat(category));
+static cl::opt<unsigned>
+    threads("num-threads", cl::desc("threads of the all-cores measurements "
+                                "(default: every hardware thread)"),
+            cl::init(0), cl::cat(category));
+static cl::opt<unsigned> repeats("repeats",
+                                 cl::desc("samples per measurement "
+                                          "(default 20, 5 with --quick)"),
+                                 cl::init(0), cl::cat(category));
+static cl::opt<double> minSampleSeconds(
+    "min-sample-s",
+    cl::desc("each sample runs at least this long (default 0.25, 0.05 with "
+             "--quick)"),
+    cl::init(0), cl::cat(category));
+static cl::opt<uint64_t> dramArrayBytes(
+    "dram-array-bytes",
+    cl::desc("bytes of each STREAM array for DRAM bandwidth (default 4x the "
+             "LLC, at least 64 MiB; 2x with --quick)"),
+    cl::init(0), cl::cat(category));
+static cl::opt<uint64_t> llcBytes(
+    "llc-bytes",
+    cl::desc("working set of the LLC bandwidth measurement (default: a quarter "
+             "of the LLC, and at least 4x the private L2 of the cores used)"),
+    cl::init(0), cl::cat(category));
+static cl::opt<std::string> deviceId(
+    "id", cl::desc("id of the device file (default host-<hostname>)"),
+    cl::cat(category));
+static cl::opt<bool> noProgress("no-progress",
+                                cl::desc("no progress lines on stderr"),
+                                cl::cat(category));
+
+/// The plan the options ask for, with defaults sized from the host's caches.
+static CalibrationPlan makePlan(const HostInfo &host) {
+  CalibrationPlan plan;
+  plan.threads = threads ? unsigned(threads) : host.cores;
+  plan.repeats = repeats ? unsigned(repeats) : (quick ? 5 : 20);
+  plan.minSampleSeconds =
+      minSampleSeconds > 0 ? double(minSampleSeconds) : (quick ? 0.05 : 0.25);
+  uint64_t llc = host.llcBytes ? host.llcBytes : (32ull << 20);
+  // STREAM's rule: each array at least 4x the last-level cache.
+  plan.dramArrayBytes = dramArrayBytes ? uint64_t(dramArrayBytes)
+                                       : std::max<uint64_t>(
+                                             (quick ? 2 : 4) * llc, 64ull << 20);
+  // Large enough to spill every private L2, small enough to stay in the LLC.
+  uint64_t l2 = host.l2PerCoreBytes ? host.l2PerCoreBytes : (1ull << 20);
+  plan.llcWorkingSetBytes =
+      llcBytes ? uint64_t(llcBytes)
+               : std::min<uint64_t>(llc / 2,
+                                    std::max<uint64_t>(llc / 4, 4 * l2 * plan.threads));
+  plan.progress = !noProgress;
+  return plan;
+}
+
+static void printTable(llvm::raw_ostream &os, const HostInfo &host,
+                       const std::vector<Measurement> &results) {
+  os << "mlsysim-calibrate: " << host.cpuModel << ", " << host.cores
+     << " hardware threads, LLC " << (host.llcBytes >> 10) << " KiB, "
+     << host.hostName << ", " << host.date << "\n";
+  os << llvm::format("%-34s %7s %12s %12s %8s  %s\n", "measurement", "threads",
+                     "best", "median", "spread", "unit");
+  for (const Measurement &m : results)
+    os << llvm::format("%-34s %7u %12.4g %12.4g %7.1f%%  %s\n",
+                       m.label.c_str(), m.threads, m.stats.best,
+                       m.stats.median, 100 * m.stats.spread(), m.unit.c_str());
+}
+
+/// "best 1.2e11 (median 1.1e11, spread 3.0%); <detail>" for a file's note.
+static Figure figure(const Measurement &m, llvm::StringRef extra = "") {
+  std::string note;
+  llvm::raw_string_ostream os(note);
+  os << m.label << ": best of " << repeats << " samples, median "
+     << llvm::format("%.4g", m.stats.median) << ", spread "
+     << llvm::format("%.1f%%", 100 * m.stats.spread()) << "; " << m.detail
+     << extra;
+  return {m.stats.best, note};
+}
+
+/// The stronger of copy and triad: the bound must hold for any streaming op.
+static Figure bandwidthFigure(const std::vector<Measurement> &results,
+                              llvm::StringRef level, llvm::StringRef scope) {
+  const Measurement &copy = lookup(results, (level + "-copy-" + scope).str());
+  const Measurement &triad = lookup(results, (level + "-triad-" + scope).str());
+  const Measurement &best = copy.stats.best > triad.stats.best ? copy : triad;
+  const Measurement &other = &best == &copy ? triad : copy;
+  return figure(best, "; the faster of copy and triad (" + other.label + ": " +
+                          llvm::formatv("{0:e3}", other.stats.best).str() +
+                          ")");
+}
+
+static DeviceFigures figuresFor(const HostInfo &host,
+                                const std::vector<Measurement> &results,
+                                bool allCores, unsigned threadCount) {
+  llvm::StringRef scope = allCores ? "all" : "one";
+  DeviceFigures figures;
+  std::string base = deviceId.empty() ? hostDeviceId(host) : deviceId;
+  figures.id = allCores ? base : base + "-1core";
+  figures.cores = allCores ? threadCount : 1;
+  figures.name = host.cpuModel + " (" + host.hostName + ", " +
+                 std::to_string(figures.cores) +
+                 (allCores ? " cores" : " core") + ", measured)";
+  figures.method = std::string(__VERSION__).find("clang") != std::string::npos
+                       ? "clang " __VERSION__
+                       : "GCC " __VERSION__;
+  figures.method += std::string(", flags '") + MLSYSIM_CALIBRATE_CXX_FLAGS +
+                    "', FMA kernels " + fmaInstructionSet() +
+                    " (chosen at run time)";
+  figures.vectorF32 = figure(lookup(results, ("fma-f32-" + scope).str()));
+  figures.vectorF64 = figure(lookup(results, ("fma-f64-" + scope).str()));
+  figures.bandwidth = bandwidthFigure(results, "dram", scope);
+  figures.llcBandwidth = bandwidthFigure(results, "llc", scope);
+  figures.launchOverhead = figure(lookup(results, ("call-" + scope).str()));
+  const Measurement &clock = lookup(results, "clock");
+  if (clock.stats.best > 0)
+    figures.clockHz = figure(clock);
+  return figures;
+}
+
+static bool writeFile(llvm::StringRef path, const HostInfo &host,
+                      const DeviceFigures &figures) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    llvm::WithColor::error() << path << ": " << ec.message() << "\n";
+    return false;
+  }
+  writeDeviceFile(out.os(), host, figures);
+  out.keep();
+  return true;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mlsysim-calibrate: measures this machine's sustained peaks and writes "
+      "them as mlsysim device files\n");
+
+  HostInfo host = readHostInfo();
+  CalibrationPlan plan = makePlan(host);
+  if (!repeats)
+    repeats = plan.repeats; // for the notes
+  std::vector<Measurement> results = runCalibration(plan, llvm::errs());
+  printTable(llvm::outs(), host, results);
+
+  bool ok = true;
+  if (!outputFile.empty())
+    ok &= writeFile(outputFile, host, figuresFor(host, results, true, plan.threads));
+  if (!singleCoreOutputFile.empty())
+    ok &= writeFile(singleCoreOutputFile, host,
+                    figuresFor(host, results, false, plan.threads));
+  return ok ? 0 : 1;
+}
