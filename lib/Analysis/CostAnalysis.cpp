@@ -70,7 +70,7 @@ OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
     return computeStructuredOpCost(linalgOp, context);
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
-      isa<RankedTensorType>(op->getResult(0).getType()))
+      isa<TensorType>(op->getResult(0).getType()))
     return computeElementwiseOpCost(op, context);
   return OpCost::unmodeled(("no cost model for '" +
                             op->getName().getStringRef() + "'")

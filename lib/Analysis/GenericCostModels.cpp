@@ -156,6 +156,8 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
     return OpCost::unmodeled(("no counting rule for '" +
                               op->getName().getStringRef() + "'")
                                  .str());
+  if (!cast<ShapedType>(op->getResult(0).getType()).hasRank())
+    return OpCost::unmodeled("unranked tensor: the shape is unknown");
   std::optional<Count> elements = context.numElements(op->getResult(0));
   if (!elements)
     return OpCost::unmodeled(getDynamicShapeReason());
@@ -188,6 +190,7 @@ OpCost mlsysim::computeElementAccessCost(Value container, bool write,
   (write ? cost.bytesWritten : cost.bytesRead) =
       CostContext::bytesFor(Count(1), *bits);
   cost.elementType = elementType;
+  cost.launchesKernel = false;
   return cost;
 }
 

@@ -141,7 +141,8 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
 
   estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
   estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;
-  estimate.tOverhead = hardware.launchOverheadS.value * runs;
+  estimate.tOverhead =
+      cost.launchesKernel ? hardware.launchOverheadS.value * runs : 0.0;
   double slowest = std::max(estimate.tCompute, estimate.tMemory);
   estimate.latency = slowest + estimate.tOverhead;
   estimate.roofline = std::max(idealCompute, idealMemory);

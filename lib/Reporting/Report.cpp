@@ -47,7 +47,8 @@ void ReportTotals::add(const OpReport &op) {
   tOverhead += op.roofline.tOverhead;
   latency += op.roofline.latency;
   roofline += op.roofline.roofline;
-  launches += op.multiplier;
+  if (op.roofline.tOverhead > 0)
+    launches += op.multiplier;
   switch (op.roofline.bound) {
   case Bound::Compute:
     computeBoundTime += op.roofline.latency;

@@ -91,3 +91,17 @@ func.func @free_ops(%t: tensor<4x4xf32>, %i: tensor<4xi32>) -> (tensor<2x2x4xf32
   %5 = tensor.reshape %t(%shape) : (tensor<4x4xf32>, tensor<1xindex>) -> tensor<16xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<2x2x4xf32>, tensor<16xf32>, tensor<?x4xf32>, tensor<4xf32>, index, tensor<16xf32>
 }
+
+// -----
+
+// Single-element accesses launch no kernel: no overhead, so 4 bytes at
+// 3.35e12 B/s and 0.9 efficiency = 1.3266998341625206e-12 s; bound memory.
+// An unranked elementwise op has no shape to price.
+// CHECK-LABEL: id,op,func
+// CHECK: 0,tensor.extract,scalars,{{.*}},1.3266998341625206e-12,0,1.3266998341625206e-12,{{[^,]*}},memory,
+// CHECK: 1,math.exp,scalars,{{[^,]*}},false,unranked tensor: the shape is unknown,
+func.func @scalars(%t: tensor<4x4xf32>, %i: index, %u: tensor<*xf32>) -> (f32, tensor<*xf32>) {
+  %0 = tensor.extract %t[%i, %i] : tensor<4x4xf32>
+  %1 = math.exp %u : tensor<*xf32>
+  return %0, %1 : f32, tensor<*xf32>
+}

@@ -6,7 +6,8 @@
 //   t_memory  = (bytes_read + bytes_written) / (bandwidth * memory_efficiency)
 //               (the device memory's bandwidth, or the last-level cache's when
 //               the data is assumed to come from there: memory-level=llc|auto)
-//   latency   = max(t_compute, t_memory) + launch_overhead      (per execution)
+//   latency   = max(t_compute, t_memory) + launch_overhead      (per execution
+//               that launches a kernel; single-element accesses launch none)
 //   roofline  = max of the two at efficiency 1, without overhead (the ideal)
 // and names the bound: `overhead` when the launch overhead exceeds both terms,
 // else `compute` or `memory`, whichever is larger.

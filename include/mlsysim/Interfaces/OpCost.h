@@ -50,6 +50,9 @@ struct OpCost {
   /// Whether the arithmetic runs on the matrix unit (contractions and
   /// convolutions) rather than the vector unit.
   bool matrixUnit = false;
+  /// Whether each execution is a kernel launch. Single-element accesses
+  /// (tensor.extract, memref.load, ...) run inside other code and pay none.
+  bool launchesKernel = true;
 
   /// A modeled op with no work and no traffic (reshapes, casts, empty).
   bool isFree() const {
