@@ -40,7 +40,12 @@ OpCost mlsysim::addPayloadWork(OpCost cost, const PayloadCounts &payload,
 /// Whether the op's arithmetic runs on the matrix unit: contractions and
 /// convolutions that reduce over input channels (depthwise convolutions and
 /// pooling run on the vector unit).
-static bool usesMatrixUnit(linalg::LinalgOp op, const PayloadCounts &payload) {
+static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
+                           const PayloadCounts &payload) {
+  // Contraction and convolution bodies multiply-accumulate; without a MAC
+  // (elementwise ops, pooling) the classifiers need not run.
+  if (payload.macs.isZero() && payload.intMacs.isZero())
+    return false;
   if (linalg::isaContractionOpInterface(op))
     return true;
   if (linalg::isaConvolutionOpInterface(op)) {
@@ -49,20 +54,17 @@ static bool usesMatrixUnit(linalg::LinalgOp op, const PayloadCounts &payload) {
     return succeeded(dims) && !dims->inputChannel.empty();
   }
   // Contractions whose body is more than a multiply-add (quantized matmuls
-  // subtract zero points; some frontends add casts).
-  if (payload.macs.isZero() && payload.intMacs.isZero())
-    return false;
-  // Scalar operands (zero points) have empty maps: infer the contraction
-  // from the two shaped inputs and the accumulator.
-  SmallVector<AffineMap> maps;
+  // subtract zero points). Scalar operands (zero points) have empty maps:
+  // infer the contraction from the two shaped inputs and the accumulator.
+  SmallVector<AffineMap> contractionMaps;
   for (OpOperand *input : op.getDpsInputOperands())
-    if (isa<ShapedType>(input->get().getType()) && maps.size() < 2)
-      maps.push_back(op.getMatchingIndexingMap(input));
-  if (maps.size() != 2 || op.getNumDpsInits() != 1)
+    if (isa<ShapedType>(input->get().getType()) && contractionMaps.size() < 2)
+      contractionMaps.push_back(maps[input->getOperandNumber()]);
+  if (contractionMaps.size() != 2 || op.getNumDpsInits() != 1)
     return false;
-  maps.push_back(op.getMatchingIndexingMap(op.getDpsInitOperand(0)));
+  contractionMaps.push_back(maps[op.getDpsInitOperand(0)->getOperandNumber()]);
   FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(maps);
+      linalg::inferContractionDims(contractionMaps);
   return succeeded(dims) && !dims->k.empty() &&
          (!dims->m.empty() || !dims->n.empty());
 }
@@ -80,7 +82,10 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
       return OpCost::unmodeled(getDynamicShapeReason());
     llvm::append_range(allSizes, *shape);
   }
-  AffineMap shapesToLoops = op.getShapesToLoopsMap();
+  // The maps once: named ops rebuild them on every query.
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  AffineMap shapesToLoops =
+      inversePermutation(concatAffineMaps(maps, op->getContext()));
   if (!shapesToLoops)
     return OpCost::unmodeled(
         "loop ranges cannot be derived from the operand shapes");
@@ -111,7 +116,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     std::optional<uint64_t> bits = context.elementBits(elementType);
     if (!bits)
       return unknownElementSize(elementType);
-    Count elements = countDistinctElements(op.getMatchingIndexingMap(input),
+    Count elements = countDistinctElements(maps[input->getOperandNumber()],
                                            loopRanges,
                                            *context.bindShape(input->get()));
     cost.bytesRead += CostContext::bytesFor(elements, *bits);
@@ -138,7 +143,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
         reads.toDouble() < size->toDouble() ? reads : *size, *bits);
   }
 
-  cost.matrixUnit = usesMatrixUnit(op, payload);
+  cost.matrixUnit = usesMatrixUnit(op, maps, payload);
   if (cost.matrixUnit && !op.getDpsInputOperands().empty())
     cost.elementType =
         getElementTypeOrSelf(op.getDpsInputOperands().front()->get().getType());

@@ -73,6 +73,8 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   llvm::MapVector<StringRef, ReportTotals> byFunction;
   llvm::MapVector<StringRef, UnmodeledSummary> unmodeled;
   llvm::SetVector<Operation *> unknownLoops;
+  // Printing a type is slow; a model has a handful of element types.
+  llvm::DenseMap<Type, std::string> typeNames;
 
   for (const OpCostRecord &record : analysis.getRecords()) {
     OpReport op;
@@ -114,8 +116,10 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
                           ? op.roofline.peak->rate / 2
                           : op.roofline.peak->rate;
       if (cost.elementType) {
-        llvm::raw_string_ostream os(op.dtype);
-        os << cost.elementType;
+        auto [it, inserted] = typeNames.try_emplace(cost.elementType);
+        if (inserted)
+          llvm::raw_string_ostream(it->second) << cost.elementType;
+        op.dtype = it->second;
       }
     } else {
       UnmodeledSummary &summary = unmodeled[record.op->getName().getStringRef()];

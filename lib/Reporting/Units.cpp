@@ -13,16 +13,14 @@ using namespace mlsysim;
 
 /// Three significant digits.
 static std::string threeDigits(double value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
   double magnitude = std::fabs(value);
-  if (magnitude >= 100 || magnitude == std::floor(magnitude))
-    os << llvm::format("%.0f", value);
-  else if (magnitude >= 10)
-    os << llvm::format("%.1f", value);
-  else
-    os << llvm::format("%.2f", value);
-  return text;
+  int decimals = magnitude >= 100 || magnitude == std::floor(magnitude) ? 0
+                 : magnitude >= 10                                      ? 1
+                                                                        : 2;
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value,
+                              std::chars_format::fixed, decimals);
+  return std::string(buffer, result.ptr);
 }
 
 std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
