@@ -106,6 +106,22 @@ Count mlsysim::countDistinctElements(AffineMap map,
     if (range <= 0)
       return Count(0); // No iteration touches anything.
 
+  auto minCount = [](Count a, Count b) {
+    return a.toDouble() <= b.toDouble() ? a : b;
+  };
+  // The common case, a projected permutation (identity, transpose,
+  // broadcast): each result is its own loop, clamped by the operand.
+  if (map.isProjectedPermutation(/*allowZeroInResults=*/true)) {
+    Count total(1);
+    for (auto [expr, size] : llvm::zip_equal(map.getResults(), operandShape))
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        total *= minCount(Count(static_cast<uint64_t>(
+                              loopRanges[dim.getPosition()])),
+                          Count(static_cast<uint64_t>(std::max<int64_t>(
+                              0, size))));
+    return total;
+  }
+
   // Results that share a loop dim are not independent (a diagonal, a skew):
   // group them.
   llvm::SmallVector<llvm::SmallBitVector> dimsOf;
@@ -127,9 +143,6 @@ Count mlsysim::countDistinctElements(AffineMap map,
 
   auto operandSize = [&](unsigned result) {
     return Count(static_cast<uint64_t>(std::max<int64_t>(0, operandShape[result])));
-  };
-  auto minCount = [](Count a, Count b) {
-    return a.toDouble() <= b.toDouble() ? a : b;
   };
 
   Count total(1);

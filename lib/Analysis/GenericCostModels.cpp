@@ -82,21 +82,26 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
       return OpCost::unmodeled(getDynamicShapeReason());
     llvm::append_range(allSizes, *shape);
   }
-  // The maps once: named ops rebuild them on every query.
+  // The maps once: named ops rebuild them on every query. Each loop's range
+  // is the size of the first operand dimension indexed by that loop alone,
+  // which is what inversePermutation(concatAffineMaps(maps)) selects
+  // (getShapesToLoopsMap), without building new maps.
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  AffineMap shapesToLoops =
-      inversePermutation(concatAffineMaps(maps, op->getContext()));
-  if (!shapesToLoops)
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<int64_t> loopRanges(numLoops, ShapedType::kDynamic);
+  unsigned position = 0;
+  for (AffineMap map : maps) {
+    for (AffineExpr expr : map.getResults()) {
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        if (dim.getPosition() < numLoops && position < allSizes.size() &&
+            ShapedType::isDynamic(loopRanges[dim.getPosition()]))
+          loopRanges[dim.getPosition()] = allSizes[position];
+      ++position;
+    }
+  }
+  if (llvm::any_of(loopRanges, ShapedType::isDynamic))
     return OpCost::unmodeled(
         "loop ranges cannot be derived from the operand shapes");
-  SmallVector<int64_t> loopRanges;
-  for (AffineExpr expr : shapesToLoops.getResults()) {
-    auto dim = dyn_cast<AffineDimExpr>(expr);
-    if (!dim || dim.getPosition() >= allSizes.size())
-      return OpCost::unmodeled(
-          "loop ranges cannot be derived from the operand shapes");
-    loopRanges.push_back(allSizes[dim.getPosition()]);
-  }
   Count trips(1);
   for (int64_t range : loopRanges)
     trips *= Count(static_cast<uint64_t>(std::max<int64_t>(range, 0)));

@@ -10,10 +10,21 @@ using namespace mlsysim;
 using namespace mlir;
 
 std::string mlsysim::formatLocation(Location loc) {
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-            ":" + Twine(file.getColumn()))
-        .str();
+  // The common case first: a plain file location needs no walk.
+  auto file = dyn_cast<FileLineColLoc>(loc);
+  if (!file)
+    file = loc->findInstanceOf<FileLineColLoc>();
+  if (file) {
+    StringRef name = file.getFilename().getValue();
+    std::string text;
+    text.reserve(name.size() + 16);
+    text.append(name.data(), name.size());
+    text += ':';
+    text += std::to_string(file.getLine());
+    text += ':';
+    text += std::to_string(file.getColumn());
+    return text;
+  }
   std::string text;
   llvm::raw_string_ostream os(text);
   loc.print(os);

@@ -69,7 +69,7 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
           runs,
           formatWork(op),
           formatQuantity(op.bytes().toDouble(), "B"),
-          llvm::formatv("{0:f2}", op.intensity).str(),
+          formatFixed(op.intensity, 2),
           describeUnit(op),
           formatSeconds(op.roofline.tCompute),
           formatSeconds(op.roofline.tMemory),
@@ -77,36 +77,47 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
           stringifyBound(op.roofline.bound).str()};
 }
 
+/// Display width of a cell: code points, not bytes ("µs").
+static size_t displayWidth(llvm::StringRef cell) {
+  return llvm::count_if(cell, [](char c) { return (c & 0xC0) != 0x80; });
+}
+
 static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
                        llvm::raw_ostream &os) {
-  llvm::SmallVector<size_t> widths;
-  for (const Column &column : kColumns)
-    widths.push_back(llvm::StringRef(column.title).size());
-  for (const auto &row : rows)
-    for (auto [i, cell] : llvm::enumerate(row))
-      // Count code points, not bytes ("µs").
-      widths[i] = std::max(widths[i], static_cast<size_t>(llvm::count_if(
-                                          cell, [](char c) {
-                                            return (c & 0xC0) != 0x80;
-                                          })));
-  auto printRow = [&](llvm::ArrayRef<std::string> cells) {
-    os << " ";
-    for (auto [i, cell] : llvm::enumerate(cells)) {
-      size_t length = llvm::count_if(cell, [](char c) {
-        return (c & 0xC0) != 0x80;
-      });
-      size_t pad = widths[i] - length;
-      os << "  ";
-      if (kColumns[i].leftAligned)
-        os << cell << std::string(i + 1 == cells.size() ? 0 : pad, ' ');
-      else
-        os << std::string(pad, ' ') << cell;
-    }
-    os << "\n";
-  };
   llvm::SmallVector<std::string> header;
   for (const Column &column : kColumns)
     header.push_back(column.title);
+  size_t numColumns = header.size();
+  // Widths once per cell, reused for the padding.
+  std::vector<uint16_t> cellWidths;
+  cellWidths.reserve((rows.size() + 1) * numColumns);
+  llvm::SmallVector<size_t> widths(numColumns, 0);
+  auto measure = [&](llvm::ArrayRef<std::string> row) {
+    for (auto [i, cell] : llvm::enumerate(row)) {
+      size_t width = displayWidth(cell);
+      cellWidths.push_back(static_cast<uint16_t>(std::min<size_t>(width, 65535)));
+      widths[i] = std::max(widths[i], width);
+    }
+  };
+  measure(header);
+  for (const auto &row : rows)
+    measure(row);
+  size_t next = 0;
+  auto printRow = [&](llvm::ArrayRef<std::string> cells) {
+    os << " ";
+    for (auto [i, cell] : llvm::enumerate(cells)) {
+      size_t pad = widths[i] - cellWidths[next++];
+      os << "  ";
+      if (kColumns[i].leftAligned) {
+        os << cell;
+        if (i + 1 != cells.size())
+          os.indent(pad);
+      } else {
+        os.indent(pad) << cell;
+      }
+    }
+    os << "\n";
+  };
   printRow(header);
   for (const auto &row : rows)
     printRow(row);

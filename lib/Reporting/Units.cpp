@@ -11,16 +11,20 @@
 
 using namespace mlsysim;
 
+std::string mlsysim::formatFixed(double value, int decimals) {
+  char buffer[400]; // Fixed notation of the largest double fits.
+  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value,
+                              std::chars_format::fixed, decimals);
+  return std::string(buffer, result.ptr);
+}
+
 /// Three significant digits.
 static std::string threeDigits(double value) {
   double magnitude = std::fabs(value);
   int decimals = magnitude >= 100 || magnitude == std::floor(magnitude) ? 0
                  : magnitude >= 10                                      ? 1
                                                                         : 2;
-  char buffer[64];
-  auto result = std::to_chars(buffer, buffer + sizeof(buffer), value,
-                              std::chars_format::fixed, decimals);
-  return std::string(buffer, result.ptr);
+  return formatFixed(value, decimals);
 }
 
 std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {

@@ -18,6 +18,8 @@ namespace mlsysim {
 std::string formatQuantity(double value, llvm::StringRef unit);
 /// Seconds as "12.3 µs", "4.56 ms", "1.23 s".
 std::string formatSeconds(double seconds);
+/// `value` with `decimals` digits after the point ("341.33").
+std::string formatFixed(double value, int decimals);
 /// The shortest text that reads back as the same double ("12.8", "5e-06").
 std::string formatShortest(double value);
 /// A share as "62.5%".
