@@ -63,7 +63,7 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
                                    llvm::raw_ostream &progress) {
   std::vector<Measurement> results;
   ThreadTeam one(1), all(plan.threads);
-  const unsigned steps = 15;
+  const unsigned steps = 19;
   auto step = [&](llvm::StringRef what) {
     if (plan.progress)
       progress << llvm::format("[%2u/%u] ", unsigned(results.size() + 1), steps)
@@ -131,28 +131,31 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
       StreamArrays arrays(*team, n);
       std::string sizes = std::to_string(n * sizeof(double) >> 10) +
                           " KiB per array, 3 arrays";
-      for (bool triad : {false, true}) {
-        std::string label = std::string(level.label) +
-                            (triad ? " triad" : " copy") +
+      std::vector<double> sums(team->size());
+      for (const char *kernel : {"copy", "triad", "read"}) {
+        llvm::StringRef name(kernel);
+        std::string label = std::string(level.label) + " " + kernel +
                             (isAll ? ", all cores" : ", one core");
         step(label);
-        double bytesPerElement = triad ? 24 : 16;
+        double bytesPerElement = name == "copy" ? 16 : name == "triad" ? 24 : 8;
         Stats stats = sample(
             plan, *team, bytesPerElement * n,
             [&](unsigned member) {
               auto [lo, hi] = arrays.slice(member, team->size());
-              if (triad)
+              if (name == "triad")
                 triadKernel(&arrays.a[lo], &arrays.b[lo], &arrays.c[lo], 3.0,
                             hi - lo);
-              else
+              else if (name == "copy")
                 copyKernel(&arrays.a[lo], &arrays.b[lo], hi - lo);
+              else
+                sums[member] += readKernel(&arrays.b[lo], hi - lo);
             },
             /*perCall=*/false);
-        record({std::string(level.key) + (triad ? "-triad" : "-copy") +
+        record({std::string(level.key) + "-" + kernel +
                     (isAll ? "-all" : "-one"),
                 label, "B/s", team->size(), stats,
-                sizes + (triad ? ", 24 B/element" : ", 16 B/element") +
-                    " (read + written, write-allocate not counted)"});
+                sizes + ", " + std::to_string(int(bytesPerElement)) +
+                    " B/element (read + written, write-allocate not counted)"});
       }
     }
   }

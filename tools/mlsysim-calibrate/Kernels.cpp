@@ -167,6 +167,49 @@ void mlsysim::calibrate::triadKernel(double *__restrict a,
     a[i] = b[i] + s * c[i];
 }
 
+#ifdef MLSYSIM_X86
+__attribute__((target("avx2"))) static double readAvx2(const double *b,
+                                                       size_t n) {
+  // Eight streams, each with its own accumulator: one sequential stream per
+  // core is limited by the prefetcher's outstanding misses, while tiled
+  // compiled code (a reduction over rows) reads several rows at once.
+  constexpr int kStreams = 8;
+  size_t chunk = n / kStreams / 4 * 4;
+  __m256d acc[kStreams];
+  for (int c = 0; c < kStreams; ++c)
+    acc[c] = _mm256_setzero_pd();
+  for (size_t i = 0; i < chunk; i += 4)
+    for (int c = 0; c < kStreams; ++c)
+      acc[c] = _mm256_add_pd(acc[c], _mm256_loadu_pd(b + c * chunk + i));
+  for (int c = 1; c < kStreams; ++c)
+    acc[0] = _mm256_add_pd(acc[0], acc[c]);
+  alignas(32) double lanes[4];
+  _mm256_store_pd(lanes, acc[0]);
+  double sum = lanes[0] + lanes[1] + lanes[2] + lanes[3];
+  for (size_t i = kStreams * chunk; i < n; ++i)
+    sum += b[i];
+  return sum;
+}
+#endif
+
+double mlsysim::calibrate::readKernel(const double *b, size_t n) {
+#ifdef MLSYSIM_X86
+  if (__builtin_cpu_supports("avx2"))
+    return readAvx2(b, n);
+#endif
+  double acc[8] = {0};
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int c = 0; c < 8; ++c)
+      acc[c] += b[i + c];
+  double sum = 0;
+  for (double value : acc)
+    sum += value;
+  for (; i < n; ++i)
+    sum += b[i];
+  return sum;
+}
+
 __attribute__((noinline)) void mlsysim::calibrate::emptyKernel() {
   // The barrier keeps the compiler from treating the call as removable.
   asm volatile("" ::: "memory");

@@ -38,6 +38,12 @@ void copyKernel(double *a, const double *b, size_t n);
 void triadKernel(double *a, const double *b, const double *c, double s,
                  size_t n);
 
+/// Returns the sum of b[0..n), read as 8 concurrent streams: read only, 8 bytes
+/// per element. With no
+/// stores there is no write-back and no write-allocate, so a reduction moves
+/// more counted bytes per second than copy or triad; the bound needs the fastest.
+double readKernel(const double *b, size_t n);
+
 /// An empty function called through a pointer: the fixed cost of a call.
 void emptyKernel();
 

@@ -1,0 +1,35 @@
+// mlsysim-calibrate writes device files that mlsysim-opt loads. Tiny sizes and
+// two short samples per measurement: this checks the tool runs and its output
+// parses, never how fast the machine is (no timing assertions).
+// RUN: mlsysim-calibrate --quick --repeats=2 --min-sample-s=0.001 --dram-array-bytes=262144 --llc-bytes=196608 --id=host-lit-test --no-progress -o %t.yaml --single-core-output=%t.1core.yaml | FileCheck %s --check-prefix=TABLE
+// RUN: FileCheck %s --check-prefix=FILE < %t.yaml
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%t.yaml format=json output=-" -o /dev/null | FileCheck %s --check-prefix=ALL
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%t.1core.yaml format=json output=- memory-level=llc" -o /dev/null | FileCheck %s --check-prefix=ONE
+
+// TABLE: measurement
+// TABLE: vector FMA f32, one core
+// TABLE: vector FMA f64, all cores
+// TABLE: DRAM triad, all cores
+// TABLE: LLC copy, one core
+// TABLE: kernel call, all cores
+
+// FILE: id: host-lit-test
+// FILE: class: cpu
+// FILE: measured:
+// FILE-NEXT: title: "measured by mlsysim-calibrate on
+// FILE: f32: {value: {{[0-9.e+]+}}, source: measured
+// FILE: f64: {value: {{[0-9.e+]+}}, source: measured
+// FILE: bandwidth_bytes_per_s: {value: {{[0-9.e+]+}}, source: measured
+// FILE: llc_bandwidth_bytes_per_s: {value: {{[0-9.e+]+}}, source: measured
+// FILE: launch_overhead_s: {value: {{[0-9.e+-]+}}, source: measured
+
+// ALL: "id": "host-lit-test"
+// ALL: "op": "linalg.matmul"
+// ALL: "bound": "{{compute|memory|overhead}}"
+// ONE: "id": "host-lit-test-1core"
+// ONE: "op": "linalg.matmul"
+// ONE: "memory_level": "llc"
+func.func @f(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
