@@ -132,12 +132,25 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
                                 : estimate.peak->unit;
   }
   double idealCompute = idealArithmetic + idealSpecial;
-  estimate.memoryLevel = chooseMemoryLevel(hardware, cost.bytes().toDouble(),
-                                           options.memoryLevel);
-  double bandwidth = estimate.memoryLevel == MemoryLevel::LLC
-                         ? hardware.llcBandwidthBytesPerS->value
-                         : hardware.memoryBandwidthBytesPerS.value;
-  double idealMemory = bytes / bandwidth;
+  double footprint = cost.bytes().toDouble();
+  estimate.memoryLevel =
+      chooseMemoryLevel(hardware, footprint, options.memoryLevel);
+  double idealMemory =
+      estimate.memoryLevel == MemoryLevel::LLC
+          ? bytes / hardware.llcBandwidthBytesPerS->value
+          : bytes / hardware.memoryBandwidthBytesPerS.value;
+  // With auto, a footprint F larger than the LLC (capacity C) still finds C
+  // bytes there when it ran just before: only F - C come from device memory,
+  // and all F pass through the LLC.
+  if (options.memoryLevel == MemoryLevel::Auto &&
+      estimate.memoryLevel == MemoryLevel::DRAM &&
+      hardware.llcBandwidthBytesPerS && hardware.llcCapacityBytes) {
+    double capacity = hardware.llcCapacityBytes->value;
+    idealMemory =
+        runs * std::max((footprint - capacity) /
+                            hardware.memoryBandwidthBytesPerS.value,
+                        footprint / hardware.llcBandwidthBytesPerS->value);
+  }
 
   estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
   estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;

@@ -125,6 +125,12 @@ TEST_F(RooflineTest, LastLevelCacheBandwidth) {
             MemoryLevel::DRAM);
   EXPECT_DOUBLE_EQ(estimateRoofline(small, Count(1), hw, automatic).tMemory,
                    1000 / 4e12 / 0.5);
+  // 1e7 bytes, 1e6 of which stay in the LLC: max(9e6 / 1e12, 1e7 / 4e12).
+  EXPECT_DOUBLE_EQ(estimateRoofline(big, Count(1), hw, automatic).tMemory,
+                   9e6 / 1e12 / 0.5);
+  // Without auto, all of it streams from device memory.
+  EXPECT_DOUBLE_EQ(estimateRoofline(big, Count(1), hw, {}).tMemory,
+                   1e7 / 1e12 / 0.5);
 }
 
 } // namespace
