@@ -90,6 +90,16 @@ static MemoryLevel chooseMemoryLevel(const HardwareSpec &hardware,
              : MemoryLevel::DRAM;
 }
 
+std::optional<double> mlsysim::getRidgePoint(const HardwareSpec &hardware,
+                                             ComputeUnit unit,
+                                             ElementKind kind) {
+  const auto &table = hardware.peaks(unit);
+  auto it = table.find(kind);
+  if (it == table.end())
+    return std::nullopt;
+  return it->second.value / hardware.memoryBandwidthBytesPerS.value;
+}
+
 double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
   return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
 }

@@ -2,17 +2,56 @@
 //
 // mlir-opt with the mlsysim dialect, cost models and passes: every upstream
 // dialect and pass is available, so pipelines, --split-input-file and
-// --verify-diagnostics behave as they do in mlir-opt.
+// --verify-diagnostics behave as they do in mlir-opt. Two options look at the
+// hardware zoo without reading IR: --list-hardware and --show-hardware=ID.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/InitAll.h"
+#include "mlsysim/Reporting/HardwarePrinter.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+
+static llvm::cl::opt<bool>
+    listHardware("list-hardware",
+                 llvm::cl::desc("Print the hardware zoo (id, class, key "
+                                "peaks, bandwidth, ridge points) and exit"));
+static llvm::cl::opt<std::string> showHardware(
+    "show-hardware",
+    llvm::cl::desc("Print every number of one device (zoo id, alias or "
+                   "file) with its source, and exit"),
+    llvm::cl::value_desc("ID|FILE"));
+
+/// Runs --list-hardware / --show-hardware; std::nullopt when neither is set.
+static std::optional<int> runHardwareQuery() {
+  if (listHardware) {
+    llvm::Expected<const mlsysim::HardwareRegistry &> zoo =
+        mlsysim::HardwareRegistry::builtin();
+    if (!zoo) {
+      llvm::WithColor::error() << llvm::toString(zoo.takeError()) << "\n";
+      return 1;
+    }
+    mlsysim::printHardwareTable(*zoo, llvm::outs());
+    return 0;
+  }
+  if (!showHardware.empty()) {
+    auto hardware = mlsysim::resolveHardware(showHardware);
+    if (!hardware) {
+      llvm::WithColor::error() << llvm::toString(hardware.takeError()) << "\n";
+      return 1;
+    }
+    mlsysim::printHardwareDetails(**hardware, llvm::outs());
+    return 0;
+  }
+  return std::nullopt;
+}
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -21,6 +60,10 @@ int main(int argc, char **argv) {
   mlsysim::registerMLSysimDialects(registry);
   mlir::registerAllPasses();
   mlsysim::registerMLSysimPasses();
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "mlsysim: roofline cost model driver\n", registry);
+  if (std::optional<int> status = runHardwareQuery())
+    return *status;
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "mlsysim: roofline cost model driver\n", registry));
+      argc, argv, inputFilename, outputFilename, registry));
 }

@@ -84,6 +84,13 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
 
+/// Ridge point of a unit and format: its peak over the device memory's
+/// bandwidth, in operations per byte (the intensity above which an op on it
+/// is compute-bound at equal efficiencies); std::nullopt when the unit does
+/// not rate the format.
+std::optional<double> getRidgePoint(const HardwareSpec &hardware,
+                                    ComputeUnit unit, ElementKind kind);
+
 /// Arithmetic intensity: operations per byte moved (0 when nothing moves).
 double arithmeticIntensity(Count ops, Count bytes);
 

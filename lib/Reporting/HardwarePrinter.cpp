@@ -1,0 +1,145 @@
+//===- HardwarePrinter.cpp - Human views of the hardware zoo --------------===//
+
+#include "mlsysim/Reporting/HardwarePrinter.h"
+
+#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace mlsysim;
+
+/// The headline rate of a unit: 16-bit floats for the matrix unit (what ML
+/// training and inference use), f32 for the vector unit; else what it has.
+static std::optional<std::pair<ElementKind, double>>
+headlinePeak(const HardwareSpec &hw, ComputeUnit unit) {
+  const auto &table = hw.peaks(unit);
+  static constexpr ElementKind kMatrixOrder[] = {
+      ElementKind::BF16, ElementKind::F16, ElementKind::I8, ElementKind::F32};
+  static constexpr ElementKind kVectorOrder[] = {
+      ElementKind::F32, ElementKind::F16, ElementKind::BF16, ElementKind::I32};
+  for (ElementKind kind :
+       unit == ComputeUnit::Matrix ? llvm::ArrayRef(kMatrixOrder)
+                                   : llvm::ArrayRef(kVectorOrder))
+    if (auto it = table.find(kind); it != table.end())
+      return std::make_pair(kind, it->second.value);
+  if (table.empty())
+    return std::nullopt;
+  return std::make_pair(table.begin()->first, table.begin()->second.value);
+}
+
+void mlsysim::printHardwareTable(const HardwareRegistry &registry,
+                                 llvm::raw_ostream &os) {
+  os << llvm::format("%-28s %-15s %-22s %-22s %-12s %s\n", "id", "class",
+                     "matrix peak", "vector peak", "bandwidth",
+                     "ridge FLOP/B (matrix, vector)");
+  for (const auto &device : registry.getDevices()) {
+    auto describe = [&](ComputeUnit unit) -> std::string {
+      auto peak = headlinePeak(*device, unit);
+      if (!peak)
+        return "-";
+      return (formatQuantity(peak->second, isIntegerKind(peak->first)
+                                               ? "OP/s"
+                                               : "FLOP/s") +
+              " " + stringifyElementKind(peak->first))
+          .str();
+    };
+    auto ridge = [&](ComputeUnit unit) -> std::string {
+      auto peak = headlinePeak(*device, unit);
+      if (!peak)
+        return "-";
+      return formatFixed(*getRidgePoint(*device, unit, peak->first), 1);
+    };
+    os << llvm::format("%-28s %-15s %-22s %-22s %-12s %s, %s\n",
+                       device->id.c_str(), device->deviceClass.c_str(),
+                       describe(ComputeUnit::Matrix).c_str(),
+                       describe(ComputeUnit::Vector).c_str(),
+                       formatQuantity(device->memoryBandwidthBytesPerS.value,
+                                      "B/s")
+                           .c_str(),
+                       ridge(ComputeUnit::Matrix).c_str(),
+                       ridge(ComputeUnit::Vector).c_str());
+  }
+  os << registry.getDevices().size()
+     << " devices; dense peaks (a multiply-accumulate is 2 FLOPs); "
+        "`--show-hardware=ID` lists every number with its source\n";
+}
+
+/// `value unit  (source: title, url, read DATE | assumption: ...; note)`.
+static void printValue(const HardwareSpec &hw, llvm::StringRef field,
+                       const SourcedValue &value, llvm::StringRef unit,
+                       llvm::raw_ostream &os) {
+  os << "  " << llvm::format("%-38s", field.str().c_str()) << " "
+     << llvm::format("%-16s", (unit == "s" ? formatSeconds(value.value)
+                                           : formatQuantity(value.value, unit))
+                                  .c_str());
+  if (!value.source.empty()) {
+    const HardwareSource *source = hw.findSource(value.source);
+    os << "  [" << value.source << "]";
+    if (!source)
+      os << " (unknown source)";
+  } else {
+    os << "  assumption: " << value.assumption;
+  }
+  if (!value.note.empty())
+    os << "; " << value.note;
+  os << "\n";
+}
+
+void mlsysim::printHardwareDetails(const HardwareSpec &hw,
+                                   llvm::raw_ostream &os) {
+  os << hw.name << " (" << hw.id << ")\n";
+  os << "  vendor: " << hw.vendor << "; class: " << hw.deviceClass;
+  if (!hw.aliases.empty()) {
+    os << "; aliases: ";
+    llvm::interleaveComma(hw.aliases, os);
+  }
+  os << "; from " << hw.origin << "\n";
+  for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector}) {
+    os << stringifyComputeUnit(unit) << " unit (dense peaks):\n";
+    if (hw.peaks(unit).empty())
+      os << "  none\n";
+    for (const auto &[kind, value] : hw.peaks(unit)) {
+      std::string field = stringifyElementKind(kind).str() + " (ridge " +
+                          formatFixed(*getRidgePoint(hw, unit, kind), 1) +
+                          (isIntegerKind(kind) ? " OP/B)" : " FLOP/B)");
+      printValue(hw, field, value, isIntegerKind(kind) ? "OP/s" : "FLOP/s",
+                 os);
+    }
+  }
+  os << "special functions:\n";
+  if (hw.specialFunctionRate)
+    printValue(hw, "transcendentals", *hw.specialFunctionRate, "/s", os);
+  else
+    os << "  none (transcendentals are priced at the arithmetic rate)\n";
+  os << "memory:\n";
+  printValue(hw, "capacity", hw.memoryCapacityBytes, "B", os);
+  printValue(hw, "bandwidth", hw.memoryBandwidthBytesPerS, "B/s", os);
+  auto optional = [&](llvm::StringRef field,
+                      const std::optional<SourcedValue> &value,
+                      llvm::StringRef unit) {
+    if (value)
+      printValue(hw, field, *value, unit, os);
+  };
+  optional("last-level cache capacity", hw.llcCapacityBytes, "B");
+  optional("last-level cache bandwidth", hw.llcBandwidthBytesPerS, "B/s");
+  optional("scratchpad per core", hw.scratchpadPerCoreBytes, "B");
+  os << "device:\n";
+  optional("cores", hw.cores, "");
+  optional("clock", hw.clockHz, "Hz");
+  optional("accelerators", hw.accelerators, "");
+  optional("TDP", hw.tdpW, "W");
+  optional("host link, per direction", hw.hostLinkBytesPerSPerDirection,
+           "B/s");
+  optional("device link, per direction", hw.deviceLinkBytesPerSPerDirection,
+           "B/s");
+  os << "assumptions of every prediction:\n";
+  printValue(hw, "launch overhead", hw.launchOverheadS, "s", os);
+  printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "",
+             os);
+  printValue(hw, "achievable memory efficiency", hw.memoryEfficiency, "", os);
+  os << "sources:\n";
+  for (const HardwareSource &source : hw.sources)
+    os << "  [" << source.key << "] " << source.title << ", " << source.url
+       << ", read " << source.read << "\n";
+}
