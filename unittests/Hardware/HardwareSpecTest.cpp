@@ -165,6 +165,46 @@ TEST(HardwareRegistryTest, BuiltinZooLoadsAndResolvesAliases) {
   EXPECT_DOUBLE_EQ(a100->memoryBandwidthBytesPerS.value, 2.039e12);
 }
 
+/// A sample of zoo numbers against the vendors' datasheets (dense rates).
+TEST(HardwareRegistryTest, SampleMatchesDatasheets) {
+  llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
+  ASSERT_TRUE(static_cast<bool>(zoo)) << llvm::toString(zoo.takeError());
+  auto matrix = [&](llvm::StringRef id, ElementKind kind) {
+    const HardwareSpec *spec = zoo->lookup(id);
+    EXPECT_NE(spec, nullptr) << id.str();
+    return spec ? spec->matrixPeaks.at(kind).value : 0.0;
+  };
+  auto bandwidth = [&](llvm::StringRef id) {
+    const HardwareSpec *spec = zoo->lookup(id);
+    EXPECT_NE(spec, nullptr) << id.str();
+    return spec ? spec->memoryBandwidthBytesPerS.value : 0.0;
+  };
+  // AMD Instinct MI300X data sheet: 1307.4 TFLOPS dense BF16, 5.3 TB/s.
+  EXPECT_DOUBLE_EQ(matrix("mi300x", ElementKind::BF16), 1307.4e12);
+  EXPECT_DOUBLE_EQ(bandwidth("mi300x"), 5.3e12);
+  // Cloud TPU v5e: 197 TFLOPS bf16 and 819 GB/s HBM per chip.
+  EXPECT_DOUBLE_EQ(matrix("tpu-v5e", ElementKind::BF16), 197e12);
+  EXPECT_DOUBLE_EQ(bandwidth("tpu-v5e"), 819e9);
+  // Cloud TPU v5p: 459 TFLOPS bf16, 2765 GB/s per chip.
+  EXPECT_DOUBLE_EQ(matrix("tpu-v5p", ElementKind::BF16), 459e12);
+  EXPECT_DOUBLE_EQ(bandwidth("tpu-v5p"), 2765e9);
+  // NVIDIA L4: FP8 485 TFLOPS with sparsity = 242.5 dense; 300 GB/s.
+  EXPECT_DOUBLE_EQ(matrix("l4", ElementKind::FP8), 242.5e12);
+  EXPECT_DOUBLE_EQ(bandwidth("l4"), 300e9);
+  // NVIDIA T4: 65 TFLOPS mixed-precision tensor; 320 GB/s.
+  EXPECT_DOUBLE_EQ(matrix("t4", ElementKind::F16), 65e12);
+  EXPECT_DOUBLE_EQ(bandwidth("t4"), 320e9);
+  // NVIDIA V100 SXM2: 125 TFLOPS tensor; 900 GB/s.
+  EXPECT_DOUBLE_EQ(matrix("v100", ElementKind::F16), 125e12);
+  EXPECT_DOUBLE_EQ(bandwidth("v100"), 900e9);
+  // NVIDIA A100 40GB: 1555 GB/s; H200: 4.8 TB/s and 141 GB.
+  EXPECT_DOUBLE_EQ(bandwidth("a100-40gb"), 1.555e12);
+  EXPECT_DOUBLE_EQ(bandwidth("h200"), 4.8e12);
+  EXPECT_DOUBLE_EQ(zoo->lookup("h200")->memoryCapacityBytes.value, 141e9);
+  // NVIDIA B200: 4.5 PFLOPS FP16/BF16 with sparsity = 2.25 dense.
+  EXPECT_DOUBLE_EQ(matrix("b200", ElementKind::BF16), 2.25e15);
+}
+
 TEST(HardwareRegistryTest, EveryZooNumberHasASource) {
   llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
   ASSERT_TRUE(static_cast<bool>(zoo)) << llvm::toString(zoo.takeError());
@@ -185,12 +225,32 @@ TEST(HardwareRegistryTest, EveryZooNumberHasASource) {
     check(*device, device->launchOverheadS, "launch overhead");
     check(*device, device->computeEfficiency, "compute efficiency");
     check(*device, device->memoryEfficiency, "memory efficiency");
+    for (const auto *optional :
+         {&device->specialFunctionRate, &device->llcCapacityBytes,
+          &device->llcBandwidthBytesPerS, &device->scratchpadPerCoreBytes,
+          &device->cores, &device->clockHz, &device->accelerators,
+          &device->tdpW, &device->hostLinkBytesPerSPerDirection,
+          &device->deviceLinkBytesPerSPerDirection})
+      if (*optional)
+        check(*device, **optional, "optional field");
     for (const HardwareSource &source : device->sources) {
       EXPECT_FALSE(source.title.empty()) << device->id;
       EXPECT_FALSE(source.url.empty()) << device->id;
       EXPECT_FALSE(source.read.empty()) << device->id;
     }
   }
+}
+
+TEST(HardwareRegistryTest, AtLeastFiftyDevicesOfEveryClass) {
+  llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
+  ASSERT_TRUE(static_cast<bool>(zoo)) << llvm::toString(zoo.takeError());
+  EXPECT_GE(zoo->getDevices().size(), 50u);
+  llvm::StringSet<> classes;
+  for (const auto &device : zoo->getDevices())
+    classes.insert(device->deviceClass);
+  for (const char *cls : {"datacenter-gpu", "desktop-gpu", "tpu", "npu", "cpu",
+                          "edge", "mobile", "microcontroller"})
+    EXPECT_TRUE(classes.contains(cls)) << cls;
 }
 
 TEST(HardwareRegistryTest, UnknownNameListsKnownNames) {
