@@ -86,12 +86,30 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   std::optional<DynamicSizeResolver> resolver;
   if (options.dynamicDimSize)
     resolver.emplace(*options.dynamicDimSize);
+  Type precision;
+  if (!options.precision.empty())
+    precision = parsePrecisionType(options.precision, root->getContext());
   CostContext context(this->options, dataLayout,
-                      resolver ? &*resolver : nullptr);
+                      resolver ? &*resolver : nullptr, precision);
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     funcName = func.getName();
   visitRegions(root, Count(1), nullptr, funcName, context);
+  // Memory feasibility: each function's peak live bytes.
+  auto addFootprint = [&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      footprints.push_back(computeFootprint(func, context, [&](Operation *op) {
+        const OpCostRecord *record = lookup(op);
+        return record && record->cost.isFree();
+      }));
+  };
+  if (auto func = dyn_cast<FunctionOpInterface>(root))
+    addFootprint(func);
+  else
+    root->walk([&](FunctionOpInterface func) {
+      addFootprint(func);
+      return WalkResult::skip();
+    });
 }
 
 void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
@@ -122,6 +140,10 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           OpCostRecord record;
           record.op = &op;
           record.cost = computeOpCost(&op, context);
+          // What-if precision: floating-point arithmetic runs at its rate.
+          if (Type precision = context.getPrecision())
+            if (isa_and_nonnull<FloatType>(record.cost.elementType))
+              record.cost.elementType = precision;
           record.multiplier = multiplier;
           record.unknownTripCountLoop = unknownLoop;
           record.funcName = funcName;

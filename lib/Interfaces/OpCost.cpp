@@ -42,7 +42,27 @@ std::optional<Count> CostContext::numElements(Value value) const {
   return elements;
 }
 
+Type mlsysim::parsePrecisionType(StringRef name, MLIRContext *ctx) {
+  if (name == "f32")
+    return Float32Type::get(ctx);
+  if (name == "bf16")
+    return BFloat16Type::get(ctx);
+  if (name == "f16")
+    return Float16Type::get(ctx);
+  if (name == "fp8")
+    return Float8E4M3FNType::get(ctx);
+  if (name == "fp4")
+    return Float4E2M1FNType::get(ctx);
+  if (name == "i8")
+    return IntegerType::get(ctx, 8);
+  if (name == "i4")
+    return IntegerType::get(ctx, 4);
+  return {};
+}
+
 std::optional<uint64_t> CostContext::elementBits(Type elementType) const {
+  if (precision && isa<FloatType>(elementType))
+    elementType = precision;
   // Only ask the layout about types it can size; anything else (opaque
   // dialect types) has no byte count and leaves the op unmodeled.
   Type scalar = elementType;

@@ -75,7 +75,21 @@ Object mlsysim::toJSON(const OpReport &op) {
   return object;
 }
 
-static Object totalsToJSON(const ReportTotals &totals) {
+static Object footprintToJSON(const Report &report,
+                              const FunctionFootprint &footprint,
+                              int64_t peakOpId) {
+  return Object{
+      {"argument_bytes", footprint.argumentBytes.toJSON()},
+      {"peak_intermediate_bytes", footprint.peakIntermediateBytes.toJSON()},
+      {"peak_bytes", footprint.peakBytes().toJSON()},
+      {"peak_op", peakOpId >= 0 ? Value(peakOpId) : Value(nullptr)},
+      {"capacity_bytes", report.hardware->memoryCapacityBytes.value},
+      {"fits", report.fits(footprint)},
+      {"unknown_sizes", footprint.unknownSizes},
+  };
+}
+
+static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
   double time = totals.latency;
   auto share = [&](double part) { return time > 0 ? part / time : 0.0; };
   return Object{
@@ -102,6 +116,20 @@ static Object totalsToJSON(const ReportTotals &totals) {
       {"free_count", totals.numFree},
       {"unmodeled_count", totals.numUnmodeled},
       {"launches", totals.launches.toJSON()},
+      {"batch", report.options.batch},
+      {"throughput_per_s", report.getThroughput(totals)},
+      {"mfu", totals.getMFU()},
+      {"mfu_peak",
+       [&]() -> Value {
+         auto dominant = totals.getDominantPeak();
+         if (!dominant)
+           return nullptr;
+         return Object{{"unit", stringifyComputeUnit(dominant->first)},
+                       {"type", stringifyElementKind(dominant->second)},
+                       {"ops_per_s", totals.workByPeak.at(*dominant).second}};
+       }()},
+      {"energy_j", report.getEnergy(totals) ? Value(*report.getEnergy(totals))
+                                            : Value(nullptr)},
   };
 }
 
@@ -126,12 +154,17 @@ static Object reportHeaderToJSON(const Report &report) {
       {"memory_efficiency", hw.memoryEfficiency.value},
   };
   for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector}) {
-    Object peaks;
-    for (const auto &[kind, value] : hw.peaks(unit))
+    Object peaks, ridges;
+    for (const auto &[kind, value] : hw.peaks(unit)) {
       peaks[stringifyElementKind(kind)] = value.value;
+      ridges[stringifyElementKind(kind)] = *getRidgePoint(hw, unit, kind);
+    }
     hardware[(stringifyComputeUnit(unit) + "_peaks_per_s").str()] =
         std::move(peaks);
+    hardware[(stringifyComputeUnit(unit) + "_ridge_points").str()] =
+        std::move(ridges);
   }
+  hardware["tdp_w"] = optionalNumber(hw.tdpW);
   const ReportOptions &options = report.options;
   Object conventions{
       {"flop_convention", stringifyFlopConvention(options.convention)},
@@ -141,12 +174,23 @@ static Object reportHeaderToJSON(const Report &report) {
                           : Value(nullptr)},
       {"tf32", options.roofline.allowTF32},
       {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
+      {"precision", options.cost.precision.empty()
+                        ? Value(nullptr)
+                        : Value(options.cost.precision)},
+      {"energy", "TDP x predicted latency (an upper bound)"},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
   Array functions;
   for (const FunctionReport &func : report.functions)
     functions.push_back(
-        Object{{"name", func.name}, {"totals", totalsToJSON(func.totals)}});
+        Object{{"name", func.name},
+               {"totals", totalsToJSON(report, func.totals)},
+               {"memory", func.footprintIndex >= 0
+                              ? Value(footprintToJSON(
+                                    report,
+                                    report.footprints[func.footprintIndex],
+                                    func.peakOpId))
+                              : Value(nullptr)}});
   Array unmodeled;
   for (const UnmodeledSummary &summary : report.unmodeled)
     unmodeled.push_back(
@@ -158,7 +202,7 @@ static Object reportHeaderToJSON(const Report &report) {
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
-                {"totals", totalsToJSON(report.totals)},
+                {"totals", totalsToJSON(report, report.totals)},
                 {"unmodeled", std::move(unmodeled)}};
 }
 
@@ -227,14 +271,19 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
   os << '"';
 }
 
-void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
-  // The header: the field names, from the same visitor as the rows.
+/// CSV rows of one device, optionally preceded by the header. The last
+/// column names the device, so several devices' rows share one table.
+static void printCSVRows(const Report &report, bool header,
+                         llvm::raw_ostream &os) {
   bool first = true;
-  visitOpFields(OpReport(), [&](llvm::StringRef field, const Value &) {
-    os << (first ? "" : ",") << field;
-    first = false;
-  });
-  os << "\n";
+  if (header) {
+    // The field names, from the same visitor as the rows.
+    visitOpFields(OpReport(), [&](llvm::StringRef field, const Value &) {
+      os << (first ? "" : ",") << field;
+      first = false;
+    });
+    os << ",hardware\n";
+  }
   for (const OpReport &op : report.ops) {
     first = true;
     visitOpFields(op, [&](llvm::StringRef, const Value &value) {
@@ -243,7 +292,80 @@ void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
       first = false;
       printCSVField(value, os);
     });
-    os << "\n";
+    os << "," << report.hardware->id << "\n";
+  }
+}
+
+void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
+  printCSVRows(report, /*header=*/true, os);
+}
+
+Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
+  const Report &base = reports.front();
+  Array devices, totals, ops;
+  for (const Report &report : reports) {
+    devices.push_back(report.hardware->id);
+    const ReportTotals &t = report.totals;
+    double share = t.latency > 0 ? 1 / t.latency : 0;
+    totals.push_back(Object{
+        {"hardware", report.hardware->id},
+        {"latency_s", t.latency},
+        {"speedup", t.latency > 0 ? base.totals.latency / t.latency : 0.0},
+        {"throughput_per_s", report.getThroughput(t)},
+        {"mfu", t.getMFU()},
+        {"share_by_bound",
+         Object{{"compute", t.computeBoundTime * share},
+                {"memory", t.memoryBoundTime * share},
+                {"overhead", t.overheadBoundTime * share}}},
+    });
+  }
+  for (const OpReport &op : base.ops) {
+    if (!op.modeled || op.free)
+      continue;
+    Array latency, speedup, bound;
+    for (const Report &report : reports) {
+      const OpReport &other = report.ops[op.id];
+      latency.push_back(other.roofline.latency);
+      speedup.push_back(other.roofline.latency > 0
+                            ? op.roofline.latency / other.roofline.latency
+                            : 0.0);
+      bound.push_back(stringifyBound(other.roofline.bound));
+    }
+    ops.push_back(Object{{"id", op.id},
+                         {"op", op.name},
+                         {"latency_s", std::move(latency)},
+                         {"speedup", std::move(speedup)},
+                         {"bound", std::move(bound)}});
+  }
+  return Object{{"baseline", base.hardware->id},
+                {"devices", std::move(devices)},
+                {"totals", std::move(totals)},
+                {"ops", std::move(ops)}};
+}
+
+void mlsysim::printReports(llvm::ArrayRef<Report> reports,
+                           ReportFormat format, llvm::raw_ostream &os) {
+  if (reports.size() == 1)
+    return printReport(reports.front(), format, os);
+  switch (format) {
+  case ReportFormat::Text:
+    printTextReport(reports.front(), os);
+    return printTextComparison(reports, os);
+  case ReportFormat::JSON: {
+    Array all;
+    for (const Report &report : reports)
+      all.push_back(toJSON(report));
+    os << llvm::formatv("{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
+                                              {"reports", std::move(all)},
+                                              {"comparison",
+                                               comparisonToJSON(reports)}}))
+       << "\n";
+    return;
+  }
+  case ReportFormat::CSV:
+    for (auto [i, report] : llvm::enumerate(reports))
+      printCSVRows(report, /*header=*/i == 0, os);
+    return;
   }
 }
 

@@ -60,6 +60,11 @@ void ReportTotals::add(const OpReport &op) {
   roofline += op.roofline.roofline;
   if (op.roofline.tOverhead > 0)
     launches += op.multiplier;
+  if (op.roofline.peak) {
+    auto &entry = workByPeak[{op.roofline.peak->unit, op.roofline.peak->kind}];
+    entry.first += (op.flops + op.intOps).toDouble();
+    entry.second = op.peakRate;
+  }
   switch (op.roofline.bound) {
   case Bound::Compute:
     computeBoundTime += op.roofline.latency;
@@ -73,6 +78,41 @@ void ReportTotals::add(const OpReport &op) {
   case Bound::Free:
     break;
   }
+}
+
+std::optional<std::pair<ComputeUnit, ElementKind>>
+ReportTotals::getDominantPeak() const {
+  std::optional<std::pair<ComputeUnit, ElementKind>> dominant;
+  double most = -1;
+  for (const auto &[key, entry] : workByPeak)
+    if (entry.first > most) {
+      most = entry.first;
+      dominant = key;
+    }
+  return dominant;
+}
+
+double ReportTotals::getMFU() const {
+  auto dominant = getDominantPeak();
+  if (!dominant || latency <= 0)
+    return 0.0;
+  double rate = workByPeak.at(*dominant).second;
+  return rate > 0 ? (flops + intOps).toDouble() / latency / rate : 0.0;
+}
+
+double Report::getThroughput(const ReportTotals &totals) const {
+  return totals.latency > 0 ? options.batch / totals.latency : 0.0;
+}
+
+std::optional<double> Report::getEnergy(const ReportTotals &totals) const {
+  if (!hardware->tdpW)
+    return std::nullopt;
+  return hardware->tdpW->value * totals.latency;
+}
+
+bool Report::fits(const FunctionFootprint &footprint) const {
+  return footprint.peakBytes().toDouble() <=
+         hardware->memoryCapacityBytes.value;
 }
 
 Report mlsysim::buildReport(const CostAnalysis &analysis,
@@ -144,8 +184,21 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     report.totals.add(op);
     report.ops.push_back(std::move(op));
   }
-  for (auto &[name, totals] : byFunction)
-    report.functions.push_back({name.str(), totals});
+  report.footprints.assign(analysis.getFootprints().begin(),
+                           analysis.getFootprints().end());
+  llvm::DenseMap<Operation *, unsigned> idOf;
+  for (const OpReport &op : report.ops)
+    idOf[op.op] = op.id;
+  for (auto &[name, totals] : byFunction) {
+    FunctionReport func{name.str(), totals};
+    for (auto [index, footprint] : llvm::enumerate(report.footprints))
+      if (footprint.name == func.name) {
+        func.footprintIndex = index;
+        if (footprint.peakOp && idOf.count(footprint.peakOp))
+          func.peakOpId = idOf[footprint.peakOp];
+      }
+    report.functions.push_back(std::move(func));
+  }
   for (auto &entry : unmodeled)
     report.unmodeled.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());

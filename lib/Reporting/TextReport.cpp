@@ -123,6 +123,50 @@ static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
     printRow(row);
 }
 
+/// "matrix f16" for a peak key.
+static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
+  return (stringifyComputeUnit(key.first) + " " +
+          stringifyElementKind(key.second))
+      .str();
+}
+
+/// Throughput, MFU, energy and memory feasibility of a run of `totals`.
+static void printSummary(const Report &report, const ReportTotals &totals,
+                         const FunctionFootprint *footprint,
+                         int64_t peakOpId, llvm::raw_ostream &os) {
+  if (totals.latency > 0) {
+    os << "  throughput: " << formatQuantity(report.getThroughput(totals), "")
+       << "samples/s at batch " << report.options.batch << "\n";
+    if (auto dominant = totals.getDominantPeak())
+      os << "  MFU: " << formatPercent(totals.getMFU()) << " of the "
+         << describePeak(*dominant) << " peak ("
+         << formatQuantity(totals.workByPeak.at(*dominant).second,
+                           isIntegerKind(dominant->second) ? "OP/s"
+                                                           : "FLOP/s")
+         << ", the unit that did the most work)\n";
+    if (auto energy = report.getEnergy(totals))
+      os << "  energy: " << formatQuantity(*energy, "J") << " (TDP "
+         << formatQuantity(report.hardware->tdpW->value, "W")
+         << " x predicted latency: an upper bound)\n";
+  }
+  if (!footprint)
+    return;
+  const HardwareSpec &hw = *report.hardware;
+  os << "  memory: " << formatQuantity(footprint->peakBytes().toDouble(), "B")
+     << " at peak (arguments "
+     << formatQuantity(footprint->argumentBytes.toDouble(), "B")
+     << " + live intermediates "
+     << formatQuantity(footprint->peakIntermediateBytes.toDouble(), "B");
+  if (peakOpId >= 0)
+    os << " at #" << peakOpId;
+  os << ") of " << formatQuantity(hw.memoryCapacityBytes.value, "B") << ": "
+     << (report.fits(*footprint) ? "fits" : "DOES NOT FIT");
+  if (footprint->unknownSizes)
+    os << " (" << footprint->unknownSizes
+       << " buffers of unknown size left out)";
+  os << "\n";
+}
+
 static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
   os << "  ops: " << totals.numOps << " (" << totals.numModeled
      << " modeled, of which " << totals.numFree << " free; "
@@ -168,7 +212,22 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
      << provenance(hw.launchOverheadS) << ")\n";
   os << "  memory bandwidth "
      << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s")
-     << "; latency = max(compute, memory) / efficiency + launch overhead\n\n";
+     << "; latency = max(compute, memory) / efficiency + launch overhead\n";
+  if (!report.totals.workByPeak.empty()) {
+    os << "  ridge points (peak / bandwidth) of the units used: ";
+    llvm::interleaveComma(report.totals.workByPeak, os, [&](const auto &entry) {
+      std::optional<double> ridge =
+          getRidgePoint(hw, entry.first.first, entry.first.second);
+      os << describePeak(entry.first) << " "
+         << (ridge ? formatFixed(*ridge, 1) : std::string("-"))
+         << (isIntegerKind(entry.first.second) ? " OP/B" : " FLOP/B");
+    });
+    os << "\n";
+  }
+  if (!report.options.cost.precision.empty())
+    os << "  what-if: every floating-point tensor priced as "
+       << report.options.cost.precision << "\n";
+  os << "\n";
 
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   llvm::MapVector<llvm::StringRef, unsigned> folded;
@@ -201,12 +260,30 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
     for (const FunctionReport &func : report.functions) {
       os << "\ntotals for @" << func.name << ":\n";
       printTotals(func.totals, os);
+      printSummary(report, func.totals,
+                   func.footprintIndex >= 0
+                       ? &report.footprints[func.footprintIndex]
+                       : nullptr,
+                   func.peakOpId, os);
     }
   os << "\ntotals" << (report.functions.size() == 1 && !report.functions[0].name.empty()
                            ? " for @" + report.functions[0].name
                            : std::string(" for the module"))
      << ":\n";
   printTotals(report.totals, os);
+  // The module's memory is that of its hungriest function.
+  const FunctionFootprint *largest = nullptr;
+  int64_t largestPeakOp = -1;
+  for (const FunctionReport &func : report.functions)
+    if (func.footprintIndex >= 0) {
+      const FunctionFootprint &footprint = report.footprints[func.footprintIndex];
+      if (!largest ||
+          footprint.peakBytes().toDouble() > largest->peakBytes().toDouble()) {
+        largest = &footprint;
+        largestPeakOp = func.peakOpId;
+      }
+    }
+  printSummary(report, report.totals, largest, largestPeakOp, os);
 
   llvm::SmallVector<const OpReport *> costliest;
   for (const OpReport &op : report.ops)

@@ -43,6 +43,16 @@ std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
         return (llvm::formatv("{0:e2} ", value) + unit).str();
       return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
     }
+  // Physical quantities below one unit (energy in J): milli, micro, nano.
+  if (!unit.empty() && std::fabs(value) < 1) {
+    static constexpr struct {
+      double scale;
+      const char *prefix;
+    } kSmall[] = {{1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}};
+    for (const auto &p : kSmall)
+      if (std::fabs(value) >= p.scale)
+        return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
+  }
   return threeDigits(value) + " " + unit.str();
 }
 

@@ -19,11 +19,17 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    FailureOr<Report> report = passutil::buildModuleReport(
-        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel},
+    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
         &getAnalysis<CostAnalysis>());
-    if (failed(report))
+    if (failed(reports))
       return signalPassFailure();
+    if (reports->size() != 1) {
+      module.emitError() << "mlsysim-annotate prices one device; got "
+                         << reports->size() << " in hardware=" << hardware;
+      return signalPassFailure();
+    }
+    Report *report = &reports->front();
     passutil::emitCoverageWarnings(*report);
 
     MLIRContext *ctx = &getContext();

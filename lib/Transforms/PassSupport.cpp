@@ -3,16 +3,17 @@
 #include "PassSupport.h"
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
+#include "mlsysim/Reporting/Units.h"
 
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlsysim;
 using namespace mlir;
 
-FailureOr<Report>
-mlsysim::passutil::buildModuleReport(ModuleOp module,
-                                   const CommonOptionValues &values,
-                                   const CostAnalysis *cached) {
+FailureOr<std::vector<Report>>
+mlsysim::passutil::buildModuleReports(ModuleOp module,
+                                      const CommonOptionValues &values,
+                                      const CostAnalysis *cached) {
   ReportOptions options;
   std::optional<FlopConvention> convention =
       parseFlopConvention(values.flopConvention);
@@ -26,8 +27,23 @@ mlsysim::passutil::buildModuleReport(ModuleOp module,
            << "dynamic-dim must be a positive size (or -1 to leave dynamic "
               "shapes unmodeled), got "
            << values.dynamicDim;
+  if (values.batch < 0)
+    return emitError(module.getLoc())
+           << "batch must be a positive number of samples, got "
+           << values.batch;
   if (values.dynamicDim > 0)
     options.cost.dynamicDimSize = values.dynamicDim;
+  if (values.batch > 0) {
+    options.batch = values.batch;
+    if (!options.cost.dynamicDimSize)
+      options.cost.dynamicDimSize = values.batch;
+  }
+  if (!values.precision.empty() &&
+      !parsePrecisionType(values.precision, module.getContext()))
+    return emitError(module.getLoc())
+           << "unknown precision '" << values.precision
+           << "'; expected f32, bf16, f16, fp8, fp4, i8 or i4";
+  options.cost.precision = values.precision.str();
   options.roofline.allowTF32 = values.tf32;
   std::optional<MemoryLevel> level = parseMemoryLevel(values.memoryLevel);
   if (!level)
@@ -36,16 +52,29 @@ mlsysim::passutil::buildModuleReport(ModuleOp module,
            << "'; expected dram, llc or auto";
   options.roofline.memoryLevel = *level;
 
-  llvm::Expected<std::shared_ptr<const HardwareSpec>> hardware =
-      resolveHardware(values.hardware);
-  if (!hardware)
-    return emitError(module.getLoc()) << llvm::toString(hardware.takeError());
+  SmallVector<std::shared_ptr<const HardwareSpec>> devices;
+  SmallVector<StringRef> names;
+  values.hardware.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  if (names.empty())
+    return emitError(module.getLoc()) << "hardware= names no device";
+  for (StringRef name : names) {
+    llvm::Expected<std::shared_ptr<const HardwareSpec>> hardware =
+        resolveHardware(name.trim());
+    if (!hardware)
+      return emitError(module.getLoc())
+             << llvm::toString(hardware.takeError());
+    devices.push_back(*hardware);
+  }
 
-  // The cached analysis holds default options; other options recount.
-  if (cached && !options.cost.dynamicDimSize)
-    return buildReport(*cached, *hardware, options);
-  CostAnalysis analysis(module, options.cost);
-  return buildReport(analysis, *hardware, options);
+  // The cached analysis holds default options; other options recount. One
+  // analysis serves every device: counts do not depend on the hardware.
+  std::optional<CostAnalysis> recounted;
+  if (!cached || options.cost.dynamicDimSize || !options.cost.precision.empty())
+    cached = &recounted.emplace(module, options.cost);
+  std::vector<Report> reports;
+  for (const auto &device : devices)
+    reports.push_back(buildReport(*cached, device, options));
+  return reports;
 }
 
 void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
@@ -59,4 +88,16 @@ void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
     loop->emitWarning()
         << "trip count unknown: the ops inside are counted once per run of "
            "this loop";
+  emitFitWarnings(report);
+}
+
+void mlsysim::passutil::emitFitWarnings(const Report &report) {
+  for (const FunctionFootprint &footprint : report.footprints)
+    if (!report.fits(footprint))
+      footprint.func->emitWarning()
+          << "does not fit: @" << footprint.name << " needs "
+          << formatQuantity(footprint.peakBytes().toDouble(), "B")
+          << " at its peak (arguments and live intermediates); "
+          << report.hardware->name << " has "
+          << formatQuantity(report.hardware->memoryCapacityBytes.value, "B");
 }

@@ -29,15 +29,18 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
           << "or csv";
       return signalPassFailure();
     }
-    FailureOr<Report> report = passutil::buildModuleReport(
-        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel},
+    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
         &getAnalysis<CostAnalysis>());
-    if (failed(report))
+    if (failed(reports))
       return signalPassFailure();
-    passutil::emitCoverageWarnings(*report);
+    // Coverage and fit are the same story on every device but the fit.
+    passutil::emitCoverageWarnings(reports->front());
+    for (const Report &other : llvm::drop_begin(*reports))
+      passutil::emitFitWarnings(other);
 
     if (output.empty()) {
-      printReport(*report, *reportFormat, llvm::errs());
+      printReports(*reports, *reportFormat, llvm::errs());
     } else {
       std::string error;
       std::unique_ptr<llvm::ToolOutputFile> file =
@@ -47,7 +50,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
             << "cannot write the report to '" << output << "': " << error;
         return signalPassFailure();
       }
-      printReport(*report, *reportFormat, file->os());
+      printReports(*reports, *reportFormat, file->os());
       file->keep();
     }
     markAllAnalysesPreserved();

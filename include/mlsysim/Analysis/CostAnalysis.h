@@ -12,6 +12,7 @@
 #ifndef MLSYSIM_ANALYSIS_COSTANALYSIS_H
 #define MLSYSIM_ANALYSIS_COSTANALYSIS_H
 
+#include "mlsysim/Analysis/MemoryFootprint.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/IR/Operation.h"
@@ -57,6 +58,10 @@ public:
   /// The record of `op`, or null when it is not an op of interest.
   const OpCostRecord *lookup(mlir::Operation *op) const;
   const CostOptions &getOptions() const { return options; }
+  /// The memory each function needs at once, in program order.
+  llvm::ArrayRef<FunctionFootprint> getFootprints() const {
+    return footprints;
+  }
 
 private:
   void visitRegions(mlir::Operation *op, Count multiplier,
@@ -65,6 +70,7 @@ private:
 
   CostOptions options;
   std::vector<OpCostRecord> records;
+  std::vector<FunctionFootprint> footprints;
   llvm::DenseMap<mlir::Operation *, size_t> indexOf;
 };
 

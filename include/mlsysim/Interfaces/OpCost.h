@@ -81,7 +81,14 @@ struct CostOptions {
   /// Binds every dynamic size to this value; unset leaves ops with dynamic
   /// shapes unmodeled.
   std::optional<int64_t> dynamicDimSize;
+  /// What-if: every floating-point tensor re-priced at this element type
+  /// (`bf16`, `f16`, `fp8`, `i8`, `i4`, ...; empty: as written). Bytes use
+  /// its width, and ops whose arithmetic was floating point use its peak.
+  std::string precision;
 };
+
+/// The MLIR type of a `precision=` name; null when unknown.
+mlir::Type parsePrecisionType(llvm::StringRef name, mlir::MLIRContext *ctx);
 
 /// Resolves dynamic sizes when the user binds them (Interfaces/DynamicSizes.h).
 class DynamicSizeResolver;
@@ -92,8 +99,10 @@ class DynamicSizeResolver;
 class CostContext {
 public:
   CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout,
-              DynamicSizeResolver *resolver = nullptr)
-      : options(options), dataLayout(dataLayout), resolver(resolver) {}
+              DynamicSizeResolver *resolver = nullptr,
+              mlir::Type precision = {})
+      : options(options), dataLayout(dataLayout), resolver(resolver),
+        precision(precision) {}
 
   const CostOptions &getOptions() const { return options; }
 
@@ -103,8 +112,11 @@ public:
   std::optional<llvm::SmallVector<int64_t>> bindShape(mlir::Value value) const;
   /// Number of elements of a shaped value (1 for a scalar).
   std::optional<Count> numElements(mlir::Value value) const;
+  /// The what-if element type that replaces floating-point types, or null.
+  mlir::Type getPrecision() const { return precision; }
   /// Storage bits of one element (DataLayout; sub-byte types keep their
-  /// bits); std::nullopt for element types with no storage size.
+  /// bits; floats take the width of the what-if precision when one is set);
+  /// std::nullopt for element types with no storage size.
   std::optional<uint64_t> elementBits(mlir::Type elementType) const;
   /// Bytes of `elements` elements of `bits` bits each, rounded up to whole
   /// bytes per tensor.
@@ -117,6 +129,7 @@ private:
   const CostOptions &options;
   const mlir::DataLayout &dataLayout;
   DynamicSizeResolver *resolver;
+  mlir::Type precision;
 };
 
 /// `ops` (which include `macs` multiply-accumulates counted twice) in

@@ -14,6 +14,7 @@
 #include "mlsysim/Analysis/Roofline.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 
+#include <map>
 #include <memory>
 
 namespace mlsysim {
@@ -23,6 +24,8 @@ struct ReportOptions {
   CostOptions cost;
   RooflineOptions roofline;
   FlopConvention convention = FlopConvention::FMA2;
+  /// Samples per run, for throughput (`batch=N`; 1 when unset).
+  int64_t batch = 1;
 };
 
 /// One op of interest, priced.
@@ -62,8 +65,18 @@ struct ReportTotals {
   unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0;
   /// Kernel launches (modeled, non-free ops times their multiplier).
   Count launches;
+  /// Arithmetic (FLOPs + integer ops, in the convention) per peak that
+  /// priced it, with that peak's rate in the convention.
+  std::map<std::pair<ComputeUnit, ElementKind>, std::pair<double, double>>
+      workByPeak;
 
   void add(const OpReport &op);
+
+  /// The peak that priced the most arithmetic (MFU is measured against it).
+  std::optional<std::pair<ComputeUnit, ElementKind>> getDominantPeak() const;
+  /// Model FLOPs utilization: all arithmetic over the predicted latency, as a
+  /// fraction of the dominant peak; 0 when nothing runs.
+  double getMFU() const;
 };
 
 /// The ops of one name that no model prices (one warning each).
@@ -77,6 +90,11 @@ struct UnmodeledSummary {
 struct FunctionReport {
   std::string name;
   ReportTotals totals;
+  /// Index in Report::footprints of the memory the function needs at once,
+  /// or -1 (external functions).
+  int64_t footprintIndex = -1;
+  /// Position of the op at the peak of live memory, or -1.
+  int64_t peakOpId = -1;
 };
 
 struct Report {
@@ -89,6 +107,16 @@ struct Report {
   /// Ops inside loops whose trip count is unknown (counted once per run of
   /// the loop), by loop.
   std::vector<mlir::Operation *> unknownTripCountLoops;
+  /// Each function's memory needs, in program order.
+  std::vector<FunctionFootprint> footprints;
+
+  /// Throughput in samples per second of a run of `totals`.
+  double getThroughput(const ReportTotals &totals) const;
+  /// Energy of a run of `totals`: TDP x predicted latency; std::nullopt
+  /// when the device has no TDP.
+  std::optional<double> getEnergy(const ReportTotals &totals) const;
+  /// Whether a function's peak live bytes fit in device memory.
+  bool fits(const FunctionFootprint &footprint) const;
 };
 
 /// Prices every record of `analysis` on `hardware`.

@@ -25,6 +25,16 @@ void printCSVReport(const Report &report, llvm::raw_ostream &os);
 void printReport(const Report &report, ReportFormat format,
                  llvm::raw_ostream &os);
 
+/// Several devices (`hardware=a100,h100,h200`): the first device's report,
+/// then the totals side by side and each op's speedup over the first device
+/// (text); every report and the comparison (JSON); every device's rows (CSV).
+void printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
+                  llvm::raw_ostream &os);
+/// The comparison alone, as a JSON object.
+llvm::json::Value comparisonToJSON(llvm::ArrayRef<Report> reports);
+void printTextComparison(llvm::ArrayRef<Report> reports,
+                         llvm::raw_ostream &os);
+
 } // namespace mlsysim
 
 #endif // MLSYSIM_REPORTING_REPORTFORMATS_H

@@ -9,7 +9,8 @@ include "mlir/Pass/PassBase.td"
 defvar commonRooflineOptions = [
   Option<"hardware", "hardware", "std::string", /*default=*/"\"h100\"",
          "Device: a zoo id or alias (e.g. h100, a100), or a path to a device "
-         "file">,
+         "file; mlsysim-report takes a comma-separated list to compare "
+         "devices">,
   Option<"dynamicDim", "dynamic-dim", "int64_t", /*default=*/"-1",
          "Bind every dynamic size to this value (-1: leave ops with dynamic "
          "shapes unmodeled)">,
@@ -22,6 +23,12 @@ defvar commonRooflineOptions = [
   Option<"memoryLevel", "memory-level", "std::string", /*default=*/"\"dram\"",
          "Where data comes from: dram (default), llc (the last-level cache), "
          "or auto (the LLC when an op's footprint fits in it)">,
+  Option<"batch", "batch", "int64_t", /*default=*/"0",
+         "Samples per run, for throughput; also binds dynamic sizes when "
+         "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
+  Option<"precision", "precision", "std::string", /*default=*/"\"\"",
+         "What-if: price every floating-point tensor as bf16, f16, fp8, fp4, "
+         "f32, i8 or i4 (bytes and peak) without editing the IR">,
 ];
 
 def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {

@@ -1,0 +1,47 @@
+//===- MemoryFootprint.h - Peak live bytes of a function --------*- C++ -*-===//
+//
+// Whether a function fits on a device: its arguments (weights, inputs, caches)
+// plus the intermediate tensors alive at the worst point of the op order.
+// Buffers are found the way bufferization would share them: views (ops the
+// cost model calls free, such as reshapes and casts) and destination-style
+// results alias the buffer they read or write; everything else that yields a
+// tensor or memref allocates one, live from its definition to its last use
+// through any alias.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H
+#define MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H
+
+#include "mlsysim/Interfaces/OpCost.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlsysim {
+
+/// The memory one function needs at once.
+struct FunctionFootprint {
+  std::string name;
+  mlir::Operation *func = nullptr;
+  /// Bytes of the tensor and memref arguments.
+  Count argumentBytes;
+  /// The most bytes of intermediate buffers alive at once.
+  Count peakIntermediateBytes;
+  /// The op at which that peak is reached, or null.
+  mlir::Operation *peakOp = nullptr;
+  /// Buffers (or arguments) whose size is unknown, left out of the sums.
+  unsigned unknownSizes = 0;
+
+  Count peakBytes() const { return argumentBytes + peakIntermediateBytes; }
+};
+
+/// Liveness over the op order of `func` (docs/cost-model.md).
+/// `movesNoData(op)` says whether an op is a view (modeled as free): its
+/// results share the buffer of its first tensor/memref operand.
+FunctionFootprint
+computeFootprint(mlir::FunctionOpInterface func, const CostContext &context,
+                 llvm::function_ref<bool(mlir::Operation *)> movesNoData);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H

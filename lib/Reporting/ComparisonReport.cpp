@@ -1,0 +1,66 @@
+//===- ComparisonReport.cpp - Several devices side by side ----------------===//
+//
+// The question behind `hardware=a100,h100,h200`: what does the faster device
+// buy, and where? A memory-bound op gains the bandwidth ratio, a compute-bound
+// op the compute ratio, an overhead-bound op nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace mlsysim;
+
+void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
+                                  llvm::raw_ostream &os) {
+  const Report &base = reports.front();
+  os << "\ncomparison across devices (speedup over " << base.hardware->id
+     << "):\n";
+  os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
+                     "latency", "speedup", "samples/s", "MFU", "compute",
+                     "memory", "overhead", "memory fit");
+  for (const Report &report : reports) {
+    const ReportTotals &t = report.totals;
+    double share = t.latency > 0 ? 1 / t.latency : 0;
+    bool fits = llvm::all_of(report.footprints, [&](const auto &footprint) {
+      return report.fits(footprint);
+    });
+    os << llvm::format(
+        "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n",
+        report.hardware->id.c_str(), formatSeconds(t.latency).c_str(),
+        (formatFixed(t.latency > 0 ? base.totals.latency / t.latency : 0, 2) +
+         "x")
+            .c_str(),
+        formatQuantity(report.getThroughput(t), "").c_str(),
+        formatPercent(t.getMFU()).c_str(),
+        formatPercent(t.computeBoundTime * share).c_str(),
+        formatPercent(t.memoryBoundTime * share).c_str(),
+        formatPercent(t.overheadBoundTime * share).c_str(),
+        fits ? "fits" : "NO");
+  }
+
+  os << "\nper op (latency and bound on each device; speedup over "
+     << base.hardware->id << "):\n";
+  os << llvm::format("  %6s  %-26s", "id", "op");
+  for (const Report &report : reports)
+    os << llvm::format(" %24s", report.hardware->id.c_str());
+  os << "\n";
+  for (const OpReport &op : base.ops) {
+    if (!op.modeled || op.free)
+      continue;
+    os << llvm::format("  %6u  %-26s", op.id, op.name.c_str());
+    for (const Report &report : reports) {
+      const OpReport &other = report.ops[op.id];
+      double speedup = other.roofline.latency > 0
+                           ? op.roofline.latency / other.roofline.latency
+                           : 0.0;
+      std::string cell = formatSeconds(other.roofline.latency) + " " +
+                         stringifyBound(other.roofline.bound).substr(0, 3).str() +
+                         " " + formatFixed(speedup, 2) + "x";
+      os << llvm::format(" %24s", cell.c_str());
+    }
+    os << "\n";
+  }
+}
