@@ -34,6 +34,8 @@ getAliasedOperand(OpResult result,
   return movesNoData(op) ? *bufferOperands.begin() : Value();
 }
 
+StringRef mlsysim::getParameterAttrName() { return "mlsysim.param"; }
+
 FunctionFootprint
 mlsysim::computeFootprint(FunctionOpInterface func, const CostContext &context,
                           llvm::function_ref<bool(Operation *)> movesNoData) {
@@ -76,6 +78,9 @@ mlsysim::computeFootprint(FunctionOpInterface func, const CostContext &context,
       footprint.argumentBytes += *bytes;
     else
       ++footprint.unknownSizes;
+    if (func.getArgAttr(arg.getArgNumber(), getParameterAttrName()))
+      if (std::optional<Count> elements = context.numElements(arg))
+        footprint.parameters += *elements;
   }
 
   func.getFunctionBody().walk([&](Operation *op) {

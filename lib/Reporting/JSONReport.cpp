@@ -80,6 +80,7 @@ static Object footprintToJSON(const Report &report,
                               int64_t peakOpId) {
   return Object{
       {"argument_bytes", footprint.argumentBytes.toJSON()},
+      {"parameters", footprint.parameters.toJSON()},
       {"peak_intermediate_bytes", footprint.peakIntermediateBytes.toJSON()},
       {"peak_bytes", footprint.peakBytes().toJSON()},
       {"peak_op", peakOpId >= 0 ? Value(peakOpId) : Value(nullptr)},

@@ -165,6 +165,10 @@ static void printSummary(const Report &report, const ReportTotals &totals,
     os << " (" << footprint->unknownSizes
        << " buffers of unknown size left out)";
   os << "\n";
+  if (!footprint->parameters.isZero())
+    os << "  parameters: "
+       << formatQuantity(footprint->parameters.toDouble(), "")
+       << "(arguments tagged mlsysim.param)\n";
 }
 
 static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {

@@ -25,6 +25,9 @@ struct FunctionFootprint {
   mlir::Operation *func = nullptr;
   /// Bytes of the tensor and memref arguments.
   Count argumentBytes;
+  /// Elements of the arguments tagged `mlsysim.param` (weights, as the
+  /// model zoo's exporter marks them); 0 when none is tagged.
+  Count parameters;
   /// The most bytes of intermediate buffers alive at once.
   Count peakIntermediateBytes;
   /// The op at which that peak is reached, or null.
@@ -34,6 +37,9 @@ struct FunctionFootprint {
 
   Count peakBytes() const { return argumentBytes + peakIntermediateBytes; }
 };
+
+/// The argument attribute that marks a weight (zoo/models/export.py).
+llvm::StringRef getParameterAttrName();
 
 /// Liveness over the op order of `func` (docs/cost-model.md).
 /// `movesNoData(op)` says whether an op is a view (modeled as free): its
