@@ -11,6 +11,7 @@ config.name = "MLSYSIM"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Unit", "lib"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mlsysim_obj_root, "test")
 
@@ -18,6 +19,12 @@ llvm_config.use_default_substitutions()
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mlsysim_lib", config.mlsysim_lib_dir))
 config.substitutions.append(("%mlsysim_src", config.mlsysim_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+# A real browser for the HTML report (Debian's chromium, from scripts/setup.sh).
+import shutil
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)

@@ -16,15 +16,6 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 
-std::optional<ReportFormat> mlsysim::parseReportFormat(llvm::StringRef name) {
-  if (name == "text")
-    return ReportFormat::Text;
-  if (name == "json")
-    return ReportFormat::JSON;
-  if (name == "csv")
-    return ReportFormat::CSV;
-  return std::nullopt;
-}
 
 /// Calls `emit(field, value)` for every field of an op, in CSV column order
 /// (docs/report-json.md): the one definition of an op's fields, shared by the
@@ -274,7 +265,7 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
 
 /// CSV rows of one device, optionally preceded by the header. The last
 /// column names the device, so several devices' rows share one table.
-static void printCSVRows(const Report &report, bool header,
+void mlsysim::printCSVRows(const Report &report, bool header,
                          llvm::raw_ostream &os) {
   bool first = true;
   if (header) {
@@ -344,40 +335,4 @@ Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
                 {"ops", std::move(ops)}};
 }
 
-void mlsysim::printReports(llvm::ArrayRef<Report> reports,
-                           ReportFormat format, llvm::raw_ostream &os) {
-  if (reports.size() == 1)
-    return printReport(reports.front(), format, os);
-  switch (format) {
-  case ReportFormat::Text:
-    printTextReport(reports.front(), os);
-    return printTextComparison(reports, os);
-  case ReportFormat::JSON: {
-    Array all;
-    for (const Report &report : reports)
-      all.push_back(toJSON(report));
-    os << llvm::formatv("{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
-                                              {"reports", std::move(all)},
-                                              {"comparison",
-                                               comparisonToJSON(reports)}}))
-       << "\n";
-    return;
-  }
-  case ReportFormat::CSV:
-    for (auto [i, report] : llvm::enumerate(reports))
-      printCSVRows(report, /*header=*/i == 0, os);
-    return;
-  }
-}
 
-void mlsysim::printReport(const Report &report, ReportFormat format,
-                          llvm::raw_ostream &os) {
-  switch (format) {
-  case ReportFormat::Text:
-    return printTextReport(report, os);
-  case ReportFormat::JSON:
-    return printJSONReport(report, os);
-  case ReportFormat::CSV:
-    return printCSVReport(report, os);
-  }
-}

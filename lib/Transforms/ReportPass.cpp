@@ -25,8 +25,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     std::optional<ReportFormat> reportFormat = parseReportFormat(format);
     if (!reportFormat) {
       emitError(module.getLoc())
-          << "unknown report format '" << format << "'; expected text, json "
-          << "or csv";
+          << "unknown report format '" << format
+          << "'; expected text, json, csv, svg, html or trace";
       return signalPassFailure();
     }
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(

@@ -10,7 +10,7 @@
 
 namespace mlsysim {
 
-enum class ReportFormat { Text, JSON, CSV };
+enum class ReportFormat { Text, JSON, CSV, SVG, HTML, Trace };
 std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
 
 /// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
@@ -20,6 +20,21 @@ llvm::json::Value toJSON(const Report &report);
 llvm::json::Object toJSON(const OpReport &op);
 
 void printTextReport(const Report &report, llvm::raw_ostream &os);
+/// CSV rows of one device, optionally preceded by the header; the last column
+/// names the device.
+void printCSVRows(const Report &report, bool header, llvm::raw_ostream &os);
+/// The roofline chart of one device: log-log, one roof per (unit, format)
+/// the ops used with its ridge point, one dot per op coloured by bound and
+/// sized by time, the costliest ops labelled.
+void printSVGRoofline(const Report &report, llvm::raw_ostream &os);
+/// One chart per device, stacked in one SVG document.
+void printSVGRooflines(llvm::ArrayRef<Report> reports, llvm::raw_ostream &os);
+/// A self-contained HTML page: summary, chart, sortable and filterable op
+/// table (and the device comparison when several were asked for).
+void printHTMLReport(const Report &report, llvm::raw_ostream &os,
+                     llvm::ArrayRef<Report> allDevices = {});
+/// Chrome trace / Perfetto JSON: one slice per op at its predicted start.
+void printTraceReport(const Report &report, llvm::raw_ostream &os);
 void printJSONReport(const Report &report, llvm::raw_ostream &os);
 void printCSVReport(const Report &report, llvm::raw_ostream &os);
 void printReport(const Report &report, ReportFormat format,

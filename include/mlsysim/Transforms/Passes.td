@@ -69,6 +69,30 @@ def StripPass : Pass<"mlsysim-strip"> {
   ];
 }
 
+def RemarksPass : Pass<"mlsysim-remarks", "::mlir::ModuleOp"> {
+  let summary = "Emit a remark at each op's location saying what bounds it";
+  let description = [{
+    For every priced op, a remark at its location, where a compiler engineer
+    already looks:
+
+    ```
+    f.mlir:12:8: remark: memory-bound: 0.9 FLOP/B, below the f16 matrix
+      ridge of 295 FLOP/B; 9.1 µs (62% of @decode)
+    ```
+
+    `min-share=0.05` marks only the ops that take at least 5% of their
+    function's predicted time. Free ops (reshapes, casts) get no remark.
+  }];
+  let options = !listconcat(commonRooflineOptions, [
+    Option<"minShare", "min-share", "double", /*default=*/"0.0",
+           "Only ops taking at least this fraction of their function's "
+           "predicted time (0 to 1)">,
+  ]);
+  let statistics = [
+    Statistic<"numRemarks", "remarks", "Remarks emitted">,
+  ];
+}
+
 def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
   let summary = "Print a per-op roofline report";
   let description = [{
@@ -84,7 +108,8 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
   }];
   let options = !listconcat(commonRooflineOptions, [
     Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "Report format: text, json or csv">,
+           "Report format: text, json, csv, svg (roofline chart), html "
+           "(self-contained page) or trace (Chrome trace / Perfetto)">,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "Where to write the report (default: stderr; '-': stdout)">,
   ]);

@@ -1,0 +1,77 @@
+//===- ReportFormats.cpp - Choosing a view of a report --------------------===//
+
+#include "mlsysim/Reporting/ReportFormats.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlsysim;
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+std::optional<ReportFormat> mlsysim::parseReportFormat(llvm::StringRef name) {
+  if (name == "text")
+    return ReportFormat::Text;
+  if (name == "json")
+    return ReportFormat::JSON;
+  if (name == "csv")
+    return ReportFormat::CSV;
+  if (name == "svg")
+    return ReportFormat::SVG;
+  if (name == "html")
+    return ReportFormat::HTML;
+  if (name == "trace")
+    return ReportFormat::Trace;
+  return std::nullopt;
+}
+
+void mlsysim::printReport(const Report &report, ReportFormat format,
+                          llvm::raw_ostream &os) {
+  switch (format) {
+  case ReportFormat::Text:
+    return printTextReport(report, os);
+  case ReportFormat::JSON:
+    return printJSONReport(report, os);
+  case ReportFormat::CSV:
+    return printCSVReport(report, os);
+  case ReportFormat::SVG:
+    return printSVGRoofline(report, os);
+  case ReportFormat::HTML:
+    return printHTMLReport(report, os);
+  case ReportFormat::Trace:
+    return printTraceReport(report, os);
+  }
+}
+
+void mlsysim::printReports(llvm::ArrayRef<Report> reports,
+                           ReportFormat format, llvm::raw_ostream &os) {
+  if (reports.size() == 1)
+    return printReport(reports.front(), format, os);
+  switch (format) {
+  case ReportFormat::Text:
+    printTextReport(reports.front(), os);
+    return printTextComparison(reports, os);
+  case ReportFormat::JSON: {
+    Array all;
+    for (const Report &report : reports)
+      all.push_back(toJSON(report));
+    os << llvm::formatv("{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
+                                              {"reports", std::move(all)},
+                                              {"comparison",
+                                               comparisonToJSON(reports)}}))
+       << "\n";
+    return;
+  }
+  case ReportFormat::CSV:
+    for (auto [i, report] : llvm::enumerate(reports))
+      printCSVRows(report, /*header=*/i == 0, os);
+    return;
+  case ReportFormat::SVG:
+    // One chart per device, stacked in one document.
+    return printSVGRooflines(reports, os);
+  case ReportFormat::HTML:
+    return printHTMLReport(reports.front(), os, reports);
+  case ReportFormat::Trace:
+    return printTraceReport(reports.front(), os);
+  }
+}

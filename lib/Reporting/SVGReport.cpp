@@ -1,0 +1,250 @@
+//===- SVGReport.cpp - The roofline chart ---------------------------------===//
+//
+// One picture: which side of the roof each op sits on. Log-log axes (x:
+// arithmetic intensity in ops/byte, y: attained ops/s = work / predicted
+// latency), one roof per (unit, format) the ops used with its ridge point,
+// one dot per op coloured by bound and sized by its share of time, the
+// costliest ops labelled.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlsysim/Reporting/Escape.h"
+#include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlsysim;
+
+namespace {
+/// Chart geometry (SVG user units).
+constexpr double kWidth = 900, kHeight = 600;
+constexpr double kLeft = 90, kRight = 200, kTop = 50, kBottom = 70;
+
+const char *boundColor(Bound bound) {
+  switch (bound) {
+  case Bound::Compute:
+    return "#d62728";
+  case Bound::Memory:
+    return "#1f77b4";
+  case Bound::Overhead:
+    return "#7f7f7f";
+  case Bound::Free:
+    return "#bbbbbb";
+  }
+  return "#000000";
+}
+
+/// Log scale of [lo, hi] onto [a, b].
+struct LogAxis {
+  double lo, hi, a, b;
+  double map(double v) const {
+    v = std::clamp(v, lo, hi);
+    return a + (std::log10(v) - std::log10(lo)) /
+                   (std::log10(hi) - std::log10(lo)) * (b - a);
+  }
+};
+
+/// Decades spanning [lo, hi].
+std::pair<double, double> decades(double lo, double hi) {
+  return {std::pow(10.0, std::floor(std::log10(lo))),
+          std::pow(10.0, std::ceil(std::log10(hi)))};
+}
+} // namespace
+
+/// One chart at vertical offset `y0`.
+static void printChart(const Report &report, double y0,
+                       llvm::raw_ostream &os) {
+  const HardwareSpec &hw = *report.hardware;
+  double bandwidth = hw.memoryBandwidthBytesPerS.value;
+  // The points: ops that did work.
+  struct Point {
+    const OpReport *op;
+    double x, y;
+  };
+  std::vector<Point> points;
+  for (const OpReport &op : report.ops) {
+    double work = (op.flops + op.intOps).toDouble();
+    if (!op.modeled || op.free || work <= 0 || op.roofline.latency <= 0 ||
+        op.bytes().isZero())
+      continue;
+    points.push_back({&op, op.intensity, work / op.roofline.latency});
+  }
+  // The roofs: the peaks the ops used (in the report's convention).
+  double maxPeak = 0;
+  for (const auto &[key, entry] : report.totals.workByPeak)
+    maxPeak = std::max(maxPeak, entry.second);
+  double xlo = 1e-2, xhi = 1e3, ylo = maxPeak > 0 ? maxPeak / 1e5 : 1e9,
+         yhi = maxPeak > 0 ? maxPeak * 2 : 1e15;
+  for (const Point &p : points) {
+    xlo = std::min(xlo, p.x / 2);
+    xhi = std::max(xhi, p.x * 2);
+    ylo = std::min(ylo, p.y / 2);
+    yhi = std::max(yhi, p.y * 2);
+  }
+  for (const auto &[key, entry] : report.totals.workByPeak)
+    xhi = std::max(xhi, entry.second / bandwidth * 4);
+  std::tie(xlo, xhi) = decades(xlo, xhi);
+  std::tie(ylo, yhi) = decades(ylo, yhi);
+  LogAxis x{xlo, xhi, kLeft, kWidth - kRight};
+  LogAxis y{ylo, yhi, y0 + kHeight - kBottom, y0 + kTop};
+
+  os << "<g class=\"roofline\">\n";
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"18\" "
+                     "font-weight=\"bold\">Roofline: %s</text>\n",
+                     kLeft, y0 + 28, escapeMarkup(hw.name).c_str());
+  // Frame, grid and ticks per decade.
+  os << llvm::format("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+                     "height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n",
+                     kLeft, y0 + kTop, kWidth - kRight - kLeft,
+                     kHeight - kTop - kBottom);
+  for (double v = xlo; v <= xhi * 1.0001; v *= 10) {
+    double px = x.map(v);
+    os << llvm::format("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                       "stroke=\"#ddd\"/>\n",
+                       px, y0 + kTop, px, y0 + kHeight - kBottom);
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
+                       "text-anchor=\"middle\">%s</text>\n",
+                       px, y0 + kHeight - kBottom + 16,
+                       formatShortest(v).c_str());
+  }
+  for (double v = ylo; v <= yhi * 1.0001; v *= 10) {
+    double py = y.map(v);
+    os << llvm::format("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                       "stroke=\"#ddd\"/>\n",
+                       kLeft, py, kWidth - kRight, py);
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
+                       "text-anchor=\"end\">%s</text>\n",
+                       kLeft - 6, py + 4,
+                       formatQuantity(v, "").c_str());
+  }
+  bool mac = report.options.convention == FlopConvention::MAC;
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" "
+                     "text-anchor=\"middle\">arithmetic intensity (%s per "
+                     "byte, log scale)</text>\n",
+                     (kLeft + kWidth - kRight) / 2, y0 + kHeight - 30,
+                     mac ? "MAC-convention ops" : "ops");
+  os << llvm::format("<text transform=\"translate(%.1f,%.1f) rotate(-90)\" "
+                     "font-size=\"13\" text-anchor=\"middle\">attained "
+                     "performance (ops/s = work / predicted latency, log "
+                     "scale)</text>\n",
+                     24.0, y0 + (kTop + kHeight - kBottom) / 2);
+
+  // Roofs: bandwidth diagonal up to each peak, then flat; ridge marked.
+  int roofIndex = 0;
+  for (const auto &[key, entry] : report.totals.workByPeak) {
+    double peak = entry.second, ridge = peak / bandwidth;
+    double x0 = xlo, xr = std::min(ridge, xhi);
+    os << llvm::format("<polyline class=\"roof\" fill=\"none\" "
+                       "stroke=\"#222\" stroke-width=\"2\" "
+                       "stroke-dasharray=\"%s\" points=\"%.1f,%.1f %.1f,%.1f "
+                       "%.1f,%.1f\"/>\n",
+                       roofIndex == 0 ? "none" : "6,3", x.map(x0),
+                       y.map(bandwidth * x0), x.map(xr), y.map(bandwidth * xr),
+                       x.map(xhi), y.map(peak));
+    std::string label =
+        (stringifyComputeUnit(key.first) + " " +
+         stringifyElementKind(key.second) + " " +
+         formatQuantity(peak, isIntegerKind(key.second) ? "OP/s" : "FLOP/s") +
+         ", ridge " + formatFixed(ridge, 1))
+            .str();
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+                       "fill=\"#222\"/>\n",
+                       x.map(xr), y.map(peak));
+    // Right-aligned above the flat part: peaks differ, so labels do not.
+    os << llvm::format("<text class=\"roof-label\" x=\"%.1f\" y=\"%.1f\" "
+                       "font-size=\"11\" text-anchor=\"end\">%s</text>\n",
+                       kWidth - kRight - 4, y.map(peak) - 4,
+                       escapeMarkup(label).c_str());
+    ++roofIndex;
+  }
+
+  // Dots, largest first so small ones stay visible; sized by time share.
+  double total = std::max(report.totals.latency, 1e-30);
+  std::vector<Point> sorted = points;
+  llvm::sort(sorted, [](const Point &a, const Point &b) {
+    return a.op->roofline.latency > b.op->roofline.latency;
+  });
+  for (const Point &p : sorted) {
+    double share = p.op->roofline.latency / total;
+    double radius = 3 + 22 * std::sqrt(share);
+    os << llvm::format("<circle class=\"op\" cx=\"%.1f\" cy=\"%.1f\" "
+                       "r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.6\" "
+                       "stroke=\"#000\" stroke-width=\"0.5\">",
+                       x.map(p.x), y.map(p.y), radius,
+                       boundColor(p.op->roofline.bound));
+    os << "<title>#" << p.op->id << " " << escapeMarkup(p.op->name) << " at "
+       << escapeMarkup(p.op->loc) << ": "
+       << formatSeconds(p.op->roofline.latency) << ", "
+       << stringifyBound(p.op->roofline.bound) << "-bound</title></circle>\n";
+  }
+  // The five costliest: a number on the dot, the op in the legend column.
+  llvm::ArrayRef<Point> costliest = llvm::ArrayRef(sorted).take_front(5);
+  for (auto [rank, p] : llvm::enumerate(costliest))
+    os << llvm::format("<text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
+                       "font-size=\"12\" font-weight=\"bold\" "
+                       "text-anchor=\"middle\">%zu</text>\n",
+                       x.map(p.x), y.map(p.y) + 4, rank + 1);
+
+  // Legend.
+  double lx = kWidth - kRight + 16, ly = y0 + kTop + 10;
+  for (Bound bound : {Bound::Compute, Bound::Memory, Bound::Overhead}) {
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" "
+                       "fill-opacity=\"0.6\"/>\n",
+                       lx, ly, boundColor(bound));
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">%s-bound"
+                       "</text>\n",
+                       lx + 12, ly + 4, stringifyBound(bound).str().c_str());
+    ly += 20;
+  }
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">dot area: "
+                     "share of time</text>\n",
+                     lx - 6, ly + 4);
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%zu ops, "
+                     "%s total</text>\n",
+                     lx - 6, ly + 22, points.size(),
+                     formatSeconds(report.totals.latency).c_str());
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">a MAC = %s"
+                     "</text>\n",
+                     lx - 6, ly + 40, mac ? "1 FLOP" : "2 FLOPs");
+  ly += 70;
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
+                     "font-weight=\"bold\">costliest ops</text>\n",
+                     lx - 6, ly);
+  for (auto [rank, p] : llvm::enumerate(costliest)) {
+    ly += 30;
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">", lx - 6,
+                       ly)
+       << (rank + 1) << ". #" << p.op->id << " "
+       << escapeMarkup(formatSeconds(p.op->roofline.latency)) << "</text>\n";
+    // Long op names on their own line, shortened to fit the column.
+    std::string name = p.op->name;
+    if (name.size() > 28)
+      name = name.substr(0, 27) + "…";
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">", lx + 6,
+                       ly + 13)
+       << escapeMarkup(name) << "</text>\n";
+  }
+  os << "</g>\n";
+}
+
+void mlsysim::printSVGRooflines(llvm::ArrayRef<Report> reports,
+                                llvm::raw_ostream &os) {
+  os << llvm::format("<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                     "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+                     "font-family=\"sans-serif\">\n",
+                     kWidth, kHeight * reports.size(), kWidth,
+                     kHeight * reports.size());
+  os << llvm::format("<rect width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n",
+                     kWidth, kHeight * reports.size());
+  for (auto [i, report] : llvm::enumerate(reports))
+    printChart(report, i * kHeight, os);
+  os << "</svg>\n";
+}
+
+void mlsysim::printSVGRoofline(const Report &report, llvm::raw_ostream &os) {
+  printSVGRooflines(llvm::ArrayRef(report), os);
+}

@@ -1,0 +1,83 @@
+//===- Remarks.cpp - What bounds each op, at its location -----------------===//
+
+#include "mlsysim/Transforms/Passes.h"
+
+#include "PassSupport.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+namespace mlsysim {
+#define GEN_PASS_DEF_REMARKSPASS
+#include "mlsysim/Transforms/Passes.h.inc"
+} // namespace mlsysim
+
+namespace {
+struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
+  using RemarksPassBase::RemarksPassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (minShare < 0 || minShare > 1) {
+      module.emitError() << "min-share is a fraction of a function's time "
+                            "between 0 and 1, got "
+                         << minShare;
+      return signalPassFailure();
+    }
+    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+        module,
+        {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch,
+         precision},
+        &getAnalysis<CostAnalysis>());
+    if (failed(reports))
+      return signalPassFailure();
+    if (reports->size() != 1) {
+      module.emitError() << "mlsysim-remarks prices one device; got "
+                         << reports->size() << " in hardware=" << hardware;
+      return signalPassFailure();
+    }
+    const Report &report = reports->front();
+    passutil::emitCoverageWarnings(report);
+    llvm::StringMap<double> functionTime;
+    for (const FunctionReport &func : report.functions)
+      functionTime[func.name] = func.totals.latency;
+    const HardwareSpec &hw = *report.hardware;
+    for (const OpReport &op : report.ops) {
+      if (!op.modeled || op.free || op.roofline.bound == Bound::Free)
+        continue;
+      double total = functionTime.lookup(op.func);
+      double share = total > 0 ? op.roofline.latency / total : 0;
+      if (share < minShare)
+        continue;
+      InFlightDiagnostic remark = op.op->emitRemark();
+      const RooflineEstimate &r = op.roofline;
+      if (r.bound == Bound::Overhead) {
+        remark << "overhead-bound: the " << formatSeconds(r.tOverhead)
+               << " launch exceeds compute " << formatSeconds(r.tCompute)
+               << " and memory " << formatSeconds(r.tMemory);
+      } else {
+        remark << stringifyBound(r.bound) << "-bound: "
+               << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
+               << (op.roofline.peak && isIntegerKind(op.roofline.peak->kind)
+                       ? " OP/B"
+                       : " FLOP/B");
+        if (r.peak) {
+          double ridge = op.peakRate / hw.memoryBandwidthBytesPerS.value;
+          remark << ", " << (op.intensity < ridge ? "below" : "above")
+                 << " the " << stringifyElementKind(r.peak->kind) << " "
+                 << stringifyComputeUnit(r.peak->unit) << " ridge of "
+                 << formatFixed(ridge, 0)
+                 << (isIntegerKind(r.peak->kind) ? " OP/B" : " FLOP/B");
+        }
+      }
+      remark << "; " << formatSeconds(r.latency) << " ("
+             << formatFixed(share * 100, 0) << "% of @" << op.func << ")";
+      ++numRemarks;
+    }
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

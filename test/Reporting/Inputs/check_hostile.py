@@ -1,0 +1,35 @@
+"""Checks that every view of a report on hostile names stays well-formed and
+inert: JSON and the trace parse, CSV rows have the header's width, SVG parses
+as XML with no script element, HTML holds only the report's own script."""
+import csv
+import json
+import sys
+import xml.dom.minidom
+
+directory = sys.argv[1]
+hostile = "<script>alert('fn')</script>"
+
+report = json.load(open(f"{directory}/r.json"))
+names = {op["func"] for op in report["ops"]}
+assert any(hostile in name for name in names), names
+assert any(op["op"].startswith("evil.<img") for op in report["ops"])
+
+json.load(open(f"{directory}/r.trace"))
+
+rows = list(csv.reader(open(f"{directory}/r.csv", newline="")))
+assert len(rows) == 3, rows  # header + 2 ops, line breaks quoted
+assert all(len(row) == len(rows[0]) for row in rows), rows
+assert hostile in rows[1][2], rows[1]
+
+svg = xml.dom.minidom.parse(f"{directory}/r.svg")
+assert not svg.getElementsByTagName("script")
+
+html = open(f"{directory}/r.html").read()
+assert html.count("<script") == 1, "only the report's own script"
+assert "<img" not in html and hostile not in html
+assert "<script>alert(1)" not in html  # the file name, in locations
+assert "&lt;script&gt;alert(&#39;fn&#39;)&lt;/script&gt;" in html
+
+text = open(f"{directory}/r.txt").read()
+assert "alert('fn')" in text  # plain text for a terminal, nothing to escape
+print("hostile names stay inert in every view")
