@@ -4,6 +4,7 @@
 
 #include "PassSupport.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Sweep.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -29,6 +30,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
           << "'; expected text, json, csv, svg, html or trace";
       return signalPassFailure();
     }
+    if (!sweep.empty())
+      return runSweep(*reportFormat);
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
         &getAnalysis<CostAnalysis>());
@@ -39,20 +42,61 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     for (const Report &other : llvm::drop_begin(*reports))
       passutil::emitFitWarnings(other);
 
+    if (failed(writeOutput([&](llvm::raw_ostream &os) {
+          printReports(*reports, *reportFormat, os);
+        })))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  /// Writes to `output` (stderr by default, `-` for stdout).
+  LogicalResult
+  writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> print) {
     if (output.empty()) {
-      printReports(*reports, *reportFormat, llvm::errs());
-    } else {
-      std::string error;
-      std::unique_ptr<llvm::ToolOutputFile> file =
-          openOutputFile(output, &error);
-      if (!file) {
-        emitError(module.getLoc())
-            << "cannot write the report to '" << output << "': " << error;
-        return signalPassFailure();
-      }
-      printReports(*reports, *reportFormat, file->os());
-      file->keep();
+      print(llvm::errs());
+      return success();
     }
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
+    if (!file)
+      return getOperation().emitError()
+             << "cannot write the report to '" << output << "': " << error;
+    print(file->os());
+    file->keep();
+    return success();
+  }
+
+  /// One analysis per swept value, priced on every device.
+  void runSweep(ReportFormat reportFormat) {
+    ModuleOp module = getOperation();
+    llvm::Expected<std::vector<int64_t>> values = parseSweepValues(sweep);
+    if (!values) {
+      module.emitError() << llvm::toString(values.takeError());
+      return signalPassFailure();
+    }
+    std::vector<SweepSeries> series;
+    for (int64_t value : *values) {
+      FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+          module,
+          {hardware, value, flopConvention, tf32, memoryLevel, value,
+           precision},
+          nullptr);
+      if (failed(reports))
+        return signalPassFailure();
+      if (series.empty()) {
+        passutil::emitCoverageWarnings(reports->front());
+        for (const Report &report : *reports)
+          series.push_back({report.hardware, {}, {}});
+      }
+      for (auto [s, report] : llvm::zip_equal(series, *reports)) {
+        s.values.push_back(value);
+        s.totals.push_back(report.totals);
+      }
+    }
+    if (failed(writeOutput([&](llvm::raw_ostream &os) {
+          printSweep(series, reportFormat, os);
+        })))
+      return signalPassFailure();
     markAllAnalysesPreserved();
   }
 };
