@@ -12,6 +12,7 @@
 // CHECK-NEXT: "argument_bytes": 4227072,
 // CHECK-NEXT: "capacity_bytes": 80000000000,
 // CHECK-NEXT: "fits": true,
+// CHECK-NEXT: "parameters": 0,
 // CHECK-NEXT: "peak_bytes": 4292608,
 // CHECK-NEXT: "peak_intermediate_bytes": 65536,
 // CHECK-NEXT: "peak_op": 3,

@@ -8,7 +8,7 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/no-such-file.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
 
 // HW: report-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown hardware 'tpu-v99'; known names: {{.*}}a100{{.*}}h100{{.*}}
-// FMT: error: unknown report format 'xml'; expected text, json or csv
+// FMT: error: unknown report format 'xml'; expected text, json, csv, svg, html or trace
 // CONV: error: unknown flop-convention 'fma3'; expected fma2 or mac
 // DYN: error: dynamic-dim must be a positive size (or -1 to leave dynamic shapes unmodeled), got 0
 // OUT: error: cannot write the report to '/nonexistent-dir/report.txt': {{.*}}
