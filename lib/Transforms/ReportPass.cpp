@@ -4,7 +4,10 @@
 
 #include "PassSupport.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Diff.h"
 #include "mlsysim/Reporting/Sweep.h"
+
+#include "mlir/Parser/Parser.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -32,6 +35,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     }
     if (!sweep.empty())
       return runSweep(*reportFormat);
+    if (!baseline.empty())
+      return runDiff(*reportFormat);
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
         &getAnalysis<CostAnalysis>());
@@ -64,6 +69,33 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     print(file->os());
     file->keep();
     return success();
+  }
+
+  /// The report of the IR against that of the baseline file.
+  void runDiff(ReportFormat reportFormat) {
+    ModuleOp module = getOperation();
+    ParserConfig config(module.getContext());
+    OwningOpRef<ModuleOp> before = parseSourceFile<ModuleOp>(baseline, config);
+    if (!before) {
+      module.emitError() << "cannot read the baseline '" << baseline
+                         << "' (see the diagnostics above)";
+      return signalPassFailure();
+    }
+    passutil::CommonOptionValues values{hardware,    dynamicDim, flopConvention,
+                                        tf32,        memoryLevel, batch,
+                                        precision};
+    FailureOr<std::vector<Report>> now =
+        passutil::buildModuleReports(module, values, nullptr);
+    FailureOr<std::vector<Report>> then =
+        passutil::buildModuleReports(*before, values, nullptr);
+    if (failed(now) || failed(then))
+      return signalPassFailure();
+    ReportDiff diff = diffReports(then->front(), now->front(), baseline);
+    if (failed(writeOutput([&](llvm::raw_ostream &os) {
+          printDiff(then->front(), now->front(), diff, reportFormat, os);
+        })))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
   }
 
   /// One analysis per swept value, priced on every device.

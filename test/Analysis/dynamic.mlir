@@ -25,3 +25,4 @@ func.func @dyn(%a: tensor<?x128xf16>, %b: tensor<128x32xf16>, %c: tensor<?x32xf3
   %2 = linalg.matmul ins(%a, %b : tensor<?x128xf16>, tensor<128x32xf16>) outs(%1 : tensor<?x32xf32>) -> tensor<?x32xf32>
   return %2 : tensor<?x32xf32>
 }
+

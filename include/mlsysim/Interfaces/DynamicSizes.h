@@ -7,8 +7,10 @@
 // dimensions of block arguments, index-typed block arguments, sizes no
 // interface explains), and every other dynamic size is derived from them with
 // MLIR's ValueBoundsOpInterface (collapse/expand, dim, empty, linalg results,
-// ...). For a single op whose operands are function arguments both readings
-// agree.
+// ...), and scalar size arithmetic (frontends compute `view(-1)` sizes with
+// i64 divisions, selects and casts that ValueBoundsOpInterface does not
+// follow) is evaluated directly. For a single op whose operands are function
+// arguments both readings agree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,9 +35,13 @@ public:
   int64_t getBoundSize() const { return boundSize; }
 
 private:
-  /// The size of an index-typed value or a shaped value's dimension, from its
-  /// value-bounds expression over the sources, or the bound size.
+  /// The size of a shaped value's dimension, from its value-bounds expression
+  /// over the sources, or the bound size.
   int64_t resolve(mlir::Value value, std::optional<int64_t> dim);
+  /// The value of an integer or index scalar: constants and size queries
+  /// folded through integer arithmetic, casts, comparisons and selects;
+  /// other values through ValueBoundsOpInterface, else the bound size.
+  int64_t evaluate(mlir::Value scalar);
 
   int64_t boundSize;
   llvm::DenseMap<std::pair<mlir::Value, int64_t>, int64_t> cache;

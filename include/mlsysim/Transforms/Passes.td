@@ -112,6 +112,10 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "(self-contained page) or trace (Chrome trace / Perfetto)">,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "Where to write the report (default: stderr; '-': stdout)">,
+    Option<"baseline", "baseline", "std::string", /*default=*/"\"\"",
+           "Compare with another IR file (the program before a pass): "
+           "totals, and the ops that appeared, vanished or changed, matched "
+           "by location">,
     Option<"sweep", "sweep", "std::string", /*default=*/"\"\"",
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "

@@ -1,0 +1,151 @@
+//===- Diff.cpp - What a transformation bought ----------------------------===//
+
+#include "mlsysim/Reporting/Diff.h"
+
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <deque>
+
+using namespace mlsysim;
+using llvm::json::Array;
+using llvm::json::Object;
+
+static std::string keyOf(const OpReport &op) { return op.loc + "|" + op.name; }
+
+ReportDiff mlsysim::diffReports(const Report &baseline, const Report &now,
+                                llvm::StringRef baselineName) {
+  ReportDiff diff;
+  diff.baselineName = baselineName.str();
+  llvm::StringMap<std::deque<const OpReport *>> before;
+  for (const OpReport &op : baseline.ops)
+    before[keyOf(op)].push_back(&op);
+  for (const OpReport &op : now.ops) {
+    auto it = before.find(keyOf(op));
+    if (it == before.end() || it->second.empty()) {
+      diff.appeared.push_back(&op);
+      continue;
+    }
+    const OpReport *old = it->second.front();
+    it->second.pop_front();
+    bool same = old->modeled == op.modeled && old->bytes() == op.bytes() &&
+                old->flops == op.flops &&
+                old->roofline.latency == op.roofline.latency;
+    if (same)
+      ++diff.unchanged;
+    else
+      diff.changed.push_back({old, &op});
+  }
+  for (const OpReport &op : baseline.ops) {
+    auto &left = before[keyOf(op)];
+    if (llvm::is_contained(left, &op))
+      diff.vanished.push_back(&op);
+  }
+  return diff;
+}
+
+/// "a -> b (+x%)".
+static std::string change(double before, double after,
+                          llvm::function_ref<std::string(double)> show) {
+  std::string text = show(before) + " -> " + show(after);
+  if (before > 0)
+    text += " (" + std::string(after >= before ? "+" : "") +
+            formatFixed((after - before) / before * 100, 1) + "%)";
+  return text;
+}
+
+void mlsysim::printDiff(const Report &baseline, const Report &now,
+                        const ReportDiff &diff, ReportFormat format,
+                        llvm::raw_ostream &os) {
+  const ReportTotals &b = baseline.totals, &n = now.totals;
+  if (format == ReportFormat::JSON) {
+    auto ops = [](llvm::ArrayRef<const OpReport *> list) {
+      Array array;
+      for (const OpReport *op : list)
+        array.push_back(Object{{"id", op->id},
+                               {"op", op->name},
+                               {"loc", op->loc},
+                               {"latency_s", op->modeled
+                                                 ? llvm::json::Value(
+                                                       op->roofline.latency)
+                                                 : llvm::json::Value(nullptr)}});
+      return array;
+    };
+    Array changed;
+    for (auto [old, op] : diff.changed)
+      changed.push_back(Object{{"baseline_id", old->id},
+                               {"id", op->id},
+                               {"op", op->name},
+                               {"loc", op->loc},
+                               {"latency_s_before", old->roofline.latency},
+                               {"latency_s_after", op->roofline.latency},
+                               {"bytes_before", old->bytes().toJSON()},
+                               {"bytes_after", op->bytes().toJSON()}});
+    auto totals = [](const ReportTotals &t) {
+      return Object{{"latency_s", t.latency},
+                    {"bytes", (t.bytesRead + t.bytesWritten).toJSON()},
+                    {"flops", t.flops.toJSON()},
+                    {"launches", t.launches.toJSON()},
+                    {"op_count", t.numOps}};
+    };
+    os << llvm::formatv(
+              "{0:2}",
+              llvm::json::Value(Object{
+                  {"schema", "mlsysim-diff/1"},
+                  {"hardware", now.hardware->id},
+                  {"baseline", diff.baselineName},
+                  {"before", totals(b)},
+                  {"after", totals(n)},
+                  {"vanished", ops(diff.vanished)},
+                  {"appeared", ops(diff.appeared)},
+                  {"changed", std::move(changed)},
+                  {"unchanged_count", diff.unchanged}}))
+       << "\n";
+    return;
+  }
+  os << "what changed against " << diff.baselineName << " on "
+     << now.hardware->name << ":\n";
+  os << "  predicted latency: "
+     << change(b.latency, n.latency, [](double v) { return formatSeconds(v); })
+     << "\n";
+  os << "  traffic: "
+     << change((b.bytesRead + b.bytesWritten).toDouble(),
+               (n.bytesRead + n.bytesWritten).toDouble(),
+               [](double v) { return formatQuantity(v, "B"); })
+     << "\n";
+  os << "  work: "
+     << change(b.flops.toDouble(), n.flops.toDouble(),
+               [](double v) { return formatQuantity(v, "FLOP"); })
+     << "\n";
+  os << "  kernel launches: "
+     << change(b.launches.toDouble(), n.launches.toDouble(),
+               [](double v) { return formatQuantity(v, ""); })
+     << "\n";
+  os << "  ops: " << b.numOps << " -> " << n.numOps << "; "
+     << diff.vanished.size() << " vanished, " << diff.appeared.size()
+     << " appeared, " << diff.changed.size() << " changed, " << diff.unchanged
+     << " unchanged (matched by location and op name)\n";
+  auto show = [&](llvm::StringRef what, const OpReport *op) {
+    os << "  " << what << " #" << op->id << " " << op->name << " at "
+       << op->loc;
+    if (op->modeled)
+      os << ": " << formatSeconds(op->roofline.latency);
+    os << "\n";
+  };
+  for (const OpReport *op : diff.vanished)
+    show("vanished", op);
+  for (const OpReport *op : diff.appeared)
+    show("appeared", op);
+  for (auto [old, op] : diff.changed)
+    os << "  changed #" << old->id << " -> #" << op->id << " " << op->name
+       << " at " << op->loc << ": "
+       << change(old->roofline.latency, op->roofline.latency,
+                 [](double v) { return formatSeconds(v); })
+       << ", "
+       << change(old->bytes().toDouble(), op->bytes().toDouble(),
+                 [](double v) { return formatQuantity(v, "B"); })
+       << "\n";
+}
