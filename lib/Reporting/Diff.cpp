@@ -122,7 +122,7 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
      << "\n";
   os << "  kernel launches: "
      << change(b.launches.toDouble(), n.launches.toDouble(),
-               [](double v) { return formatQuantity(v, ""); })
+               [](double v) { return formatShortest(v); })
      << "\n";
   os << "  ops: " << b.numOps << " -> " << n.numOps << "; "
      << diff.vanished.size() << " vanished, " << diff.appeared.size()
@@ -147,5 +147,9 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
        << ", "
        << change(old->bytes().toDouble(), op->bytes().toDouble(),
                  [](double v) { return formatQuantity(v, "B"); })
+       << ", "
+       << change((old->flops + old->intOps).toDouble(),
+                 (op->flops + op->intOps).toDouble(),
+                 [](double v) { return formatQuantity(v, "op"); })
        << "\n";
 }
