@@ -10,19 +10,29 @@
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/InitAll.h"
 #include "mlsysim/Reporting/HardwarePrinter.h"
+#include "mlsysim/Transforms/CostTracker.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
 static llvm::cl::opt<bool>
     listHardware("list-hardware",
                  llvm::cl::desc("Print the hardware zoo (id, class, key "
                                 "peaks, bandwidth, ridge points) and exit"));
+static llvm::cl::opt<std::string> trackPasses(
+    "mlsysim-track",
+    llvm::cl::desc("After each pass of the pipeline, print the predicted "
+                   "total on this device (zoo id, alias or file) to stderr"),
+    llvm::cl::value_desc("HW"));
 static llvm::cl::opt<std::string> showHardware(
     "show-hardware",
     llvm::cl::desc("Print every number of one device (zoo id, alias or "
@@ -64,6 +74,42 @@ int main(int argc, char **argv) {
       argc, argv, "mlsysim: roofline cost model driver\n", registry);
   if (std::optional<int> status = runHardwareQuery())
     return *status;
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, inputFilename, outputFilename, registry));
+  if (trackPasses.empty())
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        argc, argv, inputFilename, outputFilename, registry));
+
+  // --mlsysim-track: MlirOptMain with a pass-manager hook that adds the cost
+  // tracker; the files are opened as MlirOptMain would.
+  auto hardware = mlsysim::resolveHardware(trackPasses);
+  if (!hardware) {
+    llvm::WithColor::error() << llvm::toString(hardware.takeError()) << "\n";
+    return 1;
+  }
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  // Keep the pipeline the command line asked for; add the tracker to it.
+  mlir::MlirOptMainConfig fromCommandLine = config;
+  config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
+    if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
+      return mlir::failure();
+    pm.addInstrumentation(mlsysim::createCostTracker(*hardware, llvm::errs()));
+    return mlir::success();
+  });
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::WithColor::error() << error << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::WithColor::error() << error << "\n";
+    return 1;
+  }
+  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
+                                     config)))
+    return 1;
+  output->keep();
+  return 0;
 }

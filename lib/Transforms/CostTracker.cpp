@@ -1,0 +1,78 @@
+//===- CostTracker.cpp - Predicted cost after each pass -------------------===//
+
+#include "mlsysim/Transforms/CostTracker.h"
+
+#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Reporting/Units.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlsysim;
+using namespace mlir;
+
+namespace {
+class CostTracker : public PassInstrumentation {
+public:
+  CostTracker(std::shared_ptr<const HardwareSpec> hardware,
+              llvm::raw_ostream &os)
+      : hardware(std::move(hardware)), os(os) {}
+
+  void runBeforePipeline(std::optional<OperationName> name,
+                         const PipelineParentInfo &) override {
+    started = false;
+  }
+
+  void runBeforePass(Pass *pass, Operation *op) override {
+    // The starting point, once: the IR as parsed.
+    if (!started && isa<ModuleOp>(op)) {
+      started = true;
+      previous = price(op);
+      print("input", previous);
+    }
+  }
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    // Module-level passes only: a nested pipeline reports once, through its
+    // adaptor, not once per function.
+    if (!isa<ModuleOp>(op))
+      return;
+    ReportTotals now = price(op);
+    print(pass->getArgument().empty() ? pass->getName() : pass->getArgument(),
+          now);
+    previous = now;
+  }
+
+private:
+  ReportTotals price(Operation *module) {
+    CostAnalysis analysis(module);
+    return buildReport(analysis, hardware, ReportOptions()).totals;
+  }
+
+  void print(StringRef what, const ReportTotals &now) {
+    os << "mlsysim-track: after " << what << ": predicted "
+       << formatSeconds(now.latency);
+    if (previous.latency > 0 && what != "input")
+      os << " (" << (now.latency >= previous.latency ? "+" : "")
+         << formatFixed((now.latency - previous.latency) / previous.latency *
+                            100,
+                        1)
+         << "%)";
+    os << ", " << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(),
+                                 "B")
+       << " moved, " << now.launches << " kernel launches, "
+       << now.numUnmodeled << " unmodeled ops on " << hardware->id << "\n";
+  }
+
+  std::shared_ptr<const HardwareSpec> hardware;
+  llvm::raw_ostream &os;
+  ReportTotals previous;
+  bool started = false;
+};
+} // namespace
+
+std::unique_ptr<PassInstrumentation>
+mlsysim::createCostTracker(std::shared_ptr<const HardwareSpec> hardware,
+                           llvm::raw_ostream &os) {
+  return std::make_unique<CostTracker>(std::move(hardware), os);
+}
