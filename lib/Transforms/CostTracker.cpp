@@ -14,9 +14,14 @@ using namespace mlir;
 namespace {
 class CostTracker : public PassInstrumentation {
 public:
-  CostTracker(std::shared_ptr<const HardwareSpec> hardware,
+  CostTracker(std::shared_ptr<const HardwareSpec> hardware, int64_t batch,
               llvm::raw_ostream &os)
-      : hardware(std::move(hardware)), os(os) {}
+      : hardware(std::move(hardware)), os(os) {
+    if (batch > 0) {
+      options.batch = batch;
+      options.cost.dynamicDimSize = batch;
+    }
+  }
 
   void runBeforePipeline(std::optional<OperationName> name,
                          const PipelineParentInfo &) override {
@@ -45,8 +50,8 @@ public:
 
 private:
   ReportTotals price(Operation *module) {
-    CostAnalysis analysis(module);
-    return buildReport(analysis, hardware, ReportOptions()).totals;
+    CostAnalysis analysis(module, options.cost);
+    return buildReport(analysis, hardware, options).totals;
   }
 
   void print(StringRef what, const ReportTotals &now) {
@@ -66,6 +71,7 @@ private:
 
   std::shared_ptr<const HardwareSpec> hardware;
   llvm::raw_ostream &os;
+  ReportOptions options;
   ReportTotals previous;
   bool started = false;
 };
@@ -73,6 +79,6 @@ private:
 
 std::unique_ptr<PassInstrumentation>
 mlsysim::createCostTracker(std::shared_ptr<const HardwareSpec> hardware,
-                           llvm::raw_ostream &os) {
-  return std::make_unique<CostTracker>(std::move(hardware), os);
+                           int64_t batch, llvm::raw_ostream &os) {
+  return std::make_unique<CostTracker>(std::move(hardware), batch, os);
 }

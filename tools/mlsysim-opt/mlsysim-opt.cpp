@@ -33,6 +33,11 @@ static llvm::cl::opt<std::string> trackPasses(
     llvm::cl::desc("After each pass of the pipeline, print the predicted "
                    "total on this device (zoo id, alias or file) to stderr"),
     llvm::cl::value_desc("HW"));
+static llvm::cl::opt<int64_t> trackBatch(
+    "mlsysim-track-batch",
+    llvm::cl::desc("With --mlsysim-track: bind dynamic sizes and the batch "
+                   "to this value"),
+    llvm::cl::init(0));
 static llvm::cl::opt<std::string> showHardware(
     "show-hardware",
     llvm::cl::desc("Print every number of one device (zoo id, alias or "
@@ -91,7 +96,8 @@ int main(int argc, char **argv) {
   config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
     if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
       return mlir::failure();
-    pm.addInstrumentation(mlsysim::createCostTracker(*hardware, llvm::errs()));
+    pm.addInstrumentation(
+        mlsysim::createCostTracker(*hardware, trackBatch, llvm::errs()));
     return mlir::success();
   });
   std::string error;

@@ -19,9 +19,9 @@
 namespace mlsysim {
 
 /// Prints `mlsysim-track: after PASS: ...` lines to `os`, pricing on
-/// `hardware` with the default options (dynamic sizes unbound).
+/// `hardware`; `batch` > 0 binds dynamic sizes (and the batch) to it.
 std::unique_ptr<mlir::PassInstrumentation>
-createCostTracker(std::shared_ptr<const HardwareSpec> hardware,
+createCostTracker(std::shared_ptr<const HardwareSpec> hardware, int64_t batch,
                   llvm::raw_ostream &os);
 
 } // namespace mlsysim
