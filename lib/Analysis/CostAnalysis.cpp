@@ -81,16 +81,13 @@ CostAnalysis::CostAnalysis(Operation *root)
     : CostAnalysis(root, CostOptions()) {}
 
 CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
-    : options(options) {
-  DataLayout dataLayout = DataLayout::closest(root);
-  std::optional<DynamicSizeResolver> resolver;
+    : options(options),
+      dataLayout(std::make_unique<DataLayout>(DataLayout::closest(root))) {
   if (options.dynamicDimSize)
-    resolver.emplace(*options.dynamicDimSize);
-  Type precision;
+    resolver = std::make_unique<DynamicSizeResolver>(*options.dynamicDimSize);
   if (!options.precision.empty())
     precision = parsePrecisionType(options.precision, root->getContext());
-  CostContext context(this->options, dataLayout,
-                      resolver ? &*resolver : nullptr, precision);
+  CostContext context = getContext();
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     funcName = func.getName();
@@ -160,6 +157,13 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
       }
     }
   }
+}
+
+CostAnalysis::~CostAnalysis() = default;
+CostAnalysis::CostAnalysis(CostAnalysis &&) = default;
+
+CostContext CostAnalysis::getContext() const {
+  return CostContext(options, *dataLayout, resolver.get(), precision);
 }
 
 const OpCostRecord *CostAnalysis::lookup(Operation *op) const {

@@ -166,13 +166,17 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
   estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;
   estimate.tOverhead =
       cost.launchesKernel ? hardware.launchOverheadS.value * runs : 0.0;
+  estimate.roofline = std::max(idealCompute, idealMemory);
+  settleRoofline(estimate);
+  return estimate;
+}
+
+void mlsysim::settleRoofline(RooflineEstimate &estimate) {
   double slowest = std::max(estimate.tCompute, estimate.tMemory);
   estimate.latency = slowest + estimate.tOverhead;
-  estimate.roofline = std::max(idealCompute, idealMemory);
   if (estimate.tOverhead > slowest)
     estimate.bound = Bound::Overhead;
   else
     estimate.bound =
         estimate.tCompute >= estimate.tMemory ? Bound::Compute : Bound::Memory;
-  return estimate;
 }

@@ -56,6 +56,39 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("bound", m ? Value(stringifyBound(op.roofline.bound)) : Value(nullptr));
   emit("memory_level", m ? Value(stringifyMemoryLevel(op.roofline.memoryLevel))
                          : Value(nullptr));
+  if (op.fusionGroup)
+    emit("fusion_group",
+         *op.fusionGroup >= 0 ? Value(*op.fusionGroup) : Value(nullptr));
+}
+
+static Value fusionToJSON(const FusionPlan &plan) {
+  Array groups;
+  for (auto [index, group] : llvm::enumerate(plan.groups))
+    groups.push_back(Object{
+        {"group", static_cast<int64_t>(index)},
+        {"ops", Array(group.ops)},
+        {"kind", stringifyFusionKind(group.kind)},
+        {"func", group.func},
+        {"bytes_saved", group.bytesSaved.toJSON()},
+        {"launches_saved", group.launchesSaved},
+        {"flops_added", group.flopsAdded.toJSON()},
+        {"kept", Array(group.kept)},
+        {"recomputed", Array(group.recomputed)},
+        {"latency_before_s", group.latencyBefore},
+        {"latency_after_s", group.latencyAfter},
+        {"saving_s", group.getSaving()},
+        {"share", group.share}});
+  return groups;
+}
+
+static Value fusionBoundsToJSON(const FusionPlan &plan) {
+  Array bounds;
+  for (const FusionBound &bound : plan.bounds)
+    bounds.push_back(Object{{"func", bound.func},
+                            {"as_is_s", bound.asIs},
+                            {"with_groups_fused_s", bound.planned},
+                            {"fully_fused_s", bound.fullyFused}});
+  return bounds;
 }
 
 Object mlsysim::toJSON(const OpReport &op) {
@@ -190,12 +223,17 @@ static Object reportHeaderToJSON(const Report &report) {
                {"count", summary.count},
                {"reason", summary.reason},
                {"loc", formatLocation(summary.first->getLoc())}});
-  return Object{{"schema", "mlsysim-report/1"},
+  Object header{{"schema", "mlsysim-report/1"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
                 {"unmodeled", std::move(unmodeled)}};
+  if (report.fusion) {
+    header["fusion"] = fusionToJSON(*report.fusion);
+    header["fusion_bounds"] = fusionBoundsToJSON(*report.fusion);
+  }
+  return header;
 }
 
 Value mlsysim::toJSON(const Report &report) {
@@ -270,7 +308,10 @@ void mlsysim::printCSVRows(const Report &report, bool header,
   bool first = true;
   if (header) {
     // The field names, from the same visitor as the rows.
-    visitOpFields(OpReport(), [&](llvm::StringRef field, const Value &) {
+    // The field names, from the same visitor as the rows (a report with a
+    // fusion plan has one more).
+    OpReport sample = report.ops.empty() ? OpReport() : report.ops.front();
+    visitOpFields(sample, [&](llvm::StringRef field, const Value &) {
       os << (first ? "" : ",") << field;
       first = false;
     });

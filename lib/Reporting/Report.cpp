@@ -202,5 +202,10 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   for (auto &entry : unmodeled)
     report.unmodeled.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
+  if (options.fusion) {
+    report.fusion = planFusion(analysis, *hardware, options.roofline);
+    for (OpReport &op : report.ops)
+      op.fusionGroup = report.fusion->groupOf[op.id];
+  }
   return report;
 }

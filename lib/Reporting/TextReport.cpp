@@ -29,6 +29,13 @@ static constexpr Column kColumns[] = {
     {"memory", false},     {"latency", false}, {"bound", true},
 };
 
+static constexpr Column kFusionColumns[] = {
+    {"group", false},  {"kind", true},   {"bytes saved", false},
+    {"launches", false}, {"FLOPs added", false}, {"before", false},
+    {"after", false},  {"saved", false}, {"share", false},
+    {"ops", true},
+};
+
 static std::string provenance(const SourcedValue &value) {
   return value.assumption.empty() ? "source: " + value.source
                                   : "assumption: " + value.assumption;
@@ -83,9 +90,10 @@ static size_t displayWidth(llvm::StringRef cell) {
 }
 
 static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
-                       llvm::raw_ostream &os) {
+                       llvm::raw_ostream &os,
+                       llvm::ArrayRef<Column> columns = kColumns) {
   llvm::SmallVector<std::string> header;
-  for (const Column &column : kColumns)
+  for (const Column &column : columns)
     header.push_back(column.title);
   size_t numColumns = header.size();
   // Widths once per cell, reused for the padding.
@@ -108,7 +116,7 @@ static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
     for (auto [i, cell] : llvm::enumerate(cells)) {
       size_t pad = widths[i] - cellWidths[next++];
       os << "  ";
-      if (kColumns[i].leftAligned) {
+      if (columns[i].leftAligned) {
         os << cell;
         if (i + 1 != cells.size())
           os.indent(pad);
@@ -194,6 +202,51 @@ static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
        << ", memory " << formatPercent(totals.memoryBoundTime / totals.latency)
        << ", overhead "
        << formatPercent(totals.overheadBoundTime / totals.latency) << "\n";
+}
+
+/// Ops of a group as `#1 linalg.add, #2 linalg.exp`.
+static std::string describeOps(const Report &report,
+                               llvm::ArrayRef<unsigned> ids) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(ids, os, [&](unsigned id) {
+    os << "#" << id << " " << report.ops[id].name;
+  });
+  return text;
+}
+
+/// The ranked fusion groups and each function's bounds.
+static void printFusion(const Report &report, const FusionPlan &plan,
+                        llvm::raw_ostream &os) {
+  os << "\nfusion opportunities (ranked by time saved; a group runs as one "
+        "kernel: max(sum of compute, external traffic) + one launch):\n";
+  if (plan.groups.empty())
+    os << "  none: no producer-consumer pair is legal and faster fused\n";
+  llvm::SmallVector<llvm::SmallVector<std::string>> rows;
+  for (auto [index, group] : llvm::enumerate(plan.groups)) {
+    std::string ops = describeOps(report, group.ops);
+    if (!group.kept.empty())
+      ops += "; kept: " + describeOps(report, group.kept);
+    if (!group.recomputed.empty())
+      ops += "; recomputed: " + describeOps(report, group.recomputed);
+    rows.push_back({"G" + std::to_string(index),
+                    stringifyFusionKind(group.kind).str(),
+                    formatQuantity(group.bytesSaved.toDouble(), "B"),
+                    std::to_string(group.launchesSaved),
+                    formatQuantity(group.flopsAdded.toDouble(), ""),
+                    formatSeconds(group.latencyBefore),
+                    formatSeconds(group.latencyAfter),
+                    formatSeconds(group.getSaving()),
+                    formatPercent(group.share), ops});
+  }
+  if (!plan.groups.empty())
+    printTable(rows, os, kFusionColumns);
+  for (const FusionBound &bound : plan.bounds)
+    os << "  @" << bound.func << ": " << formatSeconds(bound.asIs)
+       << " as is, " << formatSeconds(bound.planned)
+       << " with these groups fused, " << formatSeconds(bound.fullyFused)
+       << " fully fused (one kernel: arguments read and results written "
+          "once)\n";
 }
 
 void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
@@ -309,4 +362,6 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
          << "), " << stringifyBound(op->roofline.bound) << "-bound\n";
     }
   }
+  if (report.fusion)
+    printFusion(report, *report.fusion, os);
 }

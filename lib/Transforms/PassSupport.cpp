@@ -45,6 +45,7 @@ mlsysim::passutil::buildModuleReports(ModuleOp module,
            << "'; expected f32, bf16, f16, fp8, fp4, i8 or i4";
   options.cost.precision = values.precision.str();
   options.roofline.allowTF32 = values.tf32;
+  options.fusion = values.fusion;
   std::optional<MemoryLevel> level = parseMemoryLevel(values.memoryLevel);
   if (!level)
     return emitError(module.getLoc())

@@ -19,6 +19,7 @@ struct CommonOptionValues {
   llvm::StringRef memoryLevel;
   int64_t batch;
   llvm::StringRef precision;
+  bool fusion = false;
 };
 
 /// Validates the common options and builds one report of `module` per device

@@ -38,7 +38,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     if (!baseline.empty())
       return runDiff(*reportFormat);
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
+        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision,
+         fusion},
         &getAnalysis<CostAnalysis>());
     if (failed(reports))
       return signalPassFailure();

@@ -13,11 +13,13 @@
 #define MLSYSIM_ANALYSIS_COSTANALYSIS_H
 
 #include "mlsysim/Analysis/MemoryFootprint.h"
+#include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <memory>
 #include <vector>
 
 namespace mlsysim {
@@ -52,6 +54,11 @@ public:
   /// Default options (dynamic sizes unbound); the AnalysisManager uses this.
   explicit CostAnalysis(mlir::Operation *root);
   CostAnalysis(mlir::Operation *root, const CostOptions &options);
+  CostAnalysis(CostAnalysis &&);
+  ~CostAnalysis();
+
+  /// The context the models priced with (sizes of values after binding).
+  CostContext getContext() const;
 
   /// Records in program order.
   llvm::ArrayRef<OpCostRecord> getRecords() const { return records; }
@@ -69,6 +76,9 @@ private:
                     const CostContext &context);
 
   CostOptions options;
+  std::unique_ptr<mlir::DataLayout> dataLayout;
+  std::unique_ptr<DynamicSizeResolver> resolver;
+  mlir::Type precision;
   std::vector<OpCostRecord> records;
   std::vector<FunctionFootprint> footprints;
   llvm::DenseMap<mlir::Operation *, size_t> indexOf;

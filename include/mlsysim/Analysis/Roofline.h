@@ -84,6 +84,10 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
 
+/// Sets the latency (max(tCompute, tMemory) + tOverhead) and the bound of
+/// an estimate from its three terms: the roofline formula, in one place.
+void settleRoofline(RooflineEstimate &estimate);
+
 /// Ridge point of a unit and format: its peak over the device memory's
 /// bandwidth, in operations per byte (the intensity above which an op on it
 /// is compute-bound at equal efficiencies); std::nullopt when the unit does

@@ -11,6 +11,7 @@
 #define MLSYSIM_REPORTING_REPORT_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
+#include "mlsysim/Analysis/FusionAnalysis.h"
 #include "mlsysim/Analysis/Roofline.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 
@@ -26,6 +27,8 @@ struct ReportOptions {
   FlopConvention convention = FlopConvention::FMA2;
   /// Samples per run, for throughput (`batch=N`; 1 when unset).
   int64_t batch = 1;
+  /// Plan and price fusion opportunities (Report::fusion).
+  bool fusion = false;
 };
 
 /// One op of interest, priced.
@@ -48,6 +51,8 @@ struct OpReport {
   double peakRate = 0.0;
   std::string dtype; ///< The element type that priced the arithmetic.
   RooflineEstimate roofline;
+  /// With a fusion plan: the index of the op's group in it, or -1 (none).
+  std::optional<int> fusionGroup;
 
   Count bytes() const { return bytesRead + bytesWritten; }
   /// `matrix`, `vector`, `special-function`, or empty for data movement.
@@ -109,6 +114,9 @@ struct Report {
   std::vector<mlir::Operation *> unknownTripCountLoops;
   /// Each function's memory needs, in program order.
   std::vector<FunctionFootprint> footprints;
+  /// Fusion opportunities, when asked for (ReportOptions::fusion); groups
+  /// hold op ids.
+  std::optional<FusionPlan> fusion;
 
   /// Throughput in samples per second of a run of `totals`.
   double getThroughput(const ReportTotals &totals) const;

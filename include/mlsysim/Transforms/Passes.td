@@ -120,7 +120,37 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "
            "throughput, MFU and time by bound per value">,
+    Option<"fusion", "fusion", "bool", /*default=*/"false",
+           "Find and price fusion opportunities: groups ranked by time "
+           "saved, each op's group, and each function as is, with the "
+           "groups fused and fully fused">,
   ]);
+}
+
+def FusePass : Pass<"mlsysim-fuse", "::mlir::ModuleOp"> {
+  let summary = "Perform the fusions the cost model approves";
+  let description = [{
+    Plans fusion on the chosen device (the groups `mlsysim-report` with
+    `fusion=1` lists, each predicted faster fused than apart) and performs
+    those upstream MLIR can do on tensors: elementwise producer-consumer
+    fusion (`linalg::fuseElementwiseOps`, named ops generalized first), which
+    covers elementwise chains, broadcasts and transposes folded into their
+    consumer, and elementwise producers fused into a reduction. Each fused
+    group gets a remark with its predicted latency before and after.
+
+    Groups whose fusion needs tiling (a contraction's epilogue, a fill into
+    the contraction it initializes, a pad into a convolution, a reduction
+    into its elementwise consumer) are left as they are, with a remark
+    saying so; edges between ops of a group the cost model rejected are
+    never fused.
+  }];
+  let options = commonRooflineOptions;
+  let statistics = [
+    Statistic<"numGroupsFused", "groups-fused", "Groups fused">,
+    Statistic<"numOpsFused", "ops-fused", "Producer-consumer fusions done">,
+    Statistic<"numGroupsLeft", "groups-left", "Approved groups left alone">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 #endif // MLSYSIM_TRANSFORMS_PASSES
