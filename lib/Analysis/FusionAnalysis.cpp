@@ -74,18 +74,21 @@ static double loopSpace(linalg::LinalgOp op) {
 }
 
 std::optional<FusionEdge> mlsysim::classifyFusionEdge(OpOperand &use,
+                                                      OpResult result,
                                                       FusionRole producer,
                                                       FusionRole consumer) {
   Operation *user = use.getOwner();
   auto consumerOp = dyn_cast<linalg::LinalgOp>(user);
   if (!consumerOp)
     return std::nullopt;
-  auto result = dyn_cast<OpResult>(use.get());
-  if (!result)
-    return std::nullopt;
+  // Through a reshape, only a consumer that reads each element once keeps
+  // the producer's work as it is.
+  bool reshaped = use.get() != result;
   bool isInput = consumerOp.isDpsInput(&use);
   AffineMap map = consumerOp.getMatchingIndexingMap(&use);
   FusionEdge edge;
+  if (reshaped && (producer == FusionRole::Fill || producer == FusionRole::Pad))
+    return std::nullopt;
 
   if (producer == FusionRole::Fill && consumer == FusionRole::Matrix &&
       !isInput) {
@@ -124,6 +127,15 @@ std::optional<FusionEdge> mlsysim::classifyFusionEdge(OpOperand &use,
        consumer != FusionRole::Reduction))
     return std::nullopt;
   auto producerOp = cast<linalg::LinalgOp>(result.getOwner());
+  if (reshaped) {
+    if (!map.isPermutation() || loopSpace(producerOp) <= 0.0 ||
+        loopSpace(producerOp) != loopSpace(consumerOp))
+      return std::nullopt;
+    edge.kind = consumer == FusionRole::Reduction
+                    ? FusionKind::ReductionNeighbour
+                    : FusionKind::ElementwiseChain;
+    return edge;
+  }
   if (map.getNumResults() != producerOp.getNumLoops())
     return std::nullopt;
   AffineMap resultMap = producerOp.getIndexingMapMatchingResult(result);
@@ -152,7 +164,9 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
     fused.tCompute += alone.tCompute * member.recompute;
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
-          (member.cost->flops + member.cost->intOps).toDouble() *
+          (member.cost->flops + member.cost->intOps +
+           member.cost->transcendentals)
+                  .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
   // The group's traffic and its one launch, priced as an op that only moves
@@ -192,6 +206,8 @@ private:
     unsigned producer, consumer;
     OpOperand *use;
     FusionEdge kind;
+    /// Free reshapes between the producer and the consumer.
+    SmallVector<unsigned> views;
   };
 
   bool fusible(unsigned index) const;
@@ -249,9 +265,11 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
           continue;
         }
         feedsGroup = true;
-        // The consumer no longer reads the intermediate from memory.
-        if (std::optional<Count> bytes = context.bytesOf(use.get()))
-          read = read - *bytes; // Saturates at zero.
+        // The consumer no longer reads the intermediate from memory (a
+        // reshape in the group never read it).
+        if (!user->cost.isFree())
+          if (std::optional<Count> bytes = context.bytesOf(use.get()))
+            read = read - *bytes; // Saturates at zero.
         for (const Edge &edge : edges)
           if (edge.use == &use)
             factor = std::max(factor, edge.kind.recompute *
@@ -267,7 +285,7 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
     }
     // Every user is inside: the intermediate is never written. The last op
     // of a group always has an outside user (or none, a dead result).
-    if (index == group.back())
+    if (index == group.back() || records[index].cost.isFree())
       continue;
     for (OpResult result : op->getResults())
       if (std::optional<Count> bytes = context.bytesOf(result))
@@ -348,18 +366,32 @@ FusionPlan Planner::run() {
     if (!fusible(index))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
-      Operation *def = use.get().getDefiningOp();
+      // Frontends put reshapes between ops (free views: no traffic, no
+      // kernel); the edge runs through them, and they join the group.
+      Value source = use.get();
+      SmallVector<unsigned> views;
+      while (Operation *def = source.getDefiningOp()) {
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                 tensor::CastOp>(def))
+          break;
+        const OpCostRecord *view = analysis.lookup(def);
+        if (!view || !view->cost.isFree() || !source.hasOneUse())
+          break;
+        views.push_back(view - records.data());
+        source = def->getOperand(0);
+      }
+      Operation *def = source.getDefiningOp();
       const OpCostRecord *producer = def ? analysis.lookup(def) : nullptr;
-      if (!producer)
+      if (!producer || (!views.empty() && !source.hasOneUse()))
         continue;
       unsigned producerIndex = producer - records.data();
       if (!fusible(producerIndex) || def->getBlock() != record.op->getBlock() ||
           producer->multiplier != record.multiplier)
         continue;
-      if (std::optional<FusionEdge> edge =
-              classifyFusionEdge(use, roles[producerIndex], roles[index]))
+      if (std::optional<FusionEdge> edge = classifyFusionEdge(
+              use, cast<OpResult>(source), roles[producerIndex], roles[index]))
         edges.push_back({producerIndex, static_cast<unsigned>(index), &use,
-                         *edge});
+                         *edge, views});
     }
   }
 
@@ -371,6 +403,9 @@ FusionPlan Planner::run() {
     std::vector<unsigned> left = membersOf(a), right = membersOf(b);
     std::vector<unsigned> merged(left);
     merged.insert(merged.end(), right.begin(), right.end());
+    for (unsigned view : edge.views)
+      if (!llvm::is_contained(merged, view))
+        merged.push_back(view);
     llvm::sort(merged);
     unsigned matrix = llvm::count_if(merged, [&](unsigned index) {
       return roles[index] == FusionRole::Matrix;
@@ -378,8 +413,11 @@ FusionPlan Planner::run() {
     if (matrix > 1 || wouldCycle(merged))
       continue;
     double apart = price(left, nullptr).after + price(right, nullptr).after;
-    if (price(merged, nullptr).after < apart)
-      groups.unionSets(a, b);
+    if (price(merged, nullptr).after >= apart)
+      continue;
+    groups.unionSets(a, b);
+    for (unsigned view : edge.views)
+      groups.unionSets(a, groups.getOrInsertLeaderValue(view));
   }
 
   FusionPlan plan;
@@ -410,7 +448,11 @@ FusionPlan Planner::run() {
     group.latencyBefore = cost.before;
     group.latencyAfter = cost.after;
     group.flopsAdded = cost.flopsAdded;
-    group.launchesSaved = members.size() - 1;
+    group.launchesSaved =
+        llvm::count_if(members, [&](unsigned index) {
+          return !records[index].cost.isFree();
+        }) -
+        1;
     plan.groups.push_back(std::move(group));
   }
   llvm::stable_sort(plan.groups, [](const FusionGroup &a, const FusionGroup &b) {

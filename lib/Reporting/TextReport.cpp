@@ -31,7 +31,7 @@ static constexpr Column kColumns[] = {
 
 static constexpr Column kFusionColumns[] = {
     {"group", false},  {"kind", true},   {"bytes saved", false},
-    {"launches", false}, {"FLOPs added", false}, {"before", false},
+    {"launches", false}, {"ops added", false}, {"before", false},
     {"after", false},  {"saved", false}, {"share", false},
     {"ops", true},
 };

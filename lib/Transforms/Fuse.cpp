@@ -38,6 +38,11 @@ static std::string whyNotPerformable(const Report &report,
     bool producesInside = llvm::any_of(op->getUsers(), [&](Operation *user) {
       return members.contains(user);
     });
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+            op))
+      return "fusing across " + report.ops[id].name +
+             " needs the reshape propagated out of the way first, which "
+             "mlsysim-fuse does not do";
     if (isa<linalg::FillOp>(op) || isa<tensor::PadOp>(op) ||
         (producesInside && !isa<linalg::LinalgOp>(op)))
       return "fusing " + report.ops[id].name +

@@ -40,10 +40,11 @@ struct FusionEdge {
   /// space is recomputed per consumer iteration).
   double recompute = 1.0;
 };
-/// The edge `use` (an operand of a linalg consumer, produced by an op of
-/// role `producer`) as a fusion kind, or std::nullopt when linalg's rules do
-/// not let it fuse.
+/// The edge from `result` (of an op of role `producer`) to `use` (an
+/// operand of a linalg consumer; `result` itself, or a reshape of it) as a
+/// fusion kind, or std::nullopt when linalg's rules do not let it fuse.
 std::optional<FusionEdge> classifyFusionEdge(mlir::OpOperand &use,
+                                             mlir::OpResult result,
                                              FusionRole producer,
                                              FusionRole consumer);
 
@@ -55,7 +56,9 @@ struct GroupMember {
 struct GroupPrice {
   double before = 0.0; ///< Sum of the members' own latencies.
   double after = 0.0;  ///< The group as one kernel.
-  Count flopsAdded;    ///< By recomputation.
+  /// Arithmetic added by recomputation: FLOPs, integer ops and
+  /// transcendentals.
+  Count flopsAdded;
 };
 /// The one price of a fused group: max(sum of the members' compute times,
 /// each times its recomputation, external traffic over the bandwidth) plus
