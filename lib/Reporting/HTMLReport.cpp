@@ -142,6 +142,46 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
   os << "</table>\n";
 }
 
+/// The ranked fusion groups and each function's bounds.
+static void printFusionSection(const Report &report, const FusionPlan &plan,
+                               llvm::raw_ostream &os) {
+  os << "<h2>Fusion</h2>\n<p>Groups of ops that would run as one kernel, "
+        "ranked by time saved: max(sum of the members' compute, the group's "
+        "external traffic) plus one launch, against the sum of the ops "
+        "apart.</p>\n";
+  os << "<table id=\"fusion\"><thead><tr><th>group</th><th "
+        "class=\"text\">kind</th><th class=\"text\">ops</th><th>bytes "
+        "saved</th><th>launches saved</th><th>ops added</th><th>before</th>"
+        "<th>after</th><th>saved</th><th>share</th></tr></thead><tbody>\n";
+  for (auto [index, group] : llvm::enumerate(plan.groups)) {
+    os << "<tr>";
+    numberCell(os, index, "G" + std::to_string(index));
+    os << "<td class=\"text\">" << stringifyFusionKind(group.kind)
+       << "</td><td class=\"text\">";
+    llvm::interleaveComma(group.ops, os, [&](unsigned id) {
+      os << "#" << id << " " << escapeMarkup(report.ops[id].name);
+    });
+    os << "</td>";
+    numberCell(os, group.bytesSaved.toDouble(),
+               formatQuantity(group.bytesSaved.toDouble(), "B"));
+    numberCell(os, group.launchesSaved, std::to_string(group.launchesSaved));
+    numberCell(os, group.flopsAdded.toDouble(),
+               formatQuantity(group.flopsAdded.toDouble(), ""));
+    numberCell(os, group.latencyBefore, formatSeconds(group.latencyBefore));
+    numberCell(os, group.latencyAfter, formatSeconds(group.latencyAfter));
+    numberCell(os, group.getSaving(), formatSeconds(group.getSaving()));
+    numberCell(os, group.share, formatPercent(group.share));
+    os << "</tr>\n";
+  }
+  os << "</tbody></table>\n<ul>\n";
+  for (const FusionBound &bound : plan.bounds)
+    os << "<li>@" << escapeMarkup(bound.func) << ": "
+       << formatSeconds(bound.asIs) << " as is, "
+       << formatSeconds(bound.planned) << " with these groups fused, "
+       << formatSeconds(bound.fullyFused) << " fully fused</li>\n";
+  os << "</ul>\n";
+}
+
 void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
                               llvm::ArrayRef<Report> allDevices) {
   const HardwareSpec &hw = *report.hardware;
@@ -177,6 +217,9 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
     }
     os << "</tbody></table>\n";
   }
+
+  if (report.fusion)
+    printFusionSection(report, *report.fusion, os);
 
   os << "<h2>Ops</h2>\n<p>Filter: <input id=\"filter\" type=\"search\" "
         "placeholder=\"op, function, location, bound\"> showing <span "
