@@ -222,6 +222,8 @@ private:
   const RooflineOptions &options;
   std::vector<FusionRole> roles;
   std::vector<Edge> edges;
+  /// Each edge's recomputation factor, by the consumer's operand.
+  llvm::DenseMap<mlir::OpOperand *, double> recomputeOf;
   llvm::EquivalenceClasses<unsigned> groups;
 };
 } // namespace
@@ -270,10 +272,11 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
         if (!user->cost.isFree())
           if (std::optional<Count> bytes = context.bytesOf(use.get()))
             read = read - *bytes; // Saturates at zero.
-        for (const Edge &edge : edges)
-          if (edge.use == &use)
-            factor = std::max(factor, edge.kind.recompute *
-                                          recompute.lookup(userIndex));
+        // The user runs recompute[user] times; through an edge the producer
+        // runs its factor more (a reshape in between passes it on as is).
+        auto edge = recomputeOf.find(&use);
+        double times = edge != recomputeOf.end() ? edge->second : 1.0;
+        factor = std::max(factor, times * recompute.lookup(userIndex));
       }
     }
     recompute[index] = factor;
@@ -390,8 +393,11 @@ FusionPlan Planner::run() {
         continue;
       if (std::optional<FusionEdge> edge = classifyFusionEdge(
               use, cast<OpResult>(source), roles[producerIndex], roles[index]))
+      {
         edges.push_back({producerIndex, static_cast<unsigned>(index), &use,
                          *edge, views});
+        recomputeOf[&use] = edge->recompute;
+      }
     }
   }
 
