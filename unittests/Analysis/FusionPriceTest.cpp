@@ -6,27 +6,15 @@
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 
+#include "../ToyDevice.h"
+
 using namespace mlsysim;
+using mlsysim::unittest::toyDevice;
 
 namespace {
 
-SourcedValue value(double v) { return SourcedValue{v, "", "test", ""}; }
-
-/// f32 vector 10 TFLOP/s, special functions 1e12/s, 1 TB/s, efficiencies
-/// 0.5, 1 us launch.
-HardwareSpec toyDevice() {
-  HardwareSpec hw;
-  hw.id = "toy";
-  hw.vectorPeaks[ElementKind::F32] = value(10e12);
-  hw.specialFunctionRate = value(1e12);
-  hw.memoryBandwidthBytesPerS = value(1e12);
-  hw.memoryCapacityBytes = value(1e9);
-  hw.launchOverheadS = value(1e-6);
-  hw.computeEfficiency = value(0.5);
-  hw.memoryEfficiency = value(0.5);
-  return hw;
-}
-
+/// The toy device: f32 vector 10 TFLOP/s, special functions 1e12/s, 1 TB/s,
+/// efficiencies 0.5, 1 us launch.
 class FusionPriceTest : public ::testing::Test {
 protected:
   OpCost elementwise(int64_t flops, int64_t read, int64_t written) {
