@@ -10,6 +10,11 @@
 // RUN: mlir-opt %t.mlir -o /dev/null
 // RUN: mlsysim-opt %t.mlir --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
 
+// RUN: not mlsysim-opt %s --mlsysim-fuse="hardware=h100,a100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWO
+// RUN: not mlsysim-opt %s --mlsysim-fuse="hardware=no-such-gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// TWO: error: mlsysim-fuse plans for one device; got 2 in hardware=h100,a100
+// UNKNOWN: error: {{.*}}no-such-gpu
+
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
 #vec = affine_map<(d0) -> (d0)>
