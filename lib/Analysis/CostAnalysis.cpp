@@ -7,6 +7,7 @@
 #include "mlsysim/Interfaces/CostOpInterface.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -64,7 +65,75 @@ static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
   return trips;
 }
 
+StringRef mlsysim::getKernelAttrName() { return "mlsysim.kernel"; }
+
+/// The cost of a loop nest marked as one kernel (getKernelAttrName).
+static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
+  OpCost total = OpCost::free();
+  Count heaviest;
+  std::string failure;
+  kernel->walk([&](Operation *op) {
+    if (op == kernel || !isa<linalg::LinalgOp, CostOpInterface>(op) ||
+        !op->getParentOp())
+      return;
+    Count trips(1);
+    for (Operation *loop = op->getParentOp(); loop;
+         loop = loop == kernel ? nullptr : loop->getParentOp())
+      if (auto loopLike = dyn_cast<LoopLikeOpInterface>(loop)) {
+        std::optional<Count> count = getStaticTripCount(loopLike);
+        if (!count) {
+          failure = "kernel loop with an unknown trip count";
+          return;
+        }
+        trips *= *count;
+      }
+    OpCost cost = computeOpCost(op, context);
+    if (!cost.modeled) {
+      failure = "inside the kernel: " + cost.reason;
+      return;
+    }
+    total.flops += cost.flops * trips;
+    total.macs += cost.macs * trips;
+    total.intOps += cost.intOps * trips;
+    total.intMacs += cost.intMacs * trips;
+    total.transcendentals += cost.transcendentals * trips;
+    // The op doing the most arithmetic picks the peak.
+    Count work = (cost.flops + cost.intOps) * trips;
+    if (cost.elementType && work.toDouble() > heaviest.toDouble()) {
+      heaviest = work;
+      total.elementType = cost.elementType;
+      total.matrixUnit = cost.matrixUnit;
+    }
+  });
+  if (!failure.empty())
+    return OpCost::unmodeled(failure);
+  // Traffic: every tensor defined outside and used inside, once (fresh
+  // destinations carry no data), and the results, once.
+  llvm::SmallPtrSet<Value, 8> inputs;
+  kernel->walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (!isa<ShapedType>(operand.getType()) ||
+          kernel->isAncestor(operand.getParentRegion()->getParentOp()) ||
+          !inputs.insert(operand).second)
+        continue;
+      if (operand.getDefiningOp<tensor::EmptyOp>())
+        continue;
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(kernel))
+        if (op == kernel && llvm::is_contained(loop.getInits(), operand))
+          continue; // The destination of the results, written below.
+      if (std::optional<Count> bytes = context.bytesOf(operand))
+        total.bytesRead += *bytes;
+    }
+  });
+  for (Value result : kernel->getResults())
+    if (std::optional<Count> bytes = context.bytesOf(result))
+      total.bytesWritten += *bytes;
+  return total;
+}
+
 OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
+  if (op->hasAttr(getKernelAttrName()))
+    return computeKernelCost(op, context);
   if (auto model = dyn_cast<CostOpInterface>(op))
     return model.getCost(context);
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
@@ -118,7 +187,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
   for (Region &region : parent->getRegions()) {
     for (Block &block : region) {
       for (Operation &op : block) {
-        if (isContainer(&op)) {
+        if (isContainer(&op) && !op.hasAttr(getKernelAttrName())) {
           Count inner = multiplier;
           Operation *innerUnknown = unknownLoop;
           if (auto loop = dyn_cast<LoopLikeOpInterface>(&op)) {
@@ -149,7 +218,8 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           // A modeled op owns its regions (payloads); only an op no model
           // knows is entered, since its regions may hold ops we can price.
           if (isa<CostOpInterface, linalg::LinalgOp>(op) ||
-              records.back().cost.modeled)
+              records.back().cost.modeled ||
+              op.hasAttr(getKernelAttrName()))
             continue;
         }
         if (op.getNumRegions() > 0)

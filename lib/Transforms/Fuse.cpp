@@ -13,7 +13,10 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -25,37 +28,99 @@ namespace mlsysim {
 
 static constexpr llvm::StringLiteral kGroupAttr = "mlsysim.fusion_group";
 
-/// Why upstream cannot fuse a group on tensors, or empty when it can: every
-/// producer inside the group must be elementwise (or a layout op) and every
-/// consumer a non-contraction linalg op.
-static std::string whyNotPerformable(const Report &report,
-                                     const FusionGroup &group) {
+/// How a group is fused.
+enum class Method {
+  /// linalg::fuseElementwiseOps, producer into consumer.
+  Elementwise,
+  /// scf::tileConsumerAndFuseProducersUsingSCF from the group's last op: a
+  /// contraction or convolution with its fill and elementwise epilogue.
+  TileAndFuse,
+};
+
+/// How upstream can fuse a group on tensors, or std::nullopt with `why`.
+static std::optional<Method> chooseMethod(const Report &report,
+                                          const FusionGroup &group,
+                                          std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
+  bool matrix = false;
   for (unsigned id : group.ops) {
     Operation *op = report.ops[id].op;
     bool producesInside = llvm::any_of(op->getUsers(), [&](Operation *user) {
       return members.contains(user);
     });
     if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
-            op))
-      return "fusing across " + report.ops[id].name +
-             " needs the reshape propagated out of the way first, which "
-             "mlsysim-fuse does not do";
-    if (isa<linalg::FillOp>(op) || isa<tensor::PadOp>(op) ||
-        (producesInside && !isa<linalg::LinalgOp>(op)))
-      return "fusing " + report.ops[id].name +
-             " into its consumer needs tiling";
+            op)) {
+      why = "fusing across " + report.ops[id].name +
+            " needs the reshape propagated out of the way first, which "
+            "mlsysim-fuse does not do";
+      return std::nullopt;
+    }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (linalgOp && isaContractionOpInterface(linalgOp))
-      return "a contraction's epilogue needs tiling to fuse";
-    if (linalgOp && isa<linalg::ConvolutionOpInterface>(op))
-      return "a convolution's epilogue needs tiling to fuse";
-    if (producesInside && linalgOp && linalgOp.getNumReductionLoops() != 0)
-      return "a reduction fused into its consumer needs tiling";
+    if (!linalgOp) {
+      why = "fusing " + report.ops[id].name +
+            " into its consumer needs its tiles padded, which mlsysim-fuse "
+            "does not do";
+      return std::nullopt;
+    }
+    if (isaContractionOpInterface(linalgOp) ||
+        isa<linalg::ConvolutionOpInterface>(op)) {
+      matrix = true;
+      continue;
+    }
+    if (producesInside && linalgOp.getNumReductionLoops() != 0) {
+      why = "a reduction fused into its consumer needs a tiled reduction, "
+            "which mlsysim-fuse does not do";
+      return std::nullopt;
+    }
   }
-  return "";
+  if (!matrix)
+    return Method::Elementwise;
+  // Tile-and-fuse pulls producers into the last op's loops: every other
+  // member must feed it.
+  Operation *last = report.ops[group.ops.back()].op;
+  llvm::SmallPtrSet<Operation *, 8> reached{last};
+  SmallVector<Operation *> worklist{last};
+  while (!worklist.empty())
+    for (Value operand : worklist.pop_back_val()->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (members.contains(def) && reached.insert(def).second)
+          worklist.push_back(def);
+  if (reached.size() != members.size()) {
+    why = "not every op of the group feeds its last op";
+    return std::nullopt;
+  }
+  // An intermediate used outside the group would have to be yielded by the
+  // loops, which come after its other users. A fill is cheaper recomputed
+  // in the tile (the original stays for the others).
+  for (Operation *member : members)
+    if (member != last && !isa<linalg::FillOp>(member) &&
+        llvm::any_of(member->getUsers(), [&](Operation *user) {
+          return !members.contains(user);
+        })) {
+      why = "'" + member->getName().getStringRef().str() +
+            "' has users outside the group; tile-and-fuse would yield it "
+            "after them";
+      return std::nullopt;
+    }
+  return Method::TileAndFuse;
+}
+
+/// Tiles of the loops of `op`: the largest power of two up to 128 that
+/// divides each parallel loop (so tiles stay static), reductions untiled.
+static SmallVector<OpFoldResult> chooseTileSizes(linalg::LinalgOp op,
+                                                 Builder &builder) {
+  SmallVector<OpFoldResult> sizes;
+  for (auto [range, type] :
+       llvm::zip_equal(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    int64_t tile = 0;
+    if (type == utils::IteratorType::parallel && !ShapedType::isDynamic(range))
+      for (tile = 128; tile > 1 && range % tile != 0; tile /= 2) {
+      }
+    sizes.push_back(builder.getIndexAttr(tile));
+  }
+  return sizes;
 }
 
 namespace {
@@ -83,8 +148,22 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
 
     for (auto [index, group] : llvm::enumerate(report.fusion->groups)) {
       Operation *last = report.ops[group.ops.back()].op;
-      std::string why = whyNotPerformable(report, group);
-      if (!why.empty()) {
+      Location lastLoc = last->getLoc(); // The op may be gone after fusion.
+      std::string why;
+      std::optional<Method> method = chooseMethod(report, group, why);
+      if (method == Method::TileAndFuse) {
+        if (failed(tileAndFuse(rewriter, report, group)))
+          return signalPassFailure();
+        ++numGroupsFused;
+        numOpsFused += group.launchesSaved;
+        emitRemark(lastLoc)
+            << "fused group G" << index << " ("
+            << stringifyFusionKind(group.kind) << ", " << group.ops.size()
+            << " ops, tiled): predicted " << formatSeconds(group.latencyBefore)
+            << " -> " << formatSeconds(group.latencyAfter);
+        continue;
+      }
+      if (!method) {
         ++numGroupsLeft;
         last->emitRemark() << "fusion group G" << index << " ("
                            << stringifyFusionKind(group.kind)
@@ -120,6 +199,71 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                       << formatSeconds(group.latencyAfter);
     }
     module.walk([](Operation *op) { op->removeAttr(kGroupAttr); });
+  }
+
+  /// Tiles the group's last op and fuses the other members into its loops,
+  /// which become one kernel (getKernelAttrName).
+  LogicalResult tileAndFuse(IRRewriter &rewriter, const Report &report,
+                            const FusionGroup &group) {
+    llvm::SmallPtrSet<Operation *, 8> members;
+    for (unsigned id : group.ops)
+      members.insert(report.ops[id].op);
+    Operation *last = report.ops[group.ops.back()].op;
+    auto consumer = cast<TilingInterface>(last);
+    scf::SCFTilingOptions tiling;
+    tiling.setTileSizes(chooseTileSizes(cast<linalg::LinalgOp>(last), rewriter));
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    // Nothing is yielded (chooseMethod): a fill with other users is
+    // recomputed in the tile and stays for them.
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (!members.contains(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{false};
+        });
+    rewriter.setInsertionPoint(last);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer, options);
+    if (failed(result))
+      return last->emitError() << "tile-and-fuse failed";
+    for (auto [original, replacement] : result->replacements)
+      rewriter.replaceAllUsesWith(original, replacement);
+    // The originals, consumers first, once nothing but the slices tiling
+    // took of them (now dead) and the sizes it read off them (answered from
+    // their operands instead) uses them.
+    for (unsigned id : llvm::reverse(group.ops)) {
+      Operation *op = report.ops[id].op;
+      SmallVector<tensor::DimOp> dims;
+      for (Operation *user : op->getUsers())
+        if (auto dim = dyn_cast<tensor::DimOp>(user))
+          dims.push_back(dim);
+      if (!dims.empty()) {
+        ReifiedRankedShapedTypeDims shapes;
+        rewriter.setInsertionPoint(op);
+        if (succeeded(reifyResultShapes(rewriter, op, shapes)))
+          for (tensor::DimOp dim : dims) {
+            std::optional<int64_t> index = dim.getConstantIndex();
+            if (!index)
+              continue;
+            unsigned result = cast<OpResult>(dim.getSource()).getResultNumber();
+            rewriter.setInsertionPoint(dim);
+            rewriter.replaceOp(dim, getValueOrCreateConstantIndexOp(
+                                        rewriter, dim.getLoc(),
+                                        shapes[result][*index]));
+          }
+      }
+      for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+        if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
+          rewriter.eraseOp(user);
+      if (op->use_empty())
+        rewriter.eraseOp(op);
+    }
+    if (!result->loops.empty())
+      result->loops.front()->setAttr(getKernelAttrName(),
+                                     UnitAttr::get(rewriter.getContext()));
+    return success();
   }
 
   /// Fuses the marked producers into their marked consumers until none is

@@ -28,6 +28,13 @@ namespace mlsysim {
 /// carries it (a model zoo exporting one of N identical layers sets it to N).
 llvm::StringRef getRepeatAttrName();
 
+/// The unit attribute that makes a loop nest one kernel (mlsysim-fuse puts
+/// it on the loops of a tiled-and-fused group): one record, one launch; its
+/// work is the ops inside times their trip counts, and its traffic every
+/// tensor from outside read once (the tiles of one kernel share the cache)
+/// and its results written once.
+llvm::StringRef getKernelAttrName();
+
 /// The cost of one op of interest, in its program context.
 struct OpCostRecord {
   mlir::Operation *op = nullptr;
