@@ -67,6 +67,11 @@ static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
 
 StringRef mlsysim::getKernelAttrName() { return "mlsysim.kernel"; }
 
+/// A loop nest marked as one kernel (the attribute means nothing elsewhere).
+static bool isKernelRegion(Operation *op) {
+  return isa<LoopLikeOpInterface>(op) && op->hasAttr(getKernelAttrName());
+}
+
 /// The cost of a loop nest marked as one kernel (getKernelAttrName).
 static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   OpCost total = OpCost::free();
@@ -132,7 +137,7 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
 }
 
 OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
-  if (op->hasAttr(getKernelAttrName()))
+  if (isKernelRegion(op))
     return computeKernelCost(op, context);
   if (auto model = dyn_cast<CostOpInterface>(op))
     return model.getCost(context);
@@ -187,7 +192,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
   for (Region &region : parent->getRegions()) {
     for (Block &block : region) {
       for (Operation &op : block) {
-        if (isContainer(&op) && !op.hasAttr(getKernelAttrName())) {
+        if (isContainer(&op) && !isKernelRegion(&op)) {
           Count inner = multiplier;
           Operation *innerUnknown = unknownLoop;
           if (auto loop = dyn_cast<LoopLikeOpInterface>(&op)) {
@@ -218,8 +223,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           // A modeled op owns its regions (payloads); only an op no model
           // knows is entered, since its regions may hold ops we can price.
           if (isa<CostOpInterface, linalg::LinalgOp>(op) ||
-              records.back().cost.modeled ||
-              op.hasAttr(getKernelAttrName()))
+              records.back().cost.modeled || isKernelRegion(&op))
             continue;
         }
         if (op.getNumRegions() > 0)
