@@ -132,17 +132,23 @@ def FusePass : Pass<"mlsysim-fuse", "::mlir::ModuleOp"> {
   let description = [{
     Plans fusion on the chosen device (the groups `mlsysim-report` with
     `fusion=1` lists, each predicted faster fused than apart) and performs
-    those upstream MLIR can do on tensors: elementwise producer-consumer
-    fusion (`linalg::fuseElementwiseOps`, named ops generalized first), which
-    covers elementwise chains, broadcasts and transposes folded into their
-    consumer, and elementwise producers fused into a reduction. Each fused
-    group gets a remark with its predicted latency before and after.
+    those upstream MLIR can do on tensors:
 
-    Groups whose fusion needs tiling (a contraction's epilogue, a fill into
-    the contraction it initializes, a pad into a convolution, a reduction
-    into its elementwise consumer) are left as they are, with a remark
-    saying so; edges between ops of a group the cost model rejected are
-    never fused.
+    - elementwise chains, broadcasts and transposes folded into their
+      consumer, elementwise producers fused into a reduction: elementwise
+      producer-consumer fusion (`linalg::fuseElementwiseOps`, named ops
+      generalized first);
+    - a contraction or convolution with the fill that initializes it and its
+      elementwise epilogue: the group's last op tiled (128 or the largest
+      power of two dividing each parallel loop) and the others fused into
+      its loops (`scf::tileConsumerAndFuseProducersUsingSCF`); the loop nest
+      is marked `mlsysim.kernel` so that the cost model prices it as one
+      kernel.
+
+    Each fused group gets a remark with its predicted latency before and
+    after. Groups with a pad, a reduction feeding its consumer, or a reshape
+    inside are left as they are, with a remark saying why; no edge outside an
+    approved group is fused.
   }];
   let options = commonRooflineOptions;
   let statistics = [
