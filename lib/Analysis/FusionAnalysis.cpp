@@ -210,7 +210,7 @@ private:
     SmallVector<unsigned> views;
   };
 
-  bool fusible(unsigned index) const;
+  bool isFusible(unsigned index) const;
   /// Price of the records of a group, with the edges inside it.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
   bool wouldCycle(llvm::ArrayRef<unsigned> group) const;
@@ -221,6 +221,10 @@ private:
   const HardwareSpec &hardware;
   const RooflineOptions &options;
   std::vector<FusionRole> roles;
+  /// isFusible of each record, decided once.
+  std::vector<bool> fusible;
+  /// The fused latency of each group, by its leader, once priced.
+  llvm::DenseMap<unsigned, double> latencyOf;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<mlir::OpOperand *, double> recomputeOf;
@@ -228,7 +232,7 @@ private:
 };
 } // namespace
 
-bool Planner::fusible(unsigned index) const {
+bool Planner::isFusible(unsigned index) const {
   const OpCostRecord &record = analysis.getRecords()[index];
   return record.cost.modeled && record.cost.launchesKernel &&
          !record.cost.isFree() && !record.unknownTripCountLoop &&
@@ -364,9 +368,11 @@ FusionPlan Planner::run() {
   ArrayRef<OpCostRecord> records = analysis.getRecords();
   for (const OpCostRecord &record : records)
     roles.push_back(classifyForFusion(record.op, record.cost));
+  for (unsigned index = 0; index < records.size(); ++index)
+    fusible.push_back(isFusible(index));
 
   for (auto [index, record] : llvm::enumerate(records)) {
-    if (!fusible(index))
+    if (!fusible[index])
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
       // Frontends put reshapes between ops (free views: no traffic, no
@@ -388,7 +394,7 @@ FusionPlan Planner::run() {
       if (!producer || (!views.empty() && !source.hasOneUse()))
         continue;
       unsigned producerIndex = producer - records.data();
-      if (!fusible(producerIndex) || def->getBlock() != record.op->getBlock() ||
+      if (!fusible[producerIndex] || def->getBlock() != record.op->getBlock() ||
           producer->multiplier != record.multiplier)
         continue;
       if (std::optional<FusionEdge> edge = classifyFusionEdge(
@@ -418,12 +424,19 @@ FusionPlan Planner::run() {
     });
     if (matrix > 1 || wouldCycle(merged))
       continue;
-    double apart = price(left, nullptr).after + price(right, nullptr).after;
-    if (price(merged, nullptr).after >= apart)
+    auto latency = [&](unsigned leader, ArrayRef<unsigned> members) {
+      auto [it, inserted] = latencyOf.try_emplace(leader, 0.0);
+      if (inserted)
+        it->second = price(members, nullptr).after;
+      return it->second;
+    };
+    double together = price(merged, nullptr).after;
+    if (together >= latency(a, left) + latency(b, right))
       continue;
     groups.unionSets(a, b);
     for (unsigned view : edge.views)
       groups.unionSets(a, groups.getOrInsertLeaderValue(view));
+    latencyOf[groups.getLeaderValue(a)] = together;
   }
 
   FusionPlan plan;

@@ -172,7 +172,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       }
       // Generalize the named ops, marking the group's members.
       auto mark = IntegerAttr::get(IntegerType::get(ctx, 64), index);
-      Location loc = last->getLoc();
+      // The planner keeps a group in one block; fusion stays there.
+      Block *block = last->getBlock();
       for (unsigned id : group.ops) {
         auto linalgOp = cast<linalg::LinalgOp>(report.ops[id].op);
         Operation *generic = linalgOp;
@@ -188,10 +189,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         }
         generic->setAttr(kGroupAttr, mark);
       }
-      unsigned fused = fuseGroup(rewriter, module, mark);
+      unsigned fused = fuseGroup(rewriter, *block, mark);
       numOpsFused += fused;
       ++numGroupsFused;
-      emitRemark(loc) << "fused group G" << index << " ("
+      emitRemark(lastLoc) << "fused group G" << index << " ("
                       << stringifyFusionKind(group.kind) << ", "
                       << group.ops.size() << " ops, " << fused
                       << " fusions): predicted "
@@ -266,42 +267,42 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     return success();
   }
 
+  /// Fuses one marked producer into its marked consumer in `block`; fails
+  /// when none is left.
+  LogicalResult fuseOnce(IRRewriter &rewriter, Block &block, Attribute mark) {
+    for (auto consumer : block.getOps<linalg::GenericOp>()) {
+      if (consumer->getAttr(kGroupAttr) != mark)
+        continue;
+      for (OpOperand &operand : consumer->getOpOperands()) {
+        auto producer = operand.get().getDefiningOp<linalg::GenericOp>();
+        if (!producer || producer->getAttr(kGroupAttr) != mark ||
+            !linalg::areElementwiseOpsFusable(&operand))
+          continue;
+        rewriter.setInsertionPoint(consumer);
+        FailureOr<linalg::ElementwiseOpFusionResult> result =
+            linalg::fuseElementwiseOps(rewriter, &operand);
+        if (failed(result))
+          continue;
+        result->fusedOp->setAttr(kGroupAttr, mark);
+        for (auto [original, replacement] : result->replacements)
+          rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+            return use.getOwner() != producer;
+          });
+        rewriter.eraseOp(consumer);
+        if (producer->use_empty())
+          rewriter.eraseOp(producer);
+        return success();
+      }
+    }
+    return failure();
+  }
+
   /// Fuses the marked producers into their marked consumers until none is
   /// left; returns how many fusions were done.
-  unsigned fuseGroup(IRRewriter &rewriter, ModuleOp module, Attribute mark) {
+  unsigned fuseGroup(IRRewriter &rewriter, Block &block, Attribute mark) {
     unsigned fused = 0;
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      module.walk([&](linalg::GenericOp consumer) {
-        if (consumer->getAttr(kGroupAttr) != mark)
-          return WalkResult::advance();
-        for (OpOperand &operand : consumer->getOpOperands()) {
-          auto producer = operand.get().getDefiningOp<linalg::GenericOp>();
-          if (!producer || producer->getAttr(kGroupAttr) != mark ||
-              !linalg::areElementwiseOpsFusable(&operand))
-            continue;
-          rewriter.setInsertionPoint(consumer);
-          FailureOr<linalg::ElementwiseOpFusionResult> result =
-              linalg::fuseElementwiseOps(rewriter, &operand);
-          if (failed(result))
-            continue;
-          result->fusedOp->setAttr(kGroupAttr, mark);
-          for (auto [original, replacement] : result->replacements)
-            rewriter.replaceUsesWithIf(original, replacement,
-                                       [&](OpOperand &use) {
-                                         return use.getOwner() != producer;
-                                       });
-          rewriter.eraseOp(consumer);
-          if (producer->use_empty())
-            rewriter.eraseOp(producer);
-          ++fused;
-          changed = true;
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      });
-    }
+    while (succeeded(fuseOnce(rewriter, block, mark)))
+      ++fused;
     return fused;
   }
 };
