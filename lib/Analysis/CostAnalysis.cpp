@@ -3,7 +3,7 @@
 #include "mlsysim/Analysis/CostAnalysis.h"
 
 #include "mlsysim/Interfaces/DynamicSizes.h"
-#include "mlsysim/Analysis/GenericCostModels.h"
+#include "mlsysim/Interfaces/CountingRules.h"
 #include "mlsysim/Interfaces/CostOpInterface.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -169,7 +169,7 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   // Memory feasibility: each function's peak live bytes.
   auto addFootprint = [&](FunctionOpInterface func) {
     if (!func.isExternal())
-      footprints.push_back(computeFootprint(func, context, [&](Operation *op) {
+      footprints.push_back(computePeakMemory(func, context, [&](Operation *op) {
         const OpCostRecord *record = lookup(op);
         return record && record->cost.isFree();
       }));

@@ -1,15 +1,16 @@
 //===- LinalgCostModels.cpp - Cost models for the linalg dialect ----------===//
 //
-// Every structured op gets the generic structured rule (one rule for named
-// ops and linalg.generic alike, derived from the LinalgOp interface). The ops
-// that are not LinalgOps have their own models here.
+// Structured ops need no model here: computeOpCost prices every LinalgOp
+// (named, generic or out of tree) with the structured rule unless it has a
+// model of its own. The linalg ops that are not LinalgOps have their models
+// here.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Interfaces/CostModels.h"
 
-#include "mlsysim/Analysis/GenericCostModels.h"
-#include "ModelTemplates.h"
+#include "mlsysim/Interfaces/CostOpInterface.h"
+#include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -17,14 +18,6 @@ using namespace mlsysim;
 using namespace mlir;
 
 namespace {
-template <typename OpTy>
-struct StructuredOpCostModel
-    : public CostOpInterface::ExternalModel<StructuredOpCostModel<OpTy>, OpTy> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    return computeStructuredOpCost(cast<linalg::LinalgOp>(op), context);
-  }
-};
-
 /// Softmax as its decomposition computes it: a max-reduction, a subtraction,
 /// an exponential, a sum-reduction and a division per element (4 FLOPs and one
 /// transcendental), reading the input and writing the output once.
@@ -136,10 +129,6 @@ struct WinogradOutputCostModel
 
 void mlsysim::registerLinalgCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, linalg::LinalgDialect *) {
-    models::attachModels<StructuredOpCostModel,
-#define GET_OP_LIST
-#include "mlir/Dialect/Linalg/IR/LinalgStructuredOps.cpp.inc"
-        >(ctx);
     linalg::SoftmaxOp::attachInterface<SoftmaxCostModel>(*ctx);
     linalg::PackOp::attachInterface<RelayoutCostModel<linalg::PackOp>>(*ctx);
     linalg::UnPackOp::attachInterface<RelayoutCostModel<linalg::UnPackOp>>(

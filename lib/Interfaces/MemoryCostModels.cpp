@@ -9,7 +9,7 @@
 #include "mlsysim/Interfaces/CostModels.h"
 
 #include "ModelTemplates.h"
-#include "mlsysim/Analysis/GenericCostModels.h"
+#include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"

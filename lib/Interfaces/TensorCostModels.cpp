@@ -8,8 +8,8 @@
 
 #include "mlsysim/Interfaces/CostModels.h"
 
-#include "mlsysim/Analysis/GenericCostModels.h"
-#include "mlsysim/Analysis/PayloadCounting.h"
+#include "mlsysim/Interfaces/CountingRules.h"
+#include "mlsysim/Interfaces/PayloadCounting.h"
 #include "ModelTemplates.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

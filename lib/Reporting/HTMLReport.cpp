@@ -122,7 +122,7 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
                  "kernel launches");
   if (auto energy = report.getEnergy(t))
     row("energy", formatQuantity(*energy, "J") + " (TDP x latency)");
-  for (const FunctionFootprint &footprint : report.footprints) {
+  for (const PeakMemory &footprint : report.footprints) {
     os << "<tr><th class=\"text\">memory of @" << escapeMarkup(footprint.name)
        << "</th><td" << (report.fits(footprint) ? "" : " class=\"warn\"")
        << ">"

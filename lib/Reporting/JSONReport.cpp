@@ -100,7 +100,7 @@ Object mlsysim::toJSON(const OpReport &op) {
 }
 
 static Object footprintToJSON(const Report &report,
-                              const FunctionFootprint &footprint,
+                              const PeakMemory &footprint,
                               int64_t peakOpId) {
   return Object{
       {"argument_bytes", footprint.argumentBytes.toJSON()},

@@ -110,7 +110,7 @@ std::optional<double> Report::getEnergy(const ReportTotals &totals) const {
   return hardware->tdpW->value * totals.latency;
 }
 
-bool Report::fits(const FunctionFootprint &footprint) const {
+bool Report::fits(const PeakMemory &footprint) const {
   return footprint.peakBytes().toDouble() <=
          hardware->memoryCapacityBytes.value;
 }

@@ -140,7 +140,7 @@ static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
 
 /// Throughput, MFU, energy and memory feasibility of a run of `totals`.
 static void printSummary(const Report &report, const ReportTotals &totals,
-                         const FunctionFootprint *footprint,
+                         const PeakMemory *footprint,
                          int64_t peakOpId, llvm::raw_ostream &os) {
   if (totals.latency > 0) {
     os << "  throughput: " << formatQuantity(report.getThroughput(totals), "")
@@ -329,11 +329,11 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
      << ":\n";
   printTotals(report.totals, os);
   // The module's memory is that of its hungriest function.
-  const FunctionFootprint *largest = nullptr;
+  const PeakMemory *largest = nullptr;
   int64_t largestPeakOp = -1;
   for (const FunctionReport &func : report.functions)
     if (func.footprintIndex >= 0) {
-      const FunctionFootprint &footprint = report.footprints[func.footprintIndex];
+      const PeakMemory &footprint = report.footprints[func.footprintIndex];
       if (!largest ||
           footprint.peakBytes().toDouble() > largest->peakBytes().toDouble()) {
         largest = &footprint;

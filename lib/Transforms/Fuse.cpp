@@ -1,6 +1,6 @@
 //===- Fuse.cpp - Perform the fusions the cost model approves -------------===//
 //
-// The plan (FusionAnalysis) decides; upstream linalg performs. A group is
+// The plan (FusionPlanner) decides; upstream linalg performs. A group is
 // performed only when every edge inside it is one elementwise fusion can
 // remove, so that the IR that comes out is what the plan priced.
 //

@@ -93,7 +93,7 @@ void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
 }
 
 void mlsysim::passutil::emitFitWarnings(const Report &report) {
-  for (const FunctionFootprint &footprint : report.footprints)
+  for (const PeakMemory &footprint : report.footprints)
     if (!report.fits(footprint))
       footprint.func->emitWarning()
           << "does not fit: @" << footprint.name << " needs "

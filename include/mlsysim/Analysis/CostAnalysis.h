@@ -12,7 +12,7 @@
 #ifndef MLSYSIM_ANALYSIS_COSTANALYSIS_H
 #define MLSYSIM_ANALYSIS_COSTANALYSIS_H
 
-#include "mlsysim/Analysis/MemoryFootprint.h"
+#include "mlsysim/Analysis/PeakMemory.h"
 #include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
@@ -73,7 +73,7 @@ public:
   const OpCostRecord *lookup(mlir::Operation *op) const;
   const CostOptions &getOptions() const { return options; }
   /// The memory each function needs at once, in program order.
-  llvm::ArrayRef<FunctionFootprint> getFootprints() const {
+  llvm::ArrayRef<PeakMemory> getFootprints() const {
     return footprints;
   }
 
@@ -87,7 +87,7 @@ private:
   std::unique_ptr<DynamicSizeResolver> resolver;
   mlir::Type precision;
   std::vector<OpCostRecord> records;
-  std::vector<FunctionFootprint> footprints;
+  std::vector<PeakMemory> footprints;
   llvm::DenseMap<mlir::Operation *, size_t> indexOf;
 };
 

@@ -9,8 +9,9 @@ class DialectRegistry;
 
 namespace mlsysim {
 
-/// Every structured linalg op (the generic structured rule), linalg.softmax,
-/// pack/unpack and the Winograd transforms.
+/// The linalg ops that are not structured ops: linalg.softmax, pack/unpack
+/// and the Winograd transforms (structured ops take the structured rule,
+/// computeOpCost).
 void registerLinalgCostModels(mlir::DialectRegistry &registry);
 /// tensor data movement (pad, concat, slices, gather, scatter, ...) and the
 /// free ops (reshapes, casts, empty, dim).

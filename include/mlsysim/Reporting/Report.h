@@ -11,7 +11,7 @@
 #define MLSYSIM_REPORTING_REPORT_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
-#include "mlsysim/Analysis/FusionAnalysis.h"
+#include "mlsysim/Analysis/FusionPlanner.h"
 #include "mlsysim/Analysis/Roofline.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 
@@ -113,7 +113,7 @@ struct Report {
   /// the loop), by loop.
   std::vector<mlir::Operation *> unknownTripCountLoops;
   /// Each function's memory needs, in program order.
-  std::vector<FunctionFootprint> footprints;
+  std::vector<PeakMemory> footprints;
   /// Fusion opportunities, when asked for (ReportOptions::fusion); groups
   /// hold op ids.
   std::optional<FusionPlan> fusion;
@@ -124,7 +124,7 @@ struct Report {
   /// when the device has no TDP.
   std::optional<double> getEnergy(const ReportTotals &totals) const;
   /// Whether a function's peak live bytes fit in device memory.
-  bool fits(const FunctionFootprint &footprint) const;
+  bool fits(const PeakMemory &footprint) const;
 };
 
 /// Prices every record of `analysis` on `hardware`.

@@ -1,6 +1,6 @@
 //===- PayloadCountingTest.cpp - The per-iteration counting rules ---------===//
 
-#include "mlsysim/Analysis/PayloadCounting.h"
+#include "mlsysim/Interfaces/PayloadCounting.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

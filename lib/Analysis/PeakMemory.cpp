@@ -1,6 +1,6 @@
-//===- MemoryFootprint.cpp - Peak live bytes of a function ----------------===//
+//===- PeakMemory.cpp - Peak live bytes of a function ---------------------===//
 
-#include "mlsysim/Analysis/MemoryFootprint.h"
+#include "mlsysim/Analysis/PeakMemory.h"
 
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -36,10 +36,10 @@ getAliasedOperand(OpResult result,
 
 StringRef mlsysim::getParameterAttrName() { return "mlsysim.param"; }
 
-FunctionFootprint
-mlsysim::computeFootprint(FunctionOpInterface func, const CostContext &context,
+PeakMemory
+mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
                           llvm::function_ref<bool(Operation *)> movesNoData) {
-  FunctionFootprint footprint;
+  PeakMemory footprint;
   footprint.name = func.getName().str();
   footprint.func = func;
   if (func.isExternal())

@@ -1,4 +1,4 @@
-//===- GenericCostModels.h - Rules that serve whole op families -*- C++ -*-===//
+//===- CountingRules.h - Rules that serve whole op families -----*- C++ -*-===//
 //
 // The structured-op rule prices every linalg::LinalgOp from its interface:
 // trip count = product of the loop ranges, work = trip count x the payload's
@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
-#define MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
+#ifndef MLSYSIM_INTERFACES_COUNTINGRULES_H
+#define MLSYSIM_INTERFACES_COUNTINGRULES_H
 
-#include "mlsysim/Analysis/PayloadCounting.h"
+#include "mlsysim/Interfaces/PayloadCounting.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -48,4 +48,4 @@ llvm::StringRef getDynamicShapeReason();
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_GENERICCOSTMODELS_H
+#endif // MLSYSIM_INTERFACES_COUNTINGRULES_H

@@ -1,6 +1,6 @@
-//===- Footprint.cpp - Distinct elements an indexing map touches ----------===//
+//===- DistinctElements.cpp - Distinct elements an indexing map touches ---===//
 
-#include "mlsysim/Analysis/Footprint.h"
+#include "mlsysim/Interfaces/DistinctElements.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "llvm/ADT/BitVector.h"

@@ -1,6 +1,6 @@
-//===- FootprintTest.cpp - Distinct elements an indexing map touches ------===//
+//===- DistinctElementsTest.cpp - Distinct elements an indexing map touches ===//
 
-#include "mlsysim/Analysis/Footprint.h"
+#include "mlsysim/Interfaces/DistinctElements.h"
 
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -16,7 +16,7 @@ using mlsysim::countDistinctLinearValues;
 
 namespace {
 
-class FootprintTest : public ::testing::Test {
+class DistinctElementsTest : public ::testing::Test {
 protected:
   MLIRContext ctx;
   AffineExpr d(unsigned i) { return getAffineDimExpr(i, &ctx); }
@@ -28,18 +28,18 @@ protected:
   }
 };
 
-TEST_F(FootprintTest, IdentityTouchesEverything) {
+TEST_F(DistinctElementsTest, IdentityTouchesEverything) {
   AffineMap map = AffineMap::get(2, 0, {d(0), d(1)}, &ctx);
   EXPECT_EQ(count(map, {8, 16}, {8, 16}), 128u);
 }
 
-TEST_F(FootprintTest, BroadcastOperandIsReadOnce) {
+TEST_F(DistinctElementsTest, BroadcastOperandIsReadOnce) {
   // A matmul's A operand (m, k) over loops (m, n, k): n does not multiply.
   AffineMap map = AffineMap::get(3, 0, {d(0), d(2)}, &ctx);
   EXPECT_EQ(count(map, {64, 32, 16}, {64, 16}), 64u * 16u);
 }
 
-TEST_F(FootprintTest, StridedOneByOneConvolutionReadsAQuarter) {
+TEST_F(DistinctElementsTest, StridedOneByOneConvolutionReadsAQuarter) {
   // Input (n, 2*oh + kh, 2*ow + kw, c) of a 1x1 stride-2 convolution with a
   // 16x16 output on a 32x32 input: 16*16 of the 32*32 pixels.
   // Loops: n oh ow f kh kw c = 1 16 16 8 1 1 4.
@@ -50,7 +50,7 @@ TEST_F(FootprintTest, StridedOneByOneConvolutionReadsAQuarter) {
             1u * 16u * 16u * 4u);
 }
 
-TEST_F(FootprintTest, ThreeByThreeWindowCoversTheInput) {
+TEST_F(DistinctElementsTest, ThreeByThreeWindowCoversTheInput) {
   // Stride 1, 3x3 window, 30x30 output on a 32x32 input: every pixel is read.
   AffineMap map =
       AffineMap::get(7, 0, {d(0), d(1) + d(4), d(2) + d(5), d(6)}, &ctx);
@@ -58,17 +58,17 @@ TEST_F(FootprintTest, ThreeByThreeWindowCoversTheInput) {
             32u * 32u * 4u);
 }
 
-TEST_F(FootprintTest, DiagonalCountsOnce) {
+TEST_F(DistinctElementsTest, DiagonalCountsOnce) {
   AffineMap map = AffineMap::get(1, 0, {d(0), d(0)}, &ctx);
   EXPECT_EQ(count(map, {10}, {10, 10}), 10u);
 }
 
-TEST_F(FootprintTest, ZeroTripCountTouchesNothing) {
+TEST_F(DistinctElementsTest, ZeroTripCountTouchesNothing) {
   AffineMap map = AffineMap::get(2, 0, {d(0), d(1)}, &ctx);
   EXPECT_EQ(count(map, {0, 16}, {0, 16}), 0u);
 }
 
-TEST_F(FootprintTest, LinearValuesMatchBruteForce) {
+TEST_F(DistinctElementsTest, LinearValuesMatchBruteForce) {
   // Property check: the enumeration agrees with a brute-force set on random
   // small strided windows (stride, dilation, sizes).
   std::mt19937 rng(7);
@@ -86,12 +86,12 @@ TEST_F(FootprintTest, LinearValuesMatchBruteForce) {
   }
 }
 
-TEST_F(FootprintTest, NegativeCoefficientsReflect) {
+TEST_F(DistinctElementsTest, NegativeCoefficientsReflect) {
   EXPECT_EQ(countDistinctLinearValues({-2, 1}, {4, 2}).getExact(),
             countDistinctLinearValues({2, 1}, {4, 2}).getExact());
 }
 
-TEST_F(FootprintTest, HugeRangesDoNotOverflow) {
+TEST_F(DistinctElementsTest, HugeRangesDoNotOverflow) {
   // 2^62 x 2^62 iterations: the count exceeds 64 bits and is approximated.
   int64_t huge = int64_t(1) << 62;
   AffineMap map = AffineMap::get(2, 0, {d(0), d(1)}, &ctx);

@@ -1,9 +1,9 @@
-//===- GenericCostModels.cpp - Rules that serve whole op families ---------===//
+//===- CountingRules.cpp - Rules that serve whole op families -------------===//
 
-#include "mlsysim/Analysis/GenericCostModels.h"
+#include "mlsysim/Interfaces/CountingRules.h"
 
-#include "mlsysim/Analysis/Footprint.h"
-#include "mlsysim/Analysis/PayloadCounting.h"
+#include "mlsysim/Interfaces/DistinctElements.h"
+#include "mlsysim/Interfaces/PayloadCounting.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/OpDefinition.h"

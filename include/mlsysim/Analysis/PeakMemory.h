@@ -1,4 +1,4 @@
-//===- MemoryFootprint.h - Peak live bytes of a function --------*- C++ -*-===//
+//===- PeakMemory.h - Peak live bytes of a function -------------*- C++ -*-===//
 //
 // Whether a function fits on a device: its arguments (weights, inputs, caches)
 // plus the intermediate tensors alive at the worst point of the op order.
@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H
-#define MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H
+#ifndef MLSYSIM_ANALYSIS_PEAKMEMORY_H
+#define MLSYSIM_ANALYSIS_PEAKMEMORY_H
 
 #include "mlsysim/Interfaces/OpCost.h"
 
@@ -20,7 +20,7 @@
 namespace mlsysim {
 
 /// The memory one function needs at once.
-struct FunctionFootprint {
+struct PeakMemory {
   std::string name;
   mlir::Operation *func = nullptr;
   /// Bytes of the tensor and memref arguments.
@@ -44,10 +44,10 @@ llvm::StringRef getParameterAttrName();
 /// Liveness over the op order of `func` (docs/cost-model.md).
 /// `movesNoData(op)` says whether an op is a view (modeled as free): its
 /// results share the buffer of its first tensor/memref operand.
-FunctionFootprint
-computeFootprint(mlir::FunctionOpInterface func, const CostContext &context,
+PeakMemory
+computePeakMemory(mlir::FunctionOpInterface func, const CostContext &context,
                  llvm::function_ref<bool(mlir::Operation *)> movesNoData);
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_MEMORYFOOTPRINT_H
+#endif // MLSYSIM_ANALYSIS_PEAKMEMORY_H

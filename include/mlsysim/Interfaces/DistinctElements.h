@@ -1,4 +1,4 @@
-//===- Footprint.h - Distinct elements an indexing map touches --*- C++ -*-===//
+//===- DistinctElements.h - Distinct elements an indexing map touches *- C++ -*-===//
 //
 // The traffic rule for structured ops: an operand costs the bytes of the
 // distinct elements its indexing map touches over the iteration space, not one
@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_FOOTPRINT_H
-#define MLSYSIM_ANALYSIS_FOOTPRINT_H
+#ifndef MLSYSIM_INTERFACES_DISTINCTELEMENTS_H
+#define MLSYSIM_INTERFACES_DISTINCTELEMENTS_H
 
 #include "mlsysim/Support/Count.h"
 
@@ -35,4 +35,4 @@ Count countDistinctLinearValues(llvm::ArrayRef<int64_t> coefficients,
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_FOOTPRINT_H
+#endif // MLSYSIM_INTERFACES_DISTINCTELEMENTS_H

@@ -1,4 +1,4 @@
-//===- FusionAnalysis.h - Priced fusion opportunities -----------*- C++ -*-===//
+//===- FusionPlanner.h - Priced fusion opportunities ------------*- C++ -*-===//
 //
 // The roofline's most useful verdict is "this op is memory-bound because its
 // input was just written by the op before it". Over the producer-consumer
@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_FUSIONANALYSIS_H
-#define MLSYSIM_ANALYSIS_FUSIONANALYSIS_H
+#ifndef MLSYSIM_ANALYSIS_FUSIONPLANNER_H
+#define MLSYSIM_ANALYSIS_FUSIONPLANNER_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
 #include "mlsysim/Analysis/Roofline.h"
@@ -110,4 +110,4 @@ FusionPlan planFusion(const CostAnalysis &analysis,
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_FUSIONANALYSIS_H
+#endif // MLSYSIM_ANALYSIS_FUSIONPLANNER_H

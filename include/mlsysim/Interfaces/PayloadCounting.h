@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_PAYLOADCOUNTING_H
-#define MLSYSIM_ANALYSIS_PAYLOADCOUNTING_H
+#ifndef MLSYSIM_INTERFACES_PAYLOADCOUNTING_H
+#define MLSYSIM_INTERFACES_PAYLOADCOUNTING_H
 
 #include "mlsysim/Support/Count.h"
 
@@ -56,4 +56,4 @@ PayloadCounts countPayload(mlir::Block &body);
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_PAYLOADCOUNTING_H
+#endif // MLSYSIM_INTERFACES_PAYLOADCOUNTING_H

@@ -1,4 +1,4 @@
-//===- FusionAnalysis.cpp - Priced fusion opportunities -------------------===//
+//===- FusionPlanner.cpp - Priced fusion opportunities --------------------===//
 //
 // Groups form greedily along producer-consumer edges in program order: two
 // groups merge when the edge between them is a fusion kind the rules know,
@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlsysim/Analysis/FusionAnalysis.h"
+#include "mlsysim/Analysis/FusionPlanner.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
