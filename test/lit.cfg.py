@@ -20,6 +20,10 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mlsysim_lib", config.mlsysim_lib_dir))
 config.substitutions.append(("%mlsysim_src", config.mlsysim_src_root))
 config.substitutions.append(("%python", config.python_executable))
+# Prints JSON report records field by field, so tests check fields by name.
+config.substitutions.append(
+    ("%fields", config.python_executable + " " +
+     os.path.join(config.mlsysim_src_root, "test", "lib", "fields.py")))
 
 # A real browser for the HTML report (Debian's chromium, from scripts/setup.sh).
 import shutil

@@ -97,13 +97,9 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       failure = "inside the kernel: " + cost.reason;
       return;
     }
-    total.flops += cost.flops * trips;
-    total.macs += cost.macs * trips;
-    total.intOps += cost.intOps * trips;
-    total.intMacs += cost.intMacs * trips;
-    total.transcendentals += cost.transcendentals * trips;
+    total.addWork(cost, trips);
     // The op doing the most arithmetic picks the peak.
-    Count work = (cost.flops + cost.intOps) * trips;
+    Count work = cost.arithmetic() * trips;
     if (cost.elementType && work.toDouble() > heaviest.toDouble()) {
       heaviest = work;
       total.elementType = cost.elementType;

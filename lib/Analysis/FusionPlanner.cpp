@@ -164,8 +164,7 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
     fused.tCompute += alone.tCompute * member.recompute;
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
-          (member.cost->flops + member.cost->intOps +
-           member.cost->transcendentals)
+          (member.cost->arithmetic() + member.cost->transcendentals)
                   .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }

@@ -90,14 +90,19 @@ static MemoryLevel chooseMemoryLevel(const HardwareSpec &hardware,
              : MemoryLevel::DRAM;
 }
 
+double mlsysim::peakInConvention(double rate, FlopConvention convention) {
+  return convention == FlopConvention::MAC ? rate / 2 : rate;
+}
+
 std::optional<double> mlsysim::getRidgePoint(const HardwareSpec &hardware,
-                                             ComputeUnit unit,
-                                             ElementKind kind) {
+                                             ComputeUnit unit, ElementKind kind,
+                                             FlopConvention convention) {
   const auto &table = hardware.peaks(unit);
   auto it = table.find(kind);
   if (it == table.end())
     return std::nullopt;
-  return it->second.value / hardware.memoryBandwidthBytesPerS.value;
+  return peakInConvention(it->second.value, convention) /
+         hardware.memoryBandwidthBytesPerS.value;
 }
 
 double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
@@ -113,7 +118,7 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
     return estimate; // Bound::Free, all zero: no kernel runs.
 
   double runs = multiplier.toDouble();
-  double arithmetic = (cost.flops + cost.intOps).toDouble() * runs;
+  double arithmetic = cost.arithmetic().toDouble() * runs;
   double transcendentals = cost.transcendentals.toDouble() * runs;
   double bytes = cost.bytes().toDouble() * runs;
 

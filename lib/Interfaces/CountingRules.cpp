@@ -29,11 +29,7 @@ OpCost mlsysim::addPayloadWork(OpCost cost, const PayloadCounts &payload,
                               payload.unknownOp->getName().getStringRef() +
                               "' has no counting rule")
                                  .str());
-  cost.flops += iterations * payload.flops;
-  cost.macs += iterations * payload.macs;
-  cost.intOps += iterations * payload.intOps;
-  cost.intMacs += iterations * payload.intMacs;
-  cost.transcendentals += iterations * payload.transcendentals;
+  cost.addWork(payload, iterations);
   return cost;
 }
 

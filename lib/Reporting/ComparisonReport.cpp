@@ -23,21 +23,19 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
                      "memory", "overhead", "memory fit");
   for (const Report &report : reports) {
     const ReportTotals &t = report.totals;
-    double share = t.latency > 0 ? 1 / t.latency : 0;
     bool fits = llvm::all_of(report.footprints, [&](const auto &footprint) {
       return report.fits(footprint);
     });
     os << llvm::format(
         "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n",
         report.hardware->id.c_str(), formatSeconds(t.latency).c_str(),
-        (formatFixed(t.latency > 0 ? base.totals.latency / t.latency : 0, 2) +
-         "x")
+        (formatFixed(getSpeedup(base.totals.latency, t.latency), 2) + "x")
             .c_str(),
         formatQuantity(report.getThroughput(t), "").c_str(),
         formatPercent(t.getMFU()).c_str(),
-        formatPercent(t.computeBoundTime * share).c_str(),
-        formatPercent(t.memoryBoundTime * share).c_str(),
-        formatPercent(t.overheadBoundTime * share).c_str(),
+        formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
+        formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
+        formatPercent(t.getBoundShare(Bound::Overhead)).c_str(),
         fits ? "fits" : "NO");
   }
 
@@ -53,9 +51,8 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
     os << llvm::format("  %6u  %-26s", op.id, op.name.c_str());
     for (const Report &report : reports) {
       const OpReport &other = report.ops[op.id];
-      double speedup = other.roofline.latency > 0
-                           ? op.roofline.latency / other.roofline.latency
-                           : 0.0;
+      double speedup =
+          getSpeedup(op.roofline.latency, other.roofline.latency);
       std::string cell = formatSeconds(other.roofline.latency) + " " +
                          stringifyBound(other.roofline.bound).substr(0, 3).str() +
                          " " + formatFixed(speedup, 2) + "x";

@@ -93,7 +93,6 @@ static void numberCell(llvm::raw_ostream &os, double value,
 static void printSummary(const Report &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   const ReportTotals &t = report.totals;
-  double share = t.latency > 0 ? 1 / t.latency : 0;
   os << "<table class=\"summary\" id=\"summary\">\n";
   auto row = [&](llvm::StringRef name, const std::string &value) {
     os << "<tr><th class=\"text\">" << escapeMarkup(name) << "</th><td>"
@@ -106,11 +105,10 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
                         "samples/s at batch " +
                         std::to_string(report.options.batch));
   row("MFU", formatPercent(t.getMFU()));
-  row("time by bound", "compute " + formatPercent(t.computeBoundTime * share) +
-                           ", memory " +
-                           formatPercent(t.memoryBoundTime * share) +
-                           ", overhead " +
-                           formatPercent(t.overheadBoundTime * share));
+  row("time by bound",
+      "compute " + formatPercent(t.getBoundShare(Bound::Compute)) +
+          ", memory " + formatPercent(t.getBoundShare(Bound::Memory)) +
+          ", overhead " + formatPercent(t.getBoundShare(Bound::Overhead)));
   row("work", formatQuantity(t.flops.toDouble(), "FLOP") + ", " +
                   formatQuantity(t.intOps.toDouble(), "") + "integer ops");
   row("traffic", formatQuantity(t.bytesRead.toDouble(), "B") + " read, " +
@@ -203,9 +201,8 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
        << "<th class=\"text\">device</th><th>latency</th><th>speedup</th>"
        << "<th>MFU</th></tr></thead><tbody>\n";
     for (const Report &other : allDevices) {
-      double speedup = other.totals.latency > 0
-                           ? report.totals.latency / other.totals.latency
-                           : 0;
+      double speedup =
+          getSpeedup(report.totals.latency, other.totals.latency);
       os << "<tr><td class=\"text\">" << escapeMarkup(other.hardware->id)
          << "</td>";
       numberCell(os, other.totals.latency,
@@ -264,7 +261,7 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
     numberCell(os, op.roofline.tCompute, formatSeconds(op.roofline.tCompute));
     numberCell(os, op.roofline.tMemory, formatSeconds(op.roofline.tMemory));
     numberCell(os, op.roofline.latency, formatSeconds(op.roofline.latency));
-    double share = total > 0 ? op.roofline.latency / total : 0;
+    double share = getShare(op.roofline.latency, total);
     numberCell(os, share, formatPercent(share));
     os << "<td class=\"text bound\">" << bound << "</td></tr>\n";
   }

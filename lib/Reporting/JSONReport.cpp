@@ -114,9 +114,13 @@ static Object footprintToJSON(const Report &report,
   };
 }
 
+Object mlsysim::shareByBoundToJSON(const ReportTotals &totals) {
+  return Object{{"compute", totals.getBoundShare(Bound::Compute)},
+                {"memory", totals.getBoundShare(Bound::Memory)},
+                {"overhead", totals.getBoundShare(Bound::Overhead)}};
+}
+
 static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
-  double time = totals.latency;
-  auto share = [&](double part) { return time > 0 ? part / time : 0.0; };
   return Object{
       {"flops", totals.flops.toJSON()},
       {"int_ops", totals.intOps.toJSON()},
@@ -132,10 +136,7 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
        Object{{"compute", totals.computeBoundTime},
               {"memory", totals.memoryBoundTime},
               {"overhead", totals.overheadBoundTime}}},
-      {"share_by_bound",
-       Object{{"compute", share(totals.computeBoundTime)},
-              {"memory", share(totals.memoryBoundTime)},
-              {"overhead", share(totals.overheadBoundTime)}}},
+      {"share_by_bound", shareByBoundToJSON(totals)},
       {"op_count", totals.numOps},
       {"modeled_count", totals.numModeled},
       {"free_count", totals.numFree},
@@ -182,7 +183,7 @@ static Object reportHeaderToJSON(const Report &report) {
     Object peaks, ridges;
     for (const auto &[kind, value] : hw.peaks(unit)) {
       peaks[stringifyElementKind(kind)] = value.value;
-      ridges[stringifyElementKind(kind)] = *getRidgePoint(hw, unit, kind);
+      ridges[stringifyElementKind(kind)] = *report.getRidgePoint(unit, kind);
     }
     hardware[(stringifyComputeUnit(unit) + "_peaks_per_s").str()] =
         std::move(peaks);
@@ -307,7 +308,6 @@ void mlsysim::printCSVRows(const Report &report, bool header,
                          llvm::raw_ostream &os) {
   bool first = true;
   if (header) {
-    // The field names, from the same visitor as the rows.
     // The field names, from the same visitor as the rows (a report with a
     // fusion plan has one more).
     OpReport sample = report.ops.empty() ? OpReport() : report.ops.front();
@@ -339,17 +339,13 @@ Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
   for (const Report &report : reports) {
     devices.push_back(report.hardware->id);
     const ReportTotals &t = report.totals;
-    double share = t.latency > 0 ? 1 / t.latency : 0;
     totals.push_back(Object{
         {"hardware", report.hardware->id},
         {"latency_s", t.latency},
-        {"speedup", t.latency > 0 ? base.totals.latency / t.latency : 0.0},
+        {"speedup", getSpeedup(base.totals.latency, t.latency)},
         {"throughput_per_s", report.getThroughput(t)},
         {"mfu", t.getMFU()},
-        {"share_by_bound",
-         Object{{"compute", t.computeBoundTime * share},
-                {"memory", t.memoryBoundTime * share},
-                {"overhead", t.overheadBoundTime * share}}},
+        {"share_by_bound", shareByBoundToJSON(t)},
     });
   }
   for (const OpReport &op : base.ops) {
@@ -359,9 +355,8 @@ Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
     for (const Report &report : reports) {
       const OpReport &other = report.ops[op.id];
       latency.push_back(other.roofline.latency);
-      speedup.push_back(other.roofline.latency > 0
-                            ? op.roofline.latency / other.roofline.latency
-                            : 0.0);
+      speedup.push_back(
+          getSpeedup(op.roofline.latency, other.roofline.latency));
       bound.push_back(stringifyBound(other.roofline.bound));
     }
     ops.push_back(Object{{"id", op.id},

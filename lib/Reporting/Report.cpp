@@ -80,6 +80,36 @@ void ReportTotals::add(const OpReport &op) {
   }
 }
 
+double mlsysim::getShare(double part, double whole) {
+  return whole > 0 ? part / whole : 0.0;
+}
+
+double mlsysim::getThroughput(int64_t samples, double latency) {
+  return getShare(static_cast<double>(samples), latency);
+}
+
+double mlsysim::getSpeedup(double baseLatency, double latency) {
+  return latency > 0 ? baseLatency / latency : 0.0;
+}
+
+double ReportTotals::getBoundTime(Bound bound) const {
+  switch (bound) {
+  case Bound::Compute:
+    return computeBoundTime;
+  case Bound::Memory:
+    return memoryBoundTime;
+  case Bound::Overhead:
+    return overheadBoundTime;
+  case Bound::Free:
+    return 0.0;
+  }
+  llvm_unreachable("unknown bound");
+}
+
+double ReportTotals::getBoundShare(Bound bound) const {
+  return getShare(getBoundTime(bound), latency);
+}
+
 std::optional<std::pair<ComputeUnit, ElementKind>>
 ReportTotals::getDominantPeak() const {
   std::optional<std::pair<ComputeUnit, ElementKind>> dominant;
@@ -101,13 +131,18 @@ double ReportTotals::getMFU() const {
 }
 
 double Report::getThroughput(const ReportTotals &totals) const {
-  return totals.latency > 0 ? options.batch / totals.latency : 0.0;
+  return mlsysim::getThroughput(options.batch, totals.latency);
 }
 
 std::optional<double> Report::getEnergy(const ReportTotals &totals) const {
   if (!hardware->tdpW)
     return std::nullopt;
   return hardware->tdpW->value * totals.latency;
+}
+
+std::optional<double> Report::getRidgePoint(ComputeUnit unit,
+                                            ElementKind kind) const {
+  return mlsysim::getRidgePoint(*hardware, unit, kind, options.convention);
 }
 
 bool Report::fits(const PeakMemory &footprint) const {
@@ -163,9 +198,8 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
       op.bytesWritten = cost.bytesWritten * n;
       op.intensity = arithmeticIntensity(op.flops + op.intOps, op.bytes());
       if (op.roofline.peak)
-        op.peakRate = options.convention == FlopConvention::MAC
-                          ? op.roofline.peak->rate / 2
-                          : op.roofline.peak->rate;
+        op.peakRate =
+            peakInConvention(op.roofline.peak->rate, options.convention);
       if (cost.elementType) {
         auto [it, inserted] = typeNames.try_emplace(cost.elementType);
         if (inserted)

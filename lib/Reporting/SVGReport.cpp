@@ -86,7 +86,8 @@ static void printChart(const Report &report, double y0,
     yhi = std::max(yhi, p.y * 2);
   }
   for (const auto &[key, entry] : report.totals.workByPeak)
-    xhi = std::max(xhi, entry.second / bandwidth * 4);
+    // Every priced peak comes from the device's table: it has a ridge.
+    xhi = std::max(xhi, *report.getRidgePoint(key.first, key.second) * 4);
   std::tie(xlo, xhi) = decades(xlo, xhi);
   std::tie(ylo, yhi) = decades(ylo, yhi);
   LogAxis x{xlo, xhi, kLeft, kWidth - kRight};
@@ -136,7 +137,8 @@ static void printChart(const Report &report, double y0,
   // Roofs: bandwidth diagonal up to each peak, then flat; ridge marked.
   int roofIndex = 0;
   for (const auto &[key, entry] : report.totals.workByPeak) {
-    double peak = entry.second, ridge = peak / bandwidth;
+    double peak = entry.second;
+    double ridge = *report.getRidgePoint(key.first, key.second);
     double x0 = xlo, xr = std::min(ridge, xhi);
     os << llvm::format("<polyline class=\"roof\" fill=\"none\" "
                        "stroke=\"#222\" stroke-width=\"2\" "

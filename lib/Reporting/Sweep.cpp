@@ -51,7 +51,7 @@ mlsysim::parseSweepValues(llvm::StringRef text) {
 }
 
 double SweepSeries::getThroughput(size_t i) const {
-  return totals[i].latency > 0 ? values[i] / totals[i].latency : 0.0;
+  return mlsysim::getThroughput(values[i], totals[i].latency);
 }
 
 std::optional<int64_t> SweepSeries::getComputeBoundFrom() const {
@@ -75,15 +75,14 @@ static void printText(llvm::ArrayRef<SweepSeries> series,
                        "overhead");
     for (size_t i = 0; i < s.values.size(); ++i) {
       const ReportTotals &t = s.totals[i];
-      double share = t.latency > 0 ? 1 / t.latency : 0;
       os << llvm::format("  %8lld %12s %14s %8s %9s %8s %9s\n",
                          static_cast<long long>(s.values[i]),
                          formatSeconds(t.latency).c_str(),
                          formatQuantity(s.getThroughput(i), "").c_str(),
                          formatPercent(t.getMFU()).c_str(),
-                         formatPercent(t.computeBoundTime * share).c_str(),
-                         formatPercent(t.memoryBoundTime * share).c_str(),
-                         formatPercent(t.overheadBoundTime * share).c_str());
+                         formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
+                         formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
+                         formatPercent(t.getBoundShare(Bound::Overhead)).c_str());
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
     if (!from)
@@ -102,7 +101,6 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
     Array points;
     for (size_t i = 0; i < s.values.size(); ++i) {
       const ReportTotals &t = s.totals[i];
-      double share = t.latency > 0 ? 1 / t.latency : 0;
       points.push_back(Object{
           {"batch", s.values[i]},
           {"latency_s", t.latency},
@@ -110,9 +108,7 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
           {"mfu", t.getMFU()},
           {"flops", t.flops.toJSON()},
           {"bytes", (t.bytesRead + t.bytesWritten).toJSON()},
-          {"share_by_bound", Object{{"compute", t.computeBoundTime * share},
-                                    {"memory", t.memoryBoundTime * share},
-                                    {"overhead", t.overheadBoundTime * share}}},
+          {"share_by_bound", shareByBoundToJSON(t)},
       });
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
@@ -232,14 +228,13 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
     for (const SweepSeries &s : series)
       for (size_t i = 0; i < s.values.size(); ++i) {
         const ReportTotals &t = s.totals[i];
-        double share = t.latency > 0 ? 1 / t.latency : 0;
         os << s.hardware->id << "," << s.values[i] << ","
            << formatShortest(t.latency) << ","
            << formatShortest(s.getThroughput(i)) << ","
            << formatShortest(t.getMFU()) << ","
-           << formatShortest(t.computeBoundTime * share) << ","
-           << formatShortest(t.memoryBoundTime * share) << ","
-           << formatShortest(t.overheadBoundTime * share) << "\n";
+           << formatShortest(t.getBoundShare(Bound::Compute)) << ","
+           << formatShortest(t.getBoundShare(Bound::Memory)) << ","
+           << formatShortest(t.getBoundShare(Bound::Overhead)) << "\n";
       }
     return;
   case ReportFormat::Text:

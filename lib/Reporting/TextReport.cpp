@@ -198,10 +198,9 @@ static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
      << formatSeconds(totals.tOverhead) << ")\n";
   if (totals.latency > 0)
     os << "  time by bound: compute "
-       << formatPercent(totals.computeBoundTime / totals.latency)
-       << ", memory " << formatPercent(totals.memoryBoundTime / totals.latency)
-       << ", overhead "
-       << formatPercent(totals.overheadBoundTime / totals.latency) << "\n";
+       << formatPercent(totals.getBoundShare(Bound::Compute)) << ", memory "
+       << formatPercent(totals.getBoundShare(Bound::Memory)) << ", overhead "
+       << formatPercent(totals.getBoundShare(Bound::Overhead)) << "\n";
 }
 
 /// Ops of a group as `#1 linalg.add, #2 linalg.exp`.
@@ -274,7 +273,7 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
     os << "  ridge points (peak / bandwidth) of the units used: ";
     llvm::interleaveComma(report.totals.workByPeak, os, [&](const auto &entry) {
       std::optional<double> ridge =
-          getRidgePoint(hw, entry.first.first, entry.first.second);
+          report.getRidgePoint(entry.first.first, entry.first.second);
       os << describePeak(entry.first) << " "
          << (ridge ? formatFixed(*ridge, 1) : std::string("-"))
          << (isIntegerKind(entry.first.second) ? " OP/B" : " FLOP/B");
@@ -354,9 +353,7 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   if (!costliest.empty()) {
     os << "\nops that take longest:\n";
     for (const OpReport *op : costliest) {
-      double share = report.totals.latency > 0
-                         ? op->roofline.latency / report.totals.latency
-                         : 0.0;
+      double share = getShare(op->roofline.latency, report.totals.latency);
       os << "  #" << op->id << " " << op->name << " at " << op->loc << ": "
          << formatSeconds(op->roofline.latency) << " (" << formatPercent(share)
          << "), " << stringifyBound(op->roofline.bound) << "-bound\n";

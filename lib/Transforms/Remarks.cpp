@@ -44,12 +44,11 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     llvm::StringMap<double> functionTime;
     for (const FunctionReport &func : report.functions)
       functionTime[func.name] = func.totals.latency;
-    const HardwareSpec &hw = *report.hardware;
     for (const OpReport &op : report.ops) {
       if (!op.modeled || op.free || op.roofline.bound == Bound::Free)
         continue;
       double total = functionTime.lookup(op.func);
-      double share = total > 0 ? op.roofline.latency / total : 0;
+      double share = getShare(op.roofline.latency, total);
       if (share < minShare)
         continue;
       InFlightDiagnostic remark = op.op->emitRemark();
@@ -64,12 +63,13 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
                << (op.roofline.peak && isIntegerKind(op.roofline.peak->kind)
                        ? " OP/B"
                        : " FLOP/B");
-        if (r.peak) {
-          double ridge = op.peakRate / hw.memoryBandwidthBytesPerS.value;
-          remark << ", " << (op.intensity < ridge ? "below" : "above")
+        if (std::optional<double> ridge =
+                r.peak ? report.getRidgePoint(r.peak->unit, r.peak->kind)
+                       : std::nullopt) {
+          remark << ", " << (op.intensity < *ridge ? "below" : "above")
                  << " the " << stringifyElementKind(r.peak->kind) << " "
                  << stringifyComputeUnit(r.peak->unit) << " ridge of "
-                 << formatFixed(ridge, 0)
+                 << formatFixed(*ridge, 0)
                  << (isIntegerKind(r.peak->kind) ? " OP/B" : " FLOP/B");
         }
       }

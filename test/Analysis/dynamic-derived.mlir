@@ -3,8 +3,8 @@
 // collapse. With the batch bound to 2: the reshape's first size is the
 // batch 2, the collapse's 2 * 128 = 256 rows, so the matmul is
 // 2 * 256 * 768 * 768 = 301989888 FLOPs (not 2 * 2 * 768 * 768).
-// RUN: mlsysim-opt %s --mlsysim-report="format=csv output=- dynamic-dim=2" -o /dev/null | FileCheck %s --check-prefix=DERIVED
-// DERIVED: linalg.matmul,derived,{{[^,]*}},true,,1,false,301989888,
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- dynamic-dim=2" -o /dev/null | %fields | FileCheck %s --check-prefix=DERIVED
+// DERIVED: op #{{[0-9]+}} linalg.matmul:{{.*}} flops=301989888;{{.*}} func=derived;{{.*}} modeled=true;
 func.func @derived(%x: tensor<?x128x12x64xf32>, %w: tensor<768x768xf32>) -> tensor<?x768xf32> {
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : i64

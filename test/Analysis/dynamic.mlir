@@ -1,21 +1,21 @@
 // Dynamic sizes: an op whose loop ranges are not all static is unmodeled
 // ("dynamic shape") unless dynamic-dim=N binds every unknown size to N.
-// RUN: mlsysim-opt %s --mlsysim-report="format=csv output=-" -o /dev/null --verify-diagnostics | FileCheck %s --check-prefix=UNBOUND
-// RUN: mlsysim-opt %s --mlsysim-report="format=csv output=- dynamic-dim=4" -o /dev/null | FileCheck %s --check-prefix=BOUND
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=-" -o /dev/null --verify-diagnostics | %fields | FileCheck %s --check-prefix=UNBOUND
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- dynamic-dim=4" -o /dev/null | %fields | FileCheck %s --check-prefix=BOUND
 
 // Unbound: listed, with its reason and no numbers (never a zero).
-// UNBOUND-LABEL: id,op,func
-// UNBOUND: 0,linalg.matmul,dyn,{{[^,]*}},false,dynamic shape (bind dynamic sizes with the option dynamic-dim=N),1,false,,,,,,,,,,,,,,,,
-// UNBOUND: 1,tensor.empty,dyn,{{[^,]*}},true,
-// UNBOUND: 2,linalg.add,dyn,{{[^,]*}},false,dynamic shape
+// UNBOUND-LABEL: report:
+// UNBOUND: op #0 linalg.matmul:{{.*}} arithmetic_intensity=null;{{.*}} bytes_read=null;{{.*}} bytes_written=null;{{.*}} dtype=null;{{.*}} flops=null;{{.*}} func=dyn;{{.*}} int_ops=null;{{.*}} latency_s=null;{{.*}} modeled=false;{{.*}} peak_ops_per_s=null;{{.*}} peak_type=null;{{.*}} reason=dynamic shape (bind dynamic sizes with the option dynamic-dim=N);{{.*}} roofline_s=null;{{.*}} t_compute_s=null;{{.*}} t_memory_s=null;{{.*}} t_overhead_s=null;{{.*}} transcendentals=null;{{.*}} unit=null;
+// UNBOUND: op #1 tensor.empty:{{.*}} func=dyn;{{.*}} modeled=true;
+// UNBOUND: op #2 linalg.add:{{.*}} func=dyn;{{.*}} modeled=false;{{.*}} reason=dynamic shape
 
 // Bound to 4: M = 4, N = 32, K = 128 (f16 in, f32 out)
 // flops = 2*4*32*128 = 32768; read = 4*128*2 + 128*32*2 + 4*32*4 = 1024 + 8192 + 512 = 9728; write 512
 // The add on ?x32 f32 with ? = 4: 128 FLOPs, read 1024, write 512.
-// BOUND-LABEL: id,op,func
-// BOUND: 0,linalg.matmul,dyn,{{[^,]*}},true,,1,false,32768,0,0,9728,512,
-// BOUND: 1,tensor.empty,dyn,{{[^,]*}},true,
-// BOUND: 2,linalg.add,dyn,{{[^,]*}},true,,1,false,128,0,0,1024,512,
+// BOUND-LABEL: report:
+// BOUND: op #0 linalg.matmul:{{.*}} bytes_read=9728;{{.*}} bytes_written=512;{{.*}} flops=32768;{{.*}} func=dyn;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// BOUND: op #1 tensor.empty:{{.*}} func=dyn;{{.*}} modeled=true;
+// BOUND: op #2 linalg.add:{{.*}} bytes_read=1024;{{.*}} bytes_written=512;{{.*}} flops=128;{{.*}} func=dyn;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func @dyn(%a: tensor<?x128xf16>, %b: tensor<128x32xf16>, %c: tensor<?x32xf32>, %n: index) -> tensor<?x32xf32> {
   // expected-warning @below {{dynamic shape (bind dynamic sizes with the option dynamic-dim=N); listed as unmodeled (2 'linalg.matmul' ops)}}
   %0 = linalg.matmul ins(%a, %b : tensor<?x128xf16>, tensor<128x32xf16>) outs(%c : tensor<?x32xf32>) -> tensor<?x32xf32>

@@ -2,7 +2,7 @@
 // into) is one record and one launch: its work is the ops inside times their trip
 // counts, its traffic every tensor from outside read once and its results written once.
 
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=csv output=-" -o /dev/null 2>/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null 2>/dev/null | %fields | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
 
 // Four rows of 256 f32 added: 4 x 256 = 1024 FLOP; x and y read once (2 x 4096 B),
@@ -23,7 +23,7 @@ func.func @kernel(%x: tensor<4x256xf32>, %y: tensor<4x256xf32>) -> tensor<4x256x
   } {mlsysim.kernel}
   return %r : tensor<4x256xf32>
 }
-// CHECK: 1,scf.for,kernel,{{[^,]*}},true,,1,false,1024,0,0,8192,4096,{{[^,]*}},vector,f32,f32,{{[^,]*}},{{[^,]*}},{{[^,]*}},1e-06,1.024{{[0-9]*}}e-06,
+// CHECK: op #1 scf.for:{{.*}} bytes_read=8192;{{.*}} bytes_written=4096;{{.*}} dtype=f32;{{.*}} flops=1024;{{.*}} func=kernel;{{.*}} int_ops=0;{{.*}} latency_s=1.024{{[0-9]*}}e-06;{{.*}} modeled=true;{{.*}} peak_type=f32;{{.*}} t_overhead_s=1e-06;{{.*}} transcendentals=0;{{.*}} unit=vector;
 
 // The same loop without the mark: each op inside is its own kernel, four times.
 func.func @loop(%x: tensor<4x256xf32>, %y: tensor<4x256xf32>) -> tensor<4x256xf32> {
@@ -41,7 +41,7 @@ func.func @loop(%x: tensor<4x256xf32>, %y: tensor<4x256xf32>) -> tensor<4x256xf3
   }
   return %r : tensor<4x256xf32>
 }
-// CHECK: linalg.add,loop,{{[^,]*}},true,,4,false,1024,0,0,8192,4096,
+// CHECK: op #{{[0-9]+}} linalg.add:{{.*}} bytes_read=8192;{{.*}} bytes_written=4096;{{.*}} flops=1024;{{.*}} func=loop;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=4;{{.*}} transcendentals=0;
 
 // A kernel whose trip count is unknown cannot be priced: unmodeled, with the reason.
 func.func @unknown_trips(%x: tensor<4x256xf32>, %n: index) -> tensor<4x256xf32> {
@@ -56,5 +56,5 @@ func.func @unknown_trips(%x: tensor<4x256xf32>, %n: index) -> tensor<4x256xf32> 
   } {mlsysim.kernel}
   return %r : tensor<4x256xf32>
 }
-// CHECK: scf.for,unknown_trips,{{[^,]*}},false,kernel loop with an unknown trip count,
+// CHECK: op #{{[0-9]+}} scf.for:{{.*}} func=unknown_trips;{{.*}} modeled=false;{{.*}} reason=kernel loop with an unknown trip count;
 // WARN: warning: kernel loop with an unknown trip count; listed as unmodeled

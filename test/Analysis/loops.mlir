@@ -4,13 +4,13 @@
 // function multiplies its body (a zoo model exporting one of N layers).
 // CSV columns: id,op,func,loc,modeled,reason,multiplier,trip_count_unknown,
 //   flops,int_ops,transcendentals,bytes_read,bytes_written,...
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=csv output=-" -o /dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=-" -o /dev/null | %fields | FileCheck %s
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 
 // One run of the add on 16 f32: 16 FLOPs, read 128, write 64.
 // scf.for 0..8: x8 -> 128 FLOPs, read 1024, write 512
-// CHECK-LABEL: id,op,func
-// CHECK: 0,linalg.add,for8,{{[^,]*}},true,,8,false,128,0,0,1024,512,
+// CHECK-LABEL: report:
+// CHECK: op #0 linalg.add:{{.*}} bytes_read=1024;{{.*}} bytes_written=512;{{.*}} flops=128;{{.*}} func=for8;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=8;{{.*}} transcendentals=0;
 // TEXT-LABEL: mlsysim roofline report
 // TEXT: linalg.add {{.*}}  8  {{.*}}
 // TEXT: kernel launches: 8
@@ -31,10 +31,10 @@ func.func @for8(%x: tensor<16xf32>) -> tensor<16xf32> {
 // 256 FLOPs, read 2048, write 1024.
 // affine.for 0..5 (5 runs): 80 FLOPs, read 640, write 320.
 // scf.forall (2, 3) (6 runs): 96 FLOPs, read 768, write 384.
-// CHECK-LABEL: id,op,func
-// CHECK: 0,linalg.add,nested,{{[^,]*}},true,,16,false,256,0,0,2048,1024,
-// CHECK: 1,linalg.add,nested,{{[^,]*}},true,,5,false,80,0,0,640,320,
-// CHECK: 2,linalg.add,nested,{{[^,]*}},true,,6,false,96,0,0,768,384,
+// CHECK-LABEL: report:
+// CHECK: op #0 linalg.add:{{.*}} bytes_read=2048;{{.*}} bytes_written=1024;{{.*}} flops=256;{{.*}} func=nested;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=16;{{.*}} transcendentals=0;
+// CHECK: op #1 linalg.add:{{.*}} bytes_read=640;{{.*}} bytes_written=320;{{.*}} flops=80;{{.*}} func=nested;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=5;{{.*}} transcendentals=0;
+// CHECK: op #2 linalg.add:{{.*}} bytes_read=768;{{.*}} bytes_written=384;{{.*}} flops=96;{{.*}} func=nested;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=6;{{.*}} transcendentals=0;
 func.func @nested(%x: tensor<16xf32>, %m: memref<16xf32>) -> tensor<16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -62,9 +62,9 @@ func.func @nested(%x: tensor<16xf32>, %m: memref<16xf32>) -> tensor<16xf32> {
 
 // scf.while has no static trip count, nor does a for loop with a dynamic
 // bound: the ops inside are flagged and counted once per run of the loop.
-// CHECK-LABEL: id,op,func
-// CHECK: 0,linalg.add,unknown_trips,{{[^,]*}},true,,1,true,16,0,0,128,64,
-// CHECK: 1,linalg.add,unknown_trips,{{[^,]*}},true,,1,true,16,0,0,128,64,
+// CHECK-LABEL: report:
+// CHECK: op #0 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=unknown_trips;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;{{.*}} trip_count_unknown=true;
+// CHECK: op #1 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=unknown_trips;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;{{.*}} trip_count_unknown=true;
 // TEXT-LABEL: mlsysim roofline report
 // TEXT: linalg.add {{.*}}  1?  {{.*}}
 // TEXT: note: ops marked '?' are inside a loop whose trip count is unknown
@@ -92,9 +92,9 @@ func.func @unknown_trips(%m: memref<16xf32>, %n: index) {
 // mlsysim.repeat = 32 on the function (one of 32 identical layers):
 // 32 runs -> 512 FLOPs, read 4096, write 2048; with a static loop of 2
 // inside: 64 runs -> 1024 FLOPs, read 8192, write 4096.
-// CHECK-LABEL: id,op,func
-// CHECK: 0,linalg.add,layer,{{[^,]*}},true,,32,false,512,0,0,4096,2048,
-// CHECK: 1,linalg.add,layer,{{[^,]*}},true,,64,false,1024,0,0,8192,4096,
+// CHECK-LABEL: report:
+// CHECK: op #0 linalg.add:{{.*}} bytes_read=4096;{{.*}} bytes_written=2048;{{.*}} flops=512;{{.*}} func=layer;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=32;{{.*}} transcendentals=0;
+// CHECK: op #1 linalg.add:{{.*}} bytes_read=8192;{{.*}} bytes_written=4096;{{.*}} flops=1024;{{.*}} func=layer;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=64;{{.*}} transcendentals=0;
 func.func @layer(%m: memref<16xf32>) attributes {mlsysim.repeat = 32 : i64} {
   linalg.add ins(%m, %m : memref<16xf32>, memref<16xf32>) outs(%m : memref<16xf32>)
   affine.for %k = 0 to 2 {
@@ -107,8 +107,8 @@ func.func @layer(%m: memref<16xf32>) attributes {mlsysim.repeat = 32 : i64} {
 
 // A loop that never runs (5..5): the op runs 0 times, costs nothing, and
 // launches nothing.
-// CHECK-LABEL: id,op,func
-// CHECK: 0,linalg.add,zero_trips,{{[^,]*}},true,,0,false,0,0,0,0,0,{{.*}},free
+// CHECK-LABEL: report:
+// CHECK: op #0 linalg.add:{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=zero_trips;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=0;{{.*}} transcendentals=0;
 func.func @zero_trips(%m: memref<16xf32>) {
   %c1 = arith.constant 1 : index
   %c5 = arith.constant 5 : index

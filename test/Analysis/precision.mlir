@@ -1,7 +1,7 @@
 // precision=TYPE re-prices every floating-point tensor at TYPE: its bytes
 // and the peak of its arithmetic; integer and index tensors keep theirs.
-// RUN: mlsysim-opt %s --mlsysim-report="format=csv output=- precision=bf16" -o /dev/null | FileCheck %s --check-prefix=BF16
-// RUN: mlsysim-opt %s --mlsysim-report="format=csv output=- precision=i8" -o /dev/null | FileCheck %s --check-prefix=I8
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- precision=bf16" -o /dev/null | %fields | FileCheck %s --check-prefix=BF16
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- precision=i8" -o /dev/null | %fields | FileCheck %s --check-prefix=I8
 // RUN: not mlsysim-opt %s --mlsysim-report=precision=f12 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // f32 matmul 64x32x128: 524288 FLOPs either way.
@@ -11,10 +11,10 @@
 //   (1978.9e12).
 // The gather's i64 indices keep 8 bytes: 10 * 8 = 80 read; its table rows
 // (f32 -> 2 or 1 byte): 10*4 elements -> 80 or 40; output 80 or 40.
-// BF16: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,524288,0,0,28672,4096,{{[^,]*}},matrix,bf16,bf16,989400000000000,
-// BF16: 1,linalg.generic,f,{{[^,]*}},true,,1,false,0,0,0,160,80,
-// I8: 0,linalg.matmul,f,{{[^,]*}},true,,1,false,524288,0,0,14336,2048,{{[^,]*}},matrix,i8,i8,1978900000000000,
-// I8: 1,linalg.generic,f,{{[^,]*}},true,,1,false,0,0,0,120,40,
+// BF16: op #0 linalg.matmul:{{.*}} bytes_read=28672;{{.*}} bytes_written=4096;{{.*}} dtype=bf16;{{.*}} flops=524288;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=bf16;{{.*}} transcendentals=0;{{.*}} unit=matrix;
+// BF16: op #1 linalg.generic:{{.*}} bytes_read=160;{{.*}} bytes_written=80;{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// I8: op #0 linalg.matmul:{{.*}} bytes_read=14336;{{.*}} bytes_written=2048;{{.*}} dtype=i8;{{.*}} flops=524288;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} peak_ops_per_s=1978900000000000;{{.*}} peak_type=i8;{{.*}} transcendentals=0;{{.*}} unit=matrix;
+// I8: op #1 linalg.generic:{{.*}} bytes_read=120;{{.*}} bytes_written=40;{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // BAD: error: unknown precision 'f12'; expected f32, bf16, f16, fp8, fp4, i8 or i4
 func.func @f(%a: tensor<64x128xf32>, %b: tensor<128x32xf32>, %c: tensor<64x32xf32>,
              %table: tensor<100x4xf32>, %idx: tensor<10xi64>, %o: tensor<10x4xf32>) -> (tensor<64x32xf32>, tensor<10x4xf32>) {

@@ -2,17 +2,17 @@
 // empty, dim and constants are modeled as free (listed, not skipped).
 // CSV columns: id,op,func,loc,modeled,reason,multiplier,trip_count_unknown,
 //   flops,int_ops,transcendentals,bytes_read,bytes_written,...,bound
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=csv output=-" -o /dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=-" -o /dev/null | %fields | FileCheck %s
 
 // pad 4x4 -> 6x6 f32: read 64, write 144
 // concat 2x3 + 4x3 f16 -> 6x3: read 12 + 24 = 36, write 36
 // insert_slice of 2x2 f32 into 8x8: only the slice moves: read 16, write 16
 // extract_slice 4x4 of 8x8 f32: read 64, write 64
-// CHECK-LABEL: id,op,func
-// CHECK: 0,tensor.pad,copies,{{[^,]*}},true,,1,false,0,0,0,64,144,
-// CHECK: 1,tensor.concat,copies,{{[^,]*}},true,,1,false,0,0,0,36,36,
-// CHECK: 2,tensor.insert_slice,copies,{{[^,]*}},true,,1,false,0,0,0,16,16,
-// CHECK: 3,tensor.extract_slice,copies,{{[^,]*}},true,,1,false,0,0,0,64,64,
+// CHECK-LABEL: report:
+// CHECK: op #0 tensor.pad:{{.*}} bytes_read=64;{{.*}} bytes_written=144;{{.*}} flops=0;{{.*}} func=copies;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #1 tensor.concat:{{.*}} bytes_read=36;{{.*}} bytes_written=36;{{.*}} flops=0;{{.*}} func=copies;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #2 tensor.insert_slice:{{.*}} bytes_read=16;{{.*}} bytes_written=16;{{.*}} flops=0;{{.*}} func=copies;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #3 tensor.extract_slice:{{.*}} bytes_read=64;{{.*}} bytes_written=64;{{.*}} flops=0;{{.*}} func=copies;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func @copies(%t: tensor<4x4xf32>, %a: tensor<2x3xf16>, %b: tensor<4x3xf16>, %s: tensor<2x2xf32>, %big: tensor<8x8xf32>)
     -> (tensor<6x6xf32>, tensor<6x3xf16>, tensor<8x8xf32>, tensor<4x4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -31,9 +31,9 @@ func.func @copies(%t: tensor<4x4xf32>, %a: tensor<2x3xf16>, %b: tensor<4x3xf16>,
 // gather 3 rows of a 10x4 f32 table by 3x1 index (i64 = 8 bytes each):
 //   read = indices 24 + gathered 3*4*4 = 48 -> 72; write 48
 // scatter them back: read = source 48 + indices 24 = 72; write 48
-// CHECK-LABEL: id,op,func
-// CHECK: 0,tensor.gather,gather_scatter,{{[^,]*}},true,,1,false,0,0,0,72,48,
-// CHECK: 1,tensor.scatter,gather_scatter,{{[^,]*}},true,,1,false,0,0,0,72,48,
+// CHECK-LABEL: report:
+// CHECK: op #0 tensor.gather:{{.*}} bytes_read=72;{{.*}} bytes_written=48;{{.*}} flops=0;{{.*}} func=gather_scatter;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #1 tensor.scatter:{{.*}} bytes_read=72;{{.*}} bytes_written=48;{{.*}} flops=0;{{.*}} func=gather_scatter;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func @gather_scatter(%table: tensor<10x4xf32>, %idx: tensor<3x1xindex>) -> (tensor<3x1x4xf32>, tensor<10x4xf32>) {
   %0 = tensor.gather %table[%idx] gather_dims([0]) : (tensor<10x4xf32>, tensor<3x1xindex>) -> tensor<3x1x4xf32>
   %1 = tensor.scatter %0 into %table[%idx] scatter_dims([0]) unique : (tensor<3x1x4xf32>, tensor<10x4xf32>, tensor<3x1xindex>) -> tensor<10x4xf32>
@@ -45,12 +45,12 @@ func.func @gather_scatter(%table: tensor<10x4xf32>, %idx: tensor<3x1xindex>) -> 
 // splat into 16 f32: write 64; from_elements of 3 f32: write 12
 // generate 8 f32, each a sqrt: 8 transcendentals, write 32
 // extract one f32: read 4; insert one f32: write 4
-// CHECK-LABEL: id,op,func
-// CHECK: 0,tensor.splat,materialize,{{[^,]*}},true,,1,false,0,0,0,0,64,
-// CHECK: 1,tensor.from_elements,materialize,{{[^,]*}},true,,1,false,0,0,0,0,12,
-// CHECK: 2,tensor.generate,materialize,{{[^,]*}},true,,1,false,0,0,8,0,32,
-// CHECK: 3,tensor.extract,materialize,{{[^,]*}},true,,1,false,0,0,0,4,0,
-// CHECK: 4,tensor.insert,materialize,{{[^,]*}},true,,1,false,0,0,0,0,4,
+// CHECK-LABEL: report:
+// CHECK: op #0 tensor.splat:{{.*}} bytes_read=0;{{.*}} bytes_written=64;{{.*}} flops=0;{{.*}} func=materialize;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #1 tensor.from_elements:{{.*}} bytes_read=0;{{.*}} bytes_written=12;{{.*}} flops=0;{{.*}} func=materialize;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #2 tensor.generate:{{.*}} bytes_read=0;{{.*}} bytes_written=32;{{.*}} flops=0;{{.*}} func=materialize;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=8;
+// CHECK: op #3 tensor.extract:{{.*}} bytes_read=4;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=materialize;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #4 tensor.insert:{{.*}} bytes_read=0;{{.*}} bytes_written=4;{{.*}} flops=0;{{.*}} func=materialize;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func @materialize(%x: f32, %t: tensor<4x4xf32>, %i: index) -> (tensor<16xf32>, tensor<3xf32>, tensor<8xf32>, f32, tensor<4x4xf32>) {
   %0 = tensor.splat %x : tensor<16xf32>
   %1 = tensor.from_elements %x, %x, %x : tensor<3xf32>
@@ -70,15 +70,15 @@ func.func @materialize(%x: f32, %t: tensor<4x4xf32>, %i: index) -> (tensor<16xf3
 
 // Free: reshapes of contiguous data, casts, empty, dim, constants. Listed
 // with zero work and traffic and bound "free".
-// CHECK-LABEL: id,op,func
-// CHECK: 0,tensor.empty,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 1,arith.constant,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 2,tensor.expand_shape,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 3,tensor.collapse_shape,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 4,tensor.cast,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 5,tensor.bitcast,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 6,tensor.dim,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
-// CHECK: 7,tensor.reshape,free_ops,{{[^,]*}},true,,1,false,0,0,0,0,0,0,{{.*}},free
+// CHECK-LABEL: report:
+// CHECK: op #0 tensor.empty:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #1 arith.constant:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #2 tensor.expand_shape:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #3 tensor.collapse_shape:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #4 tensor.cast:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #5 tensor.bitcast:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #6 tensor.dim:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
+// CHECK: op #7 tensor.reshape:{{.*}} arithmetic_intensity=0;{{.*}} bound=free;{{.*}} bytes_read=0;{{.*}} bytes_written=0;{{.*}} flops=0;{{.*}} func=free_ops;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func @free_ops(%t: tensor<4x4xf32>, %i: tensor<4xi32>) -> (tensor<2x2x4xf32>, tensor<16xf32>, tensor<?x4xf32>, tensor<4xf32>, index, tensor<16xf32>) {
   %e = tensor.empty() : tensor<4x4xf32>
   %shape = arith.constant dense<[16]> : tensor<1xindex>
@@ -97,9 +97,9 @@ func.func @free_ops(%t: tensor<4x4xf32>, %i: tensor<4xi32>) -> (tensor<2x2x4xf32
 // Single-element accesses launch no kernel: no overhead, so 4 bytes at
 // 3.35e12 B/s and 0.9 efficiency = 1.3266998341625206e-12 s; bound memory.
 // An unranked elementwise op has no shape to price.
-// CHECK-LABEL: id,op,func
-// CHECK: 0,tensor.extract,scalars,{{.*}},1.3266998341625206e-12,0,1.3266998341625206e-12,{{[^,]*}},memory,
-// CHECK: 1,math.exp,scalars,{{[^,]*}},false,unranked tensor: the shape is unknown,
+// CHECK-LABEL: report:
+// CHECK: op #0 tensor.extract:{{.*}} bound=memory;{{.*}} func=scalars;{{.*}} latency_s=1.3266998341625206e-12;{{.*}} t_memory_s=1.3266998341625206e-12;{{.*}} t_overhead_s=0;
+// CHECK: op #1 math.exp:{{.*}} func=scalars;{{.*}} modeled=false;{{.*}} reason=unranked tensor: the shape is unknown;
 func.func @scalars(%t: tensor<4x4xf32>, %i: index, %u: tensor<*xf32>) -> (f32, tensor<*xf32>) {
   %0 = tensor.extract %t[%i, %i] : tensor<4x4xf32>
   %1 = math.exp %u : tensor<*xf32>

@@ -1,20 +1,20 @@
 // Never a silent zero: an op with tensor or memref operands or results that
 // no model knows is listed as unmodeled with its name (one warning per op
 // name, at the first one), and the rest of the report is still produced.
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="format=csv output=-" -o /dev/null --verify-diagnostics | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="format=json output=-" -o /dev/null --verify-diagnostics | %fields | FileCheck %s
 
-// CHECK-LABEL: id,op,func
-// CHECK: 0,foo.opaque,f,{{[^,]*}},false,no cost model for 'foo.opaque',1,false,,,,
-// CHECK: 1,foo.opaque,f,{{[^,]*}},false,no cost model for 'foo.opaque',1,false,,,,
+// CHECK-LABEL: report:
+// CHECK: op #0 foo.opaque:{{.*}} flops=null;{{.*}} func=f;{{.*}} int_ops=null;{{.*}} modeled=false;{{.*}} reason=no cost model for 'foo.opaque';{{.*}} transcendentals=null;
+// CHECK: op #1 foo.opaque:{{.*}} flops=null;{{.*}} func=f;{{.*}} int_ops=null;{{.*}} modeled=false;{{.*}} reason=no cost model for 'foo.opaque';{{.*}} transcendentals=null;
 // An unknown op's regions are still searched for ops we can price:
 // add on 16 f32 -> 16 FLOPs, read 128, write 64.
-// CHECK: 2,foo.region,f,{{[^,]*}},false,no cost model for 'foo.region',
-// CHECK: 3,linalg.add,f,{{[^,]*}},true,,1,false,16,0,0,128,64,
+// CHECK: op #2 foo.region:{{.*}} func=f;{{.*}} modeled=false;{{.*}} reason=no cost model for 'foo.region';
+// CHECK: op #3 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // A payload op no counting rule knows leaves the structured op unmodeled.
-// CHECK: 4,linalg.generic,f,{{[^,]*}},false,payload op 'foo.scalar' has no counting rule,
+// CHECK: op #4 linalg.generic:{{.*}} func=f;{{.*}} modeled=false;{{.*}} reason=payload op 'foo.scalar' has no counting rule;
 // A call's callee is not priced at the call site.
-// CHECK: 5,func.call,f,{{[^,]*}},false,no cost model for 'func.call',
-// CHECK: 6,linalg.add,f,{{[^,]*}},true,,1,false,16,0,0,128,64,
+// CHECK: op #5 func.call:{{.*}} func=f;{{.*}} modeled=false;{{.*}} reason=no cost model for 'func.call';
+// CHECK: op #6 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 func.func private @callee(tensor<16xf32>) -> tensor<16xf32>
 
 func.func @f(%x: tensor<16xf32>) -> tensor<16xf32> {

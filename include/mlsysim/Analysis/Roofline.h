@@ -88,12 +88,18 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
 /// an estimate from its three terms: the roofline formula, in one place.
 void settleRoofline(RooflineEstimate &estimate);
 
+/// A vendor peak (a multiply-accumulate counted as 2 operations) in
+/// `convention`: halved under the MAC convention, so that intensities and
+/// ridges counted in one convention stay comparable.
+double peakInConvention(double rate, FlopConvention convention);
+
 /// Ridge point of a unit and format: its peak over the device memory's
-/// bandwidth, in operations per byte (the intensity above which an op on it
-/// is compute-bound at equal efficiencies); std::nullopt when the unit does
-/// not rate the format.
-std::optional<double> getRidgePoint(const HardwareSpec &hardware,
-                                    ComputeUnit unit, ElementKind kind);
+/// bandwidth, in operations per byte of `convention` (the intensity above
+/// which an op on it is compute-bound at equal efficiencies); std::nullopt
+/// when the unit does not rate the format. Every view's ridge is this one.
+std::optional<double>
+getRidgePoint(const HardwareSpec &hardware, ComputeUnit unit, ElementKind kind,
+              FlopConvention convention = FlopConvention::FMA2);
 
 /// Arithmetic intensity: operations per byte moved (0 when nothing moves).
 double arithmeticIntensity(Count ops, Count bytes);

@@ -24,12 +24,9 @@ enum class FlopConvention {
   MAC,  ///< A multiply-accumulate is 1 FLOP (some model zoos' convention).
 };
 
-/// The counts of one execution of an op.
-struct OpCost {
-  /// False when no rule prices the op; `reason` says why.
-  bool modeled = false;
-  std::string reason;
-
+/// Arithmetic work, by kind: the counters every rule fills and every sum adds
+/// field by field (through `add`, never by hand).
+struct Work {
   /// Floating-point operations, a multiply-accumulate counted as 2.
   Count flops;
   /// Floating-point multiply-accumulates included in `flops` (each counted 2
@@ -41,6 +38,28 @@ struct OpCost {
   Count intMacs;
   /// Special-function evaluations (exp, log, tanh, sqrt, ...).
   Count transcendentals;
+
+  /// Adds `times` repetitions of `other`.
+  void addWork(const Work &other, Count times = Count(1)) {
+    flops += other.flops * times;
+    macs += other.macs * times;
+    intOps += other.intOps * times;
+    intMacs += other.intMacs * times;
+    transcendentals += other.transcendentals * times;
+  }
+  /// FLOPs and integer ops: what the vector and matrix peaks price.
+  Count arithmetic() const { return flops + intOps; }
+  bool hasNoWork() const {
+    return flops.isZero() && intOps.isZero() && transcendentals.isZero();
+  }
+};
+
+/// The counts of one execution of an op.
+struct OpCost : Work {
+  /// False when no rule prices the op; `reason` says why.
+  bool modeled = false;
+  std::string reason;
+
   Count bytesRead;
   Count bytesWritten;
 
@@ -56,8 +75,7 @@ struct OpCost {
 
   /// A modeled op with no work and no traffic (reshapes, casts, empty).
   bool isFree() const {
-    return modeled && flops.isZero() && intOps.isZero() &&
-           transcendentals.isZero() && bytesRead.isZero() &&
+    return modeled && hasNoWork() && bytesRead.isZero() &&
            bytesWritten.isZero();
   }
   Count bytes() const { return bytesRead + bytesWritten; }

@@ -11,7 +11,7 @@
 #ifndef MLSYSIM_INTERFACES_PAYLOADCOUNTING_H
 #define MLSYSIM_INTERFACES_PAYLOADCOUNTING_H
 
-#include "mlsysim/Support/Count.h"
+#include "mlsysim/Interfaces/OpCost.h"
 
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Operation.h"
@@ -34,13 +34,9 @@ struct ArithCost {
 /// it (the caller reports the op as unmodeled rather than counting zero).
 ArithCost classifyArithmetic(mlir::Operation *op);
 
-/// Per-iteration counts of a payload block.
-struct PayloadCounts {
-  Count flops;
-  Count macs; ///< Float multiply-accumulates (a mulf feeding an addf/subf).
-  Count intOps;
-  Count intMacs;
-  Count transcendentals;
+/// Per-iteration counts of a payload block (`macs`: a mulf feeding an
+/// addf/subf, or math.fma).
+struct PayloadCounts : Work {
   /// Tensors captured from above and read element-wise (`tensor.extract` in
   /// the payload, as in gathers), with the number of reads per iteration.
   llvm::SmallVector<std::pair<mlir::Value, unsigned>> capturedReads;

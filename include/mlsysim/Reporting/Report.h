@@ -77,6 +77,10 @@ struct ReportTotals {
 
   void add(const OpReport &op);
 
+  /// Predicted time of the ops `bound` limits, and its share of the latency.
+  double getBoundTime(Bound bound) const;
+  double getBoundShare(Bound bound) const;
+
   /// The peak that priced the most arithmetic (MFU is measured against it).
   std::optional<std::pair<ComputeUnit, ElementKind>> getDominantPeak() const;
   /// Model FLOPs utilization: all arithmetic over the predicted latency, as a
@@ -125,7 +129,18 @@ struct Report {
   std::optional<double> getEnergy(const ReportTotals &totals) const;
   /// Whether a function's peak live bytes fit in device memory.
   bool fits(const PeakMemory &footprint) const;
+  /// The ridge point of a unit and format in the report's FLOP convention.
+  std::optional<double> getRidgePoint(ComputeUnit unit, ElementKind kind) const;
 };
+
+/// `part` as a fraction of `whole` (0 when `whole` is not positive): every
+/// share a view prints.
+double getShare(double part, double whole);
+/// Samples per second of a run of `samples` taking `latency`.
+double getThroughput(int64_t samples, double latency);
+/// How many times faster `latency` is than `baseLatency` (0 when it takes no
+/// time): every speedup a view prints.
+double getSpeedup(double baseLatency, double latency);
 
 /// Prices every record of `analysis` on `hardware`.
 Report buildReport(const CostAnalysis &analysis,

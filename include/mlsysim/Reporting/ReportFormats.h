@@ -18,6 +18,8 @@ std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
 llvm::json::Value toJSON(const Report &report);
 /// One op's JSON object; also the CSV row.
 llvm::json::Object toJSON(const OpReport &op);
+/// `{compute, memory, overhead}`: each bound's share of the latency.
+llvm::json::Object shareByBoundToJSON(const ReportTotals &totals);
 
 void printTextReport(const Report &report, llvm::raw_ostream &os);
 /// CSV rows of one device, optionally preceded by the header; the last column

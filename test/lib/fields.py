@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Prints the records of mlsysim JSON reports one per line, field by field, so
+that lit tests check fields by name rather than by column position.
+
+Reads one or more concatenated JSON documents on stdin (a report per
+--split-input-file chunk). For each document, prints each record of SECTION
+(default `ops`) as
+
+    report: hardware=<id>;
+    op #<id> <op>: <key>=<value>; <key>=<value>; ...
+
+with the keys in sorted order, so that a test written as
+`CHECK: op #0 linalg.matmul:{{.*}} flops=524288;{{.*}} latency_s=5e-06;`
+keeps passing when a field is added. Numbers print in their shortest
+round-trip form, null as `null`, booleans as `true`/`false`. `--section
+totals` prints the document's `totals` object the same way (nested objects
+flattened with dots).
+
+Usage: mlsysim-opt ... --mlsysim-report="format=json output=-" | fields.py
+"""
+
+import json
+import sys
+
+
+def scalar(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def flatten(obj, prefix=""):
+    for key, value in obj.items():
+        if isinstance(value, dict):
+            yield from flatten(value, prefix + key + ".")
+        else:
+            yield prefix + key, value
+
+
+def documents(text):
+    decoder = json.JSONDecoder()
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            return
+        if text[pos] not in "{[":
+            # Not JSON (a text report in between): skip the line.
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end + 1
+            continue
+        document, pos = decoder.raw_decode(text, pos)
+        yield document
+
+
+def main():
+    section = "ops"
+    args = sys.argv[1:]
+    if args[:1] == ["--section"]:
+        section = args[1]
+    for document in documents(sys.stdin.read()):
+        value = document.get(section)
+        if value is None:
+            continue
+        # One line per document, so that checks can anchor on each report
+        # (`CHECK-LABEL: report:` per --split-input-file chunk).
+        hardware = document.get("hardware", {})
+        print("report: hardware=%s;" % (hardware.get("id")
+                                         if isinstance(hardware, dict)
+                                         else hardware))
+        records = value if isinstance(value, list) else [value]
+        for record in records:
+            fields = dict(flatten(record))
+            head = section
+            if "id" in fields:
+                head = "op #%s %s" % (fields.pop("id"), fields.pop("op", ""))
+            body = " ".join("%s=%s;" % (key, scalar(fields[key]))
+                            for key in sorted(fields))
+            print("%s: %s" % (head, body))
+
+
+if __name__ == "__main__":
+    main()
