@@ -42,14 +42,14 @@ import torch  # noqa: E402
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXPORT_PY = os.path.join(ROOT, "zoo", "models", "export.py")
 
-# name -> (family, zoo file of the same network in f16, default large batch)
+# name -> (family, zoo file stem, default large batch)
 MODELS = {
-    "resnet50": ("torchvision", "resnet50_f16.mlir", 256),
-    "mobilenet_v2": ("torchvision", "mobilenet_v2_f16.mlir", 256),
-    "vit_b16": ("torchvision", "vit_b16_f16.mlir", 64),
-    "bert_base_s128": ("bert", "bert_base_s128_f16.mlir", 128),
-    "gpt2_small": ("gpt2", "gpt2_small_f16.mlir", 64),
-    "llama3_8b_decode": ("llama_decode", "llama3_8b_decode.mlir", 1),
+    "resnet50": ("torchvision", "resnet50", 256),
+    "mobilenet_v2": ("torchvision", "mobilenet_v2", 256),
+    "vit_b16": ("torchvision", "vit_b16", 64),
+    "bert_base_s128": ("bert", "bert_base_s128", 128),
+    "gpt2_small": ("gpt2", "gpt2_small", 64),
+    "llama3_8b_decode": ("llama_decode", "llama3_8b_decode", 1),
 }
 SEQ = 128           # BERT and GPT-2 sequence length in the zoo
 CACHE_LEN = 2048    # Llama decode: cached positions in the zoo file
@@ -185,6 +185,16 @@ def build(name, batch, dtype, device, mask=False, smoke=False):
     for p in module.parameters():
         p.requires_grad_(False)
     return Workload(name, module, inputs, forward, note)
+
+
+def zoo_file(name, dtype_name):
+    """The zoo/models file of the same network: the _f16 export for 16-bit
+    runs (price bf16 with precision=bf16), the f32 one otherwise; the Llama
+    files are f16 only."""
+    stem = MODELS[name][1]
+    if name.startswith("llama"):
+        return stem + ".mlir"
+    return stem + ("_f16.mlir" if dtype_name in ("f16", "bf16") else ".mlir")
 
 
 def parameter_count(module):

@@ -106,7 +106,7 @@ class JobRunner:
                 rc = proc.poll()
                 reason = None
                 if current is not None and now - started > by_id[current]["budget_s"]:
-                    reason = "exceeded its budget of %d s" % by_id[current]["budget_s"]
+                    reason = "exceeded its budget of %g s" % by_id[current]["budget_s"]
                 elif now >= deadline:
                     reason = "the phase's time ran out"
                 elif rc is not None:
@@ -268,9 +268,13 @@ def main():
     p.add_argument("--budget-s", type=float, default=450, help="whole run (default 450)")
     p.add_argument("--job-budget-s", type=float, default=90, help="one eager/graph job")
     p.add_argument("--compile-budget-s", type=float, default=120, help="one compiled job")
-    p.add_argument("--llama-budget-s", type=float, default=120, help="one Llama job")
+    p.add_argument("--llama-budget-s", type=float, default=80, help="one Llama job")
+    p.add_argument("--llama-reserve-s", type=float, default=100,
+                   help="time the compiled phase leaves for the two Llama jobs")
     p.add_argument("--ops-budget-s", type=float, default=60)
     p.add_argument("--iree-budget-s", type=float, default=60)
+    p.add_argument("--iree-reserve-s", type=float, default=45,
+                   help="time the earlier phases leave for IREE when modules exist")
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--min-reps", type=int, default=20)
     p.add_argument("--max-reps", type=int, default=200)
@@ -318,15 +322,16 @@ def main():
             open(log_path, "w") as log_file:
         runner = JobRunner(args.device, tmp, python, log_file)
         total = args.budget_s
-        llama_reserve = sum(j["budget_s"] for j in phase4) * 0.75 if phase4 else 0
-        # Shares of the budget: each phase may also use what earlier ones left.
+        # Time kept back for the phases after the compiled one; each phase may
+        # also use what the earlier ones left.
+        llama_reserve = args.llama_reserve_s if phase4 else 0
         d1 = min(deadline, t_start + 0.30 * total)
         log("phase 1: %d eager/graph jobs" % len(phase1))
         runner.run(phase1, d1)
         if args.ops:
             run_ops(args, prefix + "-ops.csv", min(deadline, time.time() + args.ops_budget_s),
                     log_file, python)
-        iree_reserve = args.iree_budget_s if args.iree and have_iree_modules() else 0
+        iree_reserve = args.iree_reserve_s if args.iree and have_iree_modules() else 0
         d3 = max(time.time(), deadline - llama_reserve - iree_reserve)
         log("phase 3: %d compiled jobs, until %+d s" % (len(phase3), d3 - t_start))
         runner.run(phase3, d3)
@@ -347,7 +352,7 @@ def main():
                              "kernels": "", "device_name": name,
                              "torch_version": torch.__version__,
                              "date": time.strftime("%Y-%m-%d"),
-                             "zoo_model": models.MODELS[j["model"]][1],
+                             "zoo_model": models.zoo_file(j["model"], j["dtype"]),
                              "notes": "skipped: " + val})
         with open(prefix + "-models.csv", "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=COLUMNS)

@@ -166,6 +166,8 @@ def run_job(job, state, device, args):
             fn = capture_graph(w.forward, device, job["warmup"])
     elif mode == "compiled":
         torch._dynamo.reset()
+        from torch._dynamo.utils import counters
+        counters.clear()
         if device.type == "cuda":
             compiled = torch.compile(w.forward, mode=job["compile_mode"], dynamic=False)
         else:  # the smoke test checks the wiring, not Inductor's C++ path
@@ -181,6 +183,14 @@ def run_job(job, state, device, args):
         times = time_calls(fn, device, job["warmup"], job["min_reps"], job["max_reps"],
                            job["min_time_s"])
         kernels = count_device_activities(fn, device) if job["count_kernels"] else None
+    if mode == "compiled":
+        from torch._dynamo.utils import counters
+        skips = sum(counters["inductor"].get(k, 0) for k in ("cudagraph_skips",))
+        if skips and job["compile_mode"] == "reduce-overhead":
+            notes.append("Inductor skipped CUDA graphs %d time(s) (see the log)" % skips)
+        breaks = sum(counters["graph_break"].values())
+        if breaks:
+            notes.append("%d graph break(s)" % breaks)
     execution = mode if mode != "compiled" else "compiled:" + (
         job["compile_mode"] if device.type == "cuda" else "eager-backend")
     if compile_s is not None:
@@ -194,7 +204,7 @@ def run_job(job, state, device, args):
         "kernels": "" if kernels is None else kernels,
         "device_name": device_name(device), "torch_version": torch.__version__,
         "date": datetime.date.today().isoformat(),
-        "zoo_model": models.MODELS[job["model"]][1], "notes": "; ".join(notes),
+        "zoo_model": models.zoo_file(job["model"], job["dtype"]), "notes": "; ".join(notes),
     }
 
 
