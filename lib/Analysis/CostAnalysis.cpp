@@ -2,6 +2,7 @@
 
 #include "mlsysim/Analysis/CostAnalysis.h"
 
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Interfaces/CountingRules.h"
 #include "mlsysim/Interfaces/CostOpInterface.h"
@@ -16,7 +17,6 @@
 using namespace mlsysim;
 using namespace mlir;
 
-StringRef mlsysim::getRepeatAttrName() { return "mlsysim.repeat"; }
 
 static bool isTensorOrMemRef(Type type) {
   return isa<TensorType, BaseMemRefType>(type);
@@ -65,14 +65,13 @@ static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
   return trips;
 }
 
-StringRef mlsysim::getKernelAttrName() { return "mlsysim.kernel"; }
 
 /// A loop nest marked as one kernel (the attribute means nothing elsewhere).
 static bool isKernelRegion(Operation *op) {
-  return isa<LoopLikeOpInterface>(op) && op->hasAttr(getKernelAttrName());
+  return isa<LoopLikeOpInterface>(op) && op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr());
 }
 
-/// The cost of a loop nest marked as one kernel (getKernelAttrName).
+/// The cost of a loop nest marked as one kernel (`mlsysim.kernel`).
 static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   OpCost total = OpCost::free();
   Count heaviest;
@@ -155,8 +154,7 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
       dataLayout(std::make_unique<DataLayout>(DataLayout::closest(root))) {
   if (options.dynamicDimSize)
     resolver = std::make_unique<DynamicSizeResolver>(*options.dynamicDimSize);
-  if (!options.precision.empty())
-    precision = parsePrecisionType(options.precision, root->getContext());
+  precision = getPrecisionType(options.precision, root->getContext());
   CostContext context = getContext();
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
@@ -182,7 +180,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
 void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
                                 Operation *unknownLoop, StringRef funcName,
                                 const CostContext &context) {
-  if (auto repeat = parent->getAttrOfType<IntegerAttr>(getRepeatAttrName()))
+  if (auto repeat = parent->getAttrOfType<IntegerAttr>(
+          MLSysimDialect::RepeatAttrHelper::getNameStr()))
     if (repeat.getValue().isStrictlyPositive())
       multiplier *= Count(repeat.getValue().getLimitedValue());
   for (Region &region : parent->getRegions()) {

@@ -2,6 +2,7 @@
 
 #include "mlsysim/Analysis/PeakMemory.h"
 
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -34,7 +35,6 @@ getAliasedOperand(OpResult result,
   return movesNoData(op) ? *bufferOperands.begin() : Value();
 }
 
-StringRef mlsysim::getParameterAttrName() { return "mlsysim.param"; }
 
 PeakMemory
 mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
@@ -78,7 +78,8 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
       footprint.argumentBytes += *bytes;
     else
       ++footprint.unknownSizes;
-    if (func.getArgAttr(arg.getArgNumber(), getParameterAttrName()))
+    if (func.getArgAttr(arg.getArgNumber(),
+                        MLSysimDialect::ParamAttrHelper::getNameStr()))
       if (std::optional<Count> elements = context.numElements(arg))
         footprint.parameters += *elements;
   }

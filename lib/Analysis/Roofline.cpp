@@ -55,28 +55,6 @@ mlsysim::choosePeak(const HardwareSpec &hardware, bool matrixUnit,
   return std::nullopt;
 }
 
-std::optional<MemoryLevel> mlsysim::parseMemoryLevel(llvm::StringRef name) {
-  if (name == "dram")
-    return MemoryLevel::DRAM;
-  if (name == "llc")
-    return MemoryLevel::LLC;
-  if (name == "auto")
-    return MemoryLevel::Auto;
-  return std::nullopt;
-}
-
-llvm::StringRef mlsysim::stringifyMemoryLevel(MemoryLevel level) {
-  switch (level) {
-  case MemoryLevel::DRAM:
-    return "dram";
-  case MemoryLevel::LLC:
-    return "llc";
-  case MemoryLevel::Auto:
-    return "auto";
-  }
-  llvm_unreachable("unknown memory level");
-}
-
 /// The level whose bandwidth prices an op moving `footprint` bytes per run.
 static MemoryLevel chooseMemoryLevel(const HardwareSpec &hardware,
                                      double footprint, MemoryLevel requested) {

@@ -13,8 +13,6 @@ static constexpr ElementKind kAllKinds[] = {
     ElementKind::I64, ElementKind::I32, ElementKind::I16,  ElementKind::I8,
     ElementKind::I4};
 
-llvm::ArrayRef<ElementKind> mlsysim::allElementKinds() { return kAllKinds; }
-
 llvm::StringRef mlsysim::stringifyElementKind(ElementKind kind) {
   switch (kind) {
   case ElementKind::F64:

@@ -82,8 +82,6 @@ llvm::Expected<const HardwareRegistry &> HardwareRegistry::builtin() {
   return *registry;
 }
 
-StringRef mlsysim::getDefaultHardwareName() { return "h100"; }
-
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 mlsysim::resolveHardware(StringRef nameOrPath) {
   llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();

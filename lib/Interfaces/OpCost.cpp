@@ -42,22 +42,26 @@ std::optional<Count> CostContext::numElements(Value value) const {
   return elements;
 }
 
-Type mlsysim::parsePrecisionType(StringRef name, MLIRContext *ctx) {
-  if (name == "f32")
+Type mlsysim::getPrecisionType(Precision precision, MLIRContext *ctx) {
+  switch (precision) {
+  case Precision::AsWritten:
+    return {};
+  case Precision::F32:
     return Float32Type::get(ctx);
-  if (name == "bf16")
+  case Precision::BF16:
     return BFloat16Type::get(ctx);
-  if (name == "f16")
+  case Precision::F16:
     return Float16Type::get(ctx);
-  if (name == "fp8")
+  case Precision::FP8:
     return Float8E4M3FNType::get(ctx);
-  if (name == "fp4")
+  case Precision::FP4:
     return Float4E2M1FNType::get(ctx);
-  if (name == "i8")
+  case Precision::I8:
     return IntegerType::get(ctx, 8);
-  if (name == "i4")
+  case Precision::I4:
     return IntegerType::get(ctx, 4);
-  return {};
+  }
+  llvm_unreachable("unknown precision");
 }
 
 std::optional<uint64_t> CostContext::elementBits(Type elementType) const {
@@ -96,14 +100,3 @@ Count mlsysim::applyFlopConvention(Count ops, Count macs,
   return convention == FlopConvention::MAC ? ops - macs : ops;
 }
 
-std::optional<FlopConvention> mlsysim::parseFlopConvention(StringRef name) {
-  if (name == "fma2")
-    return FlopConvention::FMA2;
-  if (name == "mac")
-    return FlopConvention::MAC;
-  return std::nullopt;
-}
-
-StringRef mlsysim::stringifyFlopConvention(FlopConvention convention) {
-  return convention == FlopConvention::MAC ? "mac" : "fma2";
-}

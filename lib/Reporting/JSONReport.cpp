@@ -200,9 +200,9 @@ static Object reportHeaderToJSON(const Report &report) {
                           : Value(nullptr)},
       {"tf32", options.roofline.allowTF32},
       {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
-      {"precision", options.cost.precision.empty()
+      {"precision", options.cost.precision == Precision::AsWritten
                         ? Value(nullptr)
-                        : Value(options.cost.precision)},
+                        : Value(stringifyPrecision(options.cost.precision))},
       {"energy", "TDP x predicted latency (an upper bound)"},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };

@@ -9,22 +9,6 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-std::optional<ReportFormat> mlsysim::parseReportFormat(llvm::StringRef name) {
-  if (name == "text")
-    return ReportFormat::Text;
-  if (name == "json")
-    return ReportFormat::JSON;
-  if (name == "csv")
-    return ReportFormat::CSV;
-  if (name == "svg")
-    return ReportFormat::SVG;
-  if (name == "html")
-    return ReportFormat::HTML;
-  if (name == "trace")
-    return ReportFormat::Trace;
-  return std::nullopt;
-}
-
 void mlsysim::printReport(const Report &report, ReportFormat format,
                           llvm::raw_ostream &os) {
   switch (format) {

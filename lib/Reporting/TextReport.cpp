@@ -280,9 +280,9 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
     });
     os << "\n";
   }
-  if (!report.options.cost.precision.empty())
+  if (report.options.cost.precision != Precision::AsWritten)
     os << "  what-if: every floating-point tensor priced as "
-       << report.options.cost.precision << "\n";
+       << stringifyPrecision(report.options.cost.precision) << "\n";
   os << "\n";
 
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;

@@ -16,11 +16,12 @@ namespace mlsysim {
 namespace {
 struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
+  friend struct passutil::OptionReader;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision},
+        module, passutil::OptionReader::read(*this),
         &getAnalysis<CostAnalysis>());
     if (failed(reports))
       return signalPassFailure();
@@ -35,7 +36,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
     MLIRContext *ctx = &getContext();
     for (const OpReport &op : report->ops) {
       if (!op.modeled) {
-        op.op->setAttr(kUnmodeledAttrName, StringAttr::get(ctx, op.reason));
+        op.op->setAttr(MLSysimDialect::UnmodeledAttrHelper::getNameStr(), StringAttr::get(ctx, op.reason));
         ++numUnmodeled;
         continue;
       }
@@ -44,7 +45,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
                                 ":" + stringifyElementKind(op.roofline.peak->kind))
                                    .str()
                              : "none";
-      op.op->setAttr(kCostAttrName,
+      op.op->setAttr(MLSysimDialect::CostAttrHelper::getNameStr(),
                      CostAttr::get(ctx, op.flops.toDouble(),
                                    op.intOps.toDouble(),
                                    op.transcendentals.toDouble(),
@@ -54,7 +55,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
                                    stringifyBound(op.roofline.bound), unit));
       ++numAnnotated;
     }
-    module->setAttr(kHardwareAttrName,
+    module->setAttr(MLSysimDialect::HardwareAttrHelper::getNameStr(),
                     StringAttr::get(ctx, report->hardware->id));
     // Attributes are not what the cost analysis reads.
     markAllAnalysesPreserved();

@@ -26,7 +26,8 @@ namespace mlsysim {
 #include "mlsysim/Transforms/Passes.h.inc"
 } // namespace mlsysim
 
-static constexpr llvm::StringLiteral kGroupAttr = "mlsysim.fusion_group";
+static constexpr llvm::StringLiteral kGroupAttr =
+    MLSysimDialect::FusionGroupAttrHelper::getNameStr();
 
 /// How a group is fused.
 enum class Method {
@@ -126,15 +127,14 @@ static SmallVector<OpFoldResult> chooseTileSizes(linalg::LinalgOp op,
 namespace {
 struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
+  friend struct passutil::OptionReader;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    passutil::CommonOptionValues values{hardware, dynamicDim, flopConvention,
-                                        tf32,     memoryLevel, batch,
-                                        precision};
-    values.fusion = true;
-    FailureOr<std::vector<Report>> reports =
-        passutil::buildModuleReports(module, values, nullptr);
+    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    options.fusion = true;
+    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+        module, options, &getAnalysis<CostAnalysis>());
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {
@@ -203,7 +203,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   }
 
   /// Tiles the group's last op and fuses the other members into its loops,
-  /// which become one kernel (getKernelAttrName).
+  /// which become one kernel (the mlsysim.kernel attribute).
   LogicalResult tileAndFuse(IRRewriter &rewriter, const Report &report,
                             const FusionGroup &group) {
     llvm::SmallPtrSet<Operation *, 8> members;
@@ -262,7 +262,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         rewriter.eraseOp(op);
     }
     if (!result->loops.empty())
-      result->loops.front()->setAttr(getKernelAttrName(),
+      result->loops.front()->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
                                      UnitAttr::get(rewriter.getContext()));
     return success();
   }

@@ -12,16 +12,10 @@ using namespace mlir;
 
 FailureOr<std::vector<Report>>
 mlsysim::passutil::buildModuleReports(ModuleOp module,
-                                      const CommonOptionValues &values,
+                                      const CommonOptions &values,
                                       const CostAnalysis *cached) {
   ReportOptions options;
-  std::optional<FlopConvention> convention =
-      parseFlopConvention(values.flopConvention);
-  if (!convention)
-    return emitError(module.getLoc())
-           << "unknown flop-convention '" << values.flopConvention
-           << "'; expected fma2 or mac";
-  options.convention = *convention;
+  options.convention = values.flopConvention;
   if (values.dynamicDim == 0 || values.dynamicDim < -1)
     return emitError(module.getLoc())
            << "dynamic-dim must be a positive size (or -1 to leave dynamic "
@@ -38,24 +32,15 @@ mlsysim::passutil::buildModuleReports(ModuleOp module,
     if (!options.cost.dynamicDimSize)
       options.cost.dynamicDimSize = values.batch;
   }
-  if (!values.precision.empty() &&
-      !parsePrecisionType(values.precision, module.getContext()))
-    return emitError(module.getLoc())
-           << "unknown precision '" << values.precision
-           << "'; expected f32, bf16, f16, fp8, fp4, i8 or i4";
-  options.cost.precision = values.precision.str();
+  options.cost.precision = values.precision;
   options.roofline.allowTF32 = values.tf32;
   options.fusion = values.fusion;
-  std::optional<MemoryLevel> level = parseMemoryLevel(values.memoryLevel);
-  if (!level)
-    return emitError(module.getLoc())
-           << "unknown memory-level '" << values.memoryLevel
-           << "'; expected dram, llc or auto";
-  options.roofline.memoryLevel = *level;
+  options.roofline.memoryLevel = values.memoryLevel;
 
   SmallVector<std::shared_ptr<const HardwareSpec>> devices;
   SmallVector<StringRef> names;
-  values.hardware.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  llvm::StringRef(values.hardware)
+      .split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   if (names.empty())
     return emitError(module.getLoc()) << "hardware= names no device";
   for (StringRef name : names) {
@@ -70,7 +55,8 @@ mlsysim::passutil::buildModuleReports(ModuleOp module,
   // The cached analysis holds default options; other options recount. One
   // analysis serves every device: counts do not depend on the hardware.
   std::optional<CostAnalysis> recounted;
-  if (!cached || options.cost.dynamicDimSize || !options.cost.precision.empty())
+  if (!cached || options.cost.dynamicDimSize ||
+      options.cost.precision != Precision::AsWritten)
     cached = &recounted.emplace(module, options.cost);
   std::vector<Report> reports;
   for (const auto &device : devices)

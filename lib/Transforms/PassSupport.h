@@ -10,24 +10,44 @@
 namespace mlsysim {
 namespace passutil {
 
-/// The common pass options, as declared in Passes.td.
-struct CommonOptionValues {
-  llvm::StringRef hardware;
-  int64_t dynamicDim;
-  llvm::StringRef flopConvention;
-  bool tf32;
-  llvm::StringRef memoryLevel;
-  int64_t batch;
-  llvm::StringRef precision;
+/// The options every pricing pass declares (`commonRooflineOptions` in
+/// Passes.td), by name.
+struct CommonOptions {
+  std::string hardware;
+  int64_t dynamicDim = -1;
+  FlopConvention flopConvention = FlopConvention::FMA2;
+  bool tf32 = false;
+  MemoryLevel memoryLevel = MemoryLevel::DRAM;
+  int64_t batch = 0;
+  Precision precision = Precision::AsWritten;
+  /// Not a common option: set by the passes that plan fusion.
   bool fusion = false;
 };
 
+/// Reads the common options of a pass. A pass grants it access to its
+/// (protected) generated options with `friend struct passutil::OptionReader`.
+struct OptionReader {
+  template <typename PassT>
+  static CommonOptions read(const PassT &pass) {
+    CommonOptions options;
+    options.hardware = pass.hardware;
+    options.dynamicDim = pass.dynamicDim;
+    options.flopConvention = pass.flopConvention;
+    options.tf32 = pass.tf32;
+    options.memoryLevel = pass.memoryLevel;
+    options.batch = pass.batch;
+    options.precision = pass.precision;
+    return options;
+  }
+};
+
 /// Validates the common options and builds one report of `module` per device
-/// of the comma-separated `hardware` list, reusing the cached analysis when
-/// the options allow. Emits an error at the module's location and fails on a
+/// of the comma-separated `hardware` list. `cached` (the AnalysisManager's
+/// analysis, computed with default options) is used when the options do not
+/// change the counts. Emits an error at the module's location and fails on a
 /// bad option or an unknown device.
 mlir::FailureOr<std::vector<Report>>
-buildModuleReports(mlir::ModuleOp module, const CommonOptionValues &values,
+buildModuleReports(mlir::ModuleOp module, const CommonOptions &values,
                    const CostAnalysis *cached);
 
 /// One warning per unmodeled op name, at its first occurrence, one per loop

@@ -18,6 +18,7 @@ namespace mlsysim {
 namespace {
 struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
   using RemarksPassBase::RemarksPassBase;
+  friend struct passutil::OptionReader;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -28,9 +29,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
       return signalPassFailure();
     }
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module,
-        {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch,
-         precision},
+        module, passutil::OptionReader::read(*this),
         &getAnalysis<CostAnalysis>());
     if (failed(reports))
       return signalPassFailure();

@@ -23,24 +23,19 @@ namespace mlsysim {
 namespace {
 struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   using ReportPassBase::ReportPassBase;
+  friend struct passutil::OptionReader;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::optional<ReportFormat> reportFormat = parseReportFormat(format);
-    if (!reportFormat) {
-      emitError(module.getLoc())
-          << "unknown report format '" << format
-          << "'; expected text, json, csv, svg, html or trace";
-      return signalPassFailure();
-    }
+    ReportFormat reportFormat = format;
     if (!sweep.empty())
-      return runSweep(*reportFormat);
+      return runSweep(reportFormat);
     if (!baseline.empty())
-      return runDiff(*reportFormat);
+      return runDiff(reportFormat);
+    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    options.fusion = fusion;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, {hardware, dynamicDim, flopConvention, tf32, memoryLevel, batch, precision,
-         fusion},
-        &getAnalysis<CostAnalysis>());
+        module, options, &getAnalysis<CostAnalysis>());
     if (failed(reports))
       return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.
@@ -49,7 +44,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       passutil::emitFitWarnings(other);
 
     if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printReports(*reports, *reportFormat, os);
+          printReports(*reports, reportFormat, os);
         })))
       return signalPassFailure();
     markAllAnalysesPreserved();
@@ -82,9 +77,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                          << "' (see the diagnostics above)";
       return signalPassFailure();
     }
-    passutil::CommonOptionValues values{hardware,    dynamicDim, flopConvention,
-                                        tf32,        memoryLevel, batch,
-                                        precision};
+    passutil::CommonOptions values = passutil::OptionReader::read(*this);
     FailureOr<std::vector<Report>> now =
         passutil::buildModuleReports(module, values, nullptr);
     FailureOr<std::vector<Report>> then =
@@ -109,11 +102,11 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     }
     std::vector<SweepSeries> series;
     for (int64_t value : *values) {
-      FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-          module,
-          {hardware, value, flopConvention, tf32, memoryLevel, value,
-           precision},
-          nullptr);
+      passutil::CommonOptions options = passutil::OptionReader::read(*this);
+      options.dynamicDim = value;
+      options.batch = value;
+      FailureOr<std::vector<Report>> reports =
+          passutil::buildModuleReports(module, options, nullptr);
       if (failed(reports))
         return signalPassFailure();
       if (series.empty()) {

@@ -17,8 +17,9 @@ struct StripPass : public mlsysim::impl::StripPassBase<StripPass> {
   void runOnOperation() override {
     getOperation()->walk([&](Operation *op) {
       for (StringRef name :
-           {StringRef(kCostAttrName), StringRef(kUnmodeledAttrName),
-            StringRef(kHardwareAttrName)})
+           {StringRef(MLSysimDialect::CostAttrHelper::getNameStr()),
+            StringRef(MLSysimDialect::UnmodeledAttrHelper::getNameStr()),
+            StringRef(MLSysimDialect::HardwareAttrHelper::getNameStr())})
         if (op->removeAttr(name))
           ++numStripped;
     });

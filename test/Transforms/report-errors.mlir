@@ -1,4 +1,5 @@
-// Bad options get an error at the module's location and a failing exit.
+// Bad options get an error (at the module's location when the pass reports
+// it) and a failing exit.
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=tpu-v99 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HW
 // RUN: not mlsysim-opt %s --mlsysim-report=format=xml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FMT
 // RUN: not mlsysim-opt %s --mlsysim-report=flop-convention=fma3 -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONV
@@ -8,8 +9,9 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/no-such-file.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
 
 // HW: report-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown hardware 'tpu-v99'; known names: {{.*}}a100{{.*}}h100{{.*}}
-// FMT: error: unknown report format 'xml'; expected text, json, csv, svg, html or trace
-// CONV: error: unknown flop-convention 'fma3'; expected fma2 or mac
+// Enum options are checked by the option parser, which names the bad value.
+// FMT: for the --format option: Cannot find option named 'xml'!
+// CONV: for the --flop-convention option: Cannot find option named 'fma3'!
 // DYN: error: dynamic-dim must be a positive size (or -1 to leave dynamic shapes unmodeled), got 0
 // OUT: error: cannot write the report to '/nonexistent-dir/report.txt': {{.*}}
 // ANN: error: unknown hardware 'nope'; known names:

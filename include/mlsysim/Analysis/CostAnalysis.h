@@ -24,16 +24,13 @@
 
 namespace mlsysim {
 
-/// The attribute that multiplies the cost of everything nested in the op that
-/// carries it (a model zoo exporting one of N identical layers sets it to N).
-llvm::StringRef getRepeatAttrName();
-
-/// The unit attribute that makes a loop nest one kernel (mlsysim-fuse puts
-/// it on the loops of a tiled-and-fused group): one record, one launch; its
-/// work is the ops inside times their trip counts, and its traffic every
-/// tensor from outside read once (the tiles of one kernel share the cache)
-/// and its results written once.
-llvm::StringRef getKernelAttrName();
+// Attributes read here (names owned by the dialect, MLSysimDialect.td):
+// `mlsysim.repeat` multiplies the cost of everything nested in the op that
+// carries it; `mlsysim.kernel` makes a loop nest one kernel (mlsysim-fuse puts
+// it on the loops of a tiled-and-fused group): one record, one launch; its
+// work is the ops inside times their trip counts, and its traffic every
+// tensor from outside read once (the tiles of one kernel share the cache) and
+// its results written once.
 
 /// The cost of one op of interest, in its program context.
 struct OpCostRecord {
@@ -71,7 +68,6 @@ public:
   llvm::ArrayRef<OpCostRecord> getRecords() const { return records; }
   /// The record of `op`, or null when it is not an op of interest.
   const OpCostRecord *lookup(mlir::Operation *op) const;
-  const CostOptions &getOptions() const { return options; }
   /// The memory each function needs at once, in program order.
   llvm::ArrayRef<PeakMemory> getFootprints() const {
     return footprints;

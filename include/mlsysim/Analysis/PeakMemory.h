@@ -38,8 +38,6 @@ struct PeakMemory {
   Count peakBytes() const { return argumentBytes + peakIntermediateBytes; }
 };
 
-/// The argument attribute that marks a weight (zoo/models/export.py).
-llvm::StringRef getParameterAttrName();
 
 /// Liveness over the op order of `func` (docs/cost-model.md).
 /// `movesNoData(op)` says whether an op is a view (modeled as free): its

@@ -32,8 +32,15 @@ enum class MemoryLevel {
   LLC,  ///< The last-level cache, for every op.
   Auto, ///< The LLC when the op's footprint fits in it, else device memory.
 };
-std::optional<MemoryLevel> parseMemoryLevel(llvm::StringRef name);
-llvm::StringRef stringifyMemoryLevel(MemoryLevel level);
+inline constexpr EnumName<MemoryLevel> kMemoryLevelNames[] = {
+    {MemoryLevel::DRAM, "dram", "every op streams its data from device memory"},
+    {MemoryLevel::LLC, "llc", "every op reads the last-level cache"},
+    {MemoryLevel::Auto, "auto",
+     "the last-level cache when an op's footprint fits in it"},
+};
+inline llvm::StringRef stringifyMemoryLevel(MemoryLevel level) {
+  return stringifyEnum<MemoryLevel>(kMemoryLevelNames, level);
+}
 
 /// Options of the roofline that change which peak applies.
 struct RooflineOptions {

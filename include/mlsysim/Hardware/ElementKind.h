@@ -38,8 +38,6 @@ enum class ElementKind {
 llvm::StringRef stringifyElementKind(ElementKind kind);
 /// Parses a zoo key; std::nullopt when unknown.
 std::optional<ElementKind> parseElementKind(llvm::StringRef key);
-/// All kinds, widest float first.
-llvm::ArrayRef<ElementKind> allElementKinds();
 
 /// The format whose peak prices arithmetic on `type` (complex types use their
 /// element type); std::nullopt for types with no arithmetic rate.

@@ -46,9 +46,6 @@ private:
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 resolveHardware(llvm::StringRef nameOrPath);
 
-/// The default device of every pass (`h100`).
-llvm::StringRef getDefaultHardwareName();
-
 } // namespace mlsysim
 
 #endif // MLSYSIM_HARDWARE_HARDWAREREGISTRY_H

@@ -9,6 +9,7 @@
 #define MLSYSIM_INTERFACES_OPCOST_H
 
 #include "mlsysim/Support/Count.h"
+#include "mlsysim/Support/EnumNames.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -22,6 +23,24 @@ namespace mlsysim {
 enum class FlopConvention {
   FMA2, ///< A multiply-accumulate is 2 FLOPs (vendors' convention; default).
   MAC,  ///< A multiply-accumulate is 1 FLOP (some model zoos' convention).
+};
+inline constexpr EnumName<FlopConvention> kFlopConventionNames[] = {
+    {FlopConvention::FMA2, "fma2",
+     "a multiply-accumulate counts as 2 FLOPs (vendors' convention)"},
+    {FlopConvention::MAC, "mac", "a multiply-accumulate counts as 1 FLOP"},
+};
+
+/// What-if element type of every floating-point tensor (`precision=`).
+enum class Precision { AsWritten, F32, BF16, F16, FP8, FP4, I8, I4 };
+inline constexpr EnumName<Precision> kPrecisionNames[] = {
+    {Precision::AsWritten, "as-written", "each tensor at its own type"},
+    {Precision::F32, "f32", "f32"},
+    {Precision::BF16, "bf16", "bf16"},
+    {Precision::F16, "f16", "f16"},
+    {Precision::FP8, "fp8", "f8E4M3FN"},
+    {Precision::FP4, "fp4", "f4E2M1FN"},
+    {Precision::I8, "i8", "8-bit integers"},
+    {Precision::I4, "i4", "4-bit integers"},
 };
 
 /// Arithmetic work, by kind: the counters every rule fills and every sum adds
@@ -99,14 +118,14 @@ struct CostOptions {
   /// Binds every dynamic size to this value; unset leaves ops with dynamic
   /// shapes unmodeled.
   std::optional<int64_t> dynamicDimSize;
-  /// What-if: every floating-point tensor re-priced at this element type
-  /// (`bf16`, `f16`, `fp8`, `i8`, `i4`, ...; empty: as written). Bytes use
-  /// its width, and ops whose arithmetic was floating point use its peak.
-  std::string precision;
+  /// What-if: every floating-point tensor re-priced at this element type.
+  /// Bytes use its width, and ops whose arithmetic was floating point use
+  /// its peak.
+  Precision precision = Precision::AsWritten;
 };
 
-/// The MLIR type of a `precision=` name; null when unknown.
-mlir::Type parsePrecisionType(llvm::StringRef name, mlir::MLIRContext *ctx);
+/// The MLIR type of a what-if precision; null for Precision::AsWritten.
+mlir::Type getPrecisionType(Precision precision, mlir::MLIRContext *ctx);
 
 /// Resolves dynamic sizes when the user binds them (Interfaces/DynamicSizes.h).
 class DynamicSizeResolver;
@@ -121,8 +140,6 @@ public:
               mlir::Type precision = {})
       : options(options), dataLayout(dataLayout), resolver(resolver),
         precision(precision) {}
-
-  const CostOptions &getOptions() const { return options; }
 
   /// The shape of a ranked tensor or memref value, dynamic sizes resolved
   /// when the user bound them (dynamic-dim=N); std::nullopt when unranked, or
@@ -153,9 +170,12 @@ private:
 /// `ops` (which include `macs` multiply-accumulates counted twice) in
 /// `convention`: the one place a convention changes a count.
 Count applyFlopConvention(Count ops, Count macs, FlopConvention convention);
-/// Parses `fma2` or `mac`.
-std::optional<FlopConvention> parseFlopConvention(llvm::StringRef name);
-llvm::StringRef stringifyFlopConvention(FlopConvention convention);
+inline llvm::StringRef stringifyFlopConvention(FlopConvention convention) {
+  return stringifyEnum<FlopConvention>(kFlopConventionNames, convention);
+}
+inline llvm::StringRef stringifyPrecision(Precision precision) {
+  return stringifyEnum<Precision>(kPrecisionNames, precision);
+}
 
 } // namespace mlsysim
 

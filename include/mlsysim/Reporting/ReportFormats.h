@@ -11,7 +11,14 @@
 namespace mlsysim {
 
 enum class ReportFormat { Text, JSON, CSV, SVG, HTML, Trace };
-std::optional<ReportFormat> parseReportFormat(llvm::StringRef name);
+inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
+    {ReportFormat::Text, "text", "aligned tables (default)"},
+    {ReportFormat::JSON, "json", "JSON (docs/report-json.md)"},
+    {ReportFormat::CSV, "csv", "one row per op"},
+    {ReportFormat::SVG, "svg", "roofline chart"},
+    {ReportFormat::HTML, "html", "self-contained page"},
+    {ReportFormat::Trace, "trace", "Chrome trace / Perfetto timeline"},
+};
 
 /// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
 /// `functions`, `totals`, `unmodeled`.

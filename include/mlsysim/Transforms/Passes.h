@@ -3,7 +3,10 @@
 #ifndef MLSYSIM_TRANSFORMS_PASSES_H
 #define MLSYSIM_TRANSFORMS_PASSES_H
 
+#include "mlsysim/Analysis/Roofline.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
+#include "mlsysim/Interfaces/OpCost.h"
+#include "mlsysim/Reporting/ReportFormats.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

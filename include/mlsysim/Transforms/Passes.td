@@ -14,21 +14,27 @@ defvar commonRooflineOptions = [
   Option<"dynamicDim", "dynamic-dim", "int64_t", /*default=*/"-1",
          "Bind every dynamic size to this value (-1: leave ops with dynamic "
          "shapes unmodeled)">,
-  Option<"flopConvention", "flop-convention", "std::string",
-         /*default=*/"\"fma2\"",
-         "How a multiply-accumulate is reported: fma2 (2 FLOPs, default) or "
-         "mac (1 FLOP); times never depend on it">,
+  Option<"flopConvention", "flop-convention", "::mlsysim::FlopConvention",
+         /*default=*/"::mlsysim::FlopConvention::FMA2",
+         "How a multiply-accumulate is reported (times never depend on it)",
+         [{ ::mlsysim::EnumValues<::mlsysim::FlopConvention>{
+             ::mlsysim::kFlopConventionNames} }]>,
   Option<"tf32", "tf32", "bool", /*default=*/"false",
          "Price f32 contractions at the matrix unit's TF32 rate">,
-  Option<"memoryLevel", "memory-level", "std::string", /*default=*/"\"dram\"",
-         "Where data comes from: dram (default), llc (the last-level cache), "
-         "or auto (the LLC when an op's footprint fits in it)">,
+  Option<"memoryLevel", "memory-level", "::mlsysim::MemoryLevel",
+         /*default=*/"::mlsysim::MemoryLevel::DRAM",
+         "Where data comes from",
+         [{ ::mlsysim::EnumValues<::mlsysim::MemoryLevel>{
+             ::mlsysim::kMemoryLevelNames} }]>,
   Option<"batch", "batch", "int64_t", /*default=*/"0",
          "Samples per run, for throughput; also binds dynamic sizes when "
          "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
-  Option<"precision", "precision", "std::string", /*default=*/"\"\"",
-         "What-if: price every floating-point tensor as bf16, f16, fp8, fp4, "
-         "f32, i8 or i4 (bytes and peak) without editing the IR">,
+  Option<"precision", "precision", "::mlsysim::Precision",
+         /*default=*/"::mlsysim::Precision::AsWritten",
+         "What-if: price every floating-point tensor at this type (bytes and "
+         "peak) without editing the IR",
+         [{ ::mlsysim::EnumValues<::mlsysim::Precision>{
+             ::mlsysim::kPrecisionNames} }]>,
 ];
 
 def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
@@ -107,9 +113,10 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
     `output=PATH` writes it to a file (`output=-` to stdout).
   }];
   let options = !listconcat(commonRooflineOptions, [
-    Option<"format", "format", "std::string", /*default=*/"\"text\"",
-           "Report format: text, json, csv, svg (roofline chart), html "
-           "(self-contained page) or trace (Chrome trace / Perfetto)">,
+    Option<"format", "format", "::mlsysim::ReportFormat",
+           /*default=*/"::mlsysim::ReportFormat::Text", "Report format",
+           [{ ::mlsysim::EnumValues<::mlsysim::ReportFormat>{
+               ::mlsysim::kReportFormatNames} }]>,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "Where to write the report (default: stderr; '-': stdout)">,
     Option<"baseline", "baseline", "std::string", /*default=*/"\"\"",

@@ -11,11 +11,4 @@
 #define GET_ATTRDEF_CLASSES
 #include "mlsysim/Dialect/MLSysim/MLSysimAttrs.h.inc"
 
-namespace mlsysim {
-/// The discardable attribute names the passes use.
-inline constexpr llvm::StringLiteral kCostAttrName = "mlsysim.cost";
-inline constexpr llvm::StringLiteral kUnmodeledAttrName = "mlsysim.unmodeled";
-inline constexpr llvm::StringLiteral kHardwareAttrName = "mlsysim.hardware";
-} // namespace mlsysim
-
 #endif // MLSYSIM_DIALECT_MLSYSIM_MLSYSIMATTRS_H

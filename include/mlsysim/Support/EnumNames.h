@@ -1,0 +1,57 @@
+//===- EnumNames.h - One spelling per value of an option enum ---*- C++ -*-===//
+//
+// The enums that users spell in options (format, flop convention, memory
+// level, precision, execution model) each have one table of names. The pass
+// options' values and every printed name are read from it, so a value is
+// spelled once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_SUPPORT_ENUMNAMES_H
+#define MLSYSIM_SUPPORT_ENUMNAMES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <optional>
+#include <string>
+
+namespace mlsysim {
+
+/// One value of an option enum with its spelling and what it means.
+template <typename EnumT>
+struct EnumName {
+  EnumT value;
+  llvm::StringLiteral name;
+  llvm::StringLiteral description;
+};
+
+/// The spelling of `value` in `table` (empty if absent).
+template <typename EnumT>
+llvm::StringRef stringifyEnum(llvm::ArrayRef<EnumName<EnumT>> table,
+                              EnumT value) {
+  for (const EnumName<EnumT> &entry : table)
+    if (entry.value == value)
+      return entry.name;
+  return "";
+}
+
+/// The values of an enum-typed command-line or pass option, read from
+/// `table`: `Option<..., [{::mlsysim::EnumValues<E>{kENames}}]>` in
+/// Passes.td, in place of a hand-written `llvm::cl::values(...)`.
+template <typename EnumT>
+struct EnumValues {
+  llvm::ArrayRef<EnumName<EnumT>> table;
+
+  template <typename Opt>
+  void apply(Opt &option) const {
+    for (const EnumName<EnumT> &entry : table)
+      option.getParser().addLiteralOption(entry.name, entry.value,
+                                          entry.description);
+  }
+};
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_SUPPORT_ENUMNAMES_H
