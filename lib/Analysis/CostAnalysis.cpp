@@ -3,9 +3,9 @@
 #include "mlsysim/Analysis/CostAnalysis.h"
 
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
-#include "mlsysim/Interfaces/DynamicSizes.h"
-#include "mlsysim/Interfaces/CountingRules.h"
 #include "mlsysim/Interfaces/CostOpInterface.h"
+#include "mlsysim/Interfaces/CountingRules.h"
+#include "mlsysim/Interfaces/DynamicSizes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -16,7 +16,6 @@
 
 using namespace mlsysim;
 using namespace mlir;
-
 
 static bool isTensorOrMemRef(Type type) {
   return isa<TensorType, BaseMemRefType>(type);
@@ -65,10 +64,10 @@ static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
   return trips;
 }
 
-
 /// A loop nest marked as one kernel (the attribute means nothing elsewhere).
 static bool isKernelRegion(Operation *op) {
-  return isa<LoopLikeOpInterface>(op) && op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr());
+  return isa<LoopLikeOpInterface>(op) &&
+         op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr());
 }
 
 /// The cost of a loop nest marked as one kernel (`mlsysim.kernel`).
@@ -141,9 +140,8 @@ OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
       isa<TensorType>(op->getResult(0).getType()))
     return computeElementwiseOpCost(op, context);
-  return OpCost::unmodeled(("no cost model for '" +
-                            op->getName().getStringRef() + "'")
-                               .str());
+  return OpCost::unmodeled(
+      ("no cost model for '" + op->getName().getStringRef() + "'").str());
 }
 
 CostAnalysis::CostAnalysis(Operation *root)

@@ -103,8 +103,9 @@ std::optional<FusionEdge> mlsysim::classifyFusionEdge(OpOperand &use,
   if (!isInput || !map.isProjectedPermutation())
     return std::nullopt;
   if (producer == FusionRole::Layout &&
-      (consumer == FusionRole::Elementwise || consumer == FusionRole::Reduction ||
-       consumer == FusionRole::Matrix || consumer == FusionRole::Layout)) {
+      (consumer == FusionRole::Elementwise ||
+       consumer == FusionRole::Reduction || consumer == FusionRole::Matrix ||
+       consumer == FusionRole::Layout)) {
     edge.kind = FusionKind::LayoutIntoConsumer;
     return edge;
   }
@@ -165,25 +166,17 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
           (member.cost->arithmetic() + member.cost->transcendentals)
-                  .toDouble() *
+              .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
-  // The group's traffic and its one launch, priced as an op that only moves
-  // the group's external bytes.
+  // The group's traffic, priced as an op that only moves the group's
+  // external bytes, and its one launch per run.
   OpCost traffic = OpCost::free();
   traffic.bytesRead = externalRead;
   traffic.bytesWritten = externalWritten;
-  RooflineEstimate memory;
-  if (traffic.isFree()) {
-    OpCost launch = OpCost::free();
-    launch.bytesRead = Count(1); // A kernel with no traffic still launches.
-    memory = estimateRoofline(launch, multiplier, hardware, options);
-    memory.tMemory = 0.0;
-  } else {
-    memory = estimateRoofline(traffic, multiplier, hardware, options);
-  }
-  fused.tMemory = memory.tMemory;
-  fused.tOverhead = memory.tOverhead;
+  fused.tMemory =
+      estimateRoofline(traffic, multiplier, hardware, options).tMemory;
+  fused.tOverhead = getLaunchTime(hardware, multiplier.toDouble(), options);
   settleRoofline(fused);
   price.after = fused.latency;
   return price;
@@ -195,8 +188,8 @@ class Planner {
 public:
   Planner(const CostAnalysis &analysis, const HardwareSpec &hardware,
           const RooflineOptions &options)
-      : analysis(analysis), context(analysis.getContext()),
-        hardware(hardware), options(options) {}
+      : analysis(analysis), context(analysis.getContext()), hardware(hardware),
+        options(options) {}
 
   FusionPlan run();
 
@@ -309,7 +302,8 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
     for (unsigned index : group)
       before = before + records[index].cost.bytes();
     if (before.toDouble() > (read + written).toDouble())
-      out->bytesSaved = (before - (read + written)) * records[group[0]].multiplier;
+      out->bytesSaved =
+          (before - (read + written)) * records[group[0]].multiplier;
   }
   return priceFusedGroup(members, read, written, records[group[0]].multiplier,
                          hardware, options);
@@ -328,7 +322,8 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
   for (Operation *member : inGroup)
     for (Operation *user : member->getUsers()) {
       Operation *ancestor = member->getBlock()->findAncestorOpInBlock(*user);
-      if (ancestor && !inGroup.contains(ancestor) && seen.insert(ancestor).second)
+      if (ancestor && !inGroup.contains(ancestor) &&
+          seen.insert(ancestor).second)
         worklist.push_back(ancestor);
     }
   while (!worklist.empty()) {
@@ -396,11 +391,11 @@ FusionPlan Planner::run() {
       if (!fusible[producerIndex] || def->getBlock() != record.op->getBlock() ||
           producer->multiplier != record.multiplier)
         continue;
-      if (std::optional<FusionEdge> edge = classifyFusionEdge(
-              use, cast<OpResult>(source), roles[producerIndex], roles[index]))
-      {
-        edges.push_back({producerIndex, static_cast<unsigned>(index), &use,
-                         *edge, views});
+      if (std::optional<FusionEdge> edge =
+              classifyFusionEdge(use, cast<OpResult>(source),
+                                 roles[producerIndex], roles[index])) {
+        edges.push_back(
+            {producerIndex, static_cast<unsigned>(index), &use, *edge, views});
         recomputeOf[&use] = edge->recompute;
       }
     }
@@ -466,16 +461,17 @@ FusionPlan Planner::run() {
     group.latencyBefore = cost.before;
     group.latencyAfter = cost.after;
     group.flopsAdded = cost.flopsAdded;
-    group.launchesSaved =
-        llvm::count_if(members, [&](unsigned index) {
-          return !records[index].cost.isFree();
-        }) -
-        1;
+    group.launchesSaved = llvm::count_if(members,
+                                         [&](unsigned index) {
+                                           return !records[index].cost.isFree();
+                                         }) -
+                          1;
     plan.groups.push_back(std::move(group));
   }
-  llvm::stable_sort(plan.groups, [](const FusionGroup &a, const FusionGroup &b) {
-    return a.getSaving() > b.getSaving();
-  });
+  llvm::stable_sort(plan.groups,
+                    [](const FusionGroup &a, const FusionGroup &b) {
+                      return a.getSaving() > b.getSaving();
+                    });
   for (auto [number, group] : llvm::enumerate(plan.groups)) {
     FusionBound &bound = bounds[records[group.ops.front()].funcName];
     group.share = bound.asIs > 0.0 ? group.getSaving() / bound.asIs : 0.0;
@@ -512,12 +508,11 @@ FusionPlan Planner::run() {
               written = written + *bytes;
       });
     }
-    bound.fullyFused =
-        members.empty()
-            ? 0.0
-            : priceFusedGroup(members, read, written, multiplier, hardware,
-                              options)
-                  .after;
+    bound.fullyFused = members.empty()
+                           ? 0.0
+                           : priceFusedGroup(members, read, written, multiplier,
+                                             hardware, options)
+                                 .after;
     plan.bounds.push_back(bound);
   }
   return plan;

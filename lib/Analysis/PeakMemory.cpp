@@ -2,9 +2,9 @@
 
 #include "mlsysim/Analysis/PeakMemory.h"
 
-#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 
 #include <map>
 
@@ -35,10 +35,9 @@ getAliasedOperand(OpResult result,
   return movesNoData(op) ? *bufferOperands.begin() : Value();
 }
 
-
 PeakMemory
 mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
-                          llvm::function_ref<bool(Operation *)> movesNoData) {
+                           llvm::function_ref<bool(Operation *)> movesNoData) {
   PeakMemory footprint;
   footprint.name = func.getName().str();
   footprint.func = func;

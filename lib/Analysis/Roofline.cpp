@@ -20,9 +20,10 @@ llvm::StringRef mlsysim::stringifyBound(Bound bound) {
   llvm_unreachable("unknown bound");
 }
 
-std::optional<PeakChoice>
-mlsysim::choosePeak(const HardwareSpec &hardware, bool matrixUnit,
-                    mlir::Type elementType, const RooflineOptions &options) {
+std::optional<PeakChoice> mlsysim::choosePeak(const HardwareSpec &hardware,
+                                              bool matrixUnit,
+                                              mlir::Type elementType,
+                                              const RooflineOptions &options) {
   std::optional<ElementKind> kind = classifyElementType(elementType);
   if (!kind)
     return std::nullopt;
@@ -87,8 +88,7 @@ double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
   return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
 }
 
-RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
-                                           Count multiplier,
+RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                                            const HardwareSpec &hardware,
                                            const RooflineOptions &options) {
   RooflineEstimate estimate;
@@ -103,9 +103,8 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
   double idealArithmetic = 0.0, idealSpecial = 0.0;
   if (arithmetic > 0.0 || transcendentals > 0.0) {
     mlir::Type type = cost.elementType;
-    estimate.peak =
-        type ? choosePeak(hardware, cost.matrixUnit, type, options)
-             : std::nullopt;
+    estimate.peak = type ? choosePeak(hardware, cost.matrixUnit, type, options)
+                         : std::nullopt;
     if (!estimate.peak) {
       estimate.priced = false;
       estimate.reason = "the device rates no format for this element type";
@@ -128,10 +127,9 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
   double footprint = cost.bytes().toDouble();
   estimate.memoryLevel =
       chooseMemoryLevel(hardware, footprint, options.memoryLevel);
-  double idealMemory =
-      estimate.memoryLevel == MemoryLevel::LLC
-          ? bytes / hardware.llcBandwidthBytesPerS->value
-          : bytes / hardware.memoryBandwidthBytesPerS.value;
+  double idealMemory = estimate.memoryLevel == MemoryLevel::LLC
+                           ? bytes / hardware.llcBandwidthBytesPerS->value
+                           : bytes / hardware.memoryBandwidthBytesPerS.value;
   // With auto, a footprint F larger than the LLC (capacity C) still finds C
   // bytes there when it ran just before: only F - C come from device memory,
   // and all F pass through the LLC.
@@ -148,10 +146,15 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost,
   estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
   estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;
   estimate.tOverhead =
-      cost.launchesKernel ? hardware.launchOverheadS.value * runs : 0.0;
+      cost.launchesKernel ? getLaunchTime(hardware, runs, options) : 0.0;
   estimate.roofline = std::max(idealCompute, idealMemory);
   settleRoofline(estimate);
   return estimate;
+}
+
+double mlsysim::getLaunchTime(const HardwareSpec &hardware, double runs,
+                              const RooflineOptions &) {
+  return hardware.launchOverheadS.value * runs;
 }
 
 void mlsysim::settleRoofline(RooflineEstimate &estimate) {

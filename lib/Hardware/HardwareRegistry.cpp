@@ -45,9 +45,10 @@ llvm::Error HardwareRegistry::add(HardwareSpec spec) {
     names.insert(name);
     byName[name] = owned.get();
   }
-  auto pos = llvm::upper_bound(devices, owned, [](const auto &a, const auto &b) {
-    return a->id < b->id;
-  });
+  auto pos =
+      llvm::upper_bound(devices, owned, [](const auto &a, const auto &b) {
+        return a->id < b->id;
+      });
   devices.insert(pos, std::move(owned));
   return llvm::Error::success();
 }
@@ -105,10 +106,9 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
                          nameOrPath.ends_with(".yaml") ||
                          nameOrPath.ends_with(".yml");
     if (looksLikePath)
-      return llvm::createStringError(buffer.getError(),
-                                     "cannot read hardware file '%s': %s",
-                                     nameOrPath.str().c_str(),
-                                     buffer.getError().message().c_str());
+      return llvm::createStringError(
+          buffer.getError(), "cannot read hardware file '%s': %s",
+          nameOrPath.str().c_str(), buffer.getError().message().c_str());
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "unknown hardware '%s'; known names: %s (or give a path to a device "

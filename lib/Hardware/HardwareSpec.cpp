@@ -100,8 +100,8 @@ struct LinksSection {
 };
 
 constexpr const char *kDeviceClasses[] = {
-    "datacenter-gpu", "desktop-gpu", "tpu",   "npu",
-    "cpu",            "edge",        "mobile", "microcontroller"};
+    "datacenter-gpu", "desktop-gpu",    "tpu", "npu", "cpu", "edge",
+    "mobile",         "microcontroller"};
 
 /// Reads `key` as a sourced number; `path` names it in messages.
 void mapNumber(llvm::yaml::IO &io, StringRef key, SourcedValue &value,
@@ -125,15 +125,13 @@ LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(DeviceName)
 namespace llvm {
 namespace yaml {
 
-template <>
-struct ScalarTraits<DeviceName> {
+template <> struct ScalarTraits<DeviceName> {
   static void output(const DeviceName &v, void *, raw_ostream &os) {
     os << v.value;
   }
   static StringRef input(StringRef scalar, void *ctxPtr, DeviceName &v) {
     auto &ctx = *static_cast<ParseContext *>(ctxPtr);
-    if (scalar.empty() ||
-        !llvm::all_of(scalar, [](char c) {
+    if (scalar.empty() || !llvm::all_of(scalar, [](char c) {
           return llvm::isLower(c) || llvm::isDigit(c) || c == '-' || c == '.';
         }))
       return "an id or alias uses lowercase letters, digits, '-' and '.'";
@@ -151,8 +149,7 @@ struct ScalarTraits<DeviceName> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <>
-struct ScalarTraits<DeviceClass> {
+template <> struct ScalarTraits<DeviceClass> {
   static void output(const DeviceClass &v, void *, raw_ostream &os) {
     os << v.value;
   }
@@ -166,8 +163,7 @@ struct ScalarTraits<DeviceClass> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <>
-struct ScalarTraits<PositiveNumber> {
+template <> struct ScalarTraits<PositiveNumber> {
   static void output(const PositiveNumber &v, void *, raw_ostream &os) {
     os << v.value;
   }
@@ -192,16 +188,15 @@ struct ScalarTraits<PositiveNumber> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <>
-struct ScalarTraits<SourceRef> {
+template <> struct ScalarTraits<SourceRef> {
   static void output(const SourceRef &v, void *, raw_ostream &os) {
     os << v.value;
   }
   static StringRef input(StringRef scalar, void *ctxPtr, SourceRef &v) {
     auto &ctx = *static_cast<ParseContext *>(ctxPtr);
     if (!ctx.sourceKeys.contains(scalar)) {
-      ctx.field += ": source '" + scalar.str() +
-                   "' names no entry of 'sources'";
+      ctx.field +=
+          ": source '" + scalar.str() + "' names no entry of 'sources'";
       return ctx.field;
     }
     v.value = scalar.str();
@@ -210,8 +205,7 @@ struct ScalarTraits<SourceRef> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <>
-struct ScalarTraits<ReadDate> {
+template <> struct ScalarTraits<ReadDate> {
   static void output(const ReadDate &v, void *, raw_ostream &os) {
     os << v.value;
   }
@@ -227,8 +221,7 @@ struct ScalarTraits<ReadDate> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <>
-struct ScalarTraits<NonEmptyText> {
+template <> struct ScalarTraits<NonEmptyText> {
   static void output(const NonEmptyText &v, void *, raw_ostream &os) {
     os << v.value;
   }
@@ -241,8 +234,7 @@ struct ScalarTraits<NonEmptyText> {
   static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
 };
 
-template <>
-struct MappingTraits<SourcedValue> {
+template <> struct MappingTraits<SourcedValue> {
   static void mapping(IO &io, SourcedValue &v) {
     PositiveNumber number;
     std::optional<SourceRef> source;
@@ -266,8 +258,7 @@ struct MappingTraits<SourcedValue> {
   }
 };
 
-template <>
-struct CustomMappingTraits<SourcesSection> {
+template <> struct CustomMappingTraits<SourcesSection> {
   static void inputOne(IO &io, StringRef key, SourcesSection &section) {
     ParseContext &ctx = getContext(io);
     ctx.field = ("sources." + key).str();
@@ -283,8 +274,7 @@ struct CustomMappingTraits<SourcesSection> {
   static void output(IO &, SourcesSection &) {}
 };
 
-template <>
-struct MappingTraits<HardwareSource> {
+template <> struct MappingTraits<HardwareSource> {
   static void mapping(IO &io, HardwareSource &source) {
     NonEmptyText title, url;
     ReadDate read;
@@ -297,13 +287,12 @@ struct MappingTraits<HardwareSource> {
   }
 };
 
-template <>
-struct CustomMappingTraits<PeakTable> {
+template <> struct CustomMappingTraits<PeakTable> {
   static void inputOne(IO &io, StringRef key, PeakTable &table) {
     std::optional<ElementKind> kind = parseElementKind(key);
     if (!kind) {
-      io.setError("peaks." + StringRef(table.unit) + ": unknown element type '" +
-                  key +
+      io.setError("peaks." + StringRef(table.unit) +
+                  ": unknown element type '" + key +
                   "'; expected f64, f32, tf32, bf16, f16, fp8, fp6, fp4, i64, "
                   "i32, i16, i8 or i4");
       return;
@@ -314,8 +303,7 @@ struct CustomMappingTraits<PeakTable> {
   static void output(IO &, PeakTable &) {}
 };
 
-template <>
-struct MappingTraits<PeaksSection> {
+template <> struct MappingTraits<PeaksSection> {
   static void mapping(IO &io, PeaksSection &section) {
     HardwareSpec &spec = *section.spec;
     PeakTable matrix{&spec.matrixPeaks, "matrix"};
@@ -334,8 +322,7 @@ struct MappingTraits<PeaksSection> {
   }
 };
 
-template <>
-struct MappingTraits<MemorySection> {
+template <> struct MappingTraits<MemorySection> {
   static void mapping(IO &io, MemorySection &section) {
     HardwareSpec &spec = *section.spec;
     mapNumber(io, "capacity_bytes", spec.memoryCapacityBytes,
@@ -353,18 +340,16 @@ struct MappingTraits<MemorySection> {
   }
 };
 
-template <>
-struct MappingTraits<EfficiencySection> {
+template <> struct MappingTraits<EfficiencySection> {
   static void mapping(IO &io, EfficiencySection &section) {
     mapNumber(io, "compute", section.spec->computeEfficiency,
               "efficiency.compute", /*fraction=*/true);
-    mapNumber(io, "memory", section.spec->memoryEfficiency,
-              "efficiency.memory", /*fraction=*/true);
+    mapNumber(io, "memory", section.spec->memoryEfficiency, "efficiency.memory",
+              /*fraction=*/true);
   }
 };
 
-template <>
-struct MappingTraits<LinksSection> {
+template <> struct MappingTraits<LinksSection> {
   static void mapping(IO &io, LinksSection &section) {
     mapOptionalNumber(io, "host_bytes_per_s_per_direction",
                       section.spec->hostLinkBytesPerSPerDirection,
@@ -375,8 +360,7 @@ struct MappingTraits<LinksSection> {
   }
 };
 
-template <>
-struct MappingTraits<HardwareSpec> {
+template <> struct MappingTraits<HardwareSpec> {
   static void mapping(IO &io, HardwareSpec &spec) {
     ParseContext &ctx = getContext(io);
     // Sources first: every later `source:` is checked against them.

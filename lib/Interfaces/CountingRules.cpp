@@ -73,7 +73,8 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   for (OpOperand &operand : op->getOpOperands()) {
     if (!isa<ShapedType>(operand.get().getType()))
       continue;
-    std::optional<SmallVector<int64_t>> shape = context.bindShape(operand.get());
+    std::optional<SmallVector<int64_t>> shape =
+        context.bindShape(operand.get());
     if (!shape)
       return OpCost::unmodeled(getDynamicShapeReason());
     llvm::append_range(allSizes, *shape);
@@ -117,9 +118,9 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     std::optional<uint64_t> bits = context.elementBits(elementType);
     if (!bits)
       return unknownElementSize(elementType);
-    Count elements = countDistinctElements(maps[input->getOperandNumber()],
-                                           loopRanges,
-                                           *context.bindShape(input->get()));
+    Count elements =
+        countDistinctElements(maps[input->getOperandNumber()], loopRanges,
+                              *context.bindShape(input->get()));
     cost.bytesRead += CostContext::bytesFor(elements, *bits);
   }
   // Inits: written in full; read too when the payload accumulates into them.
@@ -159,16 +160,15 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
                                          const CostContext &context) {
   ArithCost arith = classifyArithmetic(op);
   if (arith.kind == ArithKind::Unknown)
-    return OpCost::unmodeled(("no counting rule for '" +
-                              op->getName().getStringRef() + "'")
-                                 .str());
+    return OpCost::unmodeled(
+        ("no counting rule for '" + op->getName().getStringRef() + "'").str());
   if (!cast<ShapedType>(op->getResult(0).getType()).hasRank())
     return OpCost::unmodeled("unranked tensor: the shape is unknown");
   std::optional<Count> elements = context.numElements(op->getResult(0));
   if (!elements)
     return OpCost::unmodeled(getDynamicShapeReason());
-  OpCost cost = computeDataMovementCost(op->getOperands(), op->getResults(),
-                                        context);
+  OpCost cost =
+      computeDataMovementCost(op->getOperands(), op->getResults(), context);
   if (!cost.modeled)
     return cost;
   Count work = *elements * Count(arith.count);

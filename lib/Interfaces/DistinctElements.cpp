@@ -115,10 +115,9 @@ Count mlsysim::countDistinctElements(AffineMap map,
     Count total(1);
     for (auto [expr, size] : llvm::zip_equal(map.getResults(), operandShape))
       if (auto dim = dyn_cast<AffineDimExpr>(expr))
-        total *= minCount(Count(static_cast<uint64_t>(
-                              loopRanges[dim.getPosition()])),
-                          Count(static_cast<uint64_t>(std::max<int64_t>(
-                              0, size))));
+        total *= minCount(
+            Count(static_cast<uint64_t>(loopRanges[dim.getPosition()])),
+            Count(static_cast<uint64_t>(std::max<int64_t>(0, size))));
     return total;
   }
 
@@ -142,7 +141,8 @@ Count mlsysim::countDistinctElements(AffineMap map,
   }
 
   auto operandSize = [&](unsigned result) {
-    return Count(static_cast<uint64_t>(std::max<int64_t>(0, operandShape[result])));
+    return Count(
+        static_cast<uint64_t>(std::max<int64_t>(0, operandShape[result])));
   };
 
   Count total(1);

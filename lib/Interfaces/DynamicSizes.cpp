@@ -66,8 +66,7 @@ int64_t DynamicSizeResolver::resolve(Value value, std::optional<int64_t> dim) {
           : ValueBoundsConstraintSet::Variable(value);
   if (succeeded(ValueBoundsConstraintSet::computeBound(
           map, operands, presburger::BoundType::EQ, variable, isKnown)) &&
-      map.getNumResults() == 1 &&
-      map.getNumInputs() == operands.size()) {
+      map.getNumResults() == 1 && map.getNumInputs() == operands.size()) {
     SmallVector<AffineExpr> replacements;
     for (auto [operand, operandDim] : operands) {
       int64_t operandSize;
@@ -75,7 +74,8 @@ int64_t DynamicSizeResolver::resolve(Value value, std::optional<int64_t> dim) {
         operandSize = getSize(operand, *operandDim);
       else
         operandSize = evaluate(operand);
-      replacements.push_back(getAffineConstantExpr(operandSize, map.getContext()));
+      replacements.push_back(
+          getAffineConstantExpr(operandSize, map.getContext()));
     }
     ArrayRef<AffineExpr> all(replacements);
     AffineExpr result = map.getResult(0).replaceDimsAndSymbols(

@@ -59,12 +59,12 @@ static OpCost winogradCost(Operation *op, int64_t tiles,
                            std::array<int64_t, 2> in,
                            std::array<int64_t, 2> out,
                            const CostContext &context) {
-  OpCost cost = computeDataMovementCost(op->getOperand(0), op->getResult(0),
-                                        context);
+  OpCost cost =
+      computeDataMovementCost(op->getOperand(0), op->getResult(0), context);
   if (!cost.modeled)
     return cost;
-  Count macsPerTile(static_cast<uint64_t>(out[0] * in[0] * in[1] +
-                                          out[0] * in[1] * out[1]));
+  Count macsPerTile(
+      static_cast<uint64_t>(out[0] * in[0] * in[1] + out[0] * in[1] * out[1]));
   cost.macs = Count(static_cast<uint64_t>(tiles)) * macsPerTile;
   cost.flops = cost.macs * Count(2);
   cost.elementType = getElementTypeOrSelf(op->getOperand(0).getType());
@@ -82,8 +82,8 @@ winogradShapes(Operation *op, const CostContext &context) {
 }
 
 struct WinogradFilterCostModel
-    : public CostOpInterface::ExternalModel<
-          WinogradFilterCostModel, linalg::WinogradFilterTransformOp> {
+    : public CostOpInterface::ExternalModel<WinogradFilterCostModel,
+                                            linalg::WinogradFilterTransformOp> {
   OpCost getCost(Operation *op, const CostContext &context) const {
     // filter (F, KH, KW, C) -> (alphaH, alphaW, C, F)
     auto shapes = winogradShapes(op, context);
@@ -104,14 +104,14 @@ struct WinogradInputCostModel
     if (!shapes)
       return OpCost::unmodeled(getDynamicShapeReason());
     auto &out = shapes->second;
-    return winogradCost(op, out[2] * out[3] * out[4] * out[5],
-                        {out[0], out[1]}, {out[0], out[1]}, context);
+    return winogradCost(op, out[2] * out[3] * out[4] * out[5], {out[0], out[1]},
+                        {out[0], out[1]}, context);
   }
 };
 
 struct WinogradOutputCostModel
-    : public CostOpInterface::ExternalModel<
-          WinogradOutputCostModel, linalg::WinogradOutputTransformOp> {
+    : public CostOpInterface::ExternalModel<WinogradOutputCostModel,
+                                            linalg::WinogradOutputTransformOp> {
   OpCost getCost(Operation *op, const CostContext &context) const {
     // value (alphaH, alphaW, tileH, tileW, N, F) -> (N, H, W, F)
     auto shapes = winogradShapes(op, context);
@@ -133,11 +133,11 @@ void mlsysim::registerLinalgCostModels(DialectRegistry &registry) {
     linalg::PackOp::attachInterface<RelayoutCostModel<linalg::PackOp>>(*ctx);
     linalg::UnPackOp::attachInterface<RelayoutCostModel<linalg::UnPackOp>>(
         *ctx);
-    linalg::WinogradFilterTransformOp::attachInterface<
-        WinogradFilterCostModel>(*ctx);
+    linalg::WinogradFilterTransformOp::attachInterface<WinogradFilterCostModel>(
+        *ctx);
     linalg::WinogradInputTransformOp::attachInterface<WinogradInputCostModel>(
         *ctx);
-    linalg::WinogradOutputTransformOp::attachInterface<
-        WinogradOutputCostModel>(*ctx);
+    linalg::WinogradOutputTransformOp::attachInterface<WinogradOutputCostModel>(
+        *ctx);
   });
 }

@@ -54,28 +54,29 @@ struct MemoryCostModel
 
 void mlsysim::registerMemoryCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
-    models::attachModels<
-        models::FreeCostModel, memref::AllocOp, memref::AllocaOp,
-        memref::DeallocOp, memref::SubViewOp, memref::ViewOp, memref::CastOp,
-        memref::ReinterpretCastOp, memref::ExpandShapeOp,
-        memref::CollapseShapeOp, memref::ReshapeOp, memref::GetGlobalOp,
-        memref::DimOp, memref::RankOp, memref::TransposeOp,
-        memref::ExtractStridedMetadataOp, memref::AssumeAlignmentOp,
-        memref::MemorySpaceCastOp>(ctx);
+    models::attachModels<models::FreeCostModel, memref::AllocOp,
+                         memref::AllocaOp, memref::DeallocOp, memref::SubViewOp,
+                         memref::ViewOp, memref::CastOp,
+                         memref::ReinterpretCastOp, memref::ExpandShapeOp,
+                         memref::CollapseShapeOp, memref::ReshapeOp,
+                         memref::GetGlobalOp, memref::DimOp, memref::RankOp,
+                         memref::TransposeOp, memref::ExtractStridedMetadataOp,
+                         memref::AssumeAlignmentOp, memref::MemorySpaceCastOp>(
+        ctx);
     models::attachModels<MemoryCostModel, memref::CopyOp, memref::LoadOp,
                          memref::StoreOp>(ctx);
   });
-  registry.addExtension(
-      +[](MLIRContext *ctx, bufferization::BufferizationDialect *) {
-        models::attachModels<models::FreeCostModel, bufferization::ToTensorOp,
-                             bufferization::ToBufferOp,
-                             bufferization::DeallocTensorOp,
-                             bufferization::DeallocOp>(ctx);
-        models::attachModels<MemoryCostModel,
-                             bufferization::MaterializeInDestinationOp,
-                             bufferization::CloneOp,
-                             bufferization::AllocTensorOp>(ctx);
-      });
+  registry.addExtension(+[](MLIRContext *ctx,
+                            bufferization::BufferizationDialect *) {
+    models::attachModels<models::FreeCostModel, bufferization::ToTensorOp,
+                         bufferization::ToBufferOp,
+                         bufferization::DeallocTensorOp,
+                         bufferization::DeallocOp>(ctx);
+    models::attachModels<MemoryCostModel,
+                         bufferization::MaterializeInDestinationOp,
+                         bufferization::CloneOp, bufferization::AllocTensorOp>(
+        ctx);
+  });
   registry.addExtension(+[](MLIRContext *ctx, arith::ArithDialect *) {
     arith::ConstantOp::attachInterface<
         models::FreeCostModel<arith::ConstantOp>>(*ctx);

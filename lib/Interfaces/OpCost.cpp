@@ -11,8 +11,7 @@
 using namespace mlsysim;
 using namespace mlir;
 
-std::optional<SmallVector<int64_t>>
-CostContext::bindShape(Value value) const {
+std::optional<SmallVector<int64_t>> CostContext::bindShape(Value value) const {
   auto shaped = dyn_cast<ShapedType>(value.getType());
   if (!shaped || !shaped.hasRank())
     return std::nullopt;
@@ -99,4 +98,3 @@ Count mlsysim::applyFlopConvention(Count ops, Count macs,
   // A multiply-accumulate is counted twice in `ops`; MAC reports it once.
   return convention == FlopConvention::MAC ? ops - macs : ops;
 }
-

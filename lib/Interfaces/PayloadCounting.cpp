@@ -46,8 +46,8 @@ ArithCost mlsysim::classifyArithmetic(Operation *op) {
           math::Log1pOp, math::Log2Op, math::TanhOp, math::TanOp, math::SinOp,
           math::CosOp, math::SinhOp, math::CoshOp, math::AsinOp, math::AcosOp,
           math::AtanOp, math::Atan2Op, math::AsinhOp, math::AcoshOp,
-          math::AtanhOp, math::ErfOp, math::ErfcOp, math::SqrtOp,
-          math::RsqrtOp, math::CbrtOp, math::PowFOp, math::FPowIOp>(op))
+          math::AtanhOp, math::ErfOp, math::ErfcOp, math::SqrtOp, math::RsqrtOp,
+          math::CbrtOp, math::PowFOp, math::FPowIOp>(op))
     return {ArithKind::Transcendental, 1, 0};
   return {ArithKind::Unknown, 0, 0};
 }

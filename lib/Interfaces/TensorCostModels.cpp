@@ -8,9 +8,9 @@
 
 #include "mlsysim/Interfaces/CostModels.h"
 
+#include "ModelTemplates.h"
 #include "mlsysim/Interfaces/CountingRules.h"
 #include "mlsysim/Interfaces/PayloadCounting.h"
-#include "ModelTemplates.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -84,13 +84,15 @@ struct TensorCostModel
 
 void mlsysim::registerTensorCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
-    models::attachModels<models::FreeCostModel, tensor::EmptyOp, tensor::CastOp, tensor::BitcastOp,
-           tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::ReshapeOp,
-           tensor::DimOp, tensor::RankOp>(ctx);
+    models::attachModels<models::FreeCostModel, tensor::EmptyOp, tensor::CastOp,
+                         tensor::BitcastOp, tensor::ExpandShapeOp,
+                         tensor::CollapseShapeOp, tensor::ReshapeOp,
+                         tensor::DimOp, tensor::RankOp>(ctx);
     models::attachModels<TensorCostModel, tensor::PadOp, tensor::ConcatOp,
-           tensor::ExtractSliceOp, tensor::InsertSliceOp,
-           tensor::ParallelInsertSliceOp, tensor::GatherOp, tensor::ScatterOp,
-           tensor::SplatOp, tensor::FromElementsOp, tensor::GenerateOp,
-           tensor::ExtractOp, tensor::InsertOp>(ctx);
+                         tensor::ExtractSliceOp, tensor::InsertSliceOp,
+                         tensor::ParallelInsertSliceOp, tensor::GatherOp,
+                         tensor::ScatterOp, tensor::SplatOp,
+                         tensor::FromElementsOp, tensor::GenerateOp,
+                         tensor::ExtractOp, tensor::InsertOp>(ctx);
   });
 }

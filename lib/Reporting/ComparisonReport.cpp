@@ -51,11 +51,11 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
     os << llvm::format("  %6u  %-26s", op.id, op.name.c_str());
     for (const Report &report : reports) {
       const OpReport &other = report.ops[op.id];
-      double speedup =
-          getSpeedup(op.roofline.latency, other.roofline.latency);
-      std::string cell = formatSeconds(other.roofline.latency) + " " +
-                         stringifyBound(other.roofline.bound).substr(0, 3).str() +
-                         " " + formatFixed(speedup, 2) + "x";
+      double speedup = getSpeedup(op.roofline.latency, other.roofline.latency);
+      std::string cell =
+          formatSeconds(other.roofline.latency) + " " +
+          stringifyBound(other.roofline.bound).substr(0, 3).str() + " " +
+          formatFixed(speedup, 2) + "x";
       os << llvm::format(" %24s", cell.c_str());
     }
     os << "\n";

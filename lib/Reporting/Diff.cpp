@@ -65,13 +65,12 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
     auto ops = [](llvm::ArrayRef<const OpReport *> list) {
       Array array;
       for (const OpReport *op : list)
-        array.push_back(Object{{"id", op->id},
-                               {"op", op->name},
-                               {"loc", op->loc},
-                               {"latency_s", op->modeled
-                                                 ? llvm::json::Value(
-                                                       op->roofline.latency)
-                                                 : llvm::json::Value(nullptr)}});
+        array.push_back(Object{
+            {"id", op->id},
+            {"op", op->name},
+            {"loc", op->loc},
+            {"latency_s", op->modeled ? llvm::json::Value(op->roofline.latency)
+                                      : llvm::json::Value(nullptr)}});
       return array;
     };
     Array changed;
@@ -91,26 +90,24 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
                     {"launches", t.launches.toJSON()},
                     {"op_count", t.numOps}};
     };
-    os << llvm::formatv(
-              "{0:2}",
-              llvm::json::Value(Object{
-                  {"schema", "mlsysim-diff/1"},
-                  {"hardware", now.hardware->id},
-                  {"baseline", diff.baselineName},
-                  {"before", totals(b)},
-                  {"after", totals(n)},
-                  {"vanished", ops(diff.vanished)},
-                  {"appeared", ops(diff.appeared)},
-                  {"changed", std::move(changed)},
-                  {"unchanged_count", diff.unchanged}}))
+    os << llvm::formatv("{0:2}", llvm::json::Value(Object{
+                                     {"schema", "mlsysim-diff/1"},
+                                     {"hardware", now.hardware->id},
+                                     {"baseline", diff.baselineName},
+                                     {"before", totals(b)},
+                                     {"after", totals(n)},
+                                     {"vanished", ops(diff.vanished)},
+                                     {"appeared", ops(diff.appeared)},
+                                     {"changed", std::move(changed)},
+                                     {"unchanged_count", diff.unchanged}}))
        << "\n";
     return;
   }
   os << "what changed against " << diff.baselineName << " on "
      << now.hardware->name << ":\n";
-  os << "  predicted latency: "
-     << change(b.latency, n.latency, [](double v) { return formatSeconds(v); })
-     << "\n";
+  os << "  predicted latency: " << change(b.latency, n.latency, [](double v) {
+    return formatSeconds(v);
+  }) << "\n";
   os << "  traffic: "
      << change((b.bytesRead + b.bytesWritten).toDouble(),
                (n.bytesRead + n.bytesWritten).toDouble(),

@@ -122,8 +122,7 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
     row("energy", formatQuantity(*energy, "J") + " (TDP x latency)");
   for (const PeakMemory &footprint : report.footprints) {
     os << "<tr><th class=\"text\">memory of @" << escapeMarkup(footprint.name)
-       << "</th><td" << (report.fits(footprint) ? "" : " class=\"warn\"")
-       << ">"
+       << "</th><td" << (report.fits(footprint) ? "" : " class=\"warn\"") << ">"
        << escapeMarkup(formatQuantity(footprint.peakBytes().toDouble(), "B") +
                        " at peak of " +
                        formatQuantity(hw.memoryCapacityBytes.value, "B") +
@@ -201,12 +200,10 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
        << "<th class=\"text\">device</th><th>latency</th><th>speedup</th>"
        << "<th>MFU</th></tr></thead><tbody>\n";
     for (const Report &other : allDevices) {
-      double speedup =
-          getSpeedup(report.totals.latency, other.totals.latency);
+      double speedup = getSpeedup(report.totals.latency, other.totals.latency);
       os << "<tr><td class=\"text\">" << escapeMarkup(other.hardware->id)
          << "</td>";
-      numberCell(os, other.totals.latency,
-                 formatSeconds(other.totals.latency));
+      numberCell(os, other.totals.latency, formatSeconds(other.totals.latency));
       numberCell(os, speedup, formatFixed(speedup, 2) + "x");
       numberCell(os, other.totals.getMFU(),
                  formatPercent(other.totals.getMFU()));
@@ -225,10 +222,10 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
      << ". Click a column to sort.</p>\n";
   os << "<table id=\"ops\"><thead><tr>";
   static constexpr std::pair<const char *, bool> kColumns[] = {
-      {"id", false},      {"op", true},        {"func", true},
-      {"loc", true},      {"runs", false},     {"flops", false},
+      {"id", false},      {"op", true},         {"func", true},
+      {"loc", true},      {"runs", false},      {"flops", false},
       {"bytes", false},   {"intensity", false}, {"unit", true},
-      {"compute", false}, {"memory", false},   {"latency", false},
+      {"compute", false}, {"memory", false},    {"latency", false},
       {"share", false},   {"bound", true}};
   for (auto [name, text] : kColumns)
     os << "<th id=\"col-" << name << "\"" << (text ? " class=\"text\"" : "")

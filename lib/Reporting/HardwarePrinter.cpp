@@ -18,9 +18,9 @@ headlinePeak(const HardwareSpec &hw, ComputeUnit unit) {
       ElementKind::BF16, ElementKind::F16, ElementKind::I8, ElementKind::F32};
   static constexpr ElementKind kVectorOrder[] = {
       ElementKind::F32, ElementKind::F16, ElementKind::BF16, ElementKind::I32};
-  for (ElementKind kind :
-       unit == ComputeUnit::Matrix ? llvm::ArrayRef(kMatrixOrder)
-                                   : llvm::ArrayRef(kVectorOrder))
+  for (ElementKind kind : unit == ComputeUnit::Matrix
+                              ? llvm::ArrayRef(kMatrixOrder)
+                              : llvm::ArrayRef(kVectorOrder))
     if (auto it = table.find(kind); it != table.end())
       return std::make_pair(kind, it->second.value);
   if (table.empty())
@@ -38,9 +38,8 @@ void mlsysim::printHardwareTable(const HardwareRegistry &registry,
       auto peak = headlinePeak(*device, unit);
       if (!peak)
         return "-";
-      return (formatQuantity(peak->second, isIntegerKind(peak->first)
-                                               ? "OP/s"
-                                               : "FLOP/s") +
+      return (formatQuantity(peak->second,
+                             isIntegerKind(peak->first) ? "OP/s" : "FLOP/s") +
               " " + stringifyElementKind(peak->first))
           .str();
     };
@@ -50,15 +49,12 @@ void mlsysim::printHardwareTable(const HardwareRegistry &registry,
         return "-";
       return formatFixed(*getRidgePoint(*device, unit, peak->first), 1);
     };
-    os << llvm::format("%-28s %-15s %-22s %-22s %-12s %s, %s\n",
-                       device->id.c_str(), device->deviceClass.c_str(),
-                       describe(ComputeUnit::Matrix).c_str(),
-                       describe(ComputeUnit::Vector).c_str(),
-                       formatQuantity(device->memoryBandwidthBytesPerS.value,
-                                      "B/s")
-                           .c_str(),
-                       ridge(ComputeUnit::Matrix).c_str(),
-                       ridge(ComputeUnit::Vector).c_str());
+    os << llvm::format(
+        "%-28s %-15s %-22s %-22s %-12s %s, %s\n", device->id.c_str(),
+        device->deviceClass.c_str(), describe(ComputeUnit::Matrix).c_str(),
+        describe(ComputeUnit::Vector).c_str(),
+        formatQuantity(device->memoryBandwidthBytesPerS.value, "B/s").c_str(),
+        ridge(ComputeUnit::Matrix).c_str(), ridge(ComputeUnit::Vector).c_str());
   }
   os << registry.getDevices().size()
      << " devices; dense peaks (a multiply-accumulate is 2 FLOPs); "
@@ -103,8 +99,7 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
       std::string field = stringifyElementKind(kind).str() + " (ridge " +
                           formatFixed(*getRidgePoint(hw, unit, kind), 1) +
                           (isIntegerKind(kind) ? " OP/B)" : " FLOP/B)");
-      printValue(hw, field, value, isIntegerKind(kind) ? "OP/s" : "FLOP/s",
-                 os);
+      printValue(hw, field, value, isIntegerKind(kind) ? "OP/s" : "FLOP/s", os);
     }
   }
   os << "special functions:\n";
@@ -129,14 +124,12 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("clock", hw.clockHz, "Hz");
   optional("accelerators", hw.accelerators, "");
   optional("TDP", hw.tdpW, "W");
-  optional("host link, per direction", hw.hostLinkBytesPerSPerDirection,
-           "B/s");
+  optional("host link, per direction", hw.hostLinkBytesPerSPerDirection, "B/s");
   optional("device link, per direction", hw.deviceLinkBytesPerSPerDirection,
            "B/s");
   os << "assumptions of every prediction:\n";
   printValue(hw, "launch overhead", hw.launchOverheadS, "s", os);
-  printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "",
-             os);
+  printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "", os);
   printValue(hw, "achievable memory efficiency", hw.memoryEfficiency, "", os);
   os << "sources:\n";
   for (const HardwareSource &source : hw.sources)

@@ -15,8 +15,6 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-
-
 /// Calls `emit(field, value)` for every field of an op, in CSV column order
 /// (docs/report-json.md): the one definition of an op's fields, shared by the
 /// JSON and CSV views.
@@ -64,20 +62,19 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
 static Value fusionToJSON(const FusionPlan &plan) {
   Array groups;
   for (auto [index, group] : llvm::enumerate(plan.groups))
-    groups.push_back(Object{
-        {"group", static_cast<int64_t>(index)},
-        {"ops", Array(group.ops)},
-        {"kind", stringifyFusionKind(group.kind)},
-        {"func", group.func},
-        {"bytes_saved", group.bytesSaved.toJSON()},
-        {"launches_saved", group.launchesSaved},
-        {"flops_added", group.flopsAdded.toJSON()},
-        {"kept", Array(group.kept)},
-        {"recomputed", Array(group.recomputed)},
-        {"latency_before_s", group.latencyBefore},
-        {"latency_after_s", group.latencyAfter},
-        {"saving_s", group.getSaving()},
-        {"share", group.share}});
+    groups.push_back(Object{{"group", static_cast<int64_t>(index)},
+                            {"ops", Array(group.ops)},
+                            {"kind", stringifyFusionKind(group.kind)},
+                            {"func", group.func},
+                            {"bytes_saved", group.bytesSaved.toJSON()},
+                            {"launches_saved", group.launchesSaved},
+                            {"flops_added", group.flopsAdded.toJSON()},
+                            {"kept", Array(group.kept)},
+                            {"recomputed", Array(group.recomputed)},
+                            {"latency_before_s", group.latencyBefore},
+                            {"latency_after_s", group.latencyAfter},
+                            {"saving_s", group.getSaving()},
+                            {"share", group.share}});
   return groups;
 }
 
@@ -99,8 +96,7 @@ Object mlsysim::toJSON(const OpReport &op) {
   return object;
 }
 
-static Object footprintToJSON(const Report &report,
-                              const PeakMemory &footprint,
+static Object footprintToJSON(const Report &report, const PeakMemory &footprint,
                               int64_t peakOpId) {
   return Object{
       {"argument_bytes", footprint.argumentBytes.toJSON()},
@@ -132,10 +128,9 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
       {"t_overhead_s", totals.tOverhead},
       {"latency_s", totals.latency},
       {"roofline_s", totals.roofline},
-      {"time_by_bound_s",
-       Object{{"compute", totals.computeBoundTime},
-              {"memory", totals.memoryBoundTime},
-              {"overhead", totals.overheadBoundTime}}},
+      {"time_by_bound_s", Object{{"compute", totals.computeBoundTime},
+                                 {"memory", totals.memoryBoundTime},
+                                 {"overhead", totals.overheadBoundTime}}},
       {"share_by_bound", shareByBoundToJSON(totals)},
       {"op_count", totals.numOps},
       {"modeled_count", totals.numModeled},
@@ -208,15 +203,14 @@ static Object reportHeaderToJSON(const Report &report) {
   };
   Array functions;
   for (const FunctionReport &func : report.functions)
-    functions.push_back(
-        Object{{"name", func.name},
-               {"totals", totalsToJSON(report, func.totals)},
-               {"memory", func.footprintIndex >= 0
-                              ? Value(footprintToJSON(
-                                    report,
-                                    report.footprints[func.footprintIndex],
-                                    func.peakOpId))
-                              : Value(nullptr)}});
+    functions.push_back(Object{
+        {"name", func.name},
+        {"totals", totalsToJSON(report, func.totals)},
+        {"memory", func.footprintIndex >= 0
+                       ? Value(footprintToJSON(
+                             report, report.footprints[func.footprintIndex],
+                             func.peakOpId))
+                       : Value(nullptr)}});
   Array unmodeled;
   for (const UnmodeledSummary &summary : report.unmodeled)
     unmodeled.push_back(
@@ -305,7 +299,7 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
 /// CSV rows of one device, optionally preceded by the header. The last
 /// column names the device, so several devices' rows share one table.
 void mlsysim::printCSVRows(const Report &report, bool header,
-                         llvm::raw_ostream &os) {
+                           llvm::raw_ostream &os) {
   bool first = true;
   if (header) {
     // The field names, from the same visitor as the rows (a report with a
@@ -370,5 +364,3 @@ Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
                 {"totals", std::move(totals)},
                 {"ops", std::move(ops)}};
 }
-
-

@@ -207,7 +207,8 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
         op.dtype = it->second;
       }
     } else {
-      UnmodeledSummary &summary = unmodeled[record.op->getName().getStringRef()];
+      UnmodeledSummary &summary =
+          unmodeled[record.op->getName().getStringRef()];
       if (summary.count++ == 0) {
         summary.name = op.name;
         summary.reason = op.reason;

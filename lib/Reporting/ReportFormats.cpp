@@ -27,8 +27,8 @@ void mlsysim::printReport(const Report &report, ReportFormat format,
   }
 }
 
-void mlsysim::printReports(llvm::ArrayRef<Report> reports,
-                           ReportFormat format, llvm::raw_ostream &os) {
+void mlsysim::printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
+                           llvm::raw_ostream &os) {
   if (reports.size() == 1)
     return printReport(reports.front(), format, os);
   switch (format) {
@@ -39,10 +39,10 @@ void mlsysim::printReports(llvm::ArrayRef<Report> reports,
     Array all;
     for (const Report &report : reports)
       all.push_back(toJSON(report));
-    os << llvm::formatv("{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
-                                              {"reports", std::move(all)},
-                                              {"comparison",
-                                               comparisonToJSON(reports)}}))
+    os << llvm::formatv(
+              "{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
+                                    {"reports", std::move(all)},
+                                    {"comparison", comparisonToJSON(reports)}}))
        << "\n";
     return;
   }

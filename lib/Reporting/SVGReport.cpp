@@ -56,8 +56,7 @@ std::pair<double, double> decades(double lo, double hi) {
 } // namespace
 
 /// One chart at vertical offset `y0`.
-static void printChart(const Report &report, double y0,
-                       llvm::raw_ostream &os) {
+static void printChart(const Report &report, double y0, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   double bandwidth = hw.memoryBandwidthBytesPerS.value;
   // The points: ops that did work.
@@ -119,8 +118,7 @@ static void printChart(const Report &report, double y0,
                        kLeft, py, kWidth - kRight, py);
     os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
                        "text-anchor=\"end\">%s</text>\n",
-                       kLeft - 6, py + 4,
-                       formatQuantity(v, "").c_str());
+                       kLeft - 6, py + 4, formatQuantity(v, "").c_str());
   }
   bool mac = report.options.convention == FlopConvention::MAC;
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" "

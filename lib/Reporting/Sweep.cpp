@@ -70,19 +70,18 @@ static void printText(llvm::ArrayRef<SweepSeries> series,
   for (const SweepSeries &s : series) {
     os << "sweep on " << s.hardware->name << " (" << s.hardware->id
        << "): the dynamic sizes bound to each value, which is also the batch\n";
-    os << llvm::format("  %8s %12s %14s %8s %9s %8s %9s\n", "batch",
-                       "latency", "samples/s", "MFU", "compute", "memory",
-                       "overhead");
+    os << llvm::format("  %8s %12s %14s %8s %9s %8s %9s\n", "batch", "latency",
+                       "samples/s", "MFU", "compute", "memory", "overhead");
     for (size_t i = 0; i < s.values.size(); ++i) {
       const ReportTotals &t = s.totals[i];
-      os << llvm::format("  %8lld %12s %14s %8s %9s %8s %9s\n",
-                         static_cast<long long>(s.values[i]),
-                         formatSeconds(t.latency).c_str(),
-                         formatQuantity(s.getThroughput(i), "").c_str(),
-                         formatPercent(t.getMFU()).c_str(),
-                         formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
-                         formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
-                         formatPercent(t.getBoundShare(Bound::Overhead)).c_str());
+      os << llvm::format(
+          "  %8lld %12s %14s %8s %9s %8s %9s\n",
+          static_cast<long long>(s.values[i]), formatSeconds(t.latency).c_str(),
+          formatQuantity(s.getThroughput(i), "").c_str(),
+          formatPercent(t.getMFU()).c_str(),
+          formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
+          formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
+          formatPercent(t.getBoundShare(Bound::Overhead)).c_str());
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
     if (!from)
@@ -112,11 +111,11 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
       });
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
-    devices.push_back(Object{
-        {"hardware", s.hardware->id},
-        {"points", std::move(points)},
-        {"compute_bound_from",
-         from ? llvm::json::Value(*from) : llvm::json::Value(nullptr)}});
+    devices.push_back(
+        Object{{"hardware", s.hardware->id},
+               {"points", std::move(points)},
+               {"compute_bound_from",
+                from ? llvm::json::Value(*from) : llvm::json::Value(nullptr)}});
   }
   return Object{{"schema", "mlsysim-sweep/1"}, {"devices", std::move(devices)}};
 }
@@ -124,8 +123,8 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
 /// Throughput against batch, log-log, one line per device.
 static void printSVG(llvm::ArrayRef<SweepSeries> series,
                      llvm::raw_ostream &os) {
-  constexpr double width = 800, height = 500, left = 90, right = 220,
-                   top = 50, bottom = 60;
+  constexpr double width = 800, height = 500, left = 90, right = 220, top = 50,
+                   bottom = 60;
   double xlo = 1e300, xhi = 0, ylo = 1e300, yhi = 0;
   for (const SweepSeries &s : series)
     for (size_t i = 0; i < s.values.size(); ++i) {
@@ -144,12 +143,12 @@ static void printSVG(llvm::ArrayRef<SweepSeries> series,
   ylo = std::pow(10, std::floor(std::log10(ylo)));
   yhi = std::pow(10, std::ceil(std::log10(std::max(yhi, ylo * 10))));
   auto px = [&](double v) {
-    return left + std::log(v / xlo) / std::log(xhi / xlo) *
-                      (width - left - right);
+    return left +
+           std::log(v / xlo) / std::log(xhi / xlo) * (width - left - right);
   };
   auto py = [&](double v) {
-    return height - bottom - std::log(v / ylo) / std::log(yhi / ylo) *
-                                 (height - top - bottom);
+    return height - bottom -
+           std::log(v / ylo) / std::log(yhi / ylo) * (height - top - bottom);
   };
   static constexpr const char *kColors[] = {"#1f77b4", "#d62728", "#2ca02c",
                                             "#9467bd", "#ff7f0e", "#8c564b"};
@@ -203,12 +202,12 @@ static void printSVG(llvm::ArrayRef<SweepSeries> series,
                        "font-size=\"12\">%s</text>\n",
                        width - right + 14, ly, color, width - right + 34,
                        ly + 6, escapeMarkup(s.hardware->id).c_str());
-    os << llvm::format("<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">%s"
-                       "</text>\n",
-                       width - right + 34, ly + 20,
-                       from ? ("compute-bound from " + std::to_string(*from))
-                                  .c_str()
-                            : "memory/overhead-bound");
+    os << llvm::format(
+        "<text x=\"%.0f\" y=\"%.0f\" font-size=\"11\">%s"
+        "</text>\n",
+        width - right + 34, ly + 20,
+        from ? ("compute-bound from " + std::to_string(*from)).c_str()
+             : "memory/overhead-bound");
   }
   os << "</svg>\n";
 }

@@ -23,16 +23,15 @@ struct Column {
 };
 
 static constexpr Column kColumns[] = {
-    {"id", false},         {"op", true},       {"location", true},
-    {"runs", false},       {"work", false},    {"bytes", false},
-    {"ops/B", false},      {"unit", true},     {"compute", false},
-    {"memory", false},     {"latency", false}, {"bound", true},
+    {"id", false},      {"op", true},      {"location", true}, {"runs", false},
+    {"work", false},    {"bytes", false},  {"ops/B", false},   {"unit", true},
+    {"compute", false}, {"memory", false}, {"latency", false}, {"bound", true},
 };
 
 static constexpr Column kFusionColumns[] = {
-    {"group", false},  {"kind", true},   {"bytes saved", false},
+    {"group", false},    {"kind", true},       {"bytes saved", false},
     {"launches", false}, {"ops added", false}, {"before", false},
-    {"after", false},  {"saved", false}, {"share", false},
+    {"after", false},    {"saved", false},     {"share", false},
     {"ops", true},
 };
 
@@ -68,8 +67,18 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
     runs += "?";
   const std::string &name = op.name;
   if (!op.modeled)
-    return {std::to_string(op.id), name, op.loc, runs, "-", "-", "-", "-",
-            "-", "-", "-", "unmodeled"};
+    return {std::to_string(op.id),
+            name,
+            op.loc,
+            runs,
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+            "unmodeled"};
   return {std::to_string(op.id),
           name,
           op.loc,
@@ -103,7 +112,8 @@ static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
   auto measure = [&](llvm::ArrayRef<std::string> row) {
     for (auto [i, cell] : llvm::enumerate(row)) {
       size_t width = displayWidth(cell);
-      cellWidths.push_back(static_cast<uint16_t>(std::min<size_t>(width, 65535)));
+      cellWidths.push_back(
+          static_cast<uint16_t>(std::min<size_t>(width, 65535)));
       widths[i] = std::max(widths[i], width);
     }
   };
@@ -140,8 +150,8 @@ static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
 
 /// Throughput, MFU, energy and memory feasibility of a run of `totals`.
 static void printSummary(const Report &report, const ReportTotals &totals,
-                         const PeakMemory *footprint,
-                         int64_t peakOpId, llvm::raw_ostream &os) {
+                         const PeakMemory *footprint, int64_t peakOpId,
+                         llvm::raw_ostream &os) {
   if (totals.latency > 0) {
     os << "  throughput: " << formatQuantity(report.getThroughput(totals), "")
        << "samples/s at batch " << report.options.batch << "\n";
@@ -149,8 +159,7 @@ static void printSummary(const Report &report, const ReportTotals &totals,
       os << "  MFU: " << formatPercent(totals.getMFU()) << " of the "
          << describePeak(*dominant) << " peak ("
          << formatQuantity(totals.workByPeak.at(*dominant).second,
-                           isIntegerKind(dominant->second) ? "OP/s"
-                                                           : "FLOP/s")
+                           isIntegerKind(dominant->second) ? "OP/s" : "FLOP/s")
          << ", the unit that did the most work)\n";
     if (auto energy = report.getEnergy(totals))
       os << "  energy: " << formatQuantity(*energy, "J") << " (TDP "
@@ -182,8 +191,8 @@ static void printSummary(const Report &report, const ReportTotals &totals,
 static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
   os << "  ops: " << totals.numOps << " (" << totals.numModeled
      << " modeled, of which " << totals.numFree << " free; "
-     << totals.numUnmodeled << " unmodeled); kernel launches: "
-     << totals.launches << "\n";
+     << totals.numUnmodeled
+     << " unmodeled); kernel launches: " << totals.launches << "\n";
   os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP") << ", "
      << formatQuantity(totals.intOps.toDouble(), "") << "integer ops, "
      << formatQuantity(totals.transcendentals.toDouble(), "")
@@ -192,8 +201,8 @@ static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
      << " read, " << formatQuantity(totals.bytesWritten.toDouble(), "B")
      << " written\n";
   os << "  predicted latency: " << formatSeconds(totals.latency)
-     << " (ideal roofline " << formatSeconds(totals.roofline)
-     << "; compute " << formatSeconds(totals.tCompute) << ", memory "
+     << " (ideal roofline " << formatSeconds(totals.roofline) << "; compute "
+     << formatSeconds(totals.tCompute) << ", memory "
      << formatSeconds(totals.tMemory) << ", launch overhead "
      << formatSeconds(totals.tOverhead) << ")\n";
   if (totals.latency > 0)
@@ -228,22 +237,20 @@ static void printFusion(const Report &report, const FusionPlan &plan,
       ops += "; kept: " + describeOps(report, group.kept);
     if (!group.recomputed.empty())
       ops += "; recomputed: " + describeOps(report, group.recomputed);
-    rows.push_back({"G" + std::to_string(index),
-                    stringifyFusionKind(group.kind).str(),
-                    formatQuantity(group.bytesSaved.toDouble(), "B"),
-                    std::to_string(group.launchesSaved),
-                    formatQuantity(group.flopsAdded.toDouble(), ""),
-                    formatSeconds(group.latencyBefore),
-                    formatSeconds(group.latencyAfter),
-                    formatSeconds(group.getSaving()),
-                    formatPercent(group.share), ops});
+    rows.push_back(
+        {"G" + std::to_string(index), stringifyFusionKind(group.kind).str(),
+         formatQuantity(group.bytesSaved.toDouble(), "B"),
+         std::to_string(group.launchesSaved),
+         formatQuantity(group.flopsAdded.toDouble(), ""),
+         formatSeconds(group.latencyBefore), formatSeconds(group.latencyAfter),
+         formatSeconds(group.getSaving()), formatPercent(group.share), ops});
   }
   if (!plan.groups.empty())
     printTable(rows, os, kFusionColumns);
   for (const FusionBound &bound : plan.bounds)
-    os << "  @" << bound.func << ": " << formatSeconds(bound.asIs)
-       << " as is, " << formatSeconds(bound.planned)
-       << " with these groups fused, " << formatSeconds(bound.fullyFused)
+    os << "  @" << bound.func << ": " << formatSeconds(bound.asIs) << " as is, "
+       << formatSeconds(bound.planned) << " with these groups fused, "
+       << formatSeconds(bound.fullyFused)
        << " fully fused (one kernel: arguments read and results written "
           "once)\n";
 }
@@ -264,8 +271,9 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
      << " of peak compute (" << provenance(hw.computeEfficiency) << "); "
      << formatPercent(hw.memoryEfficiency.value) << " of peak bandwidth ("
      << provenance(hw.memoryEfficiency) << "); "
-     << formatSeconds(hw.launchOverheadS.value) << " launch overhead per kernel ("
-     << provenance(hw.launchOverheadS) << ")\n";
+     << formatSeconds(hw.launchOverheadS.value)
+     << " launch overhead per kernel (" << provenance(hw.launchOverheadS)
+     << ")\n";
   os << "  memory bandwidth "
      << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s")
      << "; latency = max(compute, memory) / efficiency + launch overhead\n";
@@ -322,9 +330,10 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
                        : nullptr,
                    func.peakOpId, os);
     }
-  os << "\ntotals" << (report.functions.size() == 1 && !report.functions[0].name.empty()
-                           ? " for @" + report.functions[0].name
-                           : std::string(" for the module"))
+  os << "\ntotals"
+     << (report.functions.size() == 1 && !report.functions[0].name.empty()
+             ? " for @" + report.functions[0].name
+             : std::string(" for the module"))
      << ":\n";
   printTotals(report.totals, os);
   // The module's memory is that of its hungriest function.

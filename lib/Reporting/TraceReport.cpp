@@ -29,9 +29,8 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
         json.attribute("name", "process_name");
         json.attribute("ph", "M");
         json.attribute("pid", 0);
-        json.attributeObject("args", [&] {
-          json.attribute("name", report.hardware->name);
-        });
+        json.attributeObject(
+            "args", [&] { json.attribute("name", report.hardware->name); });
       });
       for (const OpReport &op : report.ops) {
         if (!op.modeled || op.free)
@@ -43,9 +42,8 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
             json.attribute("ph", "M");
             json.attribute("pid", 0);
             json.attribute("tid", it->second);
-            json.attributeObject("args", [&] {
-              json.attribute("name", "@" + op.func);
-            });
+            json.attributeObject(
+                "args", [&] { json.attribute("name", "@" + op.func); });
           });
         double &start = clock[op.func];
         double duration = op.roofline.latency * 1e6;

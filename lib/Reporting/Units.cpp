@@ -80,10 +80,9 @@ std::string mlsysim::formatShortest(double value) {
   char buffer[64];
   // Large values are approximations (counts past 64 bits): scientific
   // notation does not pretend to more digits than a double holds.
-  auto result =
-      std::fabs(value) >= 1e16
-          ? std::to_chars(buffer, buffer + sizeof(buffer), value,
-                          std::chars_format::scientific)
-          : std::to_chars(buffer, buffer + sizeof(buffer), value);
+  auto result = std::fabs(value) >= 1e16
+                    ? std::to_chars(buffer, buffer + sizeof(buffer), value,
+                                    std::chars_format::scientific)
+                    : std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
 }

@@ -36,23 +36,24 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
     MLIRContext *ctx = &getContext();
     for (const OpReport &op : report->ops) {
       if (!op.modeled) {
-        op.op->setAttr(MLSysimDialect::UnmodeledAttrHelper::getNameStr(), StringAttr::get(ctx, op.reason));
+        op.op->setAttr(MLSysimDialect::UnmodeledAttrHelper::getNameStr(),
+                       StringAttr::get(ctx, op.reason));
         ++numUnmodeled;
         continue;
       }
-      std::string unit = op.roofline.peak
-                             ? (stringifyComputeUnit(op.roofline.peak->unit) +
-                                ":" + stringifyElementKind(op.roofline.peak->kind))
-                                   .str()
-                             : "none";
-      op.op->setAttr(MLSysimDialect::CostAttrHelper::getNameStr(),
-                     CostAttr::get(ctx, op.flops.toDouble(),
-                                   op.intOps.toDouble(),
-                                   op.transcendentals.toDouble(),
-                                   op.bytesRead.toDouble(),
-                                   op.bytesWritten.toDouble(), op.intensity,
-                                   op.roofline.latency,
-                                   stringifyBound(op.roofline.bound), unit));
+      std::string unit =
+          op.roofline.peak
+              ? (stringifyComputeUnit(op.roofline.peak->unit) + ":" +
+                 stringifyElementKind(op.roofline.peak->kind))
+                    .str()
+              : "none";
+      op.op->setAttr(
+          MLSysimDialect::CostAttrHelper::getNameStr(),
+          CostAttr::get(ctx, op.flops.toDouble(), op.intOps.toDouble(),
+                        op.transcendentals.toDouble(), op.bytesRead.toDouble(),
+                        op.bytesWritten.toDouble(), op.intensity,
+                        op.roofline.latency, stringifyBound(op.roofline.bound),
+                        unit));
       ++numAnnotated;
     }
     module->setAttr(MLSysimDialect::HardwareAttrHelper::getNameStr(),

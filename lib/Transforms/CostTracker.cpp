@@ -59,14 +59,13 @@ private:
        << formatSeconds(now.latency);
     if (previous.latency > 0 && what != "input")
       os << " (" << (now.latency >= previous.latency ? "+" : "")
-         << formatFixed((now.latency - previous.latency) / previous.latency *
-                            100,
-                        1)
+         << formatFixed(
+                (now.latency - previous.latency) / previous.latency * 100, 1)
          << "%)";
-    os << ", " << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(),
-                                 "B")
-       << " moved, " << now.launches << " kernel launches, "
-       << now.numUnmodeled << " unmodeled ops on " << hardware->id << "\n";
+    os << ", "
+       << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(), "B")
+       << " moved, " << now.launches << " kernel launches, " << now.numUnmodeled
+       << " unmodeled ops on " << hardware->id << "\n";
   }
 
   std::shared_ptr<const HardwareSpec> hardware;

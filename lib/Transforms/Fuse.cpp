@@ -11,10 +11,10 @@
 #include "PassSupport.h"
 #include "mlsysim/Reporting/Units.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 
@@ -39,9 +39,8 @@ enum class Method {
 };
 
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
-static std::optional<Method> chooseMethod(const Report &report,
-                                          const FusionGroup &group,
-                                          std::string &why) {
+static std::optional<Method>
+chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
@@ -193,11 +192,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       numOpsFused += fused;
       ++numGroupsFused;
       emitRemark(lastLoc) << "fused group G" << index << " ("
-                      << stringifyFusionKind(group.kind) << ", "
-                      << group.ops.size() << " ops, " << fused
-                      << " fusions): predicted "
-                      << formatSeconds(group.latencyBefore) << " -> "
-                      << formatSeconds(group.latencyAfter);
+                          << stringifyFusionKind(group.kind) << ", "
+                          << group.ops.size() << " ops, " << fused
+                          << " fusions): predicted "
+                          << formatSeconds(group.latencyBefore) << " -> "
+                          << formatSeconds(group.latencyAfter);
     }
     module.walk([](Operation *op) { op->removeAttr(kGroupAttr); });
   }
@@ -212,7 +211,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     Operation *last = report.ops[group.ops.back()].op;
     auto consumer = cast<TilingInterface>(last);
     scf::SCFTilingOptions tiling;
-    tiling.setTileSizes(chooseTileSizes(cast<linalg::LinalgOp>(last), rewriter));
+    tiling.setTileSizes(
+        chooseTileSizes(cast<linalg::LinalgOp>(last), rewriter));
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
     // Nothing is yielded (chooseMethod): a fill with other users is
@@ -250,9 +250,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
               continue;
             unsigned result = cast<OpResult>(dim.getSource()).getResultNumber();
             rewriter.setInsertionPoint(dim);
-            rewriter.replaceOp(dim, getValueOrCreateConstantIndexOp(
-                                        rewriter, dim.getLoc(),
-                                        shapes[result][*index]));
+            rewriter.replaceOp(
+                dim, getValueOrCreateConstantIndexOp(rewriter, dim.getLoc(),
+                                                     shapes[result][*index]));
           }
       }
       for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
@@ -262,8 +262,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         rewriter.eraseOp(op);
     }
     if (!result->loops.empty())
-      result->loops.front()->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
-                                     UnitAttr::get(rewriter.getContext()));
+      result->loops.front()->setAttr(
+          MLSysimDialect::KernelAttrHelper::getNameStr(),
+          UnitAttr::get(rewriter.getContext()));
     return success();
   }
 
@@ -285,9 +286,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           continue;
         result->fusedOp->setAttr(kGroupAttr, mark);
         for (auto [original, replacement] : result->replacements)
-          rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
-            return use.getOwner() != producer;
-          });
+          rewriter.replaceUsesWithIf(
+              original, replacement,
+              [&](OpOperand &use) { return use.getOwner() != producer; });
         rewriter.eraseOp(consumer);
         if (producer->use_empty())
           rewriter.eraseOp(producer);

@@ -10,10 +10,8 @@
 using namespace mlsysim;
 using namespace mlir;
 
-FailureOr<std::vector<Report>>
-mlsysim::passutil::buildModuleReports(ModuleOp module,
-                                      const CommonOptions &values,
-                                      const CostAnalysis *cached) {
+FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
+    ModuleOp module, const CommonOptions &values, const CostAnalysis *cached) {
   ReportOptions options;
   options.convention = values.flopConvention;
   if (values.dynamicDim == 0 || values.dynamicDim < -1)
@@ -47,8 +45,7 @@ mlsysim::passutil::buildModuleReports(ModuleOp module,
     llvm::Expected<std::shared_ptr<const HardwareSpec>> hardware =
         resolveHardware(name.trim());
     if (!hardware)
-      return emitError(module.getLoc())
-             << llvm::toString(hardware.takeError());
+      return emitError(module.getLoc()) << llvm::toString(hardware.takeError());
     devices.push_back(*hardware);
   }
 

@@ -27,8 +27,7 @@ struct CommonOptions {
 /// Reads the common options of a pass. A pass grants it access to its
 /// (protected) generated options with `friend struct passutil::OptionReader`.
 struct OptionReader {
-  template <typename PassT>
-  static CommonOptions read(const PassT &pass) {
+  template <typename PassT> static CommonOptions read(const PassT &pass) {
     CommonOptions options;
     options.hardware = pass.hardware;
     options.dynamicDim = pass.dynamicDim;

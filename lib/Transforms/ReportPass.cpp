@@ -3,8 +3,8 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
-#include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/Diff.h"
+#include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/Sweep.h"
 
 #include "mlir/Parser/Parser.h"

@@ -72,8 +72,9 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   };
   auto record = [&](Measurement m) {
     if (plan.progress)
-      progress << llvm::format("        %.4g %s (spread %.1f%%)\n", m.stats.best,
-                               m.unit.c_str(), 100 * m.stats.spread());
+      progress << llvm::format("        %.4g %s (spread %.1f%%)\n",
+                               m.stats.best, m.unit.c_str(),
+                               100 * m.stats.spread());
     results.push_back(std::move(m));
   };
 
@@ -82,9 +83,10 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   {
     const uint64_t iterations = 1 << 20;
     volatile uint64_t sink = 0;
-    Stats stats = sample(plan, one, double(iterations) * 16,
-                         [&](unsigned) { sink = sink + runClockChain(iterations); },
-                         /*perCall=*/false);
+    Stats stats = sample(
+        plan, one, double(iterations) * 16,
+        [&](unsigned) { sink = sink + runClockChain(iterations); },
+        /*perCall=*/false);
     if (runClockChain(1) == 0)
       stats = Stats();
     record({"clock", "clock (add latency chain)", "Hz", 1, stats,
@@ -96,15 +98,16 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
     const char *type = kind == FloatKind::F32 ? "f32" : "f64";
     for (ThreadTeam *team : {&one, &all}) {
       bool isAll = team == &all;
-      step(std::string("vector FMA ") + type + (isAll ? ", all cores" : ", one core"));
+      step(std::string("vector FMA ") + type +
+           (isAll ? ", all cores" : ", one core"));
       const uint64_t iterations = 1 << 16;
       std::vector<double> sinks(team->size());
-      double work = double(fmaFlopsPerIteration(kind)) * iterations * team->size();
-      Stats stats = sample(plan, *team, work,
-                           [&](unsigned member) {
-                             sinks[member] += runFma(kind, iterations);
-                           },
-                           /*perCall=*/false);
+      double work =
+          double(fmaFlopsPerIteration(kind)) * iterations * team->size();
+      Stats stats = sample(
+          plan, *team, work,
+          [&](unsigned member) { sinks[member] += runFma(kind, iterations); },
+          /*perCall=*/false);
       record({std::string("fma-") + type + (isAll ? "-all" : "-one"),
               std::string("vector FMA ") + type +
                   (isAll ? ", all cores" : ", one core"),
@@ -129,8 +132,8 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
       size_t n = std::max<uint64_t>(level.totalBytes / 3 / sizeof(double),
                                     1024 * team->size());
       StreamArrays arrays(*team, n);
-      std::string sizes = std::to_string(n * sizeof(double) >> 10) +
-                          " KiB per array, 3 arrays";
+      std::string sizes =
+          std::to_string(n * sizeof(double) >> 10) + " KiB per array, 3 arrays";
       std::vector<double> sums(team->size());
       for (const char *kernel : {"copy", "triad", "read"}) {
         llvm::StringRef name(kernel);
@@ -151,11 +154,11 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
                 sums[member] += readKernel(&arrays.b[lo], hi - lo);
             },
             /*perCall=*/false);
-        record({std::string(level.key) + "-" + kernel +
-                    (isAll ? "-all" : "-one"),
-                label, "B/s", team->size(), stats,
-                sizes + ", " + std::to_string(int(bytesPerElement)) +
-                    " B/element (read + written, write-allocate not counted)"});
+        record(
+            {std::string(level.key) + "-" + kernel + (isAll ? "-all" : "-one"),
+             label, "B/s", team->size(), stats,
+             sizes + ", " + std::to_string(int(bytesPerElement)) +
+                 " B/element (read + written, write-allocate not counted)"});
       }
     }
   }
@@ -165,7 +168,8 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   step("call overhead, one core (empty call through a pointer)");
   {
     void (*volatile fn)() = emptyKernel;
-    Stats stats = sample(plan, one, 1, [&](unsigned) { fn(); }, /*perCall=*/true);
+    Stats stats =
+        sample(plan, one, 1, [&](unsigned) { fn(); }, /*perCall=*/true);
     record({"call-one", "kernel call, one core", "s", 1, stats,
             "empty function called through a pointer"});
   }
@@ -178,8 +182,9 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   return results;
 }
 
-const Measurement &mlsysim::calibrate::lookup(const std::vector<Measurement> &all,
-                                              llvm::StringRef key) {
+const Measurement &
+mlsysim::calibrate::lookup(const std::vector<Measurement> &all,
+                           llvm::StringRef key) {
   for (const Measurement &m : all)
     if (m.key == key)
       return m;

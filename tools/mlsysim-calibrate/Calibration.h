@@ -1,4 +1,5 @@
-//===- Calibration.h - The host's peaks, one measurement at a time -*- C++ -*-===//
+//===- Calibration.h - The host's peaks, one measurement at a time -*- C++
+//-*-===//
 //
 // Runs every measurement of mlsysim-calibrate (FMA FLOP/s, STREAM bandwidth
 // out of DRAM and out of the last-level cache, the fixed cost of a call, the
@@ -21,19 +22,19 @@ namespace mlsysim::calibrate {
 
 /// How hard to measure.
 struct CalibrationPlan {
-  unsigned threads = 1;         ///< "all cores"
-  unsigned repeats = 10;        ///< samples per measurement
-  double minSampleSeconds = 0.1; ///< each sample runs at least this long
-  uint64_t dramArrayBytes = 0;  ///< bytes of each of the 3 STREAM arrays
+  unsigned threads = 1;            ///< "all cores"
+  unsigned repeats = 10;           ///< samples per measurement
+  double minSampleSeconds = 0.1;   ///< each sample runs at least this long
+  uint64_t dramArrayBytes = 0;     ///< bytes of each of the 3 STREAM arrays
   uint64_t llcWorkingSetBytes = 0; ///< the 3 arrays together, for the LLC
-  bool progress = true;         ///< a progress line per step on stderr
+  bool progress = true;            ///< a progress line per step on stderr
 };
 
 /// One row of the table: a quantity, its unit and its stats.
 struct Measurement {
-  std::string key;    ///< e.g. "fma-f32-all"
-  std::string label;  ///< e.g. "vector FMA f32, all cores"
-  std::string unit;   ///< "FLOP/s", "B/s", "s", "Hz"
+  std::string key;   ///< e.g. "fma-f32-all"
+  std::string label; ///< e.g. "vector FMA f32, all cores"
+  std::string unit;  ///< "FLOP/s", "B/s", "s", "Hz"
   unsigned threads = 1;
   Stats stats;
   std::string detail; ///< how it was measured (sizes, kernel)

@@ -1,4 +1,5 @@
-//===- DeviceFile.h - The measured peaks as a zoo device file -----*- C++ -*-===//
+//===- DeviceFile.h - The measured peaks as a zoo device file -----*- C++
+//-*-===//
 //
 // Writes a device file in the zoo's schema (docs/hardware.md): every measured
 // number names the `measured` source, whose title says on what CPU, how many
@@ -29,8 +30,8 @@ struct Figure {
 struct DeviceFigures {
   std::string id;
   std::string name;
-  unsigned cores = 1;        ///< cores the measurements used
-  std::string method;        ///< compiler, flags and instruction set
+  unsigned cores = 1; ///< cores the measurements used
+  std::string method; ///< compiler, flags and instruction set
   Figure vectorF32, vectorF64;
   Figure bandwidth, llcBandwidth;
   Figure launchOverhead;

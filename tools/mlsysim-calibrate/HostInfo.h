@@ -1,4 +1,5 @@
-//===- HostInfo.h - What the operating system says about the host -*- C++ -*-===//
+//===- HostInfo.h - What the operating system says about the host -*- C++
+//-*-===//
 //
 // The facts mlsysim-calibrate does not measure: CPU model, core count, memory
 // and cache sizes (from /proc and /sys on Linux), host name and date.
@@ -16,15 +17,15 @@ namespace mlsysim::calibrate {
 /// What the host reports about itself; a size is 0 when the system does not
 /// say (then the device file omits the field or the tool uses a default).
 struct HostInfo {
-  std::string cpuModel;  ///< "model name" of /proc/cpuinfo, else "unknown CPU"
-  std::string vendor;    ///< "vendor_id" of /proc/cpuinfo, else "unknown"
-  std::string hostName;  ///< gethostname()
-  std::string date;      ///< today, YYYY-MM-DD (local time)
-  unsigned cores = 1;    ///< hardware threads the OS schedules on
-  uint64_t memoryBytes = 0;     ///< MemTotal of /proc/meminfo
-  uint64_t llcBytes = 0;        ///< size of the highest cache level of cpu0
-  unsigned llcLevel = 0;        ///< that level (3 for an L3)
-  uint64_t l2PerCoreBytes = 0;  ///< the level-2 cache of cpu0
+  std::string cpuModel; ///< "model name" of /proc/cpuinfo, else "unknown CPU"
+  std::string vendor;   ///< "vendor_id" of /proc/cpuinfo, else "unknown"
+  std::string hostName; ///< gethostname()
+  std::string date;     ///< today, YYYY-MM-DD (local time)
+  unsigned cores = 1;   ///< hardware threads the OS schedules on
+  uint64_t memoryBytes = 0;    ///< MemTotal of /proc/meminfo
+  uint64_t llcBytes = 0;       ///< size of the highest cache level of cpu0
+  unsigned llcLevel = 0;       ///< that level (3 for an L3)
+  uint64_t l2PerCoreBytes = 0; ///< the level-2 cache of cpu0
 };
 
 /// Reads the host's facts; never fails (unknown facts stay at their defaults).

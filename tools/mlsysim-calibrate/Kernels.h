@@ -1,4 +1,5 @@
-//===- Kernels.h - The loops whose speed is the host's peak ------*- C++ -*-===//
+//===- Kernels.h - The loops whose speed is the host's peak ------*- C++
+//-*-===//
 //
 // Each kernel is written so that one resource limits it: independent FMA
 // chains for the vector units, streaming loops for memory, an empty call for
@@ -41,7 +42,8 @@ void triadKernel(double *a, const double *b, const double *c, double s,
 /// Returns the sum of b[0..n), read as 8 concurrent streams: read only, 8 bytes
 /// per element. With no
 /// stores there is no write-back and no write-allocate, so a reduction moves
-/// more counted bytes per second than copy or triad; the bound needs the fastest.
+/// more counted bytes per second than copy or triad; the bound needs the
+/// fastest.
 double readKernel(const double *b, size_t n);
 
 /// An empty function called through a pointer: the fixed cost of a call.

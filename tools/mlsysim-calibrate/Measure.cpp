@@ -29,9 +29,8 @@ Stats mlsysim::calibrate::summarize(std::vector<double> samples,
   stats.best = samples.front();
   stats.worst = samples.back();
   size_t mid = samples.size() / 2;
-  stats.median = samples.size() % 2
-                     ? samples[mid]
-                     : 0.5 * (samples[mid - 1] + samples[mid]);
+  stats.median = samples.size() % 2 ? samples[mid]
+                                    : 0.5 * (samples[mid - 1] + samples[mid]);
   return stats;
 }
 
@@ -58,7 +57,8 @@ ThreadTeam::~ThreadTeam() {
 void ThreadTeam::workerLoop(unsigned member) {
   uint64_t seen = 0;
   while (true) {
-    spinUntil([&] { return generation.load(std::memory_order_acquire) != seen; });
+    spinUntil(
+        [&] { return generation.load(std::memory_order_acquire) != seen; });
     seen = generation.load(std::memory_order_acquire);
     if (stopping.load(std::memory_order_acquire))
       return;

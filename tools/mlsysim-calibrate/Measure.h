@@ -1,4 +1,5 @@
-//===- Measure.h - Repeated timing on a team of threads -----------*- C++ -*-===//
+//===- Measure.h - Repeated timing on a team of threads -----------*- C++
+//-*-===//
 //
 // A measurement is the best of repeated runs (a peak is what the machine can
 // sustain; slower runs were disturbed), reported with the median and the

@@ -38,12 +38,14 @@ static cl::opt<std::string> singleCoreOutputFile(
     cl::desc("write the one-core device file (id suffix -1core) here"),
     cl::value_desc("file"), cl::cat(category));
 static cl::opt<bool>
-    quick("quick", cl::desc("fewer, shorter samples and smaller DRAM arrays "
-                            "(under a minute)"),
+    quick("quick",
+          cl::desc("fewer, shorter samples and smaller DRAM arrays "
+                   "(under a minute)"),
           cl::cat(category));
 static cl::opt<unsigned>
-    threads("num-threads", cl::desc("threads of the all-cores measurements "
-                                "(default: every hardware thread)"),
+    threads("num-threads",
+            cl::desc("threads of the all-cores measurements "
+                     "(default: every hardware thread)"),
             cl::init(0), cl::cat(category));
 static cl::opt<unsigned> repeats("repeats",
                                  cl::desc("samples per measurement "
@@ -64,9 +66,9 @@ static cl::opt<uint64_t> llcBytes(
     cl::desc("working set of the LLC bandwidth measurement (default: a quarter "
              "of the LLC, and at least 4x the private L2 of the cores used)"),
     cl::init(0), cl::cat(category));
-static cl::opt<std::string> deviceId(
-    "id", cl::desc("id of the device file (default host-<hostname>)"),
-    cl::cat(category));
+static cl::opt<std::string>
+    deviceId("id", cl::desc("id of the device file (default host-<hostname>)"),
+             cl::cat(category));
 static cl::opt<bool> noProgress("no-progress",
                                 cl::desc("no progress lines on stderr"),
                                 cl::cat(category));
@@ -80,15 +82,16 @@ static CalibrationPlan makePlan(const HostInfo &host) {
       minSampleSeconds > 0 ? double(minSampleSeconds) : (quick ? 0.05 : 0.25);
   uint64_t llc = host.llcBytes ? host.llcBytes : (32ull << 20);
   // STREAM's rule: each array at least 4x the last-level cache.
-  plan.dramArrayBytes = dramArrayBytes ? uint64_t(dramArrayBytes)
-                                       : std::max<uint64_t>(
-                                             (quick ? 2 : 4) * llc, 64ull << 20);
+  plan.dramArrayBytes =
+      dramArrayBytes ? uint64_t(dramArrayBytes)
+                     : std::max<uint64_t>((quick ? 2 : 4) * llc, 64ull << 20);
   // Large enough to spill every private L2, small enough to stay in the LLC.
   uint64_t l2 = host.l2PerCoreBytes ? host.l2PerCoreBytes : (1ull << 20);
   plan.llcWorkingSetBytes =
-      llcBytes ? uint64_t(llcBytes)
-               : std::min<uint64_t>(llc / 2,
-                                    std::max<uint64_t>(llc / 4, 4 * l2 * plan.threads));
+      llcBytes
+          ? uint64_t(llcBytes)
+          : std::min<uint64_t>(
+                llc / 2, std::max<uint64_t>(llc / 4, 4 * l2 * plan.threads));
   plan.progress = !noProgress;
   return plan;
 }
@@ -101,9 +104,9 @@ static void printTable(llvm::raw_ostream &os, const HostInfo &host,
   os << llvm::format("%-34s %7s %12s %12s %8s  %s\n", "measurement", "threads",
                      "best", "median", "spread", "unit");
   for (const Measurement &m : results)
-    os << llvm::format("%-34s %7u %12.4g %12.4g %7.1f%%  %s\n",
-                       m.label.c_str(), m.threads, m.stats.best,
-                       m.stats.median, 100 * m.stats.spread(), m.unit.c_str());
+    os << llvm::format("%-34s %7u %12.4g %12.4g %7.1f%%  %s\n", m.label.c_str(),
+                       m.threads, m.stats.best, m.stats.median,
+                       100 * m.stats.spread(), m.unit.c_str());
 }
 
 /// "best 1.2e11 (median 1.1e11, spread 3.0%); <detail>" for a file's note.
@@ -124,17 +127,20 @@ static Figure bandwidthFigure(const std::vector<Measurement> &results,
   const Measurement *best = nullptr;
   std::string others;
   for (llvm::StringRef kernel : {"copy", "triad", "read"}) {
-    const Measurement &m = lookup(results, (level + "-" + kernel + "-" + scope).str());
+    const Measurement &m =
+        lookup(results, (level + "-" + kernel + "-" + scope).str());
     if (!best || m.stats.best > best->stats.best)
       best = &m;
   }
   for (llvm::StringRef kernel : {"copy", "triad", "read"}) {
-    const Measurement &m = lookup(results, (level + "-" + kernel + "-" + scope).str());
+    const Measurement &m =
+        lookup(results, (level + "-" + kernel + "-" + scope).str());
     if (&m != best)
       others += (others.empty() ? "" : ", ") + m.label + " " +
                 llvm::formatv("{0:e3}", m.stats.best).str();
   }
-  return figure(*best, "; the fastest of copy, triad and read (" + others + ")");
+  return figure(*best,
+                "; the fastest of copy, triad and read (" + others + ")");
 }
 
 static DeviceFigures figuresFor(const HostInfo &host,
@@ -195,7 +201,8 @@ int main(int argc, char **argv) {
 
   bool ok = true;
   if (!outputFile.empty())
-    ok &= writeFile(outputFile, host, figuresFor(host, results, true, plan.threads));
+    ok &= writeFile(outputFile, host,
+                    figuresFor(host, results, true, plan.threads));
   if (!singleCoreOutputFile.empty())
     ok &= writeFile(singleCoreOutputFile, host,
                     figuresFor(host, results, false, plan.threads));

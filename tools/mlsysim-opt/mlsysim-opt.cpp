@@ -16,9 +16,9 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -80,8 +80,8 @@ int main(int argc, char **argv) {
   if (std::optional<int> status = runHardwareQuery())
     return *status;
   if (trackPasses.empty())
-    return mlir::asMainReturnCode(mlir::MlirOptMain(
-        argc, argv, inputFilename, outputFilename, registry));
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
   // --mlsysim-track: MlirOptMain with a pass-manager hook that adds the cost
   // tracker; the files are opened as MlirOptMain would.
@@ -90,7 +90,8 @@ int main(int argc, char **argv) {
     llvm::WithColor::error() << llvm::toString(hardware.takeError()) << "\n";
     return 1;
   }
-  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
   // Keep the pipeline the command line asked for; add the tracker to it.
   mlir::MlirOptMainConfig fromCommandLine = config;
   config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
@@ -113,8 +114,8 @@ int main(int argc, char **argv) {
     llvm::WithColor::error() << error << "\n";
     return 1;
   }
-  if (mlir::failed(mlir::MlirOptMain(output->os(), std::move(input), registry,
-                                     config)))
+  if (mlir::failed(
+          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
     return 1;
   output->keep();
   return 0;

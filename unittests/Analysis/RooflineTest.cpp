@@ -87,7 +87,7 @@ TEST_F(RooflineTest, PeakFallbacks) {
 
 TEST_F(RooflineTest, TranscendentalsUseTheSpecialFunctionRate) {
   OpCost cost = OpCost::free();
-  cost.flops = Count(1000000);          // 1e6 / 10e12 = 1e-7
+  cost.flops = Count(1000000);           // 1e6 / 10e12 = 1e-7
   cost.transcendentals = Count(1000000); // 1e6 / 1e12 = 1e-6
   cost.elementType = b.getF32Type();
   RooflineEstimate e = estimateRoofline(cost, Count(1), hw, {});

@@ -1,7 +1,7 @@
 //===- HardwareSpecTest.cpp - Device files and the embedded zoo -----------===//
 
-#include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Hardware/HardwareRegistry.h"
 
 #include "gtest/gtest.h"
 
@@ -96,7 +96,8 @@ TEST(HardwareSpecTest, UnknownUnitKey) {
 }
 
 TEST(HardwareSpecTest, UnknownSourceKey) {
-  std::string error = parseError(edit("source: sheet, note", "source: nope, note"));
+  std::string error =
+      parseError(edit("source: sheet, note", "source: nope, note"));
   EXPECT_NE(error.find("peaks.vector.f32: source 'nope' names no entry"),
             std::string::npos)
       << error;
@@ -137,8 +138,8 @@ TEST(HardwareSpecTest, DuplicateIdOrAlias) {
   EXPECT_NE(error.find("device.yaml:2:11: error: duplicate id or alias 'td'"),
             std::string::npos)
       << error;
-  EXPECT_NE(parseError(edit("aliases: [td]", "aliases: [td, td]")).find(
-                "duplicate id or alias 'td'"),
+  EXPECT_NE(parseError(edit("aliases: [td]", "aliases: [td, td]"))
+                .find("duplicate id or alias 'td'"),
             std::string::npos);
 }
 

@@ -1,4 +1,5 @@
-//===- DistinctElementsTest.cpp - Distinct elements an indexing map touches ===//
+//===- DistinctElementsTest.cpp - Distinct elements an indexing map touches
+//===//
 
 #include "mlsysim/Interfaces/DistinctElements.h"
 
@@ -43,9 +44,8 @@ TEST_F(DistinctElementsTest, StridedOneByOneConvolutionReadsAQuarter) {
   // Input (n, 2*oh + kh, 2*ow + kw, c) of a 1x1 stride-2 convolution with a
   // 16x16 output on a 32x32 input: 16*16 of the 32*32 pixels.
   // Loops: n oh ow f kh kw c = 1 16 16 8 1 1 4.
-  AffineMap map =
-      AffineMap::get(7, 0, {d(0), d(1) * 2 + d(4), d(2) * 2 + d(5), d(6)},
-                     &ctx);
+  AffineMap map = AffineMap::get(
+      7, 0, {d(0), d(1) * 2 + d(4), d(2) * 2 + d(5), d(6)}, &ctx);
   EXPECT_EQ(count(map, {1, 16, 16, 8, 1, 1, 4}, {1, 32, 32, 4}),
             1u * 16u * 16u * 4u);
 }

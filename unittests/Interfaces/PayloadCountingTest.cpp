@@ -26,9 +26,8 @@ protected:
   }
   /// Parses a function whose body is `body` and counts its first block.
   PayloadCounts count(llvm::StringRef args, llvm::StringRef body) {
-    std::string text = ("func.func @f(" + args + ") {\n" + body +
-                        "\n  return\n}\n")
-                           .str();
+    std::string text =
+        ("func.func @f(" + args + ") {\n" + body + "\n  return\n}\n").str();
     module = parseSourceString<ModuleOp>(text, &ctx);
     EXPECT_TRUE(module) << text;
     auto func = cast<func::FuncOp>(module->getBody()->front());

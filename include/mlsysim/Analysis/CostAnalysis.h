@@ -69,9 +69,7 @@ public:
   /// The record of `op`, or null when it is not an op of interest.
   const OpCostRecord *lookup(mlir::Operation *op) const;
   /// The memory each function needs at once, in program order.
-  llvm::ArrayRef<PeakMemory> getFootprints() const {
-    return footprints;
-  }
+  llvm::ArrayRef<PeakMemory> getFootprints() const { return footprints; }
 
 private:
   void visitRegions(mlir::Operation *op, Count multiplier,

@@ -29,7 +29,15 @@ enum class FusionKind {
 llvm::StringRef stringifyFusionKind(FusionKind kind);
 
 /// What an op is to fusion.
-enum class FusionRole { None, Fill, Pad, Matrix, Layout, Reduction, Elementwise };
+enum class FusionRole {
+  None,
+  Fill,
+  Pad,
+  Matrix,
+  Layout,
+  Reduction,
+  Elementwise
+};
 FusionRole classifyForFusion(mlir::Operation *op, const OpCost &cost);
 
 /// A producer-consumer edge fusion can remove.

@@ -38,13 +38,12 @@ struct PeakMemory {
   Count peakBytes() const { return argumentBytes + peakIntermediateBytes; }
 };
 
-
 /// Liveness over the op order of `func` (docs/cost-model.md).
 /// `movesNoData(op)` says whether an op is a view (modeled as free): its
 /// results share the buffer of its first tensor/memref operand.
 PeakMemory
 computePeakMemory(mlir::FunctionOpInterface func, const CostContext &context,
-                 llvm::function_ref<bool(mlir::Operation *)> movesNoData);
+                  llvm::function_ref<bool(mlir::Operation *)> movesNoData);
 
 } // namespace mlsysim
 

@@ -17,8 +17,8 @@
 #ifndef MLSYSIM_ANALYSIS_ROOFLINE_H
 #define MLSYSIM_ANALYSIS_ROOFLINE_H
 
-#include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Interfaces/OpCost.h"
 
 namespace mlsysim {
 
@@ -90,6 +90,11 @@ struct RooflineEstimate {
 RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
+
+/// The launch overhead of `runs` kernel launches on `hardware`: the one place
+/// a launch is priced (an op's estimate, a fused group's, a kernel's).
+double getLaunchTime(const HardwareSpec &hardware, double runs,
+                     const RooflineOptions &options);
 
 /// Sets the latency (max(tCompute, tMemory) + tOverhead) and the bound of
 /// an estimate from its three terms: the roofline formula, in one place.

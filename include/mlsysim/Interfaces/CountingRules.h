@@ -12,8 +12,8 @@
 #ifndef MLSYSIM_INTERFACES_COUNTINGRULES_H
 #define MLSYSIM_INTERFACES_COUNTINGRULES_H
 
-#include "mlsysim/Interfaces/PayloadCounting.h"
 #include "mlsysim/Interfaces/OpCost.h"
+#include "mlsysim/Interfaces/PayloadCounting.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 

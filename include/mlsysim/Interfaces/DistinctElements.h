@@ -1,4 +1,5 @@
-//===- DistinctElements.h - Distinct elements an indexing map touches *- C++ -*-===//
+//===- DistinctElements.h - Distinct elements an indexing map touches *- C++
+//-*-===//
 //
 // The traffic rule for structured ops: an operand costs the bytes of the
 // distinct elements its indexing map touches over the iteration space, not one

@@ -65,8 +65,7 @@ struct ReportTotals {
   double tCompute = 0.0, tMemory = 0.0, tOverhead = 0.0;
   double latency = 0.0, roofline = 0.0;
   /// Predicted time of the ops each bound limits.
-  double computeBoundTime = 0.0, memoryBoundTime = 0.0,
-         overheadBoundTime = 0.0;
+  double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0;
   unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0;
   /// Kernel launches (modeled, non-free ops times their multiplier).
   Count launches;

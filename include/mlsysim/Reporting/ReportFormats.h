@@ -56,8 +56,7 @@ void printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
                   llvm::raw_ostream &os);
 /// The comparison alone, as a JSON object.
 llvm::json::Value comparisonToJSON(llvm::ArrayRef<Report> reports);
-void printTextComparison(llvm::ArrayRef<Report> reports,
-                         llvm::raw_ostream &os);
+void printTextComparison(llvm::ArrayRef<Report> reports, llvm::raw_ostream &os);
 
 } // namespace mlsysim
 

@@ -20,8 +20,7 @@
 namespace mlsysim {
 
 /// One value of an option enum with its spelling and what it means.
-template <typename EnumT>
-struct EnumName {
+template <typename EnumT> struct EnumName {
   EnumT value;
   llvm::StringLiteral name;
   llvm::StringLiteral description;
@@ -40,12 +39,10 @@ llvm::StringRef stringifyEnum(llvm::ArrayRef<EnumName<EnumT>> table,
 /// The values of an enum-typed command-line or pass option, read from
 /// `table`: `Option<..., [{::mlsysim::EnumValues<E>{kENames}}]>` in
 /// Passes.td, in place of a hand-written `llvm::cl::values(...)`.
-template <typename EnumT>
-struct EnumValues {
+template <typename EnumT> struct EnumValues {
   llvm::ArrayRef<EnumName<EnumT>> table;
 
-  template <typename Opt>
-  void apply(Opt &option) const {
+  template <typename Opt> void apply(Opt &option) const {
     for (const EnumName<EnumT> &entry : table)
       option.getParser().addLiteralOption(entry.name, entry.value,
                                           entry.description);

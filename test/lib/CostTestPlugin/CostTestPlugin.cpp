@@ -52,7 +52,8 @@ struct BlasGemmCostModel
     cost.macs = mlsysim::Count((*a)[0]) * mlsysim::Count((*b)[1]) *
                 mlsysim::Count((*a)[1]);
     cost.flops = cost.macs * mlsysim::Count(2);
-    cost.bytesRead = *context.bytesOf(gemm.getA()) + *context.bytesOf(gemm.getB());
+    cost.bytesRead =
+        *context.bytesOf(gemm.getA()) + *context.bytesOf(gemm.getB());
     cost.bytesWritten = *context.bytesOf(gemm.getC());
     cost.elementType = getElementTypeOrSelf(gemm.getA().getType());
     cost.matrixUnit = true;
@@ -66,10 +67,9 @@ mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "CostTest", LLVM_VERSION_STRING,
           [](DialectRegistry *registry) {
             registry->insert<costtest::CostTestDialect>();
-            registry->addExtension(
-                +[](MLIRContext *ctx, costtest::CostTestDialect *) {
-                  costtest::BlasGemmOp::attachInterface<BlasGemmCostModel>(
-                      *ctx);
-                });
+            registry->addExtension(+[](MLIRContext *ctx,
+                                       costtest::CostTestDialect *) {
+              costtest::BlasGemmOp::attachInterface<BlasGemmCostModel>(*ctx);
+            });
           }};
 }
