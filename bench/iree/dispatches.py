@@ -18,9 +18,12 @@ and, for models with convolutions, the same plus --iree-global-opt-use-im2col-fo
   * The dispatch count is the number of `flow.dispatch` ops in the public
     function, i.e. kernel launches per call. It can exceed the number of
     `flow.executable`s: identical executables are deduplicated and called
-    several times. Later phases do not split or merge dispatches (stream only
-    schedules them; `stream.cmd.dispatch` counts agree), and the dispatch graph
-    dump (--iree-flow-dump-dispatch-graph) draws the same `flow.dispatch` ops.
+    several times. Later phases do not split or merge dispatches: the
+    `stream.async.dispatch` ops at --compile-to=stream and the call counts of
+    iree-benchmark-module --dispatch_statistics on the compiled module (the
+    sum of `calls` in bench/results/iree-dispatch-times/*.csv) are the same
+    numbers for every zoo model; --iree-flow-dump-dispatch-graph draws the same
+    `flow.dispatch` ops as a graph.
   * Not dispatches: `flow.tensor.splat` (buffer fills, e.g. the zero border of
     a padded tensor whose interior a producer dispatch writes in place),
     `flow.tensor.update`/`slice` (copies, e.g. concat), `flow.tensor.reshape`
@@ -53,7 +56,18 @@ Usage:
   python3 bench/iree/dispatches.py --no-im2col --no-mlsysim --force
 
 Needs bash bench/iree/setup.sh (the venv) and /usr/lib/llvm-22/bin/mlir-opt.
-About 3 minutes for all 12 models on 2 cores (the two Llama files take most).
+About 1 minute for all 12 models on 2 cores (the flow IR is cached in
+build-bench/iree/flow/ and rebuilt when the specialised model changes).
+
+Dispatch kinds (`kind`, and the counts in `dispatch_kinds`): each op inside a
+dispatch gets a class (contraction: two operands that each lack a loop of the
+other, e.g. matmul; convolution: a windowed multiply-accumulate, depthwise
+included; pooling; reduction; elementwise; data-movement: copies, transposes,
+pads, im2col, whose payload only yields; fill). A dispatch is then
+"contraction|convolution[+prologue][+epilogue]" when it holds one, else
+"reduction|pooling[+elementwise]", "elementwise", or "data-movement" (e.g.
+IREE's `slow_memcpy` dispatches, which hold no linalg op). `iree_categories`
+counts IREE's own name for each dispatch (matmul_like, conv, softmax, ...).
 """
 
 import argparse
@@ -95,21 +109,22 @@ def compile_flow(spec, out, extra, force):
             and os.path.getmtime(out) >= os.path.getmtime(spec)):
         return None
     os.makedirs(os.path.dirname(out), exist_ok=True)
+    tmp, tmp_undedup = "%s.%d.tmp" % (out, os.getpid()), "%s.undedup.%d.tmp" % (out, os.getpid())
     cmd = [common.tool("iree-compile"), spec, *common.TARGET_FLAGS, *extra, *FLOW_FLAGS,
            "--mlir-print-ir-before=iree-flow-deduplicate-executables",
-           "--mlir-disable-threading", "-o", out + ".tmp"]
+           "--mlir-disable-threading", "-o", tmp]
     t = time.time()
-    with open(out + ".undedup.tmp", "w") as err:
+    with open(tmp_undedup, "w") as err:
         p = common.subprocess.run(cmd, stdout=common.subprocess.PIPE, stderr=err, text=True)
     if p.returncode:
-        with open(out + ".undedup.tmp") as f:
+        with open(tmp_undedup) as f:
             msg = f.read()
-        for x in (out + ".tmp", out + ".undedup.tmp"):
+        for x in (tmp, tmp_undedup):
             if os.path.exists(x):
                 os.unlink(x)
         return "iree-compile failed: " + msg.strip()[-1500:]
-    os.replace(out + ".undedup.tmp", out + ".undedup")
-    os.replace(out + ".tmp", out)
+    os.replace(tmp_undedup, out + ".undedup")
+    os.replace(tmp, out)
     print("  compiled %s in %.1f s" % (common.rel(out), time.time() - t), file=sys.stderr)
     return None
 
@@ -177,7 +192,18 @@ def classify(name, header, payload):
             mul = body & {"arith.mulf", "arith.muli", "math.fma"}
             add = body & {"arith.addf", "arith.addi", "math.fma"}
             if mul and add and n_ins >= 2:
-                return "convolution" if windowed else "contraction"
+                if windowed:
+                    return "convolution"   # also depthwise: filter dims within the input's
+                # a contraction multiplies two operands that each lack a loop
+                # the other has (A has no N, B has no M); an elementwise
+                # prologue fused into a plain reduction (e.g. BN + residual add
+                # before a global average pool) has operands on the same loops
+                kinds = [x.strip().strip('"') for x in iters.split(",")]
+                red = {str(k) for k, x in enumerate(kinds) if x == "reduction"}
+                dims = [set(re.findall(r"d(\d+)", m)) for m in maps[:n_ins]]
+                if any(a - b and b - a and a & red and b & red
+                       for i, a in enumerate(dims) for b in dims[i + 1:]):
+                    return "contraction"
             if windowed:
                 return "pooling"
             return "reduction"
@@ -204,6 +230,16 @@ def short_types(header):
         outs = m[-1:]
         ins = m[:-1]
     return ins, outs
+
+
+def public_body(text):
+    """The public util.func of a flow module (not its initializers, which
+    IREE runs once at load, e.g. for hoisted constant expressions)."""
+    m = re.search(r"^(\s*)util\.func public @[\w$.]+\(", text, re.M)
+    if not m:
+        return ""
+    end = re.compile(r"^%s\}" % m.group(1), re.M).search(text, m.end())
+    return text[m.start():end.end() if end else len(text)]
 
 
 def parse_flow(text, zoo_path, spans):
@@ -268,9 +304,7 @@ def parse_flow(text, zoo_path, spans):
         i = j + 1
 
     calls, transfers, transfer_ops = [], collections.Counter(), []
-    fm = re.search(r"^\s*util\.func public @[\w$.]+\(", text, re.M)
-    body = text[fm.start():] if fm else ""
-    for line in body.splitlines():
+    for line in public_body(text).splitlines():
         s = line.strip()
         dm = re.search(r"\bflow\.dispatch @([\w$.]+)::@([\w$.]+)", s)
         if dm:
@@ -338,6 +372,19 @@ def dispatch_kind(ops):
     return "data-movement"
 
 
+def iree_category(export):
+    """IREE's own summary of a dispatch, from its export name without the
+    ordinal and the shapes: forward_dispatch_3_matmul_like_64x56x56x64_f32 ->
+    matmul_like; ..._softmax_12x128x128xf32_dispatch_tensor_store -> softmax."""
+    words = re.sub(r"^.*?_dispatch_\d+_", "", export).split("_")
+    keep = []
+    for w in words:
+        if re.match(r"^(\d+(x\d+)*|\d*x?[if]\d+(x[if]\d+)*|\d+x.*)$", w):
+            break
+        keep.append(w)
+    return "_".join(keep) or export
+
+
 def group_of_kind(kind):
     if kind.startswith(("contraction", "convolution", "attention")):
         return "contraction_fused" if "+" in kind else "contraction_alone"
@@ -349,12 +396,17 @@ def group_of_kind(kind):
 def mlsysim_report(model, batch):
     """Our report of the zoo file (JSON dict) or None."""
     exe = common.MLSYSIM_OPT
-    if not os.path.exists(exe):
+    if not os.access(exe, os.X_OK):
+        print("  %s is missing (or being rebuilt): our columns are '-'" % exe, file=sys.stderr)
         return None
     src = os.path.join(common.ZOO, model + ".mlir")
-    p = common.run([exe, common.rel(src),
-                    "--mlsysim-report=batch=%d fusion=1 format=json output=-" % batch,
-                    "-o", "/dev/null"], timeout=1800, cwd=common.ROOT)
+    try:
+        p = common.run([exe, common.rel(src),
+                        "--mlsysim-report=batch=%d fusion=1 format=json output=-" % batch,
+                        "-o", "/dev/null"], timeout=1800, cwd=common.ROOT)
+    except (OSError, common.subprocess.TimeoutExpired) as e:
+        print("  mlsysim-opt: %s" % e, file=sys.stderr)
+        return None
     if p.returncode:
         print("  mlsysim-opt failed on %s: %s" % (model, p.stderr.strip()[-300:]), file=sys.stderr)
         return None
@@ -376,6 +428,8 @@ def our_counts(report):
         k = (lbe.get(mode) or {}).get("kernels")
         if k is not None:
             out["ours_%s_kernels" % mode] = k
+        lat = (lbe.get(mode) or {}).get("latency_s")
+        out["ours_%s_latency_s" % mode] = "-" if lat is None else "%.6g" % lat
     if out["ours_eager_kernels"] == "-" and "launches" in tot:
         out["ours_eager_kernels"] = tot["launches"]
     if "fusion" in report:
@@ -392,13 +446,17 @@ def analyse(model, variant, batch, flow_path, report):
     with open(os.path.join(common.ROOT, zoo_path)) as f:
         spans = zoo_spans(f.read())
     with open(flow_path + ".undedup") as f:
-        exes, calls, transfers, transfer_ops = parse_flow(f.read(), zoo_path, spans)
+        # the last dump is the program; earlier ones are const-eval JIT modules
+        undedup = f.read().split("// -----// IR Dump Before")[-1]
+    exes, calls, transfers, transfer_ops = parse_flow(undedup, zoo_path, spans)
     with open(flow_path) as f:
         final = f.read()
-    n_final = len(re.findall(r"\bflow\.dispatch @", final))
-    if n_final != len(calls):
+    final_calls = re.findall(r"\bflow\.dispatch @([\w$.]+)::@([\w$.]+)", public_body(final))
+    n_init = len(re.findall(r"\bflow\.dispatch @", final)) - len(final_calls)
+    if len(final_calls) != len(calls):
         print("  warning: %d dispatches before deduplication, %d after"
-              % (len(calls), n_final), file=sys.stderr)
+              % (len(calls), len(final_calls)), file=sys.stderr)
+        final_calls = [(e, x) for e, x, _ in calls]
     n_exes = len(re.findall(r"^\s*flow\.executable (?:private |public )?@", final, re.M))
 
     ours = {}
@@ -414,10 +472,14 @@ def analyse(model, variant, batch, flow_path, report):
         rec = exes.get(exe, {"ops": [], "export": export, "writes_into_larger": False,
                              "locs": []})
         locs = rec["locs"]
-        d = {"index": n, "executable": exe, "name": export, "kind": dispatch_kind(rec["ops"])}
+        # the deduplicated executable's names: those of the vmfb and of
+        # iree-benchmark-module --dispatch_statistics
+        d = {"index": n, "executable": final_calls[n][0], "name": final_calls[n][1],
+             "kind": dispatch_kind(rec["ops"])}
         if rec["writes_into_larger"]:
             d["writes_into_larger"] = True   # e.g. a pad fused into the producer's store
-        d["ops"] = rec["ops"]
+        d["ops"] = [{k: v for k, v in op.items() if k != "zoo_locs"} for op in rec["ops"]]
+        d["zoo_locs"] = locs   # LINE:COL in the zoo file of the ops it holds
         if report:
             ids = sorted({ours[loc]["id"] for loc in locs if loc in ours})
             kern = [i for i in ids if i in kernel_ids]
@@ -442,9 +504,12 @@ def analyse(model, variant, batch, flow_path, report):
         "iree_version": common.iree_version(),
         "flags": common.TARGET_FLAGS + common.VARIANTS[variant] + FLOW_FLAGS,
         "dispatches": len(calls), "executables": n_exes,
+        "initializer_dispatches": n_init,   # run once at module load, not per call
         "transfers": dict(sorted(transfers.items())),
         "dispatch_kinds": dict(sorted(kinds.items())),
         "kinds_detail": dict(sorted(collections.Counter(d["kind"] for d in dispatches).items())),
+        "iree_categories": dict(collections.Counter(iree_category(d["name"])
+                                                    for d in dispatches).most_common()),
     }
     if report:
         multi = [d for d in dispatches if d["our_kernels"] > 1]
@@ -492,7 +557,8 @@ CSV_FIELDS = ["model", "batch", "dtype", "iree_dispatches", "iree_dispatches_im2
               "reduction", "elementwise", "data_movement", "ours_eager_kernels",
               "ours_graph_kernels", "ours_compiled_kernels", "ours_fusion_groups",
               "ours_fused_launches", "dispatches_with_several_of_our_kernels",
-              "our_kernels_in_no_dispatch", "iree_version", "flags"]
+              "our_kernels_in_no_dispatch", "ours_eager_latency_s", "ours_graph_latency_s",
+              "ours_compiled_latency_s", "iree_version", "flags"]
 
 
 def main():

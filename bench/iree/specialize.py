@@ -137,6 +137,7 @@ class Signature:
         close_paren = matching(text, open_paren)
         self.args = []   # (ssa, type, attrs or "")
         for a in split_top(text[open_paren + 1:close_paren]):
+            a = re.sub(r"\s*loc\(.*\)$", "", a, flags=re.S)
             am = re.match(r"(%[\w$.]+)\s*:\s*(.*)$", a, re.S)
             ty, attrs = am.group(2).strip(), ""
             brace = ty.find("{")
