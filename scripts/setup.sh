@@ -12,6 +12,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   # Unit tests.
   googletest libgtest-dev
+  # Formatting and lint (scripts/lint.sh, run by CI).
+  clang-format-22 clang-tidy-22
   # The HTML report is tested in a real (headless) browser.
   chromium fonts-dejavu-core
 )

@@ -259,7 +259,7 @@ void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
       json.attributeArray("ops", [&] {
         for (const OpReport &op : report.ops)
           json.object([&] {
-            visitOpFields(op, [&](llvm::StringRef field, Value value) {
+            visitOpFields(op, [&](llvm::StringRef field, const Value &value) {
               json.attribute(field, value);
             });
           });

@@ -154,7 +154,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
                             std::shared_ptr<const HardwareSpec> hardware,
                             const ReportOptions &options) {
   Report report;
-  report.hardware = hardware;
+  report.hardware = std::move(hardware);
   report.options = options;
   llvm::MapVector<StringRef, ReportTotals> byFunction;
   llvm::MapVector<StringRef, UnmodeledSummary> unmodeled;

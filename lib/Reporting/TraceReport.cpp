@@ -11,7 +11,6 @@
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlsysim;
-using llvm::json::Value;
 
 void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/1);
@@ -35,13 +34,14 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
       for (const OpReport &op : report.ops) {
         if (!op.modeled || op.free)
           continue;
-        auto [it, inserted] = track.try_emplace(op.func, track.size());
-        if (inserted)
+        auto inserted = track.try_emplace(op.func, track.size());
+        unsigned tid = inserted.first->second;
+        if (inserted.second)
           json.object([&] {
             json.attribute("name", "thread_name");
             json.attribute("ph", "M");
             json.attribute("pid", 0);
-            json.attribute("tid", it->second);
+            json.attribute("tid", tid);
             json.attributeObject(
                 "args", [&] { json.attribute("name", "@" + op.func); });
           });
@@ -52,7 +52,7 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
           json.attribute("cat", stringifyBound(op.roofline.bound));
           json.attribute("ph", "X");
           json.attribute("pid", 0);
-          json.attribute("tid", it->second);
+          json.attribute("tid", tid);
           json.attribute("ts", start);
           json.attribute("dur", duration);
           json.attributeObject("args", [&] {

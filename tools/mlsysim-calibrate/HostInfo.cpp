@@ -69,8 +69,9 @@ HostInfo mlsysim::calibrate::readHostInfo() {
   info.cores = std::max(1u, std::thread::hardware_concurrency());
 
   // MemTotal is in kB (KiB) in /proc/meminfo.
-  llvm::StringRef memTotal(
-      fieldOf(readSystemFile("/proc/meminfo"), "MemTotal"));
+  std::string memTotalField =
+      fieldOf(readSystemFile("/proc/meminfo"), "MemTotal");
+  llvm::StringRef memTotal(memTotalField);
   uint64_t kib = 0;
   if (!memTotal.consume_back("kB") || memTotal.trim().getAsInteger(10, kib))
     kib = 0;

@@ -42,8 +42,8 @@ template <typename Pred> static void spinUntil(Pred done) {
       std::this_thread::yield();
 }
 
-ThreadTeam::ThreadTeam(unsigned size) : size_(std::max(1u, size)) {
-  for (unsigned member = 1; member < size_; ++member)
+ThreadTeam::ThreadTeam(unsigned size) : numThreads(std::max(1u, size)) {
+  for (unsigned member = 1; member < numThreads; ++member)
     workers.emplace_back([this, member] { workerLoop(member); });
 }
 
@@ -69,7 +69,7 @@ void ThreadTeam::workerLoop(unsigned member) {
 
 void ThreadTeam::run(llvm::function_ref<void(unsigned)> fn) {
   task = fn;
-  pending.store(size_ - 1, std::memory_order_release);
+  pending.store(numThreads - 1, std::memory_order_release);
   generation.fetch_add(1, std::memory_order_acq_rel);
   fn(0);
   spinUntil([&] { return pending.load(std::memory_order_acquire) == 0; });

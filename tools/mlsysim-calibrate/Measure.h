@@ -45,7 +45,7 @@ public:
   ThreadTeam(const ThreadTeam &) = delete;
   ThreadTeam &operator=(const ThreadTeam &) = delete;
 
-  unsigned size() const { return size_; }
+  unsigned size() const { return numThreads; }
 
   /// Runs `fn(member)` on every member and returns when all have finished.
   void run(llvm::function_ref<void(unsigned)> fn);
@@ -53,7 +53,7 @@ public:
 private:
   void workerLoop(unsigned member);
 
-  unsigned size_;
+  unsigned numThreads;
   std::vector<std::thread> workers;
   llvm::function_ref<void(unsigned)> task;
   std::atomic<uint64_t> generation{0};

@@ -72,7 +72,7 @@ public:
   llvm::ArrayRef<PeakMemory> getFootprints() const { return footprints; }
 
 private:
-  void visitRegions(mlir::Operation *op, Count multiplier,
+  void visitRegions(mlir::Operation *parent, Count multiplier,
                     mlir::Operation *unknownLoop, llvm::StringRef funcName,
                     const CostContext &context);
 

@@ -141,6 +141,8 @@ public:
       : options(options), dataLayout(dataLayout), resolver(resolver),
         precision(precision) {}
 
+  /// The options the analysis runs with (for out-of-tree models).
+  const CostOptions &getOptions() const { return options; }
   /// The shape of a ranked tensor or memref value, dynamic sizes resolved
   /// when the user bound them (dynamic-dim=N); std::nullopt when unranked, or
   /// dynamic and unbound.

@@ -16,7 +16,7 @@ void printHardwareTable(const HardwareRegistry &registry,
 
 /// Every number of one device with its source or assumption, and its ridge
 /// points (`mlsysim-opt --show-hardware=ID`).
-void printHardwareDetails(const HardwareSpec &hardware, llvm::raw_ostream &os);
+void printHardwareDetails(const HardwareSpec &hw, llvm::raw_ostream &os);
 
 } // namespace mlsysim
 
