@@ -178,7 +178,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     op.modeled = cost.modeled;
     op.reason = cost.reason;
     if (cost.modeled) {
-      op.roofline = estimateRoofline(cost, record.multiplier, *hardware,
+      op.roofline = estimateRoofline(cost, record.multiplier, *report.hardware,
                                      options.roofline);
       if (!op.roofline.priced) {
         op.modeled = false;
@@ -238,7 +238,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     report.unmodeled.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
   if (options.fusion) {
-    report.fusion = planFusion(analysis, *hardware, options.roofline);
+    report.fusion = planFusion(analysis, *report.hardware, options.roofline);
     for (OpReport &op : report.ops)
       op.fusionGroup = report.fusion->groupOf[op.id];
   }
