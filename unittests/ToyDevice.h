@@ -21,7 +21,7 @@ inline HardwareSpec toyDevice() {
   hw.specialFunctionRate = value(1e12);
   hw.memoryBandwidthBytesPerS = value(1e12);
   hw.memoryCapacityBytes = value(1e9);
-  hw.launchOverheadS = value(1e-6);
+  hw.launchOverheadS[ExecutionModel::Eager] = value(1e-6);
   hw.computeEfficiency = value(0.5);
   hw.memoryEfficiency = value(0.5);
   return hw;

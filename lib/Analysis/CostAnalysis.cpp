@@ -96,12 +96,13 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       return;
     }
     total.addWork(cost, trips);
-    // The op doing the most arithmetic picks the peak.
+    // The op doing the most arithmetic picks the peak and the class.
     Count work = cost.arithmetic() * trips;
     if (cost.elementType && work.toDouble() > heaviest.toDouble()) {
       heaviest = work;
       total.elementType = cost.elementType;
       total.matrixUnit = cost.matrixUnit;
+      total.opClass = classifyOp(op, cost);
     }
   });
   if (!failure.empty())
@@ -128,6 +129,25 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
     if (std::optional<Count> bytes = context.bytesOf(result))
       total.bytesWritten += *bytes;
   return total;
+}
+
+OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
+  if (cost.opClass != OpClass::Unclassified || !cost.modeled)
+    return cost.opClass;
+  if (cost.hasNoWork())
+    return OpClass::DataMovement;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return OpClass::Elementwise;
+  bool window = linalg::isaConvolutionOpInterface(linalgOp);
+  if (cost.matrixUnit)
+    return window ? OpClass::Convolution : OpClass::Matmul;
+  if (window)
+    return cost.macs.isZero() && cost.intMacs.isZero()
+               ? OpClass::Pooling
+               : OpClass::DepthwiseConvolution;
+  return linalgOp.getNumReductionLoops() != 0 ? OpClass::Reduction
+                                               : OpClass::Elementwise;
 }
 
 OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
@@ -204,6 +224,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           OpCostRecord record;
           record.op = &op;
           record.cost = computeOpCost(&op, context);
+          record.cost.opClass = classifyOp(&op, record.cost);
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())
             if (isa_and_nonnull<FloatType>(record.cost.elementType))

@@ -1,22 +1,29 @@
-//===- FusionPlanner.cpp - Priced fusion opportunities --------------------===//
+//===- FusionPlanner.cpp - The kernels a fusing compiler forms ------------===//
 //
-// Groups form greedily along producer-consumer edges in program order: two
-// groups merge when the edge between them is a fusion kind the rules know,
-// the merge is legal (one block, one multiplier, at most one matrix-unit op,
-// no path leaving the group and coming back, linalg's iteration-space rules
-// for elementwise fusion) and the merged group is predicted faster than the
-// two apart. The same price decides in mlsysim-fuse (priceFusedGroup).
+// First, work that depends on weights alone is folded (computed once when the
+// program is compiled or loaded). Then groups form greedily along
+// producer-consumer edges in program order: two groups merge when the edge
+// between them is a kind the rules know, the merge is legal (one block, one
+// multiplier, at most one matrix-unit op and no reduction beside it,
+// reductions only over the same rows, no path leaving the group and coming
+// back) and the merged group is predicted faster than the two apart. Sizes are
+// the analysis's, dynamic ones bound as it binds them, so the plan of a
+// dynamic-batch program at batch N is the plan of the same program with the
+// batch written as N. The same price decides in mlsysim-fuse
+// (priceFusedGroup).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Analysis/FusionPlanner.h"
+
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
+#include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlsysim;
@@ -27,14 +34,14 @@ StringRef mlsysim::stringifyFusionKind(FusionKind kind) {
     return "elementwise-chain";
   case FusionKind::Epilogue:
     return "epilogue";
-  case FusionKind::FillIntoContraction:
-    return "fill-into-contraction";
+  case FusionKind::FillIntoConsumer:
+    return "fill-into-consumer";
   case FusionKind::LayoutIntoConsumer:
     return "layout-into-consumer";
-  case FusionKind::ReductionNeighbour:
-    return "reduction-neighbour";
-  case FusionKind::PadIntoConvolution:
-    return "pad-into-convolution";
+  case FusionKind::Reduction:
+    return "reduction";
+  case FusionKind::PadIntoConsumer:
+    return "pad-into-consumer";
   }
   llvm_unreachable("unknown fusion kind");
 }
@@ -62,175 +69,364 @@ FusionRole mlsysim::classifyForFusion(Operation *op, const OpCost &cost) {
   return FusionRole::Elementwise;
 }
 
-/// The loop-space size of a static linalg op, or 0.
-static double loopSpace(linalg::LinalgOp op) {
-  double size = 1.0;
-  for (int64_t range : op.getStaticLoopRanges()) {
-    if (ShapedType::isDynamic(range))
-      return 0.0;
-    size *= static_cast<double>(range);
-  }
-  return size;
-}
-
-std::optional<FusionEdge> mlsysim::classifyFusionEdge(OpOperand &use,
-                                                      OpResult result,
-                                                      FusionRole producer,
-                                                      FusionRole consumer) {
-  Operation *user = use.getOwner();
-  auto consumerOp = dyn_cast<linalg::LinalgOp>(user);
-  if (!consumerOp)
-    return std::nullopt;
-  // Through a reshape, only a consumer that reads each element once keeps
-  // the producer's work as it is.
-  bool reshaped = use.get() != result;
-  bool isInput = consumerOp.isDpsInput(&use);
-  AffineMap map = consumerOp.getMatchingIndexingMap(&use);
-  FusionEdge edge;
-  if (reshaped && (producer == FusionRole::Fill || producer == FusionRole::Pad))
-    return std::nullopt;
-
-  if (producer == FusionRole::Fill && consumer == FusionRole::Matrix &&
-      !isInput) {
-    edge.kind = FusionKind::FillIntoContraction;
-    return edge;
-  }
-  if (producer == FusionRole::Pad && consumer == FusionRole::Matrix &&
-      isInput) {
-    edge.kind = FusionKind::PadIntoConvolution;
-    return edge;
-  }
-  if (!isInput || !map.isProjectedPermutation())
-    return std::nullopt;
-  if (producer == FusionRole::Layout &&
-      (consumer == FusionRole::Elementwise ||
-       consumer == FusionRole::Reduction || consumer == FusionRole::Matrix ||
-       consumer == FusionRole::Layout)) {
-    edge.kind = FusionKind::LayoutIntoConsumer;
-    return edge;
-  }
-  // A contraction's or reduction's output feeds an all-parallel consumer that
-  // reads it once per element of its own space (tile-wise epilogue): no
-  // recomputation.
-  if ((producer == FusionRole::Matrix || producer == FusionRole::Reduction) &&
-      consumer == FusionRole::Elementwise) {
-    edge.kind = producer == FusionRole::Matrix ? FusionKind::Epilogue
-                                               : FusionKind::ReductionNeighbour;
-    return edge;
-  }
-  // Elementwise producer: linalg's rule for elementwise fusion
-  // (linalg::areElementwiseOpsFusable, for any LinalgOp): the consumer's map
-  // of the operand has one result per producer loop and the producer's result
-  // map is a permutation. The producer is recomputed once per consumer
-  // iteration, so a consumer with a larger space multiplies its work.
-  if (producer != FusionRole::Elementwise ||
-      (consumer != FusionRole::Elementwise &&
-       consumer != FusionRole::Reduction))
-    return std::nullopt;
-  auto producerOp = cast<linalg::LinalgOp>(result.getOwner());
-  if (reshaped) {
-    if (!map.isPermutation() || loopSpace(producerOp) <= 0.0 ||
-        loopSpace(producerOp) != loopSpace(consumerOp))
-      return std::nullopt;
-    edge.kind = consumer == FusionRole::Reduction
-                    ? FusionKind::ReductionNeighbour
-                    : FusionKind::ElementwiseChain;
-    return edge;
-  }
-  if (map.getNumResults() != producerOp.getNumLoops())
-    return std::nullopt;
-  AffineMap resultMap = producerOp.getIndexingMapMatchingResult(result);
-  if (!resultMap.isPermutation())
-    return std::nullopt;
-  double produced = loopSpace(producerOp), consumed = loopSpace(consumerOp);
-  if (produced <= 0.0 || consumed <= 0.0)
-    return std::nullopt;
-  edge.kind = consumer == FusionRole::Reduction ? FusionKind::ReductionNeighbour
-                                                : FusionKind::ElementwiseChain;
-  edge.recompute = std::max(1.0, consumed / produced);
-  return edge;
-}
-
 GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
                                     Count externalRead, Count externalWritten,
-                                    Count multiplier,
+                                    Count multiplier, OpClass opClass,
                                     const HardwareSpec &hardware,
                                     const RooflineOptions &options) {
   GroupPrice price;
-  RooflineEstimate fused;
+  RooflineEstimate &fused = price.fused;
+  double mostCompute = -1.0;
   for (const GroupMember &member : members) {
     RooflineEstimate alone =
         estimateRoofline(*member.cost, multiplier, hardware, options);
-    price.before += alone.latency;
+    price.before += alone.latency * member.share;
     fused.tCompute += alone.tCompute * member.recompute;
+    fused.idealCompute += alone.idealCompute * member.recompute;
+    if (alone.tCompute * member.recompute > mostCompute) {
+      mostCompute = alone.tCompute * member.recompute;
+      fused.peak = alone.peak;
+      fused.dominantUnit = alone.dominantUnit;
+    }
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
           (member.cost->arithmetic() + member.cost->transcendentals)
               .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
-  // The group's traffic, priced as an op that only moves the group's
-  // external bytes, and its one launch per run.
+  // The group's traffic, priced as an op of the group's class that only
+  // moves the group's external bytes, and its one launch per run.
   OpCost traffic = OpCost::free();
   traffic.bytesRead = externalRead;
   traffic.bytesWritten = externalWritten;
-  fused.tMemory =
-      estimateRoofline(traffic, multiplier, hardware, options).tMemory;
+  traffic.opClass = opClass;
+  RooflineEstimate memory =
+      estimateRoofline(traffic, multiplier, hardware, options);
+  fused.tMemory = memory.tMemory;
+  fused.memoryLevel = memory.memoryLevel;
   fused.tOverhead = getLaunchTime(hardware, multiplier.toDouble(), options);
+  fused.idealMemory = memory.idealMemory;
+  fused.roofline = std::max(fused.idealCompute, fused.idealMemory);
   settleRoofline(fused);
-  price.after = fused.latency;
   return price;
 }
 
 namespace {
+/// Free views a producer-consumer edge may cross.
+bool isView(Operation *op) {
+  return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+      op);
+}
+
+/// Whether `map` reads each element once per iteration of a subset of the
+/// consumer's loops: a projected permutation, unit dims as constant 0.
+bool readsElementwise(AffineMap map) {
+  return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+}
+
 /// The planner's working state for one analysis.
 class Planner {
 public:
   Planner(const CostAnalysis &analysis, const HardwareSpec &hardware,
-          const RooflineOptions &options)
-      : analysis(analysis), context(analysis.getContext()), hardware(hardware),
-        options(options) {}
+          const RooflineOptions &options, const FusionOptions &fusionOptions)
+      : analysis(analysis), records(analysis.getRecords()),
+        context(analysis.getContext()), hardware(hardware), options(options),
+        fusionOptions(fusionOptions) {}
 
   FusionPlan run();
 
 private:
   struct Edge {
     unsigned producer, consumer;
-    OpOperand *use;
-    FusionEdge kind;
-    /// Free reshapes between the producer and the consumer.
-    SmallVector<unsigned> views;
+    FusionKind kind;
   };
 
-  bool isFusible(unsigned index) const;
+  void classifyRecords();
+  void foldWeights();
+  void cloneFills();
+  void findEdges();
+  std::optional<FusionKind> classifyEdge(OpOperand &use, unsigned producer,
+                                         unsigned consumer, bool throughView,
+                                         double &recompute) const;
+  /// Calls `fn` on every use of `value`, looking through free views.
+  void forEachUse(Value value, llvm::function_ref<void(OpOperand &)> fn) const;
   /// Price of the records of a group, with the edges inside it.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
+  bool isLegal(llvm::ArrayRef<unsigned> group) const;
   bool wouldCycle(llvm::ArrayRef<unsigned> group) const;
+  OpClass classOf(llvm::ArrayRef<unsigned> group) const;
   std::vector<unsigned> membersOf(unsigned leader) const;
+  /// `members` with the cloned fills that feed them, in program order.
+  std::vector<unsigned> withFills(llvm::ArrayRef<unsigned> members) const;
+  int indexOf(Operation *op) const {
+    const OpCostRecord *record = analysis.lookup(op);
+    return record ? static_cast<int>(record - records.data()) : -1;
+  }
 
   const CostAnalysis &analysis;
+  llvm::ArrayRef<OpCostRecord> records;
   CostContext context;
   const HardwareSpec &hardware;
   const RooflineOptions &options;
+  const FusionOptions &fusionOptions;
+
   std::vector<FusionRole> roles;
-  /// isFusible of each record, decided once.
-  std::vector<bool> fusible;
-  /// The fused latency of each group, by its leader, once priced.
-  llvm::DenseMap<unsigned, double> latencyOf;
+  std::vector<bool> fusible, folded, cloned;
+  /// Iterations of each record's loop nest and of its parallel loops alone
+  /// (0 when unknown), and the extent of its reduction loops.
+  std::vector<double> space, parallelSpace, reducedSpace;
+  /// Bits of one element of each record's first result (0 when unknown).
+  std::vector<uint64_t> resultBits;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
-  llvm::DenseMap<mlir::OpOperand *, double> recomputeOf;
+  llvm::DenseMap<OpOperand *, double> recomputeOf;
+  /// The fused latency of each group, by its leader, once priced.
+  llvm::DenseMap<unsigned, double> latencyOf;
   llvm::EquivalenceClasses<unsigned> groups;
 };
 } // namespace
 
-bool Planner::isFusible(unsigned index) const {
-  const OpCostRecord &record = analysis.getRecords()[index];
-  return record.cost.modeled && record.cost.launchesKernel &&
-         !record.cost.isFree() && !record.unknownTripCountLoop &&
-         roles[index] != FusionRole::None &&
-         estimateRoofline(record.cost, record.multiplier, hardware, options)
-             .priced;
+void Planner::classifyRecords() {
+  size_t n = records.size();
+  roles.resize(n);
+  fusible.resize(n);
+  folded.assign(n, false);
+  cloned.assign(n, false);
+  space.assign(n, 0.0);
+  parallelSpace.assign(n, 0.0);
+  reducedSpace.assign(n, 0.0);
+  resultBits.assign(n, 0);
+  for (auto [index, record] : llvm::enumerate(records)) {
+    roles[index] = classifyForFusion(record.op, record.cost);
+    fusible[index] = record.cost.modeled && record.cost.launchesKernel &&
+                     !record.cost.isFree() && !record.unknownTripCountLoop &&
+                     roles[index] != FusionRole::None &&
+                     estimateRoofline(record.cost, record.multiplier, hardware,
+                                      options)
+                         .priced;
+    if (record.op->getNumResults() > 0)
+      if (std::optional<uint64_t> bits = context.elementBits(
+              getElementTypeOrSelf(record.op->getResult(0).getType())))
+        resultBits[index] = *bits;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
+    if (!linalgOp || !fusible[index])
+      continue;
+    SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
+    FailureOr<SmallVector<int64_t>> ranges =
+        computeLoopRanges(linalgOp, maps, context);
+    if (failed(ranges))
+      continue;
+    double all = 1.0, parallel = 1.0, reduced = 1.0;
+    for (auto [range, type] :
+         llvm::zip_equal(*ranges, linalgOp.getIteratorTypesArray())) {
+      all *= static_cast<double>(range);
+      (type == utils::IteratorType::parallel ? parallel : reduced) *=
+          static_cast<double>(range);
+    }
+    space[index] = all;
+    parallelSpace[index] = parallel;
+    reducedSpace[index] = reduced;
+  }
+}
+
+void Planner::foldWeights() {
+  if (!fusionOptions.foldWeights)
+    return;
+  // What a value holds: weights (arguments tagged mlsysim.param, constants,
+  // and what is computed from them alone), data-free values (empty tensors,
+  // fills of a scalar) or runtime data.
+  enum class Holds { Runtime, Weight, NoData };
+  llvm::DenseMap<Value, Holds> memo;
+  std::function<Holds(Value)> holds = [&](Value value) -> Holds {
+    auto it = memo.find(value);
+    if (it != memo.end())
+      return it->second;
+    Holds result = Holds::Runtime;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto func =
+          dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+      if (func && arg.getOwner()->isEntryBlock() &&
+          func.getArgAttr(arg.getArgNumber(),
+                          MLSysimDialect::ParamAttrHelper::getNameStr()))
+        result = Holds::Weight;
+    } else if (Operation *def = value.getDefiningOp()) {
+      int index = indexOf(def);
+      if (def->hasTrait<OpTrait::ConstantLike>())
+        result = Holds::Weight;
+      else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
+        result = Holds::NoData;
+      else if (index >= 0 && folded[index])
+        result = Holds::Weight;
+      else if (isView(def))
+        result = holds(def->getOperand(0));
+    }
+    memo[value] = result;
+    return result;
+  };
+  for (auto [index, record] : llvm::enumerate(records)) {
+    if (!record.cost.modeled || record.cost.isFree() ||
+        !record.cost.launchesKernel || record.op->getNumResults() == 0 ||
+        isa<linalg::FillOp>(record.op))
+      continue;
+    // The data the op reads: every shaped operand, but the destinations a
+    // structured op's payload never reads.
+    bool anyWeight = false, onlyWeights = true;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
+    for (OpOperand &operand : record.op->getOpOperands()) {
+      if (!isa<ShapedType>(operand.get().getType()))
+        continue;
+      if (linalgOp && linalgOp.isDpsInit(&operand) &&
+          !linalgOp.payloadUsesValueFromOperand(&operand))
+        continue;
+      Holds kind = holds(operand.get());
+      anyWeight |= kind == Holds::Weight;
+      onlyWeights &= kind != Holds::Runtime;
+    }
+    folded[index] = anyWeight && onlyWeights;
+    if (folded[index])
+      fusible[index] = false;
+  }
+}
+
+void Planner::cloneFills() {
+  // A fill has no input: every consumer can make its values in place (a
+  // register initialisation), so a fill all of whose users are kernels that
+  // can take it is cloned into each of them and never runs on its own.
+  for (auto [index, record] : llvm::enumerate(records)) {
+    if (roles[index] != FusionRole::Fill || !fusible[index])
+      continue;
+    bool allFusible = !record.op->use_empty();
+    for (Operation *user : record.op->getUsers()) {
+      int consumer = indexOf(user);
+      allFusible &= consumer >= 0 && fusible[consumer] &&
+                    isa<linalg::LinalgOp>(user) &&
+                    user->getBlock() == record.op->getBlock() &&
+                    records[consumer].multiplier == record.multiplier;
+    }
+    if (allFusible) {
+      cloned[index] = true;
+      fusible[index] = false;
+    }
+  }
+}
+
+/// Whether `use` is read by its owner (a structured op's destination may
+/// only be overwritten).
+static bool isRead(OpOperand &use) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+  return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
+}
+
+void Planner::forEachUse(Value value,
+                         llvm::function_ref<void(OpOperand &)> fn) const {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    int index = indexOf(user);
+    if (isView(user) && index >= 0 && records[index].cost.isFree())
+      forEachUse(user->getResult(0), fn);
+    else
+      fn(use);
+  }
+}
+
+std::optional<FusionKind> Planner::classifyEdge(OpOperand &use,
+                                                unsigned producer,
+                                                unsigned consumer,
+                                                bool throughView,
+                                                double &recompute) const {
+  recompute = 1.0;
+  auto consumerOp = cast<linalg::LinalgOp>(records[consumer].op);
+  FusionRole from = roles[producer], to = roles[consumer];
+  bool isInput = consumerOp.isDpsInput(&use);
+  if (from == FusionRole::Fill)
+    // A fill is a constant: its consumer makes the values in place.
+    return throughView ? std::nullopt
+                       : std::optional(FusionKind::FillIntoConsumer);
+  if (from == FusionRole::Pad)
+    // Read in place: the consumer reads the border as the pad value (or the
+    // producer writes into the interior of a padded buffer).
+    return !throughView && isInput
+               ? std::optional(FusionKind::PadIntoConsumer)
+               : std::nullopt;
+  AffineMap map = consumerOp.getMatchingIndexingMap(&use);
+  if (!isInput || !readsElementwise(map))
+    return std::nullopt;
+  switch (from) {
+  case FusionRole::Layout:
+    // A broadcast, transpose or copy is read in place by any consumer.
+    return FusionKind::LayoutIntoConsumer;
+  case FusionRole::Matrix:
+    // A contraction's tile feeds its epilogue as it is produced; a
+    // reduction cannot follow it in the same kernel.
+    if (to == FusionRole::Elementwise || to == FusionRole::Layout)
+      return FusionKind::Epilogue;
+    return std::nullopt;
+  case FusionRole::Reduction:
+    // A row's result feeds the elementwise consumers (and further reductions)
+    // of the same rows.
+    if (to == FusionRole::Elementwise || to == FusionRole::Layout ||
+        to == FusionRole::Reduction)
+      return FusionKind::Reduction;
+    return std::nullopt;
+  case FusionRole::Elementwise: {
+    if (to != FusionRole::Elementwise && to != FusionRole::Reduction &&
+        to != FusionRole::Layout)
+      return std::nullopt;
+    // The producer is computed where its consumer reads it: once per
+    // consumer iteration, so a consumer over a larger space (a broadcast)
+    // recomputes it.
+    auto producerOp = cast<linalg::LinalgOp>(records[producer].op);
+    if (producerOp.getNumReductionLoops() != 0 ||
+        !producerOp.getIndexingMapMatchingResult(
+                cast<OpResult>(producerOp->getResult(0)))
+             .isPermutation())
+      return std::nullopt;
+    double produced = space[producer], consumed = space[consumer];
+    if (produced <= 0.0 || consumed <= 0.0)
+      return std::nullopt;
+    recompute = std::max(1.0, consumed / produced);
+    return to == FusionRole::Reduction ? FusionKind::Reduction
+                                       : FusionKind::ElementwiseChain;
+  }
+  case FusionRole::None:
+  case FusionRole::Fill:
+  case FusionRole::Pad:
+    return std::nullopt;
+  }
+  llvm_unreachable("unknown fusion role");
+}
+
+void Planner::findEdges() {
+  for (auto [index, record] : llvm::enumerate(records)) {
+    if (!fusible[index] || !isa<linalg::LinalgOp>(record.op))
+      continue;
+    for (OpOperand &use : record.op->getOpOperands()) {
+      // Frontends put reshapes between ops (free views: no traffic, no
+      // kernel); the edge runs through them.
+      Value source = use.get();
+      bool throughView = false;
+      while (Operation *def = source.getDefiningOp()) {
+        int view = indexOf(def);
+        if (!isView(def) || view < 0 || !records[view].cost.isFree())
+          break;
+        source = def->getOperand(0);
+        throughView = true;
+      }
+      Operation *def = source.getDefiningOp();
+      int producer = def ? indexOf(def) : -1;
+      if (producer < 0 || !fusible[producer] ||
+          def->getBlock() != record.op->getBlock() ||
+          records[producer].multiplier != record.multiplier)
+        continue;
+      double recompute = 1.0;
+      if (std::optional<FusionKind> kind =
+              classifyEdge(use, producer, index, throughView, recompute)) {
+        edges.push_back({static_cast<unsigned>(producer),
+                         static_cast<unsigned>(index), *kind});
+        recomputeOf[&use] = recompute;
+      }
+    }
+  }
 }
 
 std::vector<unsigned> Planner::membersOf(unsigned leader) const {
@@ -240,40 +436,120 @@ std::vector<unsigned> Planner::membersOf(unsigned leader) const {
   return members;
 }
 
+std::vector<unsigned> Planner::withFills(ArrayRef<unsigned> members) const {
+  std::vector<unsigned> ops(members.begin(), members.end());
+  for (unsigned index : members)
+    for (Value operand : records[index].op->getOperands())
+      if (Operation *def = operand.getDefiningOp()) {
+        int fill = indexOf(def);
+        if (fill >= 0 && cloned[fill] && !llvm::is_contained(ops, fill))
+          ops.push_back(fill);
+      }
+  llvm::sort(ops);
+  return ops;
+}
+
+OpClass Planner::classOf(ArrayRef<unsigned> group) const {
+  // The heaviest kind of work names the kernel: a matrix op, else a
+  // reduction, else elementwise arithmetic, else data movement.
+  for (FusionRole role : {FusionRole::Matrix, FusionRole::Reduction,
+                          FusionRole::Elementwise})
+    for (unsigned index : group)
+      if (roles[index] == role)
+        return records[index].cost.opClass;
+  return OpClass::DataMovement;
+}
+
+bool Planner::isLegal(ArrayRef<unsigned> group) const {
+  unsigned matrix = 0, reductions = 0;
+  double rows = -1.0, longestRow = 0.0;
+  uint64_t widest = 0;
+  for (unsigned index : group) {
+    if (roles[index] == FusionRole::Matrix)
+      ++matrix;
+    if (roles[index] != FusionRole::Reduction)
+      continue;
+    ++reductions;
+    // Reductions share a kernel only over the same rows.
+    if (rows >= 0.0 && parallelSpace[index] != rows)
+      return false;
+    rows = parallelSpace[index];
+    longestRow = std::max(longestRow, reducedSpace[index]);
+    widest = std::max(widest, resultBits[index]);
+  }
+  if (matrix > 1 || (matrix == 1 && reductions > 0))
+    return false;
+  // Several reductions of one row in one kernel keep the row on chip (one
+  // read of the input): it must fit in the scratchpad of one core.
+  if (reductions > 1 && hardware.scratchpadPerCoreBytes &&
+      longestRow * static_cast<double>(std::max<uint64_t>(widest, 8)) / 8.0 >
+          hardware.scratchpadPerCoreBytes->value)
+    return false;
+  return !wouldCycle(group);
+}
+
 GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
-  ArrayRef<OpCostRecord> records = analysis.getRecords();
   llvm::SmallDenseSet<unsigned, 8> inGroup(group.begin(), group.end());
   Count read, written;
   for (unsigned index : group) {
+    if (cloned[index])
+      continue; // Made in place: no traffic of its own.
     read = read + records[index].cost.bytesRead;
     written = written + records[index].cost.bytesWritten;
   }
+  // An outside tensor several members read is read once by the kernel; a
+  // cloned fill's values are made in place, not read.
+  llvm::SmallDenseMap<Value, unsigned, 8> outsideReaders;
+  for (unsigned index : group)
+    for (OpOperand &operand : records[index].op->getOpOperands()) {
+      Value value = operand.get();
+      Operation *def = value.getDefiningOp();
+      int producer = def ? indexOf(def) : -1;
+      if (!isa<ShapedType>(value.getType()))
+        continue;
+      if (producer >= 0 && cloned[producer]) {
+        if (isRead(operand))
+          if (std::optional<Count> bytes = context.bytesOf(value))
+            read = read - *bytes;
+        continue;
+      }
+      if ((producer >= 0 && inGroup.contains(producer)) ||
+          value.getDefiningOp<tensor::EmptyOp>())
+        continue;
+      ++outsideReaders[value];
+    }
+  for (auto [value, readers] : outsideReaders)
+    if (readers > 1)
+      if (std::optional<Count> bytes = context.bytesOf(value))
+        read = read - *bytes * Count(readers - 1); // Saturates at zero.
   // Recomputation factors, consumers first (program order reversed).
   llvm::DenseMap<unsigned, double> recompute;
   for (unsigned index : llvm::reverse(group)) {
     double factor = 1.0;
     Operation *op = records[index].op;
     bool escapes = false, feedsGroup = false;
+    if (cloned[index]) {
+      recompute[index] = 1.0;
+      continue; // Its reads were removed above; it writes nothing.
+    }
     for (OpResult result : op->getResults()) {
-      for (OpOperand &use : result.getUses()) {
-        const OpCostRecord *user = analysis.lookup(use.getOwner());
-        unsigned userIndex = user ? user - records.data() : ~0u;
-        if (!user || !inGroup.contains(userIndex)) {
+      forEachUse(result, [&](OpOperand &use) {
+        int user = indexOf(use.getOwner());
+        if (user < 0 || !inGroup.contains(user)) {
           escapes = true;
-          continue;
+          return;
         }
         feedsGroup = true;
-        // The consumer no longer reads the intermediate from memory (a
-        // reshape in the group never read it).
-        if (!user->cost.isFree())
+        // The consumer no longer reads the intermediate from memory.
+        if (isRead(use))
           if (std::optional<Count> bytes = context.bytesOf(use.get()))
-            read = read - *bytes; // Saturates at zero.
-        // The user runs recompute[user] times; through an edge the producer
-        // runs its factor more (a reshape in between passes it on as is).
+            read = read - *bytes;
+        // The user runs recompute[user] times; through an edge the
+        // producer runs its factor more.
         auto edge = recomputeOf.find(&use);
         double times = edge != recomputeOf.end() ? edge->second : 1.0;
-        factor = std::max(factor, times * recompute.lookup(userIndex));
-      }
+        factor = std::max(factor, times * recompute.lookup(user));
+      });
     }
     recompute[index] = factor;
     if (escapes) {
@@ -282,38 +558,47 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
         out->kept.push_back(index);
       continue;
     }
-    // Every user is inside: the intermediate is never written. The last op
-    // of a group always has an outside user (or none, a dead result).
-    if (index == group.back() || records[index].cost.isFree())
-      continue;
+    // Every user is inside: the intermediate is never written.
     for (OpResult result : op->getResults())
       if (std::optional<Count> bytes = context.bytesOf(result))
         written = written - *bytes;
   }
   SmallVector<GroupMember> members;
   for (unsigned index : group)
-    members.push_back({&records[index].cost, recompute.lookup(index)});
+    members.push_back({&records[index].cost, recompute.lookup(index),
+                       cloned[index] ? 1.0 / static_cast<double>(llvm::range_size(records[index].op->getUses()))
+                                     : 1.0});
   if (out) {
     for (unsigned index : group)
       if (recompute.lookup(index) > 1.0)
         out->recomputed.push_back(index);
-    out->bytesSaved = Count(0);
     Count before;
     for (unsigned index : group)
-      before = before + records[index].cost.bytes();
-    if (before.toDouble() > (read + written).toDouble())
-      out->bytesSaved =
-          (before - (read + written)) * records[group[0]].multiplier;
+      if (!cloned[index])
+        before = before + records[index].cost.bytes();
+    out->bytesRead = read * records[group[0]].multiplier;
+    out->bytesWritten = written * records[group[0]].multiplier;
+    out->bytesSaved = before.toDouble() > (read + written).toDouble()
+                          ? (before - (read + written)) *
+                                records[group[0]].multiplier
+                          : Count(0);
   }
   return priceFusedGroup(members, read, written, records[group[0]].multiplier,
-                         hardware, options);
+                         classOf(group), hardware, options);
 }
 
 bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
-  ArrayRef<OpCostRecord> records = analysis.getRecords();
-  llvm::SmallPtrSet<Operation *, 8> inGroup;
+  llvm::SmallPtrSet<Operation *, 16> inGroup;
   for (unsigned index : group)
     inGroup.insert(records[index].op);
+  // Free views of members' results belong to the group (no kernel).
+  SmallVector<Operation *> views;
+  for (unsigned index : group)
+    views.push_back(records[index].op);
+  while (!views.empty())
+    for (Operation *user : views.pop_back_val()->getUsers())
+      if (isView(user) && !inGroup.contains(user) && inGroup.insert(user).second)
+        views.push_back(user);
   Operation *last = records[group.back()].op;
   // A path that leaves the group and returns: from an outside user of a
   // member, forward through the block, to a member.
@@ -346,60 +631,24 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
 static FusionKind kindOf(ArrayRef<FusionRole> roles) {
   auto has = [&](FusionRole role) { return llvm::is_contained(roles, role); };
   if (has(FusionRole::Reduction))
-    return FusionKind::ReductionNeighbour;
-  if (has(FusionRole::Pad) && has(FusionRole::Matrix))
-    return FusionKind::PadIntoConvolution;
-  if (has(FusionRole::Matrix) && has(FusionRole::Elementwise))
+    return FusionKind::Reduction;
+  if (has(FusionRole::Matrix) &&
+      (has(FusionRole::Elementwise) || has(FusionRole::Layout)))
     return FusionKind::Epilogue;
-  if (has(FusionRole::Fill) && has(FusionRole::Matrix))
-    return FusionKind::FillIntoContraction;
+  if (has(FusionRole::Pad))
+    return FusionKind::PadIntoConsumer;
+  if (has(FusionRole::Fill))
+    return FusionKind::FillIntoConsumer;
   if (has(FusionRole::Layout))
     return FusionKind::LayoutIntoConsumer;
   return FusionKind::ElementwiseChain;
 }
 
 FusionPlan Planner::run() {
-  ArrayRef<OpCostRecord> records = analysis.getRecords();
-  for (const OpCostRecord &record : records)
-    roles.push_back(classifyForFusion(record.op, record.cost));
-  for (unsigned index = 0; index < records.size(); ++index)
-    fusible.push_back(isFusible(index));
-
-  for (auto [index, record] : llvm::enumerate(records)) {
-    if (!fusible[index])
-      continue;
-    for (OpOperand &use : record.op->getOpOperands()) {
-      // Frontends put reshapes between ops (free views: no traffic, no
-      // kernel); the edge runs through them, and they join the group.
-      Value source = use.get();
-      SmallVector<unsigned> views;
-      while (Operation *def = source.getDefiningOp()) {
-        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                 tensor::CastOp>(def))
-          break;
-        const OpCostRecord *view = analysis.lookup(def);
-        if (!view || !view->cost.isFree() || !source.hasOneUse())
-          break;
-        views.push_back(view - records.data());
-        source = def->getOperand(0);
-      }
-      Operation *def = source.getDefiningOp();
-      const OpCostRecord *producer = def ? analysis.lookup(def) : nullptr;
-      if (!producer || (!views.empty() && !source.hasOneUse()))
-        continue;
-      unsigned producerIndex = producer - records.data();
-      if (!fusible[producerIndex] || def->getBlock() != record.op->getBlock() ||
-          producer->multiplier != record.multiplier)
-        continue;
-      if (std::optional<FusionEdge> edge =
-              classifyFusionEdge(use, cast<OpResult>(source),
-                                 roles[producerIndex], roles[index])) {
-        edges.push_back(
-            {producerIndex, static_cast<unsigned>(index), &use, *edge, views});
-        recomputeOf[&use] = edge->recompute;
-      }
-    }
-  }
+  classifyRecords();
+  foldWeights();
+  cloneFills();
+  findEdges();
 
   for (const Edge &edge : edges) {
     unsigned a = groups.getOrInsertLeaderValue(edge.producer);
@@ -409,34 +658,29 @@ FusionPlan Planner::run() {
     std::vector<unsigned> left = membersOf(a), right = membersOf(b);
     std::vector<unsigned> merged(left);
     merged.insert(merged.end(), right.begin(), right.end());
-    for (unsigned view : edge.views)
-      if (!llvm::is_contained(merged, view))
-        merged.push_back(view);
     llvm::sort(merged);
-    unsigned matrix = llvm::count_if(merged, [&](unsigned index) {
-      return roles[index] == FusionRole::Matrix;
-    });
-    if (matrix > 1 || wouldCycle(merged))
+    if (!isLegal(merged))
       continue;
     auto latency = [&](unsigned leader, ArrayRef<unsigned> members) {
       auto [it, inserted] = latencyOf.try_emplace(leader, 0.0);
       if (inserted)
-        it->second = price(members, nullptr).after;
+        it->second = price(withFills(members), nullptr).after();
       return it->second;
     };
-    double together = price(merged, nullptr).after;
+    double together = price(withFills(merged), nullptr).after();
     if (together >= latency(a, left) + latency(b, right))
       continue;
     groups.unionSets(a, b);
-    for (unsigned view : edge.views)
-      groups.unionSets(a, groups.getOrInsertLeaderValue(view));
     latencyOf[groups.getLeaderValue(a)] = together;
   }
 
   FusionPlan plan;
-  plan.groupOf.assign(records.size(), -1);
+  plan.kernelOf.assign(records.size(), -1);
+  plan.roleOf = roles;
+  plan.folded = folded;
+  plan.cloned = cloned;
   llvm::MapVector<StringRef, FusionBound> bounds;
-  for (const OpCostRecord &record : records) {
+  for (auto [index, record] : llvm::enumerate(records)) {
     FusionBound &bound = bounds[record.funcName];
     bound.func = record.funcName.str();
     if (record.cost.modeled)
@@ -444,51 +688,65 @@ FusionPlan Planner::run() {
           estimateRoofline(record.cost, record.multiplier, hardware, options)
               .latency;
   }
-  for (const auto *value : groups) {
-    if (!value->isLeader())
+  // Every op that runs is in one kernel: its group, or its own.
+  llvm::DenseMap<unsigned, unsigned> kernelOfLeader;
+  for (auto [index, record] : llvm::enumerate(records)) {
+    if (!record.cost.modeled || record.cost.isFree() || folded[index] ||
+        cloned[index] || !record.cost.launchesKernel ||
+        !estimateRoofline(record.cost, record.multiplier, hardware, options)
+             .priced)
       continue;
-    std::vector<unsigned> members = membersOf(value->getData());
-    if (members.size() < 2)
+    unsigned leader = groups.contains(index) ? groups.getLeaderValue(index)
+                                             : static_cast<unsigned>(index);
+    auto [it, inserted] =
+        kernelOfLeader.try_emplace(leader, plan.kernels.size());
+    plan.kernelOf[index] = it->second;
+    if (!inserted)
       continue;
-    FusionGroup group;
-    group.ops = members;
-    group.func = records[members.front()].funcName.str();
-    SmallVector<FusionRole> memberRoles;
-    for (unsigned index : members)
-      memberRoles.push_back(roles[index]);
-    group.kind = kindOf(memberRoles);
-    GroupPrice cost = price(members, &group);
-    group.latencyBefore = cost.before;
-    group.latencyAfter = cost.after;
-    group.flopsAdded = cost.flopsAdded;
-    group.launchesSaved = llvm::count_if(members,
-                                         [&](unsigned index) {
-                                           return !records[index].cost.isFree();
-                                         }) -
-                          1;
-    plan.groups.push_back(std::move(group));
+    std::vector<unsigned> members =
+        groups.contains(index) ? membersOf(leader)
+                               : std::vector<unsigned>{static_cast<unsigned>(index)};
+    std::vector<unsigned> ops = withFills(members);
+    FusionGroup kernel;
+    kernel.ops = ops;
+    kernel.func = record.funcName.str();
+    kernel.opClass = classOf(ops);
+    if (ops.size() > 1) {
+      SmallVector<FusionRole> memberRoles;
+      for (unsigned member : ops)
+        memberRoles.push_back(roles[member]);
+      kernel.kind = kindOf(memberRoles);
+    }
+    GroupPrice cost = price(ops, &kernel);
+    kernel.latencyBefore = cost.before;
+    kernel.fused = cost.fused;
+    kernel.flopsAdded = cost.flopsAdded;
+    kernel.launchesSaved = ops.size() - 1;
+    bounds[record.funcName].planned += kernel.fused.latency;
+    plan.kernels.push_back(std::move(kernel));
   }
-  llvm::stable_sort(plan.groups,
-                    [](const FusionGroup &a, const FusionGroup &b) {
-                      return a.getSaving() > b.getSaving();
-                    });
-  for (auto [number, group] : llvm::enumerate(plan.groups)) {
-    FusionBound &bound = bounds[records[group.ops.front()].funcName];
-    group.share = bound.asIs > 0.0 ? group.getSaving() / bound.asIs : 0.0;
-    bound.planned += group.getSaving();
-    for (unsigned index : group.ops)
-      plan.groupOf[index] = number;
+  for (auto [index, isCloned] : llvm::enumerate(cloned))
+    if (isCloned)
+      plan.kernelOf[index] =
+          plan.kernelOf[indexOf(*records[index].op->getUsers().begin())];
+  for (auto [number, kernel] : llvm::enumerate(plan.kernels)) {
+    kernel.share =
+        getShare(kernel.getSaving(), bounds[StringRef(kernel.func)].asIs);
+    if (kernel.ops.size() > 1)
+      plan.opportunities.push_back(number);
   }
+  llvm::stable_sort(plan.opportunities, [&](unsigned a, unsigned b) {
+    return plan.kernels[a].getSaving() > plan.kernels[b].getSaving();
+  });
 
   // Each function as one kernel: its tensor arguments read once, its results
-  // written once, all its work.
+  // written once, all the work that runs.
   for (auto &[name, bound] : bounds) {
-    bound.planned = bound.asIs - bound.planned;
     SmallVector<GroupMember> members;
     Count multiplier(1);
     FunctionOpInterface func;
-    for (const OpCostRecord &record : records) {
-      if (record.funcName != name || !record.cost.modeled)
+    for (auto [index, record] : llvm::enumerate(records)) {
+      if (record.funcName != name || !record.cost.modeled || folded[index])
         continue;
       func = record.op->getParentOfType<FunctionOpInterface>();
       // Work inside loops runs as often as its loops say: fold the
@@ -508,11 +766,12 @@ FusionPlan Planner::run() {
               written = written + *bytes;
       });
     }
-    bound.fullyFused = members.empty()
-                           ? 0.0
-                           : priceFusedGroup(members, read, written, multiplier,
-                                             hardware, options)
-                                 .after;
+    bound.fullyFused =
+        members.empty() ? 0.0
+                        : priceFusedGroup(members, read, written, multiplier,
+                                          OpClass::Unclassified, hardware,
+                                          options)
+                              .after();
     plan.bounds.push_back(bound);
   }
   return plan;
@@ -520,6 +779,7 @@ FusionPlan Planner::run() {
 
 FusionPlan mlsysim::planFusion(const CostAnalysis &analysis,
                                const HardwareSpec &hardware,
-                               const RooflineOptions &options) {
-  return Planner(analysis, hardware, options).run();
+                               const RooflineOptions &options,
+                               const FusionOptions &fusionOptions) {
+  return Planner(analysis, hardware, options, fusionOptions).run();
 }

@@ -84,6 +84,10 @@ std::optional<double> mlsysim::getRidgePoint(const HardwareSpec &hardware,
          hardware.memoryBandwidthBytesPerS.value;
 }
 
+double mlsysim::getShare(double part, double whole) {
+  return whole > 0 ? part / whole : 0.0;
+}
+
 double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
   return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
 }
@@ -143,18 +147,22 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                         footprint / hardware.llcBandwidthBytesPerS->value);
   }
 
-  estimate.tCompute = idealCompute / hardware.computeEfficiency.value;
-  estimate.tMemory = idealMemory / hardware.memoryEfficiency.value;
+  estimate.tCompute =
+      idealCompute / hardware.getComputeEfficiency(cost.opClass).value;
+  estimate.tMemory =
+      idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
       cost.launchesKernel ? getLaunchTime(hardware, runs, options) : 0.0;
+  estimate.idealCompute = idealCompute;
+  estimate.idealMemory = idealMemory;
   estimate.roofline = std::max(idealCompute, idealMemory);
   settleRoofline(estimate);
   return estimate;
 }
 
 double mlsysim::getLaunchTime(const HardwareSpec &hardware, double runs,
-                              const RooflineOptions &) {
-  return hardware.launchOverheadS.value * runs;
+                              const RooflineOptions &options) {
+  return hardware.getLaunchOverhead(options.execution).value * runs;
 }
 
 void mlsysim::settleRoofline(RooflineEstimate &estimate) {

@@ -31,6 +31,29 @@ llvm::StringRef mlsysim::stringifyComputeUnit(ComputeUnit unit) {
   llvm_unreachable("unknown compute unit");
 }
 
+const SourcedValue &
+HardwareSpec::getLaunchOverhead(ExecutionModel model) const {
+  auto it = launchOverheadS.find(model);
+  return it != launchOverheadS.end()
+             ? it->second
+             : launchOverheadS.at(ExecutionModel::Eager);
+}
+
+const SourcedValue &
+HardwareSpec::getComputeEfficiency(OpClass opClass) const {
+  auto it = classEfficiencies.find(opClass);
+  return it != classEfficiencies.end() && it->second.compute
+             ? *it->second.compute
+             : computeEfficiency;
+}
+
+const SourcedValue &HardwareSpec::getMemoryEfficiency(OpClass opClass) const {
+  auto it = classEfficiencies.find(opClass);
+  return it != classEfficiencies.end() && it->second.memory
+             ? *it->second.memory
+             : memoryEfficiency;
+}
+
 const HardwareSource *HardwareSpec::findSource(StringRef key) const {
   for (const HardwareSource &source : sources)
     if (source.key == key)
@@ -95,6 +118,12 @@ struct MemorySection {
 struct EfficiencySection {
   HardwareSpec *spec;
 };
+struct ClassEfficiencyTable {
+  std::map<OpClass, HardwareSpec::ClassEfficiency> *table;
+};
+struct LaunchSection {
+  HardwareSpec *spec;
+};
 struct LinksSection {
   HardwareSpec *spec;
 };
@@ -114,9 +143,13 @@ void mapNumber(llvm::yaml::IO &io, StringRef key, SourcedValue &value,
 }
 
 void mapOptionalNumber(llvm::yaml::IO &io, StringRef key,
-                       std::optional<SourcedValue> &value, StringRef path) {
-  getContext(io).field = path.str();
+                       std::optional<SourcedValue> &value, StringRef path,
+                       bool fraction = false) {
+  ParseContext &ctx = getContext(io);
+  ctx.field = path.str();
+  ctx.fraction = fraction;
   io.mapOptional(key, value);
+  ctx.fraction = false;
 }
 } // namespace
 
@@ -258,6 +291,65 @@ template <> struct MappingTraits<SourcedValue> {
   }
 };
 
+/// `launch_overhead_s`: one sourced number (the eager cost; graph and
+/// compiled fall back to it), or one per execution model.
+template <> struct MappingTraits<LaunchSection> {
+  static void mapping(IO &io, LaunchSection &section) {
+    auto &launch = section.spec->launchOverheadS;
+    if (llvm::is_contained(io.keys(), "value")) {
+      MappingTraits<SourcedValue>::mapping(io, launch[ExecutionModel::Eager]);
+      return;
+    }
+    for (ExecutionModel model : kAllExecutionModels) {
+      StringRef key = stringifyExecutionModel(model);
+      std::optional<SourcedValue> value;
+      if (model == ExecutionModel::Eager) {
+        mapNumber(io, key, launch[model], ("launch_overhead_s." + key).str());
+        continue;
+      }
+      mapOptionalNumber(io, key, value, ("launch_overhead_s." + key).str());
+      if (value)
+        launch[model] = *value;
+    }
+  }
+  static std::string validate(IO &io, LaunchSection &section) {
+    auto &launch = section.spec->launchOverheadS;
+    auto eager = launch.find(ExecutionModel::Eager);
+    if (getContext(io).input->error() || eager == launch.end() ||
+        launch.size() != 1)
+      return {};
+    // The one-number form: its provenance is checked here.
+    getContext(io).field = "launch_overhead_s";
+    return MappingTraits<SourcedValue>::validate(io, eager->second);
+  }
+};
+
+/// `efficiency.by_class`: per op class, `compute` and/or `memory`.
+template <> struct CustomMappingTraits<ClassEfficiencyTable> {
+  static void inputOne(IO &io, StringRef key, ClassEfficiencyTable &table) {
+    std::optional<OpClass> opClass = parseOpClass(key);
+    if (!opClass) {
+      io.setError("efficiency.by_class: unknown op class '" + key +
+                  "'; expected matmul, convolution, depthwise-convolution, "
+                  "pooling, reduction, elementwise or data-movement");
+      return;
+    }
+    getContext(io).field = ("efficiency.by_class." + key).str();
+    io.mapRequired(key, (*table.table)[*opClass]);
+  }
+  static void output(IO &, ClassEfficiencyTable &) {}
+};
+
+template <> struct MappingTraits<HardwareSpec::ClassEfficiency> {
+  static void mapping(IO &io, HardwareSpec::ClassEfficiency &efficiency) {
+    std::string path = getContext(io).field;
+    mapOptionalNumber(io, "compute", efficiency.compute, path + ".compute",
+                      /*fraction=*/true);
+    mapOptionalNumber(io, "memory", efficiency.memory, path + ".memory",
+                      /*fraction=*/true);
+  }
+};
+
 template <> struct CustomMappingTraits<SourcesSection> {
   static void inputOne(IO &io, StringRef key, SourcesSection &section) {
     ParseContext &ctx = getContext(io);
@@ -346,6 +438,8 @@ template <> struct MappingTraits<EfficiencySection> {
               "efficiency.compute", /*fraction=*/true);
     mapNumber(io, "memory", section.spec->memoryEfficiency, "efficiency.memory",
               /*fraction=*/true);
+    ClassEfficiencyTable byClass{&section.spec->classEfficiencies};
+    io.mapOptional("by_class", byClass);
   }
 };
 
@@ -393,8 +487,9 @@ template <> struct MappingTraits<HardwareSpec> {
     io.mapRequired("memory", memory);
     mapOptionalNumber(io, "cores", spec.cores, "cores");
     mapOptionalNumber(io, "clock_hz", spec.clockHz, "clock_hz");
-    mapNumber(io, "launch_overhead_s", spec.launchOverheadS,
-              "launch_overhead_s");
+    LaunchSection launch{&spec};
+    ctx.field = "launch_overhead_s";
+    io.mapRequired("launch_overhead_s", launch);
     EfficiencySection efficiency{&spec};
     ctx.field = "efficiency";
     io.mapRequired("efficiency", efficiency);

@@ -65,8 +65,9 @@ static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
          (!dims->m.empty() || !dims->n.empty());
 }
 
-OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
-                                        const CostContext &context) {
+FailureOr<SmallVector<int64_t>>
+mlsysim::computeLoopRanges(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
+                           const CostContext &context, std::string *why) {
   // Loop ranges come from the operand shapes through the inverse of the
   // concatenated indexing maps, with dynamic sizes bound when asked.
   SmallVector<int64_t> allSizes;
@@ -75,15 +76,16 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
       continue;
     std::optional<SmallVector<int64_t>> shape =
         context.bindShape(operand.get());
-    if (!shape)
-      return OpCost::unmodeled(getDynamicShapeReason());
+    if (!shape) {
+      if (why)
+        *why = getDynamicShapeReason().str();
+      return failure();
+    }
     llvm::append_range(allSizes, *shape);
   }
-  // The maps once: named ops rebuild them on every query. Each loop's range
-  // is the size of the first operand dimension indexed by that loop alone,
-  // which is what inversePermutation(concatAffineMaps(maps)) selects
-  // (getShapesToLoopsMap), without building new maps.
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // Each loop's range is the size of the first operand dimension indexed by
+  // that loop alone, which is what inversePermutation(concatAffineMaps(maps))
+  // selects (getShapesToLoopsMap), without building new maps.
   unsigned numLoops = op.getNumLoops();
   SmallVector<int64_t> loopRanges(numLoops, ShapedType::kDynamic);
   unsigned position = 0;
@@ -96,9 +98,24 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
       ++position;
     }
   }
-  if (llvm::any_of(loopRanges, ShapedType::isDynamic))
-    return OpCost::unmodeled(
-        "loop ranges cannot be derived from the operand shapes");
+  if (llvm::any_of(loopRanges, ShapedType::isDynamic)) {
+    if (why)
+      *why = "loop ranges cannot be derived from the operand shapes";
+    return failure();
+  }
+  return loopRanges;
+}
+
+OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
+                                        const CostContext &context) {
+  // The maps once: named ops rebuild them on every query.
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  std::string why;
+  FailureOr<SmallVector<int64_t>> ranges =
+      computeLoopRanges(op, maps, context, &why);
+  if (failed(ranges))
+    return OpCost::unmodeled(why);
+  const SmallVector<int64_t> &loopRanges = *ranges;
   Count trips(1);
   for (int64_t range : loopRanges)
     trips *= Count(static_cast<uint64_t>(std::max<int64_t>(range, 0)));

@@ -35,6 +35,7 @@ struct SoftmaxCostModel
       return cost;
     cost.flops = *elements * Count(4);
     cost.transcendentals = *elements;
+    cost.opClass = OpClass::Reduction;
     cost.elementType = getElementTypeOrSelf(softmax.getInput().getType());
     return cost;
   }

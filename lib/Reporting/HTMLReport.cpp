@@ -132,8 +132,11 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
   row("assumptions",
       formatPercent(hw.computeEfficiency.value) + " of peak compute, " +
           formatPercent(hw.memoryEfficiency.value) + " of peak bandwidth, " +
-          formatSeconds(hw.launchOverheadS.value) +
-          " launch overhead per kernel; a multiply-accumulate = " +
+          formatSeconds(
+              hw.getLaunchOverhead(report.options.roofline.execution).value) +
+          " launch overhead per kernel (" +
+          stringifyExecutionModel(report.options.roofline.execution).str() +
+          "); a multiply-accumulate = " +
           (report.options.convention == FlopConvention::MAC ? "1 FLOP"
                                                             : "2 FLOPs"));
   os << "</table>\n";
@@ -150,10 +153,11 @@ static void printFusionSection(const Report &report, const FusionPlan &plan,
         "class=\"text\">kind</th><th class=\"text\">ops</th><th>bytes "
         "saved</th><th>launches saved</th><th>ops added</th><th>before</th>"
         "<th>after</th><th>saved</th><th>share</th></tr></thead><tbody>\n";
-  for (auto [index, group] : llvm::enumerate(plan.groups)) {
+  for (unsigned index = 0; index < plan.opportunities.size(); ++index) {
+    const FusionGroup &group = plan.getOpportunity(index);
     os << "<tr>";
     numberCell(os, index, "G" + std::to_string(index));
-    os << "<td class=\"text\">" << stringifyFusionKind(group.kind)
+    os << "<td class=\"text\">" << stringifyFusionKind(*group.kind)
        << "</td><td class=\"text\">";
     llvm::interleaveComma(group.ops, os, [&](unsigned id) {
       os << "#" << id << " " << escapeMarkup(report.ops[id].name);
@@ -165,7 +169,7 @@ static void printFusionSection(const Report &report, const FusionPlan &plan,
     numberCell(os, group.flopsAdded.toDouble(),
                formatQuantity(group.flopsAdded.toDouble(), ""));
     numberCell(os, group.latencyBefore, formatSeconds(group.latencyBefore));
-    numberCell(os, group.latencyAfter, formatSeconds(group.latencyAfter));
+    numberCell(os, group.fused.latency, formatSeconds(group.fused.latency));
     numberCell(os, group.getSaving(), formatSeconds(group.getSaving()));
     numberCell(os, group.share, formatPercent(group.share));
     os << "</tr>\n";
@@ -212,8 +216,8 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
     os << "</tbody></table>\n";
   }
 
-  if (report.fusion)
-    printFusionSection(report, *report.fusion, os);
+  if (report.options.fusion)
+    printFusionSection(report, report.plan, os);
 
   os << "<h2>Ops</h2>\n<p>Filter: <input id=\"filter\" type=\"search\" "
         "placeholder=\"op, function, location, bound\"> showing <span "

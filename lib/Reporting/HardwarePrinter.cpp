@@ -128,9 +128,26 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("device link, per direction", hw.deviceLinkBytesPerSPerDirection,
            "B/s");
   os << "assumptions of every prediction:\n";
-  printValue(hw, "launch overhead", hw.launchOverheadS, "s", os);
+  for (ExecutionModel model : kAllExecutionModels) {
+    std::string field =
+        ("launch overhead per kernel, " + stringifyExecutionModel(model)).str();
+    if (hw.hasLaunchOverhead(model))
+      printValue(hw, field, hw.getLaunchOverhead(model), "s", os);
+    else
+      os << "  " << field << ": as eager (the file gives no " << field
+         << " cost)\n";
+  }
   printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "", os);
   printValue(hw, "achievable memory efficiency", hw.memoryEfficiency, "", os);
+  for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
+    std::string field = ("achievable efficiency of " +
+                         stringifyOpClass(opClass) + " kernels, ")
+                            .str();
+    if (efficiency.compute)
+      printValue(hw, field + "compute", *efficiency.compute, "", os);
+    if (efficiency.memory)
+      printValue(hw, field + "memory", *efficiency.memory, "", os);
+  }
   os << "sources:\n";
   for (const HardwareSource &source : hw.sources)
     os << "  [" << source.key << "] " << source.title << ", " << source.url

@@ -54,17 +54,21 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("bound", m ? Value(stringifyBound(op.roofline.bound)) : Value(nullptr));
   emit("memory_level", m ? Value(stringifyMemoryLevel(op.roofline.memoryLevel))
                          : Value(nullptr));
-  if (op.fusionGroup)
-    emit("fusion_group",
-         *op.fusionGroup >= 0 ? Value(*op.fusionGroup) : Value(nullptr));
+  emit("class", m ? Value(stringifyOpClass(op.opClass)) : Value(nullptr));
+  emit("folded", Value(op.folded));
+  emit("fusion_group",
+       op.fusionGroup >= 0 ? Value(op.fusionGroup) : Value(nullptr));
+  emit("kernel", op.kernel >= 0 ? Value(op.kernel) : Value(nullptr));
 }
 
 static Value fusionToJSON(const FusionPlan &plan) {
   Array groups;
-  for (auto [index, group] : llvm::enumerate(plan.groups))
+  for (auto [index, kernel] : llvm::enumerate(plan.opportunities)) {
+    const FusionGroup &group = plan.kernels[kernel];
     groups.push_back(Object{{"group", static_cast<int64_t>(index)},
+                            {"kernel", kernel},
                             {"ops", Array(group.ops)},
-                            {"kind", stringifyFusionKind(group.kind)},
+                            {"kind", stringifyFusionKind(*group.kind)},
                             {"func", group.func},
                             {"bytes_saved", group.bytesSaved.toJSON()},
                             {"launches_saved", group.launchesSaved},
@@ -72,10 +76,41 @@ static Value fusionToJSON(const FusionPlan &plan) {
                             {"kept", Array(group.kept)},
                             {"recomputed", Array(group.recomputed)},
                             {"latency_before_s", group.latencyBefore},
-                            {"latency_after_s", group.latencyAfter},
+                            {"latency_after_s", group.fused.latency},
+        {"class", stringifyOpClass(group.opClass)},
                             {"saving_s", group.getSaving()},
                             {"share", group.share}});
+  }
   return groups;
+}
+
+/// The kernels of the compiled plan.
+static Value kernelsToJSON(const Report &report) {
+  Array kernels;
+  for (const KernelReport &kernel : report.kernels) {
+    const RooflineEstimate &r = kernel.roofline;
+    kernels.push_back(Object{
+        {"id", kernel.id},
+        {"func", kernel.func},
+        {"ops", Array(kernel.ops)},
+        {"kind", kernel.kind ? Value(stringifyFusionKind(*kernel.kind))
+                             : Value(nullptr)},
+        {"class", stringifyOpClass(kernel.opClass)},
+        {"multiplier", kernel.multiplier.toJSON()},
+        {"flops", kernel.flops.toJSON()},
+        {"int_ops", kernel.intOps.toJSON()},
+        {"transcendentals", kernel.transcendentals.toJSON()},
+        {"bytes_read", kernel.bytesRead.toJSON()},
+        {"bytes_written", kernel.bytesWritten.toJSON()},
+        {"arithmetic_intensity", kernel.intensity},
+        {"t_compute_s", r.tCompute},
+        {"t_memory_s", r.tMemory},
+        {"t_overhead_s", r.tOverhead},
+        {"latency_s", r.latency},
+        {"bound", stringifyBound(r.bound)},
+    });
+  }
+  return kernels;
 }
 
 static Value fusionBoundsToJSON(const FusionPlan &plan) {
@@ -132,7 +167,23 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
                                  {"memory", totals.memoryBoundTime},
                                  {"overhead", totals.overheadBoundTime}}},
       {"share_by_bound", shareByBoundToJSON(totals)},
+      {"execution", stringifyExecutionModel(
+                        report.options.roofline.execution)},
+      {"latency_by_execution",
+       [&] {
+         Object byExecution;
+         for (ExecutionModel model : kAllExecutionModels) {
+           auto it = totals.byExecution.find(model);
+           ExecutionTotals entry =
+               it == totals.byExecution.end() ? ExecutionTotals() : it->second;
+           byExecution[stringifyExecutionModel(model)] =
+               Object{{"latency_s", entry.latency},
+                      {"kernels", entry.kernels.toJSON()}};
+         }
+         return byExecution;
+       }()},
       {"op_count", totals.numOps},
+      {"folded_count", totals.numFolded},
       {"modeled_count", totals.numModeled},
       {"free_count", totals.numFree},
       {"unmodeled_count", totals.numUnmodeled},
@@ -170,9 +221,28 @@ static Object reportHeaderToJSON(const Report &report) {
       {"memory_bandwidth_bytes_per_s", hw.memoryBandwidthBytesPerS.value},
       {"memory_capacity_bytes", hw.memoryCapacityBytes.value},
       {"special_function_per_s", optionalNumber(hw.specialFunctionRate)},
-      {"launch_overhead_s", hw.launchOverheadS.value},
+      {"launch_overhead_s",
+       [&] {
+         Object launch;
+         for (ExecutionModel model : kAllExecutionModels)
+           launch[stringifyExecutionModel(model)] =
+               hw.getLaunchOverhead(model).value;
+         return launch;
+       }()},
       {"compute_efficiency", hw.computeEfficiency.value},
       {"memory_efficiency", hw.memoryEfficiency.value},
+      {"efficiency_by_class",
+       [&] {
+         Object byClass;
+         for (const auto &[opClass, efficiency] : hw.classEfficiencies)
+           byClass[stringifyOpClass(opClass)] = Object{
+               {"compute", efficiency.compute
+                               ? Value(efficiency.compute->value)
+                               : Value(nullptr)},
+               {"memory", efficiency.memory ? Value(efficiency.memory->value)
+                                            : Value(nullptr)}};
+         return byClass;
+       }()},
   };
   for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector}) {
     Object peaks, ridges;
@@ -195,6 +265,7 @@ static Object reportHeaderToJSON(const Report &report) {
                           : Value(nullptr)},
       {"tf32", options.roofline.allowTF32},
       {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
+      {"execution", stringifyExecutionModel(options.roofline.execution)},
       {"precision", options.cost.precision == Precision::AsWritten
                         ? Value(nullptr)
                         : Value(stringifyPrecision(options.cost.precision))},
@@ -218,15 +289,16 @@ static Object reportHeaderToJSON(const Report &report) {
                {"count", summary.count},
                {"reason", summary.reason},
                {"loc", formatLocation(summary.first->getLoc())}});
-  Object header{{"schema", "mlsysim-report/1"},
+  Object header{{"schema", "mlsysim-report/2"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
                 {"unmodeled", std::move(unmodeled)}};
-  if (report.fusion) {
-    header["fusion"] = fusionToJSON(*report.fusion);
-    header["fusion_bounds"] = fusionBoundsToJSON(*report.fusion);
+  header["kernels"] = kernelsToJSON(report);
+  if (report.options.fusion) {
+    header["fusion"] = fusionToJSON(report.plan);
+    header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   }
   return header;
 }

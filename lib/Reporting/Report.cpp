@@ -31,7 +31,7 @@ std::string mlsysim::formatLocation(Location loc) {
   return text;
 }
 
-std::string OpReport::unit() const {
+std::string PricedWork::unit() const {
   if (!roofline.dominantUnit)
     return "";
   return stringifyComputeUnit(*roofline.dominantUnit).str();
@@ -48,40 +48,41 @@ void ReportTotals::add(const OpReport &op) {
     ++numFree;
     return;
   }
+  numFolded += op.folded;
   flops += op.flops;
   intOps += op.intOps;
   transcendentals += op.transcendentals;
-  bytesRead += op.bytesRead;
-  bytesWritten += op.bytesWritten;
-  tCompute += op.roofline.tCompute;
-  tMemory += op.roofline.tMemory;
-  tOverhead += op.roofline.tOverhead;
-  latency += op.roofline.latency;
-  roofline += op.roofline.roofline;
-  if (op.roofline.tOverhead > 0)
-    launches += op.multiplier;
   if (op.roofline.peak) {
     auto &entry = workByPeak[{op.roofline.peak->unit, op.roofline.peak->kind}];
     entry.first += (op.flops + op.intOps).toDouble();
     entry.second = op.peakRate;
   }
-  switch (op.roofline.bound) {
+}
+
+void ReportTotals::addTime(const PricedWork &unit) {
+  const RooflineEstimate &r = unit.roofline;
+  bytesRead += unit.bytesRead;
+  bytesWritten += unit.bytesWritten;
+  tCompute += r.tCompute;
+  tMemory += r.tMemory;
+  tOverhead += r.tOverhead;
+  latency += r.latency;
+  roofline += r.roofline;
+  if (r.tOverhead > 0)
+    launches += unit.multiplier;
+  switch (r.bound) {
   case Bound::Compute:
-    computeBoundTime += op.roofline.latency;
+    computeBoundTime += r.latency;
     break;
   case Bound::Memory:
-    memoryBoundTime += op.roofline.latency;
+    memoryBoundTime += r.latency;
     break;
   case Bound::Overhead:
-    overheadBoundTime += op.roofline.latency;
+    overheadBoundTime += r.latency;
     break;
   case Bound::Free:
     break;
   }
-}
-
-double mlsysim::getShare(double part, double whole) {
-  return whole > 0 ? part / whole : 0.0;
 }
 
 double mlsysim::getThroughput(int64_t samples, double latency) {
@@ -150,17 +151,93 @@ bool Report::fits(const PeakMemory &footprint) const {
          hardware->memoryCapacityBytes.value;
 }
 
+/// The work of `cost` run `n` times, in the report's convention.
+static void setWork(PricedWork &unit, const OpCost &cost, const Count &n,
+                    const ReportOptions &options) {
+  unit.multiplier = n;
+  unit.flops =
+      applyFlopConvention(cost.flops, cost.macs, options.convention) * n;
+  unit.intOps =
+      applyFlopConvention(cost.intOps, cost.intMacs, options.convention) * n;
+  unit.transcendentals = cost.transcendentals * n;
+  unit.bytesRead = cost.bytesRead * n;
+  unit.bytesWritten = cost.bytesWritten * n;
+}
+
+/// Intensity and peak of a priced unit, once its work and estimate are set.
+static void settleUnit(PricedWork &unit, const ReportOptions &options) {
+  unit.intensity = arithmeticIntensity(unit.flops + unit.intOps, unit.bytes());
+  if (unit.roofline.peak)
+    unit.peakRate =
+        peakInConvention(unit.roofline.peak->rate, options.convention);
+}
+
+/// The kernels of the compiled plan, with each op's kernel and fusion
+/// opportunity.
+static void buildKernels(Report &report) {
+  const FusionPlan &plan = report.plan;
+  std::vector<int> rankOf(plan.kernels.size(), -1);
+  for (auto [rank, kernel] : llvm::enumerate(plan.opportunities))
+    rankOf[kernel] = rank;
+  for (OpReport &op : report.ops) {
+    op.kernel = plan.kernelOf[op.id];
+    op.fusionGroup = op.kernel >= 0 ? rankOf[op.kernel] : -1;
+  }
+  for (auto [id, planned] : llvm::enumerate(plan.kernels)) {
+    KernelReport kernel;
+    kernel.id = id;
+    kernel.func = planned.func;
+    kernel.ops = planned.ops;
+    kernel.kind = planned.kind;
+    kernel.opClass = planned.opClass;
+    kernel.multiplier = report.ops[planned.ops.back()].multiplier;
+    for (unsigned member : planned.ops) {
+      kernel.flops += report.ops[member].flops;
+      kernel.intOps += report.ops[member].intOps;
+      kernel.transcendentals += report.ops[member].transcendentals;
+    }
+    kernel.bytesRead = planned.bytesRead;
+    kernel.bytesWritten = planned.bytesWritten;
+    kernel.roofline = planned.fused;
+    settleUnit(kernel, report.options);
+    report.kernels.push_back(std::move(kernel));
+  }
+}
+
+/// The latency of the ops as written under `model`: each op's slower term
+/// plus the launches `model` prices.
+static void addExecution(ReportTotals &totals, const OpReport &op,
+                         const HardwareSpec &hardware,
+                         const RooflineOptions &options, ExecutionModel model) {
+  RooflineOptions launch = options;
+  launch.execution = model;
+  ExecutionTotals &entry = totals.byExecution[model];
+  entry.latency += std::max(op.roofline.tCompute, op.roofline.tMemory);
+  if (op.roofline.tOverhead > 0) {
+    entry.latency +=
+        getLaunchTime(hardware, op.multiplier.toDouble(), launch);
+    entry.kernels += op.multiplier;
+  }
+}
+
 Report mlsysim::buildReport(const CostAnalysis &analysis,
                             std::shared_ptr<const HardwareSpec> hardware,
                             const ReportOptions &options) {
   Report report;
   report.hardware = std::move(hardware);
   report.options = options;
-  llvm::MapVector<StringRef, ReportTotals> byFunction;
+  const HardwareSpec &hw = *report.hardware;
+  ExecutionModel headline = options.roofline.execution;
   llvm::MapVector<StringRef, UnmodeledSummary> unmodeled;
   llvm::SetVector<Operation *> unknownLoops;
   // Printing a type is slow; a model has a handful of element types.
   llvm::DenseMap<Type, std::string> typeNames;
+
+  // The compiled plan, always: every report carries all three execution
+  // models.
+  RooflineOptions compiled = options.roofline;
+  compiled.execution = ExecutionModel::Compiled;
+  report.plan = planFusion(analysis, hw, compiled);
 
   for (const OpCostRecord &record : analysis.getRecords()) {
     OpReport op;
@@ -171,6 +248,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     op.loc = formatLocation(record.op->getLoc());
     op.multiplier = record.multiplier;
     op.tripCountUnknown = record.unknownTripCountLoop != nullptr;
+    op.opClass = record.cost.opClass;
     if (record.unknownTripCountLoop)
       unknownLoops.insert(record.unknownTripCountLoop);
 
@@ -178,28 +256,19 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     op.modeled = cost.modeled;
     op.reason = cost.reason;
     if (cost.modeled) {
-      op.roofline = estimateRoofline(cost, record.multiplier, *report.hardware,
-                                     options.roofline);
+      op.roofline =
+          estimateRoofline(cost, record.multiplier, hw, options.roofline);
       if (!op.roofline.priced) {
         op.modeled = false;
         op.reason = op.roofline.reason;
       }
     }
     if (op.modeled) {
-      const Count &n = record.multiplier;
       op.free = cost.isFree();
-      op.flops =
-          applyFlopConvention(cost.flops, cost.macs, options.convention) * n;
-      op.intOps =
-          applyFlopConvention(cost.intOps, cost.intMacs, options.convention) *
-          n;
-      op.transcendentals = cost.transcendentals * n;
-      op.bytesRead = cost.bytesRead * n;
-      op.bytesWritten = cost.bytesWritten * n;
-      op.intensity = arithmeticIntensity(op.flops + op.intOps, op.bytes());
-      if (op.roofline.peak)
-        op.peakRate =
-            peakInConvention(op.roofline.peak->rate, options.convention);
+      op.folded = report.plan.folded[op.id] &&
+                  headline == ExecutionModel::Compiled;
+      setWork(op, cost, record.multiplier, options);
+      settleUnit(op, options);
       if (cost.elementType) {
         auto [it, inserted] = typeNames.try_emplace(cost.elementType);
         if (inserted)
@@ -215,10 +284,39 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
         summary.first = record.op;
       }
     }
-    byFunction[record.funcName].add(op);
-    report.totals.add(op);
     report.ops.push_back(std::move(op));
   }
+  buildKernels(report);
+
+  // Totals, per function and for the module: the work as written, and the
+  // time of what runs under each execution model.
+  llvm::MapVector<StringRef, ReportTotals> byFunction;
+  for (const OpReport &op : report.ops) {
+    ReportTotals &func = byFunction[op.func];
+    func.add(op);
+    report.totals.add(op);
+    if (!op.modeled || op.free)
+      continue;
+    for (ExecutionModel model :
+         {ExecutionModel::Eager, ExecutionModel::Graph}) {
+      addExecution(func, op, hw, options.roofline, model);
+      addExecution(report.totals, op, hw, options.roofline, model);
+    }
+    if (headline != ExecutionModel::Compiled) {
+      func.addTime(op);
+      report.totals.addTime(op);
+    }
+  }
+  for (const KernelReport &kernel : report.kernels) {
+    for (ReportTotals *totals : {&byFunction[kernel.func], &report.totals}) {
+      ExecutionTotals &entry = totals->byExecution[ExecutionModel::Compiled];
+      entry.latency += kernel.roofline.latency;
+      entry.kernels += kernel.multiplier;
+      if (headline == ExecutionModel::Compiled)
+        totals->addTime(kernel);
+    }
+  }
+
   report.footprints.assign(analysis.getFootprints().begin(),
                            analysis.getFootprints().end());
   llvm::DenseMap<Operation *, unsigned> idOf;
@@ -237,10 +335,5 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   for (auto &entry : unmodeled)
     report.unmodeled.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
-  if (options.fusion) {
-    report.fusion = planFusion(analysis, *report.hardware, options.roofline);
-    for (OpReport &op : report.ops)
-      op.fusionGroup = report.fusion->groupOf[op.id];
-  }
   return report;
 }

@@ -40,7 +40,7 @@ void mlsysim::printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
     for (const Report &report : reports)
       all.push_back(toJSON(report));
     os << llvm::formatv(
-              "{0:2}", Value(Object{{"schema", "mlsysim-report/1"},
+              "{0:2}", Value(Object{{"schema", "mlsysim-report/2"},
                                     {"reports", std::move(all)},
                                     {"comparison", comparisonToJSON(reports)}}))
        << "\n";

@@ -228,24 +228,25 @@ static void printFusion(const Report &report, const FusionPlan &plan,
                         llvm::raw_ostream &os) {
   os << "\nfusion opportunities (ranked by time saved; a group runs as one "
         "kernel: max(sum of compute, external traffic) + one launch):\n";
-  if (plan.groups.empty())
+  if (plan.opportunities.empty())
     os << "  none: no producer-consumer pair is legal and faster fused\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
-  for (auto [index, group] : llvm::enumerate(plan.groups)) {
+  for (unsigned index = 0; index < plan.opportunities.size(); ++index) {
+    const FusionGroup &group = plan.getOpportunity(index);
     std::string ops = describeOps(report, group.ops);
     if (!group.kept.empty())
       ops += "; kept: " + describeOps(report, group.kept);
     if (!group.recomputed.empty())
       ops += "; recomputed: " + describeOps(report, group.recomputed);
     rows.push_back(
-        {"G" + std::to_string(index), stringifyFusionKind(group.kind).str(),
+        {"G" + std::to_string(index), stringifyFusionKind(*group.kind).str(),
          formatQuantity(group.bytesSaved.toDouble(), "B"),
          std::to_string(group.launchesSaved),
          formatQuantity(group.flopsAdded.toDouble(), ""),
-         formatSeconds(group.latencyBefore), formatSeconds(group.latencyAfter),
+         formatSeconds(group.latencyBefore), formatSeconds(group.fused.latency),
          formatSeconds(group.getSaving()), formatPercent(group.share), ops});
   }
-  if (!plan.groups.empty())
+  if (!plan.opportunities.empty())
     printTable(rows, os, kFusionColumns);
   for (const FusionBound &bound : plan.bounds)
     os << "  @" << bound.func << ": " << formatSeconds(bound.asIs) << " as is, "
@@ -270,10 +271,25 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   os << "  assumptions: " << formatPercent(hw.computeEfficiency.value)
      << " of peak compute (" << provenance(hw.computeEfficiency) << "); "
      << formatPercent(hw.memoryEfficiency.value) << " of peak bandwidth ("
-     << provenance(hw.memoryEfficiency) << "); "
-     << formatSeconds(hw.launchOverheadS.value)
-     << " launch overhead per kernel (" << provenance(hw.launchOverheadS)
-     << ")\n";
+     << provenance(hw.memoryEfficiency) << ")";
+  for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
+    os << "; " << stringifyOpClass(opClass) << " kernels";
+    if (efficiency.compute)
+      os << " " << formatPercent(efficiency.compute->value)
+         << " of peak compute (" << provenance(*efficiency.compute) << ")";
+    if (efficiency.memory)
+      os << " " << formatPercent(efficiency.memory->value)
+         << " of peak bandwidth (" << provenance(*efficiency.memory) << ")";
+  }
+  os << "\n  launch per kernel:";
+  for (ExecutionModel model : kAllExecutionModels) {
+    const SourcedValue &launch = hw.getLaunchOverhead(model);
+    os << " " << stringifyExecutionModel(model) << " "
+       << formatSeconds(launch.value) << " ("
+       << (hw.hasLaunchOverhead(model) ? provenance(launch)
+                                       : std::string("as eager"))
+       << ")" << (model == ExecutionModel::Compiled ? "\n" : ";");
+  }
   os << "  memory bandwidth "
      << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s")
      << "; latency = max(compute, memory) / efficiency + launch overhead\n";
@@ -368,6 +384,6 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
          << "), " << stringifyBound(op->roofline.bound) << "-bound\n";
     }
   }
-  if (report.fusion)
-    printFusion(report, *report.fusion, os);
+  if (report.options.fusion)
+    printFusion(report, report.plan, os);
 }

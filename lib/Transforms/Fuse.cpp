@@ -50,12 +50,26 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     bool producesInside = llvm::any_of(op->getUsers(), [&](Operation *user) {
       return members.contains(user);
     });
-    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
-            op)) {
-      why = "fusing across " + report.ops[id].name +
-            " needs the reshape propagated out of the way first, which "
-            "mlsysim-fuse does not do";
-      return std::nullopt;
+    // An edge through a reshape: the producer's result reaches a member only
+    // through a view.
+    for (Value operand : op->getOperands()) {
+      Operation *view = operand.getDefiningOp();
+      if (!view || !isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                        tensor::CastOp>(view))
+        continue;
+      Value source = view->getOperand(0);
+      while (Operation *def = source.getDefiningOp()) {
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                 tensor::CastOp>(def))
+          break;
+        source = def->getOperand(0);
+      }
+      if (source.getDefiningOp() && members.contains(source.getDefiningOp())) {
+        why = "fusing across " + view->getName().getStringRef().str() +
+              " needs the reshape propagated out of the way first, which "
+              "mlsysim-fuse does not do";
+        return std::nullopt;
+      }
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
@@ -64,11 +78,12 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
             "does not do";
       return std::nullopt;
     }
-    if (isaContractionOpInterface(linalgOp) ||
-        isa<linalg::ConvolutionOpInterface>(op)) {
+    if (report.plan.roleOf[id] == FusionRole::Matrix) {
       matrix = true;
       continue;
     }
+    if (report.plan.roleOf[id] == FusionRole::Fill)
+      continue; // Made in place by its consumer; it stays for the others.
     if (producesInside && linalgOp.getNumReductionLoops() != 0) {
       why = "a reduction fused into its consumer needs a tiled reduction, "
             "which mlsysim-fuse does not do";
@@ -145,7 +160,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
 
-    for (auto [index, group] : llvm::enumerate(report.fusion->groups)) {
+    for (unsigned index = 0; index < report.plan.opportunities.size();
+         ++index) {
+      const FusionGroup &group = report.plan.getOpportunity(index);
       Operation *last = report.ops[group.ops.back()].op;
       Location lastLoc = last->getLoc(); // The op may be gone after fusion.
       std::string why;
@@ -157,15 +174,15 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         numOpsFused += group.launchesSaved;
         emitRemark(lastLoc)
             << "fused group G" << index << " ("
-            << stringifyFusionKind(group.kind) << ", " << group.ops.size()
+            << stringifyFusionKind(*group.kind) << ", " << group.ops.size()
             << " ops, tiled): predicted " << formatSeconds(group.latencyBefore)
-            << " -> " << formatSeconds(group.latencyAfter);
+            << " -> " << formatSeconds(group.fused.latency);
         continue;
       }
       if (!method) {
         ++numGroupsLeft;
         last->emitRemark() << "fusion group G" << index << " ("
-                           << stringifyFusionKind(group.kind)
+                           << stringifyFusionKind(*group.kind)
                            << ") not performed: " << why;
         continue;
       }
@@ -174,6 +191,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       // The planner keeps a group in one block; fusion stays there.
       Block *block = last->getBlock();
       for (unsigned id : group.ops) {
+        // A fill is made in place by its consumer (the cost model clones
+        // it): it stays as it is.
+        if (report.plan.roleOf[id] == FusionRole::Fill)
+          continue;
         auto linalgOp = cast<linalg::LinalgOp>(report.ops[id].op);
         Operation *generic = linalgOp;
         if (!isa<linalg::GenericOp>(generic)) {
@@ -192,11 +213,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       numOpsFused += fused;
       ++numGroupsFused;
       emitRemark(lastLoc) << "fused group G" << index << " ("
-                          << stringifyFusionKind(group.kind) << ", "
+                          << stringifyFusionKind(*group.kind) << ", "
                           << group.ops.size() << " ops, " << fused
                           << " fusions): predicted "
                           << formatSeconds(group.latencyBefore) << " -> "
-                          << formatSeconds(group.latencyAfter);
+                          << formatSeconds(group.fused.latency);
     }
     module.walk([](Operation *op) { op->removeAttr(kGroupAttr); });
   }

@@ -34,6 +34,7 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   options.roofline.allowTF32 = values.tf32;
   options.fusion = values.fusion;
   options.roofline.memoryLevel = values.memoryLevel;
+  options.roofline.execution = values.execution;
 
   SmallVector<std::shared_ptr<const HardwareSpec>> devices;
   SmallVector<StringRef> names;

@@ -18,10 +18,11 @@ struct CommonOptions {
   FlopConvention flopConvention = FlopConvention::FMA2;
   bool tf32 = false;
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
+  ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   Precision precision = Precision::AsWritten;
-  /// Not a common option: set by the passes that plan fusion.
-  bool fusion = false;
+  /// Not a common option: whether the views list fusion opportunities.
+  bool fusion = true;
 };
 
 /// Reads the common options of a pass. A pass grants it access to its
@@ -34,6 +35,7 @@ struct OptionReader {
     options.flopConvention = pass.flopConvention;
     options.tf32 = pass.tf32;
     options.memoryLevel = pass.memoryLevel;
+    options.execution = pass.execution;
     options.batch = pass.batch;
     options.precision = pass.precision;
     return options;

@@ -56,7 +56,8 @@ TEST(HardwareSpecTest, ParsesAValidFile) {
   EXPECT_DOUBLE_EQ(spec->matrixPeaks.at(ElementKind::BF16).value, 100e12);
   EXPECT_EQ(spec->vectorPeaks.at(ElementKind::F32).note, "derived");
   EXPECT_DOUBLE_EQ(spec->memoryBandwidthBytesPerS.value, 100e9);
-  EXPECT_EQ(spec->launchOverheadS.assumption, "a function call");
+  EXPECT_EQ(spec->getLaunchOverhead(ExecutionModel::Eager).assumption,
+            "a function call");
   EXPECT_EQ(spec->findSource("sheet")->url, "https://example.invalid/sheet");
 }
 
@@ -223,7 +224,9 @@ TEST(HardwareRegistryTest, EveryZooNumberHasASource) {
         check(*device, value, stringifyElementKind(kind));
     check(*device, device->memoryBandwidthBytesPerS, "bandwidth");
     check(*device, device->memoryCapacityBytes, "capacity");
-    check(*device, device->launchOverheadS, "launch overhead");
+    for (const auto &[model, launch] : device->launchOverheadS)
+      check(*device, launch,
+            ("launch overhead " + stringifyExecutionModel(model)).str());
     check(*device, device->computeEfficiency, "compute efficiency");
     check(*device, device->memoryEfficiency, "memory efficiency");
     for (const auto *optional :

@@ -52,6 +52,13 @@ struct OpCostRecord {
 /// elementwise ops on tensors, otherwise unmodeled.
 OpCost computeOpCost(mlir::Operation *op, const CostContext &context);
 
+/// What kind of work `op` does, from its structure: the class its model set,
+/// else matrix-unit convolutions and contractions, depthwise convolutions and
+/// pooling (window ops without a channel reduction, with and without
+/// multiply-accumulates), reductions, elementwise arithmetic, and data
+/// movement (no arithmetic). Unclassified for unmodeled ops.
+OpClass classifyOp(mlir::Operation *op, const OpCost &cost);
+
 /// Hardware-independent costs of every op of interest under a root op.
 class CostAnalysis {
 public:

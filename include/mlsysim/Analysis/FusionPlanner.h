@@ -1,11 +1,14 @@
-//===- FusionPlanner.h - Priced fusion opportunities ------------*- C++ -*-===//
+//===- FusionPlanner.h - The kernels a fusing compiler forms ----*- C++ -*-===//
 //
 // The roofline's most useful verdict is "this op is memory-bound because its
 // input was just written by the op before it". Over the producer-consumer
-// graph of tensor SSA values, this finds the groups fusion would form, checks
-// that they are legal, and prices them on a device: bytes and launches saved,
-// FLOPs added by recomputation, and the fused group's roofline time against
-// the sum of its ops. docs/cost-model.md states the rules.
+// graph of tensor SSA values, the planner forms the kernels a production
+// compiler (TensorRT, XLA, TorchInductor, IREE) forms from the same IR, checks
+// that each is legal, and prices it as one kernel: bytes and launches saved,
+// work added by recomputation, and its roofline time against the sum of its
+// ops. Work that depends on weights alone (BatchNorm's rsqrt(var + eps), a
+// transposed weight) is folded: computed once when the program is compiled or
+// loaded, not per run. docs/fusion.md states the rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,14 +20,14 @@
 
 namespace mlsysim {
 
-/// Why two ops can run as one kernel.
+/// Why ops run as one kernel.
 enum class FusionKind {
-  ElementwiseChain,    ///< Elementwise into elementwise.
-  Epilogue,            ///< A contraction or convolution into elementwise.
-  FillIntoContraction, ///< linalg.fill initializing a contraction.
-  LayoutIntoConsumer,  ///< A broadcast or transpose folded into its user.
-  ReductionNeighbour,  ///< A reduction with its elementwise neighbours.
-  PadIntoConvolution,  ///< tensor.pad into the convolution it feeds.
+  ElementwiseChain,   ///< Elementwise ops into elementwise ops.
+  Epilogue,           ///< A contraction or convolution with what follows it.
+  FillIntoConsumer,   ///< linalg.fill initializing (or feeding) its consumer.
+  LayoutIntoConsumer, ///< A broadcast, transpose or copy read in place.
+  Reduction,          ///< Reductions with their elementwise neighbours.
+  PadIntoConsumer,    ///< tensor.pad read in place by its consumer.
 };
 llvm::StringRef stringifyFusionKind(FusionKind kind);
 
@@ -40,81 +43,108 @@ enum class FusionRole {
 };
 FusionRole classifyForFusion(mlir::Operation *op, const OpCost &cost);
 
-/// A producer-consumer edge fusion can remove.
-struct FusionEdge {
-  FusionKind kind = FusionKind::ElementwiseChain;
-  /// How many times the producer's work runs per run in the fused kernel
-  /// (an elementwise producer fused into a consumer with a larger iteration
-  /// space is recomputed per consumer iteration).
-  double recompute = 1.0;
-};
-/// The edge from `result` (of an op of role `producer`) to `use` (an
-/// operand of a linalg consumer; `result` itself, or a reshape of it) as a
-/// fusion kind, or std::nullopt when linalg's rules do not let it fuse.
-std::optional<FusionEdge> classifyFusionEdge(mlir::OpOperand &use,
-                                             mlir::OpResult result,
-                                             FusionRole producer,
-                                             FusionRole consumer);
-
 /// One op of a group and how often its work runs per group run.
 struct GroupMember {
   const OpCost *cost;
   double recompute = 1.0;
+  /// The part of the op's own latency this group takes over (a fill cloned
+  /// into n kernels: 1/n each).
+  double share = 1.0;
 };
 struct GroupPrice {
   double before = 0.0; ///< Sum of the members' own latencies.
-  double after = 0.0;  ///< The group as one kernel.
+  /// The group as one kernel: its compute, traffic, launch and bound.
+  RooflineEstimate fused;
   /// Arithmetic added by recomputation: FLOPs, integer ops and
   /// transcendentals.
   Count flopsAdded;
+
+  double after() const { return fused.latency; }
 };
 /// The one price of a fused group: max(sum of the members' compute times,
-/// each times its recomputation, external traffic over the bandwidth) plus
-/// one launch, all executions `multiplier` times.
+/// each times its recomputation, external traffic over the bandwidth at the
+/// efficiency of `opClass` kernels) plus one launch, all executions
+/// `multiplier` times.
 GroupPrice priceFusedGroup(llvm::ArrayRef<GroupMember> members,
                            Count externalRead, Count externalWritten,
-                           Count multiplier, const HardwareSpec &hardware,
+                           Count multiplier, OpClass opClass,
+                           const HardwareSpec &hardware,
                            const RooflineOptions &options);
 
-/// One group of ops that would run as one kernel, priced.
+/// One kernel of the plan: a group of ops fused, or a single op, priced.
 struct FusionGroup {
-  FusionKind kind = FusionKind::ElementwiseChain;
+  /// Why its ops run together; none for a single op.
+  std::optional<FusionKind> kind;
+  /// The class of its heaviest op (a matrix op, else a reduction, ...).
+  OpClass opClass = OpClass::Elementwise;
   std::string func;
-  /// Records (CostAnalysis order, = report op ids), in program order.
+  /// Records (CostAnalysis order, = report op ids), in program order. A
+  /// fill made in place by several consumers appears in each of their
+  /// kernels.
   std::vector<unsigned> ops;
   /// Intermediates whose write is still paid (users outside the group) and
   /// those recomputed by their outside users instead, by producing op.
   std::vector<unsigned> kept, recomputed;
+  /// Bytes the group reads and writes as one kernel.
+  Count bytesRead, bytesWritten;
   Count bytesSaved;
   unsigned launchesSaved = 0;
   Count flopsAdded;
-  double latencyBefore = 0.0, latencyAfter = 0.0;
-  /// Share of the function's predicted time the group saves.
+  /// The members apart, each its own kernel; the group as one kernel.
+  double latencyBefore = 0.0;
+  RooflineEstimate fused;
+  /// Share of the function's predicted time (ops as written) the group
+  /// saves.
   double share = 0.0;
 
-  double getSaving() const { return latencyBefore - latencyAfter; }
+  double getSaving() const { return latencyBefore - fused.latency; }
 };
 
-/// Each function as it is and with every legal group fused at once, and
-/// entirely fused (one kernel: only arguments read and results written).
+/// Each function as it is, with every group of the plan fused, and entirely
+/// fused (one kernel: only arguments read and results written).
 struct FusionBound {
   std::string func;
-  /// As written; with every group of the plan fused; as one kernel.
+  /// Ops as written, each its own kernel; the planned kernels; one kernel.
   double asIs = 0.0, planned = 0.0, fullyFused = 0.0;
 };
 
-/// Fusion opportunities of a cost analysis on one device.
+/// What the planner may assume.
+struct FusionOptions {
+  /// Fold work that depends only on weights (arguments tagged mlsysim.param,
+  /// constants): a compiler computes it once, when it compiles or loads the
+  /// program. Off, every op runs every time (as an eager framework does).
+  bool foldWeights = true;
+};
+
+/// The kernels of a cost analysis on one device.
 struct FusionPlan {
-  /// Ranked by time saved.
-  std::vector<FusionGroup> groups;
+  /// Every kernel that runs, in program order of its first op that is not a
+  /// cloned fill.
+  std::vector<FusionGroup> kernels;
+  /// The kernels that fuse two ops or more, by index, ranked by time saved:
+  /// the fusion opportunities.
+  std::vector<unsigned> opportunities;
   std::vector<FusionBound> bounds;
-  /// The group of each record, or -1.
-  std::vector<int> groupOf;
+  /// The kernel that runs each record, or -1 (free, folded, unmodeled or
+  /// unpriced ops); a cloned fill maps to its first consumer's kernel.
+  std::vector<int> kernelOf;
+  /// The role of each record.
+  std::vector<FusionRole> roleOf;
+  /// Whether each record is folded (depends on weights alone).
+  std::vector<bool> folded;
+  /// Whether each record is a fill every consumer makes in place (cloned
+  /// into each of their kernels rather than run and read back).
+  std::vector<bool> cloned;
+
+  const FusionGroup &getOpportunity(unsigned rank) const {
+    return kernels[opportunities[rank]];
+  }
 };
 
 FusionPlan planFusion(const CostAnalysis &analysis,
                       const HardwareSpec &hardware,
-                      const RooflineOptions &options);
+                      const RooflineOptions &options,
+                      const FusionOptions &fusionOptions = {});
 
 } // namespace mlsysim
 

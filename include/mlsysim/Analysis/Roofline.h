@@ -2,12 +2,14 @@
 //
 // The one place that turns counts into time on a device:
 //   t_compute = ((flops + int_ops) / peak(unit, type) + transcendentals / sfu)
-//               / compute_efficiency
-//   t_memory  = (bytes_read + bytes_written) / (bandwidth * memory_efficiency)
+//               / compute_efficiency(op class)
+//   t_memory  = (bytes_read + bytes_written)
+//               / (bandwidth * memory_efficiency(op class))
 //               (the device memory's bandwidth, or the last-level cache's when
 //               the data is assumed to come from there: memory-level=llc|auto)
-//   latency   = max(t_compute, t_memory) + launch_overhead      (per execution
-//               that launches a kernel; single-element accesses launch none)
+//   latency   = max(t_compute, t_memory) + launch_overhead(execution model)
+//               (per execution that launches a kernel; single-element
+//               accesses launch none)
 //   roofline  = max of the two at efficiency 1, without overhead (the ideal)
 // and names the bound: `overhead` when the launch overhead exceeds both terms,
 // else `compute` or `memory`, whichever is larger.
@@ -44,6 +46,8 @@ inline llvm::StringRef stringifyMemoryLevel(MemoryLevel level) {
 
 /// Options of the roofline that change which peak applies.
 struct RooflineOptions {
+  /// How kernels are launched: picks the device's per-kernel launch cost.
+  ExecutionModel execution = ExecutionModel::Compiled;
   /// Allow f32 contractions on the matrix unit at the TF32 rate.
   bool allowTF32 = false;
   /// Where data comes from; the LLC needs the device's LLC bandwidth (and,
@@ -80,6 +84,8 @@ struct RooflineEstimate {
   double tOverhead = 0.0; ///< Launch overhead.
   double latency = 0.0;   ///< max(tCompute, tMemory) + tOverhead.
   double roofline = 0.0;  ///< Ideal: efficiency 1, no overhead.
+  /// The two terms of the ideal: compute and traffic at efficiency 1.
+  double idealCompute = 0.0, idealMemory = 0.0;
   Bound bound = Bound::Free;
   /// The level whose bandwidth priced the traffic (DRAM or LLC).
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
@@ -112,6 +118,10 @@ double peakInConvention(double rate, FlopConvention convention);
 std::optional<double>
 getRidgePoint(const HardwareSpec &hardware, ComputeUnit unit, ElementKind kind,
               FlopConvention convention = FlopConvention::FMA2);
+
+/// `part` as a fraction of `whole` (0 when `whole` is not positive): every
+/// share a view prints.
+double getShare(double part, double whole);
 
 /// Arithmetic intensity: operations per byte moved (0 when nothing moves).
 double arithmeticIntensity(Count ops, Count bytes);

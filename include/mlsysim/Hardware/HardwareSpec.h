@@ -11,6 +11,8 @@
 #define MLSYSIM_HARDWARE_HARDWARESPEC_H
 
 #include "mlsysim/Hardware/ElementKind.h"
+#include "mlsysim/Support/ExecutionModel.h"
+#include "mlsysim/Support/OpClass.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -65,9 +67,18 @@ struct HardwareSpec {
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
 
-  SourcedValue launchOverheadS;
+  /// Per-kernel launch cost by execution model. Eager is always given;
+  /// graph and compiled fall back to it when a file gives only one number.
+  std::map<ExecutionModel, SourcedValue> launchOverheadS;
   SourcedValue computeEfficiency; ///< Achievable fraction of peak compute.
   SourcedValue memoryEfficiency;  ///< Achievable fraction of peak bandwidth.
+  /// Achievable fractions for one class of kernels, where they differ from
+  /// the device's (a CPU compiler reaches a different share of the peak on
+  /// convolutions than on matmuls).
+  struct ClassEfficiency {
+    std::optional<SourcedValue> compute, memory;
+  };
+  std::map<OpClass, ClassEfficiency> classEfficiencies;
 
   std::optional<SourcedValue> tdpW;
   std::optional<SourcedValue> hostLinkBytesPerSPerDirection;
@@ -82,6 +93,17 @@ struct HardwareSpec {
   }
   /// The source entry named `key`, or null.
   const HardwareSource *findSource(llvm::StringRef key) const;
+  /// The launch cost of one kernel under `model` (eager's when the file
+  /// gives none for `model`).
+  const SourcedValue &getLaunchOverhead(ExecutionModel model) const;
+  /// Whether the file gives a launch cost of its own for `model`.
+  bool hasLaunchOverhead(ExecutionModel model) const {
+    return launchOverheadS.count(model) != 0;
+  }
+  /// The achievable fractions of peak compute and bandwidth for kernels of
+  /// `opClass` (the device's when the file gives none for the class).
+  const SourcedValue &getComputeEfficiency(OpClass opClass) const;
+  const SourcedValue &getMemoryEfficiency(OpClass opClass) const;
 };
 
 /// Parses one device file. `bufferName` is used in diagnostics

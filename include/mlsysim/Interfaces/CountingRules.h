@@ -19,6 +19,16 @@
 
 namespace mlsysim {
 
+/// The loop ranges of a structured op whose indexing maps are `maps`, sizes
+/// bound as the context binds them: each loop's range is the size of the
+/// first operand dimension indexed by that loop alone. Fails (with the reason
+/// in `why`) when a shape is dynamic and unbound or a loop's range cannot be
+/// read off an operand.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+computeLoopRanges(mlir::linalg::LinalgOp op,
+                  llvm::ArrayRef<mlir::AffineMap> maps,
+                  const CostContext &context, std::string *why = nullptr);
+
 /// The cost of one execution of a structured op.
 OpCost computeStructuredOpCost(mlir::linalg::LinalgOp op,
                                const CostContext &context);

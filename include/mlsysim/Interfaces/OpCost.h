@@ -10,6 +10,7 @@
 
 #include "mlsysim/Support/Count.h"
 #include "mlsysim/Support/EnumNames.h"
+#include "mlsysim/Support/OpClass.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -91,6 +92,9 @@ struct OpCost : Work {
   /// Whether each execution is a kernel launch. Single-element accesses
   /// (tensor.extract, memref.load, ...) run inside other code and pay none.
   bool launchesKernel = true;
+  /// What kind of work this is (a model may set it; otherwise the analysis
+  /// classifies the op from its structure, classifyOp).
+  OpClass opClass = OpClass::Unclassified;
 
   /// A modeled op with no work and no traffic (reshapes, casts, empty).
   bool isFree() const {

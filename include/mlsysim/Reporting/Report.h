@@ -23,16 +23,37 @@ namespace mlsysim {
 /// What a report was asked for.
 struct ReportOptions {
   CostOptions cost;
+  /// Which peaks and memory level apply, and the execution model behind the
+  /// headline latency (`roofline.execution`).
   RooflineOptions roofline;
   FlopConvention convention = FlopConvention::FMA2;
   /// Samples per run, for throughput (`batch=N`; 1 when unset).
   int64_t batch = 1;
-  /// Plan and price fusion opportunities (Report::fusion).
-  bool fusion = false;
+  /// List the fusion opportunities (the groups of the compiled plan, ranked
+  /// by time saved) in the views.
+  bool fusion = true;
 };
 
-/// One op of interest, priced.
-struct OpReport {
+/// Work, traffic and time of something that runs: an op, or a kernel of the
+/// compiled plan. Totals over all executions, FLOPs and integer ops in the
+/// report's convention.
+struct PricedWork {
+  Count multiplier = Count(1);
+  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
+  double intensity = 0.0;
+  /// The peak that priced the arithmetic, in the convention (a MAC-convention
+  /// peak is half the vendor's 2-FLOP figure); 0 for pure data movement.
+  double peakRate = 0.0;
+  RooflineEstimate roofline;
+
+  Count bytes() const { return bytesRead + bytesWritten; }
+  /// `matrix`, `vector`, `special-function`, or empty for data movement.
+  std::string unit() const;
+};
+
+/// One op of interest, priced as its own kernel under the report's execution
+/// model.
+struct OpReport : PricedWork {
   unsigned id = 0; ///< Position in program order.
   mlir::Operation *op = nullptr;
   std::string name; ///< e.g. `linalg.matmul`.
@@ -40,41 +61,65 @@ struct OpReport {
   std::string loc;  ///< `file:line:col`, or the location as printed.
   bool modeled = false;
   bool free = false; ///< Modeled, with no work and no traffic.
+  /// Depends on weights alone: a compiler computes it once, not per run
+  /// (compiled execution only).
+  bool folded = false;
   std::string reason;
-  Count multiplier = Count(1);
   bool tripCountUnknown = false;
-  // Totals over all executions, FLOPs and integer ops in the convention.
-  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
-  double intensity = 0.0;
-  /// The peak that priced the arithmetic, in the convention (a MAC-convention
-  /// peak is half the vendor's 2-FLOP figure); 0 for pure data movement.
-  double peakRate = 0.0;
   std::string dtype; ///< The element type that priced the arithmetic.
-  RooflineEstimate roofline;
-  /// With a fusion plan: the index of the op's group in it, or -1 (none).
-  std::optional<int> fusionGroup;
+  OpClass opClass = OpClass::Unclassified;
+  /// The index of the op's group in the fusion plan, or -1 (none).
+  int fusionGroup = -1;
+  /// The kernel of the compiled plan that runs the op, or -1 (free, folded
+  /// or unmodeled ops).
+  int kernel = -1;
+};
 
-  Count bytes() const { return bytesRead + bytesWritten; }
-  /// `matrix`, `vector`, `special-function`, or empty for data movement.
-  std::string unit() const;
+/// One kernel of the compiled plan: a fusion group or a single op.
+struct KernelReport : PricedWork {
+  unsigned id = 0;
+  std::string func;
+  /// The ops it runs (report op ids, program order).
+  std::vector<unsigned> ops;
+  /// The group's kind, or none for a single op.
+  std::optional<FusionKind> kind;
+  OpClass opClass = OpClass::Unclassified;
+};
+
+/// The predicted latency of a run under one execution model.
+struct ExecutionTotals {
+  double latency = 0.0;
+  /// Kernel launches per run (ops or kernels times their multipliers).
+  Count kernels;
 };
 
 /// Sums over a set of ops (modeled ops only; unmodeled ones are counted).
 struct ReportTotals {
-  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
+  /// The work of the ops as written (whatever runs them).
+  Count flops, intOps, transcendentals;
+  /// What runs under the headline execution model (the ops, or the kernels
+  /// of the compiled plan): its traffic and time.
+  Count bytesRead, bytesWritten;
   double tCompute = 0.0, tMemory = 0.0, tOverhead = 0.0;
   double latency = 0.0, roofline = 0.0;
-  /// Predicted time of the ops each bound limits.
+  /// Predicted time of the ops (or kernels) each bound limits.
   double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0;
-  unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0;
-  /// Kernel launches (modeled, non-free ops times their multiplier).
+  unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0,
+           numFolded = 0;
+  /// Kernel launches per run under the headline execution model.
   Count launches;
   /// Arithmetic (FLOPs + integer ops, in the convention) per peak that
   /// priced it, with that peak's rate in the convention.
   std::map<std::pair<ComputeUnit, ElementKind>, std::pair<double, double>>
       workByPeak;
 
+  /// Counts `op` and its work (as written, whatever runs it).
   void add(const OpReport &op);
+  /// Adds the time of something that runs under the headline execution
+  /// model (an op in eager and graph execution, a kernel in compiled).
+  void addTime(const PricedWork &unit);
+  /// Latency and kernel launches under each execution model.
+  std::map<ExecutionModel, ExecutionTotals> byExecution;
 
   /// Predicted time of the ops `bound` limits, and its share of the latency.
   double getBoundTime(Bound bound) const;
@@ -117,9 +162,11 @@ struct Report {
   std::vector<mlir::Operation *> unknownTripCountLoops;
   /// Each function's memory needs, in program order.
   std::vector<PeakMemory> footprints;
-  /// Fusion opportunities, when asked for (ReportOptions::fusion); groups
-  /// hold op ids.
-  std::optional<FusionPlan> fusion;
+  /// The compiled plan: its groups (the fusion opportunities, ranked by time
+  /// saved; they hold op ids), the folded ops and each function's bounds.
+  FusionPlan plan;
+  /// The kernels of the compiled plan, in program order of their first op.
+  std::vector<KernelReport> kernels;
 
   /// Throughput in samples per second of a run of `totals`.
   double getThroughput(const ReportTotals &totals) const;
@@ -132,9 +179,6 @@ struct Report {
   std::optional<double> getRidgePoint(ComputeUnit unit, ElementKind kind) const;
 };
 
-/// `part` as a fraction of `whole` (0 when `whole` is not positive): every
-/// share a view prints.
-double getShare(double part, double whole);
 /// Samples per second of a run of `samples` taking `latency`.
 double getThroughput(int64_t samples, double latency);
 /// How many times faster `latency` is than `baseLatency` (0 when it takes no

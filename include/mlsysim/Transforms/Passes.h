@@ -7,6 +7,7 @@
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Support/ExecutionModel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

@@ -26,6 +26,12 @@ defvar commonRooflineOptions = [
          "Where data comes from",
          [{ ::mlsysim::EnumValues<::mlsysim::MemoryLevel>{
              ::mlsysim::kMemoryLevelNames} }]>,
+  Option<"execution", "execution", "::mlsysim::ExecutionModel",
+         /*default=*/"::mlsysim::ExecutionModel::Compiled",
+         "The execution model behind the headline latency (every report "
+         "carries all three)",
+         [{ ::mlsysim::EnumValues<::mlsysim::ExecutionModel>{
+             ::mlsysim::kExecutionModelNames} }]>,
   Option<"batch", "batch", "int64_t", /*default=*/"0",
          "Samples per run, for throughput; also binds dynamic sizes when "
          "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
@@ -127,10 +133,10 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "
            "throughput, MFU and time by bound per value">,
-    Option<"fusion", "fusion", "bool", /*default=*/"false",
-           "Find and price fusion opportunities: groups ranked by time "
-           "saved, each op's group, and each function as is, with the "
-           "groups fused and fully fused">,
+    Option<"fusion", "fusion", "bool", /*default=*/"true",
+           "List the fusion opportunities: the groups of the compiled plan "
+           "ranked by time saved, each op's group, and each function as "
+           "is, with the groups fused and fully fused (fusion=0: off)">,
   ]);
 }
 
