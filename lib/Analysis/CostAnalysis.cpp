@@ -103,6 +103,10 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       total.elementType = cost.elementType;
       total.matrixUnit = cost.matrixUnit;
       total.opClass = classifyOp(op, cost);
+      // Each trip of the kernel's loops is one tile of the matrix problem.
+      total.matrixShape = cost.matrixShape;
+      if (total.matrixShape)
+        total.matrixShape->batch *= trips.toDouble();
     }
   });
   if (!failure.empty())

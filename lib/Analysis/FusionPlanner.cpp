@@ -87,6 +87,7 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
       mostCompute = alone.tCompute * member.recompute;
       fused.peak = alone.peak;
       fused.dominantUnit = alone.dominantUnit;
+      fused.utilization = alone.utilization;
     }
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
@@ -499,7 +500,8 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   }
   // An outside tensor several members read is read once by the kernel; a
   // cloned fill's values are made in place, not read.
-  llvm::SmallDenseMap<Value, unsigned, 8> outsideReaders;
+  llvm::SmallDenseMap<Value, llvm::SmallDenseSet<unsigned, 4>, 8>
+      outsideReaders;
   for (unsigned index : group)
     for (OpOperand &operand : records[index].op->getOpOperands()) {
       Value value = operand.get();
@@ -513,16 +515,22 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
             read = read - *bytes;
         continue;
       }
-      if ((producer >= 0 && inGroup.contains(producer)) ||
-          value.getDefiningOp<tensor::EmptyOp>())
+      if ((producer >= 0 && inGroup.contains(producer)) || !isRead(operand))
         continue;
-      ++outsideReaders[value];
+      outsideReaders[value].insert(index);
     }
-  for (auto [value, readers] : outsideReaders)
-    if (readers > 1)
+  for (auto &[value, readers] : outsideReaders)
+    if (readers.size() > 1)
       if (std::optional<Count> bytes = context.bytesOf(value))
-        read = read - *bytes * Count(readers - 1); // Saturates at zero.
-  // Recomputation factors, consumers first (program order reversed).
+        read = read - *bytes * Count(readers.size() - 1); // Saturates at 0.
+  // Recomputation factors, consumers first (program order reversed). In a
+  // kernel over rows (one with a reduction), a reduction and every value of
+  // no more elements than the rows is computed once per row and broadcast:
+  // only work over a larger space is recomputed where it is read.
+  double rows = 0.0;
+  for (unsigned index : group)
+    if (roles[index] == FusionRole::Reduction)
+      rows = std::max(rows, parallelSpace[index]);
   llvm::DenseMap<unsigned, double> recompute;
   for (unsigned index : llvm::reverse(group)) {
     double factor = 1.0;
@@ -551,6 +559,9 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
         factor = std::max(factor, times * recompute.lookup(user));
       });
     }
+    if (roles[index] == FusionRole::Reduction ||
+        (rows > 0.0 && space[index] > 0.0 && space[index] <= rows))
+      factor = 1.0;
     recompute[index] = factor;
     if (escapes) {
       // An intermediate with users outside the group stays written.

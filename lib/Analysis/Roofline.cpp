@@ -3,6 +3,7 @@
 #include "mlsysim/Analysis/Roofline.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlsysim;
 
@@ -128,6 +129,11 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                                 : estimate.peak->unit;
   }
   double idealCompute = idealArithmetic + idealSpecial;
+  // A matrix op too small to give every core a tile runs slower than the
+  // peak: its arithmetic is spread over the waves it needs.
+  if (cost.matrixShape && estimate.peak &&
+      estimate.peak->unit == ComputeUnit::Matrix)
+    estimate.utilization = getMatrixUtilization(hardware, *cost.matrixShape);
   double footprint = cost.bytes().toDouble();
   estimate.memoryLevel =
       chooseMemoryLevel(hardware, footprint, options.memoryLevel);
@@ -148,7 +154,8 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
   }
 
   estimate.tCompute =
-      idealCompute / hardware.getComputeEfficiency(cost.opClass).value;
+      (idealArithmetic / estimate.utilization + idealSpecial) /
+      hardware.getComputeEfficiency(cost.opClass).value;
   estimate.tMemory =
       idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
@@ -158,6 +165,19 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
   estimate.roofline = std::max(idealCompute, idealMemory);
   settleRoofline(estimate);
   return estimate;
+}
+
+double mlsysim::getMatrixUtilization(const HardwareSpec &hardware,
+                                     const MatrixShape &shape) {
+  if (!hardware.cores || !hardware.matrixTileM || !hardware.matrixTileN)
+    return 1.0;
+  double cores = hardware.cores->value;
+  double tiles = shape.batch * std::ceil(shape.m / hardware.matrixTileM->value) *
+                 std::ceil(shape.n / hardware.matrixTileN->value);
+  if (tiles <= 0.0 || cores <= 0.0)
+    return 1.0;
+  double waves = std::ceil(tiles / cores);
+  return tiles / (waves * cores);
 }
 
 double mlsysim::getLaunchTime(const HardwareSpec &hardware, double runs,

@@ -124,6 +124,9 @@ struct ClassEfficiencyTable {
 struct LaunchSection {
   HardwareSpec *spec;
 };
+struct MatrixTileSection {
+  HardwareSpec *spec;
+};
 struct LinksSection {
   HardwareSpec *spec;
 };
@@ -324,6 +327,17 @@ template <> struct MappingTraits<LaunchSection> {
   }
 };
 
+/// `matrix_tile`: the output tile of one core, `m` rows by `n` columns.
+template <> struct MappingTraits<MatrixTileSection> {
+  static void mapping(IO &io, MatrixTileSection &section) {
+    SourcedValue m, n;
+    mapNumber(io, "m", m, "matrix_tile.m");
+    mapNumber(io, "n", n, "matrix_tile.n");
+    section.spec->matrixTileM = m;
+    section.spec->matrixTileN = n;
+  }
+};
+
 /// `efficiency.by_class`: per op class, `compute` and/or `memory`.
 template <> struct CustomMappingTraits<ClassEfficiencyTable> {
   static void inputOne(IO &io, StringRef key, ClassEfficiencyTable &table) {
@@ -487,6 +501,9 @@ template <> struct MappingTraits<HardwareSpec> {
     io.mapRequired("memory", memory);
     mapOptionalNumber(io, "cores", spec.cores, "cores");
     mapOptionalNumber(io, "clock_hz", spec.clockHz, "clock_hz");
+    MatrixTileSection matrixTile{&spec};
+    ctx.field = "matrix_tile";
+    io.mapOptional("matrix_tile", matrixTile);
     LaunchSection launch{&spec};
     ctx.field = "launch_overhead_s";
     io.mapRequired("launch_overhead_s", launch);
@@ -502,6 +519,8 @@ template <> struct MappingTraits<HardwareSpec> {
       return {};
     if (spec.sources.empty())
       return "sources: a device file cites at least one document";
+    if (spec.matrixTileM && !spec.cores)
+      return "matrix_tile: wave quantization needs 'cores' too";
     return {};
   }
 };

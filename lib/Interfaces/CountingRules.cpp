@@ -33,21 +33,51 @@ OpCost mlsysim::addPayloadWork(OpCost cost, const PayloadCounts &payload,
   return cost;
 }
 
+/// The product of the ranges of `loops`.
+static double extentOf(ArrayRef<unsigned> loops, ArrayRef<int64_t> ranges) {
+  double extent = 1.0;
+  for (unsigned loop : loops)
+    if (loop < ranges.size())
+      extent *= static_cast<double>(ranges[loop]);
+  return extent;
+}
+
 /// Whether the op's arithmetic runs on the matrix unit: contractions and
 /// convolutions that reduce over input channels (depthwise convolutions and
-/// pooling run on the vector unit).
+/// pooling run on the vector unit). Sets `shape` to the matrix problem.
 static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
-                           const PayloadCounts &payload) {
+                           ArrayRef<int64_t> ranges,
+                           const PayloadCounts &payload,
+                           std::optional<MatrixShape> &shape) {
   // Contraction and convolution bodies multiply-accumulate; without a MAC
   // (elementwise ops, pooling) the classifiers need not run.
   if (payload.macs.isZero() && payload.intMacs.isZero())
     return false;
-  if (linalg::isaContractionOpInterface(op))
+  auto fromContraction = [&](const linalg::ContractionDimensions &dims) {
+    shape = MatrixShape{extentOf(dims.batch, ranges),
+                        extentOf(dims.m, ranges), extentOf(dims.n, ranges),
+                        extentOf(dims.k, ranges)};
+  };
+  if (linalg::isaContractionOpInterface(op)) {
+    if (FailureOr<linalg::ContractionDimensions> dims =
+            linalg::inferContractionDims(op);
+        succeeded(dims))
+      fromContraction(*dims);
     return true;
+  }
   if (linalg::isaConvolutionOpInterface(op)) {
     FailureOr<linalg::ConvolutionDimensions> dims =
         linalg::inferConvolutionDims(op);
-    return succeeded(dims) && !dims->inputChannel.empty();
+    if (failed(dims) || dims->inputChannel.empty())
+      return false;
+    SmallVector<unsigned> k(dims->inputChannel.begin(), dims->inputChannel.end());
+    llvm::append_range(k, dims->filterLoop);
+    shape = MatrixShape{extentOf(dims->depth, ranges),
+                        extentOf(dims->batch, ranges) *
+                            extentOf(dims->outputImage, ranges),
+                        extentOf(dims->outputChannel, ranges),
+                        extentOf(k, ranges)};
+    return true;
   }
   // Contractions whose body is more than a multiply-add (quantized matmuls
   // subtract zero points). Scalar operands (zero points) have empty maps:
@@ -61,8 +91,10 @@ static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   contractionMaps.push_back(maps[op.getDpsInitOperand(0)->getOperandNumber()]);
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(contractionMaps);
-  return succeeded(dims) && !dims->k.empty() &&
-         (!dims->m.empty() || !dims->n.empty());
+  if (failed(dims) || dims->k.empty() || (dims->m.empty() && dims->n.empty()))
+    return false;
+  fromContraction(*dims);
+  return true;
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -162,7 +194,8 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
         reads.toDouble() < size->toDouble() ? reads : *size, *bits);
   }
 
-  cost.matrixUnit = usesMatrixUnit(op, maps, payload);
+  cost.matrixUnit =
+      usesMatrixUnit(op, maps, loopRanges, payload, cost.matrixShape);
   if (cost.matrixUnit && !op.getDpsInputOperands().empty())
     cost.elementType =
         getElementTypeOrSelf(op.getDpsInputOperands().front()->get().getType());

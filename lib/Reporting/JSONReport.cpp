@@ -46,6 +46,7 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("peak_type", peak ? Value(stringifyElementKind(op.roofline.peak->kind))
                          : Value(nullptr));
   emit("peak_ops_per_s", peak ? Value(op.peakRate) : Value(nullptr));
+  emit("matrix_utilization", number(op.roofline.utilization));
   emit("t_compute_s", number(op.roofline.tCompute));
   emit("t_memory_s", number(op.roofline.tMemory));
   emit("t_overhead_s", number(op.roofline.tOverhead));
@@ -103,6 +104,7 @@ static Value kernelsToJSON(const Report &report) {
         {"bytes_read", kernel.bytesRead.toJSON()},
         {"bytes_written", kernel.bytesWritten.toJSON()},
         {"arithmetic_intensity", kernel.intensity},
+        {"matrix_utilization", r.utilization},
         {"t_compute_s", r.tCompute},
         {"t_memory_s", r.tMemory},
         {"t_overhead_s", r.tOverhead},

@@ -1,22 +1,24 @@
 // flop-convention=mac reports a multiply-accumulate as 1 FLOP (other
 // arithmetic stays 1 FLOP each); the predicted times never depend on the
 // convention.
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=FMA2
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- flop-convention=mac" -o /dev/null | %fields | FileCheck %s --check-prefix=MAC
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager format=json output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=FMA2
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager format=json output=- flop-convention=mac" -o /dev/null | %fields | FileCheck %s --check-prefix=MAC
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- flop-convention=mac" -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: mlsysim-opt %s --mlsysim-report="flop-convention=mac" -o /dev/null 2>&1 | FileCheck %s --check-prefix=RIDGE-MAC
 // RUN: mlsysim-opt %s --mlsysim-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=RIDGE-FMA2
 
 // matmul 64x32x128: 262144 MACs = 524288 FLOPs (fma2) or 262144 (mac);
-// AI 524288/40960 = 12.8 or 262144/40960 = 6.4; same latency
-// 5.0135854063018245e-06 s on H100 either way.
+// AI 524288/40960 = 12.8 or 262144/40960 = 6.4; same latency on H100 either
+// way: one 128x128 output tile keeps 1 of the 132 SMs busy, so
+// 524288 / 989.4e12 / 0.75 * 132 = 9.3263e-08 s of compute, + the 5 us eager
+// launch = 5.093263278754801e-06 s.
 // add on 16 f32: 16 FLOPs in both.
 // int8 matmul 8^3: 512 integer MACs = 1024 int ops (fma2) or 512 (mac).
 // The f16 tensor-core peak: 989.4e12 FLOP/s, or 494.7e12 MAC/s.
-// FMA2: op #0 linalg.matmul:{{.*}} arithmetic_intensity=12.8;{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} dtype=f16;{{.*}} flops=524288;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} latency_s=5.0135854063018245e-06;{{.*}} modeled=true;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} transcendentals=0;{{.*}} unit=matrix;
+// FMA2: op #0 linalg.matmul:{{.*}} arithmetic_intensity=12.8;{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} dtype=f16;{{.*}} flops=524288;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} latency_s=5.093263278754801e-06;{{.*}} modeled=true;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} transcendentals=0;{{.*}} unit=matrix;
 // FMA2: op #1 linalg.add:{{.*}} flops=16;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // FMA2: op #2 linalg.matmul:{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=1024;{{.*}} modeled=true;{{.*}} transcendentals=0;
-// MAC: op #0 linalg.matmul:{{.*}} arithmetic_intensity=6.4;{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} dtype=f16;{{.*}} flops=262144;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} latency_s=5.0135854063018245e-06;{{.*}} modeled=true;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=f16;{{.*}} transcendentals=0;{{.*}} unit=matrix;
+// MAC: op #0 linalg.matmul:{{.*}} arithmetic_intensity=6.4;{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} dtype=f16;{{.*}} flops=262144;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} latency_s=5.093263278754801e-06;{{.*}} modeled=true;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=f16;{{.*}} transcendentals=0;{{.*}} unit=matrix;
 // MAC: op #1 linalg.add:{{.*}} flops=16;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // MAC: op #2 linalg.matmul:{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=512;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // The ridge is in the report's convention, like the ops/B column it is read

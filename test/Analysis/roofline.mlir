@@ -7,25 +7,32 @@
 // 0.75, memory efficiency 0.9, launch overhead 5e-6 s (zoo/hardware).
 // CSV tail: ...,unit,dtype,peak_type,peak_ops_per_s,t_compute_s,t_memory_s,
 //   t_overhead_s,latency_s,roofline_s,bound
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=h100" -o /dev/null | %fields | FileCheck %s --check-prefix=H100
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=a100" -o /dev/null | %fields | FileCheck %s --check-prefix=A100
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=h100 tf32=true" -o /dev/null | %fields | FileCheck %s --check-prefix=TF32
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=h100 execution=eager" -o /dev/null | %fields | FileCheck %s --check-prefix=H100
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=a100 execution=eager" -o /dev/null | %fields | FileCheck %s --check-prefix=A100
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=h100 tf32=true execution=eager" -o /dev/null | %fields | FileCheck %s --check-prefix=TF32
 
 // @big: f16 matmul 4096^3, f32 accumulator.
 //   flops = 2*4096^3 = 137438953472; bytes = 2*4096^2*2 + 2*4096^2*4 (C read
 //   and written) = 201326592
-//   On H100, t_compute = 137438953472 / 989.4e12 / 0.75 = 1.8521521928711003e-04
+//   Wave quantization: 4096/128 x 4096/128 = 1024 output tiles of 128x128
+//   (matrix_tile), one per SM per wave. On H100, 132 SMs, ceil(1024/132) = 8
+//   waves, utilization 1024 / (8 * 132) = 0.9696969696969697; on A100, 108
+//   SMs, 10 waves, 1024 / 1080 = 0.9481481481481482.
+//   On H100, t_compute = 137438953472 / 989.4e12 / 0.75 / 0.96969...
+//                                                = 1.9100319488983222e-04
 //         t_memory  = 201326592 / 3.35e12 / 0.9      = 6.677498905472637e-05
-//         latency   = 1.8521521928711003e-04 + 5e-6  = 1.9021521928711004e-04
+//         latency   = 1.9100319488983222e-04 + 5e-6  = 1.9600319488983223e-04
 //         roofline  = 137438953472 / 989.4e12        = 1.3891141446533252e-04
+//         (the ideal: efficiency 1, every SM busy)
 //         compute-bound on the f16 matrix unit
-//   On A100, t_compute = 137438953472 / 312e12 / 0.75   = 5.87345955008547e-04
+//   On A100, t_compute = 137438953472 / 312e12 / 0.75 / 0.94814...
+//                                                = 6.19466436923077e-04
 //         t_memory  = 201326592 / 2.039e12 / 0.9     = 1.0970878535229687e-04
-//         latency = 5.92345955008547e-04; roofline = 4.405094662564103e-04
+//         latency = 6.24466436923077e-04; roofline = 4.405094662564103e-04
 // H100-LABEL: report:
-// H100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00019021521928711004;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.00018521521928711003;{{.*}} t_memory_s=6.677498905472637e-05;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+// H100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.0001960031948898322;{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.0001910031948898322;{{.*}} t_memory_s=6.677498905472637e-05;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
 // A100-LABEL: report:
-// A100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.000592345955008547;{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.000587345955008547;{{.*}} t_memory_s=0.00010970878535229687;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+// A100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.000624466436923077;{{.*}} matrix_utilization=0.9481481481481482;{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.000619466436923077;{{.*}} t_memory_s=0.00010970878535229687;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
 func.func @big(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16>) outs(%c : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>
@@ -54,10 +61,12 @@ func.func @tiny(%x: tensor<4xf32>) -> tensor<4xf32> {
 // vector unit prices it, unless tf32=true allows TF32 tensor cores.
 //   flops = 2*1024^3 = 2147483648; bytes = 4*1024^2*4 = 16777216
 //   vector: 2147483648 / 66.9e12 / 0.75 = 4.2799873403089186e-05
-//   tf32:   2147483648 / 494.7e12 / 0.75 = 5.7879756027221885e-06
+//   tf32:   8 x 8 = 64 tiles on 132 SMs (one wave, utilization 64/132):
+//           2147483648 / 494.7e12 / 0.75 / (64/132) = 1.1937699680614512e-05
+//   (the vector unit has no tiles: utilization 1)
 //   memory: 16777216 / 3.35e12 / 0.9 = 5.564582421227197e-06
 // H100: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} t_compute_s=4.2799873403089186e-05;{{.*}} t_memory_s=5.564582421227197e-06;{{.*}} t_overhead_s=5e-06;{{.*}} unit=vector;
-// TF32: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=5.7879756027221885e-06;{{.*}} t_memory_s=5.564582421227197e-06;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+// TF32: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=1.1937699680614512e-05;{{.*}} t_memory_s=5.564582421227197e-06;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
 func.func @f32mm(%a: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = linalg.matmul ins(%a, %a : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>

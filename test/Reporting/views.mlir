@@ -1,11 +1,11 @@
 // The chart, the page and the timeline are views of the same report.
-// RUN: mlsysim-opt %s --mlsysim-report="format=svg output=%t.svg" -o /dev/null
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager format=svg output=%t.svg" -o /dev/null
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
 // RUN: %python -c "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])" %t.svg
-// RUN: mlsysim-opt %s --mlsysim-report="format=trace output=%t.json" -o /dev/null
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager format=trace output=%t.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE < %t.json
 // RUN: %python -c "import json, sys; d = json.load(open(sys.argv[1])); x = [e for e in d['traceEvents'] if e['ph'] == 'X']; assert len(x) == 3, x; assert x[1]['ts'] == x[0]['dur'], x" %t.json
-// RUN: mlsysim-opt %s --mlsysim-report="format=html output=%t.html" -o /dev/null
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager format=html output=%t.html" -o /dev/null
 // RUN: FileCheck %s --check-prefix=HTML < %t.html
 
 // SVG: <svg xmlns="http://www.w3.org/2000/svg"

@@ -2,19 +2,20 @@
 // runs, FLOPs in the chosen convention, latency in seconds), a reason to every
 // unmodeled op, and the device id to the module. The annotated IR round-trips
 // through mlsysim-opt, and mlsysim-strip restores the original.
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate=hardware=a100 2>/dev/null | FileCheck %s
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate=hardware=a100 2>/dev/null | mlsysim-opt --allow-unregistered-dialect | FileCheck %s
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate 2>/dev/null | mlsysim-opt --allow-unregistered-dialect --mlsysim-strip > %t.stripped
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate="execution=eager hardware=a100" 2>/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate="execution=eager hardware=a100" 2>/dev/null | mlsysim-opt --allow-unregistered-dialect | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-annotate=execution=eager 2>/dev/null | mlsysim-opt --allow-unregistered-dialect --mlsysim-strip > %t.stripped
 // RUN: mlsysim-opt %s --allow-unregistered-dialect > %t.original
 // RUN: diff %t.original %t.stripped
 
 // CHECK: module attributes {mlsysim.hardware = "nvidia-a100-sxm4-80gb"}
 // CHECK-LABEL: func.func @f
 // matmul 64x32x128 (f16 -> f32): 524288 FLOPs, read 32768, write 8192,
-// AI 524288/40960 = 12.8; on A100 memory 40960/2.039e12/0.9 = 2.2320e-8 s
-// beats compute 524288/312e12/0.75 = 2.24e-9 s, and the 5e-6 s launch
-// dominates: latency 5.022320309519917e-06, overhead-bound.
-// CHECK: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 524288, int_ops = 0, transcendentals = 0, bytes_read = 32768, bytes_written = 8192, intensity = 12.8, latency_s = 5.022320309519917e-06, bound = "overhead", unit = "matrix:f16">}
+// AI 524288/40960 = 12.8; on A100 its one 128x128 output tile keeps 1 of the
+// 108 SMs busy: compute 524288/312e12/0.75 * 108 = 2.4198e-7 s beats memory
+// 40960/2.039e12/0.9 = 2.2320e-8 s, and the 5e-6 s eager launch dominates:
+// latency 5.241979076923078e-06, overhead-bound.
+// CHECK: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 524288, int_ops = 0, transcendentals = 0, bytes_read = 32768, bytes_written = 8192, intensity = 12.8, latency_s = 5.241979076923078e-06, bound = "overhead", unit = "matrix:f16">}
 // CHECK: tensor.empty() {mlsysim.cost = #mlsysim.cost<flops = 0, int_ops = 0, transcendentals = 0, bytes_read = 0, bytes_written = 0, intensity = 0, latency_s = 0, bound = "free", unit = "none">}
 // CHECK: "foo.bar"(%{{.*}}) {mlsysim.unmodeled = "no cost model for 'foo.bar'"}
 func.func @f(%a: tensor<64x128xf16>, %b: tensor<128x32xf16>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {

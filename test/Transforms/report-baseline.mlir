@@ -1,9 +1,9 @@
 // baseline=FILE: what a transformation bought. The IR after upstream
 // elementwise fusion (printed with its locations) against the IR before it.
 // RUN: mlsysim-opt %S/Inputs/two-elementwise.mlir --linalg-fuse-elementwise-ops -mlir-print-debuginfo -o %t.after.mlir
-// RUN: mlsysim-opt %t.after.mlir --mlsysim-report="baseline=%S/Inputs/two-elementwise.mlir" -o /dev/null 2>&1 | FileCheck %s
-// RUN: mlsysim-opt %t.after.mlir --mlsysim-report="baseline=%S/Inputs/two-elementwise.mlir format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: not mlsysim-opt %t.after.mlir --mlsysim-report="baseline=%S/no-such-file.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: mlsysim-opt %t.after.mlir --mlsysim-report="execution=eager baseline=%S/Inputs/two-elementwise.mlir" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %t.after.mlir --mlsysim-report="execution=eager baseline=%S/Inputs/two-elementwise.mlir format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: not mlsysim-opt %t.after.mlir --mlsysim-report="execution=eager baseline=%S/no-such-file.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Before: two generics over 2^20 f32, each reading 4 MiB and writing 4 MiB
 // (8388608 bytes, 8388608 / 3.35e12 / 0.9 = 2.78 us + 5 us launch = 7.78 us):

@@ -1,6 +1,6 @@
 // The CSV report: one header row, one row per op with the JSON fields;
 // fields with commas, quotes or line breaks are quoted (RFC 4180).
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="format=csv output=-" -o /dev/null 2>/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager format=csv output=-" -o /dev/null 2>/dev/null | FileCheck %s
 
 // CHECK: id,op,func,loc,modeled,reason,multiplier,trip_count_unknown,flops,int_ops,transcendentals,bytes_read,bytes_written,arithmetic_intensity,unit,dtype,peak_type,peak_ops_per_s,t_compute_s,t_memory_s,t_overhead_s,latency_s,roofline_s,bound,memory_level,hardware
 // The function name holds a comma and a quote: the field is quoted and the

@@ -1,17 +1,40 @@
 // The JSON report (docs/report-json.md): hardware, conventions, every op the
-// model looked at (free ones included) with its fields, per-function and
-// module totals, and the unmodeled ops. Keys are printed in sorted order.
+// model looked at (free ones included) with its fields, the kernels of the
+// compiled plan, per-function and module totals under each execution model,
+// and the unmodeled ops. Keys are printed in sorted order.
 // RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="format=json output=%t.json hardware=a100" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s < %t.json
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['ops']) == 3 and d['totals']['op_count'] == 3, d" %t.json
 
 // CHECK: "conventions": {
+// CHECK: "execution": "compiled",
 // CHECK: "flop_convention": "fma2",
 // CHECK: "flops_per_mac": 2,
 // CHECK: "hardware": {
 // CHECK: "compute_efficiency": 0.75,
+// CHECK: "efficiency_by_class": {},
 // CHECK: "id": "nvidia-a100-sxm4-80gb",
+// CHECK: "launch_overhead_s": {
+// CHECK-NEXT: "compiled": 1.1000000000000001e-06,
+// CHECK-NEXT: "eager": 5.0000000000000004e-06,
+// CHECK-NEXT: "graph": 1.1000000000000001e-06
 // CHECK: "name": "NVIDIA A100 SXM4 80GB",
+// The kernels of the compiled plan: the add alone (the others are free or
+// unmodeled). Its traffic is the add's: 2048 read, 1024 written.
+// CHECK: "kernels": [
+// CHECK-NEXT: {
+// CHECK: "bytes_read": 2048,
+// CHECK-NEXT: "bytes_written": 1024,
+// CHECK-NEXT: "class": "elementwise",
+// CHECK: "id": 0,
+// CHECK-NEXT: "int_ops": 0,
+// CHECK-NEXT: "kind": null,
+// CHECK: "ops": [
+// CHECK-NEXT: 0
+// CHECK-NEXT: ],
+// CHECK-NEXT: "t_compute_s"
+// CHECK-NEXT: "t_memory_s"
+// CHECK-NEXT: "t_overhead_s": 1.1000000000000001e-06,
 // CHECK: "ops": [
 // The add on 256 f32: 256 FLOPs, read 2048, write 1024, AI 256/3072. Op
 // fields come in the CSV column order.
@@ -34,13 +57,18 @@
 // CHECK-NEXT: "dtype": "f32",
 // CHECK-NEXT: "peak_type": "f32",
 // CHECK-NEXT: "peak_ops_per_s": 19500000000000,
+// CHECK-NEXT: "matrix_utilization": 1,
 // CHECK-NEXT: "t_compute_s": {{.*}},
 // CHECK-NEXT: "t_memory_s": {{.*}},
-// CHECK-NEXT: "t_overhead_s": 5.0000000000000004e-06,
+// CHECK-NEXT: "t_overhead_s": 1.1000000000000001e-06,
 // CHECK-NEXT: "latency_s": {{.*}},
 // CHECK-NEXT: "roofline_s": {{.*}},
 // CHECK-NEXT: "bound": "overhead",
-// CHECK-NEXT: "memory_level": "dram"
+// CHECK-NEXT: "memory_level": "dram",
+// CHECK-NEXT: "class": "elementwise",
+// CHECK-NEXT: "folded": false,
+// CHECK-NEXT: "fusion_group": null,
+// CHECK-NEXT: "kernel": 0
 // CHECK-NEXT: },
 // The free op is listed too.
 // CHECK: "op": "tensor.empty",
@@ -54,8 +82,23 @@
 // CHECK-NEXT: "transcendentals": null,
 // CHECK-NEXT: "bytes_read": null,
 // CHECK: "bound": null
+// Each execution model: the add's slower term, its 3072 bytes at
+// 2.039e12 * 0.9 B/s = 1.6740232139937876e-09 s, plus one launch: 5 us eager,
+// 1.1 us graph and compiled (one kernel each way).
 // CHECK: "totals": {
+// CHECK: "execution": "compiled",
 // CHECK: "flops": 256,
+// CHECK: "latency_by_execution": {
+// CHECK-NEXT: "compiled": {
+// CHECK-NEXT: "kernels": 1,
+// CHECK-NEXT: "latency_s": 1.1016740232139938e-06
+// CHECK: "eager": {
+// CHECK-NEXT: "kernels": 1,
+// CHECK-NEXT: "latency_s": 5.0016740232139938e-06
+// CHECK: "graph": {
+// CHECK-NEXT: "kernels": 1,
+// CHECK-NEXT: "latency_s": 1.1016740232139938e-06
+// CHECK: "latency_s": 1.1016740232139938e-06,
 // CHECK: "op_count": 3,
 // CHECK: "unmodeled_count": 1
 // CHECK: "unmodeled": [

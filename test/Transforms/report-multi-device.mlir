@@ -1,10 +1,10 @@
 // hardware=a100,h100,h200: the totals side by side and each op's speedup over
 // the first device. A compute-bound op gains the compute ratio, a
 // memory-bound op the bandwidth ratio, an overhead-bound op nothing.
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=a100,h100,h200" -o /dev/null 2>&1 | FileCheck %s
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=a100,h100 format=csv output=-" -o /dev/null | FileCheck %s --check-prefix=CSV
-// RUN: not mlsysim-opt %s --mlsysim-annotate="hardware=a100,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANNOTATE
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100,h200" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100 format=csv output=-" -o /dev/null | FileCheck %s --check-prefix=CSV
+// RUN: not mlsysim-opt %s --mlsysim-annotate="execution=eager hardware=a100,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANNOTATE
 
 // matmul 2048^3 f16 (compute-bound): A100 17179869184/312e12/0.75 + 5e-6 =
 //   78.4 us; H100 28.2 us (2.79x); H200 has the same compute: 2.79x.

@@ -1,7 +1,7 @@
 // Model-level summary: throughput at batch=N, MFU against the peak that did
 // the most work, energy (TDP x latency), memory feasibility (arguments plus
 // live intermediates by liveness over the op order), ridge points.
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="hardware=h100 batch=4" 2>&1 >/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 batch=4" 2>&1 >/dev/null | FileCheck %s
 
 // Header: the ridge points of the units the ops used: f16 matrix
 // 989.4e12 / 3.35e12 = 295.3 FLOP/B, f32 vector 66.9e12 / 3.35e12 = 20.0.

@@ -1,12 +1,12 @@
 // sweep=1,2,4,...: the dynamic batch bound to each value in turn: latency,
 // throughput, MFU and share by bound per value, and the value from which the
 // total is compute-bound (the roofline's batch-size lesson).
-// RUN: mlsysim-opt %s --mlsysim-report="sweep=1,2,...,16,256,512 hardware=h100" -o /dev/null 2>&1 | FileCheck %s
-// RUN: mlsysim-opt %s --mlsysim-report="sweep=1,4,16 hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: mlsysim-opt %s --mlsysim-report="sweep=1,2,4 hardware=a100,h100 format=svg output=%t.svg" -o /dev/null
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,2,...,16,256,512 hardware=h100" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,4,16 hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,2,4 hardware=a100,h100 format=svg output=%t.svg" -o /dev/null
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
-// RUN: not mlsysim-opt %s --mlsysim-report="sweep=4,2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// RUN: not mlsysim-opt %s --mlsysim-report="sweep=1,...," -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD2
+// RUN: not mlsysim-opt %s --mlsysim-report="execution=eager sweep=4,2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,...," -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD2
 
 // A weight-stationary layer: x[B,4096] (f16) times W[4096,4096] (f16) into an
 // f16 accumulator. FLOPs = 2*B*4096*4096 = 33554432*B; bytes = W 33554432 +

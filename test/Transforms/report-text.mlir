@@ -3,8 +3,8 @@
 // totals per function and for the module, the time share by bound and the
 // ops that take longest. It goes to stderr by default (the IR on stdout stays
 // clean).
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report=hardware=h100 2>&1 >/dev/null | FileCheck %s
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report=hardware=h100 2>/dev/null | FileCheck %s --check-prefix=IR
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100" 2>&1 >/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100" 2>/dev/null | FileCheck %s --check-prefix=IR
 
 // IR-LABEL: func.func @first
 // IR-NOT: mlsysim roofline report

@@ -14,7 +14,8 @@ with the keys in sorted order, so that a test written as
 keeps passing when a field is added. Numbers print in their shortest
 round-trip form, null as `null`, booleans as `true`/`false`. `--section
 totals` prints the document's `totals` object the same way (nested objects
-flattened with dots).
+flattened with dots); `--section kernels` prints the compiled plan's kernels
+as `kernel #<id>: ...`.
 
 Usage: mlsysim-opt ... --mlsysim-report="format=json output=-" | fields.py
 """
@@ -79,8 +80,10 @@ def main():
         for record in records:
             fields = dict(flatten(record))
             head = section
-            if "id" in fields:
-                head = "op #%s %s" % (fields.pop("id"), fields.pop("op", ""))
+            if "id" in fields and "op" in fields:
+                head = "op #%s %s" % (fields.pop("id"), fields.pop("op"))
+            elif "id" in fields:
+                head = "%s #%s" % (section.rstrip("s"), fields.pop("id"))
             body = " ".join("%s=%s;" % (key, scalar(fields[key]))
                             for key in sorted(fields))
             print("%s: %s" % (head, body))

@@ -1,8 +1,10 @@
 //===- Roofline.h - The roofline formula ------------------------*- C++ -*-===//
 //
 // The one place that turns counts into time on a device:
-//   t_compute = ((flops + int_ops) / peak(unit, type) + transcendentals / sfu)
-//               / compute_efficiency(op class)
+//   t_compute = ((flops + int_ops) / (peak(unit, type) * utilization)
+//                + transcendentals / sfu) / compute_efficiency(op class)
+//               (utilization: the share of the matrix unit a matrix op's
+//               tiles keep busy, getMatrixUtilization; 1 otherwise)
 //   t_memory  = (bytes_read + bytes_written)
 //               / (bandwidth * memory_efficiency(op class))
 //               (the device memory's bandwidth, or the last-level cache's when
@@ -86,6 +88,9 @@ struct RooflineEstimate {
   double roofline = 0.0;  ///< Ideal: efficiency 1, no overhead.
   /// The two terms of the ideal: compute and traffic at efficiency 1.
   double idealCompute = 0.0, idealMemory = 0.0;
+  /// The share of the matrix unit a matrix op keeps busy (its tiles over
+  /// the waves of tiles the cores run); 1 for everything else.
+  double utilization = 1.0;
   Bound bound = Bound::Free;
   /// The level whose bandwidth priced the traffic (DRAM or LLC).
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
@@ -96,6 +101,13 @@ struct RooflineEstimate {
 RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
+
+/// The share of the matrix unit a matrix problem keeps busy: its output
+/// tiles (the device's `matrix_tile`) run one per core per wave, so T tiles
+/// on C cores take ceil(T / C) waves and use T / (waves * C) of the unit
+/// (wave quantization); 1 when the device gives no tile or no core count.
+double getMatrixUtilization(const HardwareSpec &hardware,
+                            const MatrixShape &shape);
 
 /// The launch overhead of `runs` kernel launches on `hardware`: the one place
 /// a launch is priced (an op's estimate, a fused group's, a kernel's).

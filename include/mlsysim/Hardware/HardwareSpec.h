@@ -64,6 +64,11 @@ struct HardwareSpec {
   std::optional<SourcedValue> llcBandwidthBytesPerS;
   std::optional<SourcedValue> scratchpadPerCoreBytes;
   std::optional<SourcedValue> cores;
+  /// The output tile one core computes at a time on the matrix unit (rows,
+  /// columns). With `cores`, it prices wave quantization: a matrix op of T
+  /// tiles runs in ceil(T / cores) waves, so a small one keeps only part of
+  /// the unit busy.
+  std::optional<SourcedValue> matrixTileM, matrixTileN;
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
 

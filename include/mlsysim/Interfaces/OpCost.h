@@ -74,6 +74,14 @@ struct Work {
   }
 };
 
+/// The matrix problem of an op on the matrix unit, as the loops of each role
+/// multiply out: `batch` independent problems of `m` x `n` outputs, each
+/// reducing over `k` (a convolution's m is its batch and output image, its n
+/// its output channels, its k its input channels and filter window).
+struct MatrixShape {
+  double batch = 1.0, m = 1.0, n = 1.0, k = 1.0;
+};
+
 /// The counts of one execution of an op.
 struct OpCost : Work {
   /// False when no rule prices the op; `reason` says why.
@@ -89,6 +97,10 @@ struct OpCost : Work {
   /// Whether the arithmetic runs on the matrix unit (contractions and
   /// convolutions) rather than the vector unit.
   bool matrixUnit = false;
+  /// Its matrix problem, when the op runs on the matrix unit and its loops
+  /// say which role each plays (the device's tiles and cores price how much
+  /// of the unit it keeps busy).
+  std::optional<MatrixShape> matrixShape;
   /// Whether each execution is a kernel launch. Single-element accesses
   /// (tensor.extract, memref.load, ...) run inside other code and pay none.
   bool launchesKernel = true;
