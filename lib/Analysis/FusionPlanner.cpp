@@ -584,9 +584,9 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
       if (recompute.lookup(index) > 1.0)
         out->recomputed.push_back(index);
     Count before;
-    for (unsigned index : group)
-      if (!cloned[index])
-        before = before + records[index].cost.bytes();
+    for (auto [index, member] : llvm::zip_equal(group, members))
+      before = before + Count::fromDouble(records[index].cost.bytes().toDouble() *
+                                          member.share);
     out->bytesRead = read * records[group[0]].multiplier;
     out->bytesWritten = written * records[group[0]].multiplier;
     out->bytesSaved = before.toDouble() > (read + written).toDouble()

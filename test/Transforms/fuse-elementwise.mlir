@@ -9,14 +9,14 @@
 //          0.2 + 0.2 + 2 = 2.4 µs; + one launch = 33 µs; saves 34 µs (50.7%)
 //   bytes saved: 32 MB before - 16 MB after = 16 MB; launches saved 2.
 
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section fusion | FileCheck %s --check-prefix=JSON
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section fusion_bounds | FileCheck %s --check-prefix=BOUNDS
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1 format=html output=-" -o /dev/null | FileCheck %s --check-prefix=HTML
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1 format=json output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=CSV
 // RUN: mlsysim-opt %s --mlsysim-fuse=hardware=%S/../Hardware/Inputs/toy-device.yaml -o %t.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: mlir-opt %t.mlir -o /dev/null
-// RUN: mlsysim-opt %t.mlir --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
+// RUN: mlsysim-opt %t.mlir --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section totals | FileCheck %s --check-prefix=AFTER
 
 func.func @chain(%x: tensor<1000x1000xf32>, %y: tensor<1000x1000xf32>,
                  %z: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {
@@ -27,41 +27,10 @@ func.func @chain(%x: tensor<1000x1000xf32>, %y: tensor<1000x1000xf32>,
   return %r : tensor<1000x1000xf32>
 }
 
-// TEXT: predicted latency: 67 µs
-// TEXT: fusion opportunities
-// TEXT-NEXT: group  kind
-// TEXT-NEXT: G0  elementwise-chain  16 MB  2  0  67 µs  33.0 µs  34.0 µs  50.7%  #1 linalg.add, #2 linalg.mul, #3 linalg.exp
-// TEXT-NEXT: @chain: 67 µs as is, 33.0 µs with these groups fused, 33.0 µs fully fused
-
-// JSON: "fusion": [
-// JSON-NEXT: {
-// JSON-NEXT: "bytes_saved": 16000000,
-// JSON-NEXT: "flops_added": 0,
-// JSON-NEXT: "func": "chain",
-// JSON-NEXT: "group": 0,
-// JSON-NEXT: "kept": [],
-// JSON-NEXT: "kind": "elementwise-chain",
-// JSON-NEXT: "latency_after_s": {{3\.(3|29999[0-9]*|30000[0-9]*)e-05}},
-// JSON-NEXT: "latency_before_s": {{6\.(7|69999[0-9]*|70000[0-9]*)e-05}},
-// JSON-NEXT: "launches_saved": 2,
-// JSON-NEXT: "ops": [
-// JSON-NEXT: 1,
-// JSON-NEXT: 2,
-// JSON-NEXT: 3
-// JSON-NEXT: ],
-// JSON-NEXT: "recomputed": [],
-// JSON-NEXT: "saving_s": {{3\.(4|39999[0-9]*|40000[0-9]*)e-05}},
-// JSON-NEXT: "share": 0.5074626
-// JSON: "fusion_bounds": [
-// JSON-NEXT: {
-// JSON-NEXT: "as_is_s": {{6\.(7|69999[0-9]*|70000[0-9]*)e-05}},
-// JSON-NEXT: "fully_fused_s": {{3\.(3|29999[0-9]*|30000[0-9]*)e-05}},
-// JSON-NEXT: "func": "chain",
-// JSON-NEXT: "with_groups_fused_s": {{3\.(3|29999[0-9]*|30000[0-9]*)e-05}}
-// JSON: "id": 1,
-// JSON: "fusion_group": 0
-// JSON: "id": 3,
-// JSON: "fusion_group": 0
+// The group: 16 MB saved, 2 launches, 67 us -> 33 us, 50.7% of @chain; each
+// op names its group; the bounds as is, with the group fused, fully fused.
+// JSON: fusion: bytes_saved=16000000; class=elementwise; flops_added=0; func=chain; group=0; kept=[]; kernel=0; kind=elementwise-chain; latency_after_s=3.2999999999999996e-05; latency_before_s=6.7e-05; launches_saved=2; ops=[1,2,3]; recomputed=[]; saving_s=3.4000000000000007e-05; share=0.5074626865671643;
+// BOUNDS: fusion_bounds: as_is_s=6.7e-05; fully_fused_s=3.2999999999999996e-05; func=chain; with_groups_fused_s=3.2999999999999996e-05;
 
 // HTML: <h2>Fusion</h2>
 // HTML: <td class="text">elementwise-chain</td><td class="text">#1 linalg.add, #2 linalg.mul, #3 linalg.exp</td><td data-value="1.6e+07">16 MB</td><td data-value="2">2</td>
@@ -82,5 +51,4 @@ func.func @chain(%x: tensor<1000x1000xf32>, %y: tensor<1000x1000xf32>,
 // IR-NOT: linalg.{{add|mul|exp|generic}}
 
 // The output realizes the predicted total exactly: one kernel of 33 µs.
-// AFTER: ops: 2 (2 modeled, of which 1 free; 0 unmodeled); kernel launches: 1
-// AFTER: predicted latency: 33.0 µs
+// AFTER: totals: {{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=3.2999999999999996e-05;{{.*}} op_count=2;

@@ -19,11 +19,11 @@
 // (matrix bf16): 268,959,744 FLOP / 50e12 = 5.379 µs; + 1 = 6.38 µs, 1.5% under the
 // plan's 6.47 µs (which prices the epilogue on the vector unit).
 
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section fusion | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-fuse=hardware=%S/../Hardware/Inputs/toy-device.yaml -o %t.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: mlir-opt %t.mlir -o /dev/null
-// RUN: mlsysim-opt %t.mlir --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER
+// RUN: mlsysim-opt %t.mlir --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section totals | FileCheck %s --check-prefix=AFTER
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
@@ -42,7 +42,7 @@ func.func @dense_relu(%a: tensor<512x512xbf16>, %b: tensor<512x512xbf16>, %bias:
   } -> tensor<512x512xf32>
   return %r : tensor<512x512xf32>
 }
-// CHECK: G0  epilogue  4.19 MB  2  0  15.6 µs  6.47 µs  9.11 µs  58.5%  #1 linalg.fill, #2 linalg.matmul, #4 linalg.generic{{$}}
+// CHECK: fusion: bytes_saved=4194304; class=matmul; flops_added=0; func=dense_relu; group=0; kept=[]; kernel=0; kind=epilogue; latency_after_s=6.47356672e-06; latency_before_s=1.5587008e-05; launches_saved=2; ops=[1,2,4]; recomputed=[]; saving_s=9.11344128e-06; share=0.5846818889167184;
 
 // REMARK: remark: fused group G0 (epilogue, 3 ops, tiled): predicted 15.6 µs -> 6.47 µs
 
@@ -54,7 +54,4 @@ func.func @dense_relu(%a: tensor<512x512xbf16>, %b: tensor<512x512xbf16>, %bias:
 // IR: {mlsysim.kernel}
 // IR-NOT: linalg.
 
-// AFTER: ops: {{[0-9]+}} ({{[0-9]+}} modeled, {{.*}}; 0 unmodeled); kernel launches: 1
-// AFTER: work: 269 MFLOP
-// AFTER: traffic: 1.05 MB read, 1.05 MB written
-// AFTER: predicted latency: 6.38 µs
+// AFTER: totals: {{.*}} bytes_read=1050624; bytes_written=1048576;{{.*}} flops=268959744;{{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=6.37919488e-06;{{.*}} unmodeled_count=0;

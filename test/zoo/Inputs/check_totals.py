@@ -4,7 +4,8 @@ usage: check_totals.py REPORT.json KEY=VALUE...
   unmodeled=N    totals.unmodeled_count
   flops=N        totals.flops (exact integer)
   params=N       functions[0].memory.parameters (exact integer)
-  ai=X           (flops + int_ops) / (bytes_read + bytes_written), to 1e-4
+  ai=X           (flops + int_ops) / bytes of the ops as written (each op's
+                 reads and writes, as an eager run moves them), to 1e-4
   contractions=N sum of the FLOPs of linalg.matmul, batch_matmul and conv ops (exact)
 """
 import json
@@ -17,7 +18,8 @@ got = {
     "unmodeled": t["unmodeled_count"],
     "flops": t["flops"],
     "params": mem["parameters"],
-    "ai": (t["flops"] + t["int_ops"]) / (t["bytes_read"] + t["bytes_written"]),
+    "ai": (t["flops"] + t["int_ops"]) / sum(
+        o["bytes_read"] + o["bytes_written"] for o in doc["ops"] if o["modeled"]),
     "contractions": sum(o["flops"] for o in doc["ops"]
                         if o["op"] in ("linalg.matmul", "linalg.batch_matmul")
                         or o["op"].startswith("linalg.conv_")
