@@ -141,8 +141,10 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
   if (cost.hasNoWork())
     return OpClass::DataMovement;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  // Another dialect's op (priced through the interface): matrix work is a
+  // matmul, the rest elementwise, unless its model says otherwise.
   if (!linalgOp)
-    return OpClass::Elementwise;
+    return cost.matrixUnit ? OpClass::Matmul : OpClass::Elementwise;
   bool window = linalg::isaConvolutionOpInterface(linalgOp);
   if (cost.matrixUnit)
     return window ? OpClass::Convolution : OpClass::Matmul;
@@ -151,7 +153,7 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
                ? OpClass::Pooling
                : OpClass::DepthwiseConvolution;
   return linalgOp.getNumReductionLoops() != 0 ? OpClass::Reduction
-                                               : OpClass::Elementwise;
+                                              : OpClass::Elementwise;
 }
 
 OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {

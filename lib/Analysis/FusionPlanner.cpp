@@ -51,6 +51,16 @@ FusionRole mlsysim::classifyForFusion(Operation *op, const OpCost &cost) {
     return FusionRole::Fill;
   if (isa<tensor::PadOp>(op))
     return FusionRole::Pad;
+  // A slice is read in place by its consumer; a concatenation's inputs are
+  // written in place by their producers and read in place by its consumers.
+  if (isa<tensor::ExtractSliceOp, tensor::ConcatOp>(op) && !cost.isFree())
+    return FusionRole::Layout;
+  // linalg.softmax is a row reduction (max and sum along one dimension)
+  // with an elementwise tail, as the kernels compilers emit for it.
+  if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
+    return isa<RankedTensorType>(softmax.getOutput().getType())
+               ? FusionRole::Reduction
+               : FusionRole::None;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (!linalgOp || !linalgOp.hasPureTensorSemantics())
     return FusionRole::None;
@@ -115,8 +125,8 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
 namespace {
 /// Free views a producer-consumer edge may cross.
 bool isView(Operation *op) {
-  return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
-      op);
+  return isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp,
+             tensor::ReshapeOp>(op);
 }
 
 /// Whether `map` reads each element once per iteration of a subset of the
@@ -173,6 +183,8 @@ private:
 
   std::vector<FusionRole> roles;
   std::vector<bool> fusible, folded, cloned;
+  /// Bytes of weights each record reads, over all its runs.
+  std::vector<Count> weightBytes;
   /// Iterations of each record's loop nest and of its parallel loops alone
   /// (0 when unknown), and the extent of its reduction loops.
   std::vector<double> space, parallelSpace, reducedSpace;
@@ -193,22 +205,35 @@ void Planner::classifyRecords() {
   fusible.resize(n);
   folded.assign(n, false);
   cloned.assign(n, false);
+  weightBytes.assign(n, Count(0));
   space.assign(n, 0.0);
   parallelSpace.assign(n, 0.0);
   reducedSpace.assign(n, 0.0);
   resultBits.assign(n, 0);
   for (auto [index, record] : llvm::enumerate(records)) {
     roles[index] = classifyForFusion(record.op, record.cost);
-    fusible[index] = record.cost.modeled && record.cost.launchesKernel &&
-                     !record.cost.isFree() && !record.unknownTripCountLoop &&
-                     roles[index] != FusionRole::None &&
-                     estimateRoofline(record.cost, record.multiplier, hardware,
-                                      options)
-                         .priced;
+    fusible[index] =
+        record.cost.modeled && record.cost.launchesKernel &&
+        !record.cost.isFree() && !record.unknownTripCountLoop &&
+        roles[index] != FusionRole::None &&
+        estimateRoofline(record.cost, record.multiplier, hardware, options)
+            .priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits = context.elementBits(
               getElementTypeOrSelf(record.op->getResult(0).getType())))
         resultBits[index] = *bits;
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(record.op)) {
+      // Rows are every dimension but the one it normalizes.
+      auto type = cast<ShapedType>(softmax.getInput().getType());
+      if (!fusible[index] || !type.hasStaticShape())
+        continue;
+      double all = static_cast<double>(type.getNumElements());
+      double row = static_cast<double>(type.getDimSize(softmax.getDimension()));
+      space[index] = all;
+      parallelSpace[index] = row > 0 ? all / row : 0.0;
+      reducedSpace[index] = row;
+      continue;
+    }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
     if (!linalgOp || !fusible[index])
       continue;
@@ -231,8 +256,6 @@ void Planner::classifyRecords() {
 }
 
 void Planner::foldWeights() {
-  if (!fusionOptions.foldWeights)
-    return;
   // What a value holds: weights (arguments tagged mlsysim.param, constants,
   // and what is computed from them alone), data-free values (empty tensors,
   // fills of a scalar) or runtime data.
@@ -244,20 +267,18 @@ void Planner::foldWeights() {
       return it->second;
     Holds result = Holds::Runtime;
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      auto func =
-          dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+      auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
       if (func && arg.getOwner()->isEntryBlock() &&
           func.getArgAttr(arg.getArgNumber(),
                           MLSysimDialect::ParamAttrHelper::getNameStr()))
         result = Holds::Weight;
     } else if (Operation *def = value.getDefiningOp()) {
       int index = indexOf(def);
-      if (def->hasTrait<OpTrait::ConstantLike>())
+      bool folds = index >= 0 && folded[index];
+      if (def->hasTrait<OpTrait::ConstantLike>() || folds)
         result = Holds::Weight;
       else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
         result = Holds::NoData;
-      else if (index >= 0 && folded[index])
-        result = Holds::Weight;
       else if (isView(def))
         result = holds(def->getOperand(0));
     }
@@ -282,7 +303,12 @@ void Planner::foldWeights() {
       Holds kind = holds(operand.get());
       anyWeight |= kind == Holds::Weight;
       onlyWeights &= kind != Holds::Runtime;
+      if (kind == Holds::Weight)
+        if (std::optional<Count> bytes = context.bytesOf(operand.get()))
+          weightBytes[index] += *bytes * record.multiplier;
     }
+    if (!fusionOptions.foldWeights)
+      continue;
     folded[index] = anyWeight && onlyWeights;
     if (folded[index])
       fusible[index] = false;
@@ -330,15 +356,34 @@ void Planner::forEachUse(Value value,
   }
 }
 
-std::optional<FusionKind> Planner::classifyEdge(OpOperand &use,
-                                                unsigned producer,
-                                                unsigned consumer,
-                                                bool throughView,
-                                                double &recompute) const {
+std::optional<FusionKind>
+Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
+                      bool throughView, double &recompute) const {
   recompute = 1.0;
-  auto consumerOp = cast<linalg::LinalgOp>(records[consumer].op);
   FusionRole from = roles[producer], to = roles[consumer];
-  bool isInput = consumerOp.isDpsInput(&use);
+  // A concatenation takes its inputs where their producers write them.
+  if (isa<tensor::ConcatOp>(records[consumer].op))
+    return !throughView && (from == FusionRole::Elementwise ||
+                            from == FusionRole::Layout)
+               ? std::optional(from == FusionRole::Layout
+                                   ? FusionKind::LayoutIntoConsumer
+                                   : FusionKind::ElementwiseChain)
+               : std::nullopt;
+  // How the consumer reads the operand: a structured op through its
+  // indexing map, a softmax its input element by element.
+  Operation *consumerOp = records[consumer].op;
+  bool isInput;
+  AffineMap map;
+  if (auto softmax = dyn_cast<linalg::SoftmaxOp>(consumerOp)) {
+    isInput = use.get() == softmax.getInput();
+    map = AffineMap::getMultiDimIdentityMap(
+        cast<ShapedType>(softmax.getInput().getType()).getRank(),
+        consumerOp->getContext());
+  } else {
+    auto structured = cast<linalg::LinalgOp>(consumerOp);
+    isInput = structured.isDpsInput(&use);
+    map = structured.getMatchingIndexingMap(&use);
+  }
   if (from == FusionRole::Fill)
     // A fill is a constant: its consumer makes the values in place.
     return throughView ? std::nullopt
@@ -346,10 +391,8 @@ std::optional<FusionKind> Planner::classifyEdge(OpOperand &use,
   if (from == FusionRole::Pad)
     // Read in place: the consumer reads the border as the pad value (or the
     // producer writes into the interior of a padded buffer).
-    return !throughView && isInput
-               ? std::optional(FusionKind::PadIntoConsumer)
-               : std::nullopt;
-  AffineMap map = consumerOp.getMatchingIndexingMap(&use);
+    return !throughView && isInput ? std::optional(FusionKind::PadIntoConsumer)
+                                   : std::nullopt;
   if (!isInput || !readsElementwise(map))
     return std::nullopt;
   switch (from) {
@@ -378,8 +421,9 @@ std::optional<FusionKind> Planner::classifyEdge(OpOperand &use,
     // recomputes it.
     auto producerOp = cast<linalg::LinalgOp>(records[producer].op);
     if (producerOp.getNumReductionLoops() != 0 ||
-        !producerOp.getIndexingMapMatchingResult(
-                cast<OpResult>(producerOp->getResult(0)))
+        !producerOp
+             .getIndexingMapMatchingResult(
+                 cast<OpResult>(producerOp->getResult(0)))
              .isPermutation())
       return std::nullopt;
     double produced = space[producer], consumed = space[consumer];
@@ -399,7 +443,8 @@ std::optional<FusionKind> Planner::classifyEdge(OpOperand &use,
 
 void Planner::findEdges() {
   for (auto [index, record] : llvm::enumerate(records)) {
-    if (!fusible[index] || !isa<linalg::LinalgOp>(record.op))
+    if (!fusible[index] ||
+        !isa<linalg::LinalgOp, linalg::SoftmaxOp, tensor::ConcatOp>(record.op))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
       // Frontends put reshapes between ops (free views: no traffic, no
@@ -453,8 +498,8 @@ std::vector<unsigned> Planner::withFills(ArrayRef<unsigned> members) const {
 OpClass Planner::classOf(ArrayRef<unsigned> group) const {
   // The heaviest kind of work names the kernel: a matrix op, else a
   // reduction, else elementwise arithmetic, else data movement.
-  for (FusionRole role : {FusionRole::Matrix, FusionRole::Reduction,
-                          FusionRole::Elementwise})
+  for (FusionRole role :
+       {FusionRole::Matrix, FusionRole::Reduction, FusionRole::Elementwise})
     for (unsigned index : group)
       if (roles[index] == role)
         return records[index].cost.opClass;
@@ -577,22 +622,25 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   SmallVector<GroupMember> members;
   for (unsigned index : group)
     members.push_back({&records[index].cost, recompute.lookup(index),
-                       cloned[index] ? 1.0 / static_cast<double>(llvm::range_size(records[index].op->getUses()))
-                                     : 1.0});
+                       cloned[index]
+                           ? 1.0 / static_cast<double>(llvm::range_size(
+                                       records[index].op->getUses()))
+                           : 1.0});
   if (out) {
     for (unsigned index : group)
       if (recompute.lookup(index) > 1.0)
         out->recomputed.push_back(index);
     Count before;
     for (auto [index, member] : llvm::zip_equal(group, members))
-      before = before + Count::fromDouble(records[index].cost.bytes().toDouble() *
-                                          member.share);
+      before =
+          before + Count::fromDouble(records[index].cost.bytes().toDouble() *
+                                     member.share);
     out->bytesRead = read * records[group[0]].multiplier;
     out->bytesWritten = written * records[group[0]].multiplier;
-    out->bytesSaved = before.toDouble() > (read + written).toDouble()
-                          ? (before - (read + written)) *
-                                records[group[0]].multiplier
-                          : Count(0);
+    out->bytesSaved =
+        before.toDouble() > (read + written).toDouble()
+            ? (before - (read + written)) * records[group[0]].multiplier
+            : Count(0);
   }
   return priceFusedGroup(members, read, written, records[group[0]].multiplier,
                          classOf(group), hardware, options);
@@ -608,7 +656,8 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
     views.push_back(records[index].op);
   while (!views.empty())
     for (Operation *user : views.pop_back_val()->getUsers())
-      if (isView(user) && !inGroup.contains(user) && inGroup.insert(user).second)
+      if (isView(user) && !inGroup.contains(user) &&
+          inGroup.insert(user).second)
         views.push_back(user);
   Operation *last = records[group.back()].op;
   // A path that leaves the group and returns: from an outside user of a
@@ -690,6 +739,7 @@ FusionPlan Planner::run() {
   plan.roleOf = roles;
   plan.folded = folded;
   plan.cloned = cloned;
+  plan.weightBytes = weightBytes;
   llvm::MapVector<StringRef, FusionBound> bounds;
   for (auto [index, record] : llvm::enumerate(records)) {
     FusionBound &bound = bounds[record.funcName];
@@ -715,8 +765,9 @@ FusionPlan Planner::run() {
     if (!inserted)
       continue;
     std::vector<unsigned> members =
-        groups.contains(index) ? membersOf(leader)
-                               : std::vector<unsigned>{static_cast<unsigned>(index)};
+        groups.contains(index)
+            ? membersOf(leader)
+            : std::vector<unsigned>{static_cast<unsigned>(index)};
     std::vector<unsigned> ops = withFills(members);
     FusionGroup kernel;
     kernel.ops = ops;
@@ -778,11 +829,11 @@ FusionPlan Planner::run() {
       });
     }
     bound.fullyFused =
-        members.empty() ? 0.0
-                        : priceFusedGroup(members, read, written, multiplier,
-                                          OpClass::Unclassified, hardware,
-                                          options)
-                              .after();
+        members.empty()
+            ? 0.0
+            : priceFusedGroup(members, read, written, multiplier,
+                              OpClass::Unclassified, hardware, options)
+                  .after();
     plan.bounds.push_back(bound);
   }
   return plan;

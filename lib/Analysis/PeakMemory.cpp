@@ -78,9 +78,12 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
     else
       ++footprint.unknownSizes;
     if (func.getArgAttr(arg.getArgNumber(),
-                        MLSysimDialect::ParamAttrHelper::getNameStr()))
+                        MLSysimDialect::ParamAttrHelper::getNameStr())) {
       if (std::optional<Count> elements = context.numElements(arg))
         footprint.parameters += *elements;
+      if (std::optional<Count> bytes = context.bytesOf(arg))
+        footprint.parameterBytes += *bytes;
+    }
   }
 
   func.getFunctionBody().walk([&](Operation *op) {

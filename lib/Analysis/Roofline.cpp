@@ -153,9 +153,8 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                         footprint / hardware.llcBandwidthBytesPerS->value);
   }
 
-  estimate.tCompute =
-      (idealArithmetic / estimate.utilization + idealSpecial) /
-      hardware.getComputeEfficiency(cost.opClass).value;
+  estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
+                      hardware.getComputeEfficiency(cost.opClass).value;
   estimate.tMemory =
       idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
@@ -172,7 +171,8 @@ double mlsysim::getMatrixUtilization(const HardwareSpec &hardware,
   if (!hardware.cores || !hardware.matrixTileM || !hardware.matrixTileN)
     return 1.0;
   double cores = hardware.cores->value;
-  double tiles = shape.batch * std::ceil(shape.m / hardware.matrixTileM->value) *
+  double tiles = shape.batch *
+                 std::ceil(shape.m / hardware.matrixTileM->value) *
                  std::ceil(shape.n / hardware.matrixTileN->value);
   if (tiles <= 0.0 || cores <= 0.0)
     return 1.0;

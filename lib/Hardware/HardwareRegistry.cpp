@@ -2,6 +2,8 @@
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
 
+#include <set>
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -115,12 +117,57 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
         "file, see docs/hardware.md)",
         nameOrPath.str().c_str(), list.c_str());
   }
-  // A user's device shares the zoo's name space: its id and aliases must not
-  // shadow a zoo device.
+  // A file given by path is the user's device: it may reuse a zoo id (a
+  // copied zoo file with one number changed); reports name the file.
   llvm::Expected<HardwareSpec> spec =
-      parseHardwareSpec((*buffer)->getBuffer(), nameOrPath, &zoo->getNames());
+      parseHardwareSpec((*buffer)->getBuffer(), nameOrPath);
   if (!spec)
     return spec.takeError();
   return std::shared_ptr<const HardwareSpec>(
       std::make_shared<HardwareSpec>(std::move(*spec)));
+}
+
+llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>>
+mlsysim::resolveHardwareList(StringRef list) {
+  llvm::SmallVector<StringRef> names;
+  list.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  if (names.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "hardware= names no device");
+  std::vector<std::shared_ptr<const HardwareSpec>> devices;
+  for (StringRef name : names) {
+    name = name.trim();
+    if (name == "all" || name.starts_with("class:")) {
+      llvm::Expected<const HardwareRegistry &> zoo =
+          HardwareRegistry::builtin();
+      if (!zoo)
+        return zoo.takeError();
+      StringRef deviceClass = name.starts_with("class:")
+                                  ? name.drop_front(strlen("class:"))
+                                  : StringRef();
+      size_t before = devices.size();
+      for (const auto &device : zoo->getDevices())
+        if (deviceClass.empty() || device->deviceClass == deviceClass)
+          // The zoo lives as long as the process: non-owning pointers.
+          devices.push_back(std::shared_ptr<const HardwareSpec>(
+              std::shared_ptr<void>(), device.get()));
+      if (devices.size() == before) {
+        std::set<std::string> classes;
+        for (const auto &device : zoo->getDevices())
+          classes.insert(device->deviceClass);
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "no device of class '%s'; the zoo's classes: %s",
+            deviceClass.str().c_str(),
+            llvm::join(classes.begin(), classes.end(), ", ").c_str());
+      }
+      continue;
+    }
+    llvm::Expected<std::shared_ptr<const HardwareSpec>> device =
+        resolveHardware(name);
+    if (!device)
+      return device.takeError();
+    devices.push_back(*device);
+  }
+  return devices;
 }

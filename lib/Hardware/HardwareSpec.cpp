@@ -39,8 +39,7 @@ HardwareSpec::getLaunchOverhead(ExecutionModel model) const {
              : launchOverheadS.at(ExecutionModel::Eager);
 }
 
-const SourcedValue &
-HardwareSpec::getComputeEfficiency(OpClass opClass) const {
+const SourcedValue &HardwareSpec::getComputeEfficiency(OpClass opClass) const {
   auto it = classEfficiencies.find(opClass);
   return it != classEfficiencies.end() && it->second.compute
              ? *it->second.compute
@@ -49,9 +48,8 @@ HardwareSpec::getComputeEfficiency(OpClass opClass) const {
 
 const SourcedValue &HardwareSpec::getMemoryEfficiency(OpClass opClass) const {
   auto it = classEfficiencies.find(opClass);
-  return it != classEfficiencies.end() && it->second.memory
-             ? *it->second.memory
-             : memoryEfficiency;
+  return it != classEfficiencies.end() && it->second.memory ? *it->second.memory
+                                                            : memoryEfficiency;
 }
 
 const HardwareSource *HardwareSpec::findSource(StringRef key) const {

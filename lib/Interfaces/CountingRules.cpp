@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -24,11 +25,22 @@ static OpCost unknownElementSize(Type type) {
 
 OpCost mlsysim::addPayloadWork(OpCost cost, const PayloadCounts &payload,
                                Count iterations) {
-  if (payload.unknownOp)
-    return OpCost::unmodeled(("payload op '" +
-                              payload.unknownOp->getName().getStringRef() +
-                              "' has no counting rule")
-                                 .str());
+  if (payload.unknownOp) {
+    // An op with regions or a call may do any amount of work: no estimate
+    // is defensible. Anything else (an assertion, a gather the frontend
+    // spelled its own way) is left out of the count, and the op is priced
+    // by its traffic and the ops it knows.
+    Operation *unknown = payload.unknownOp;
+    std::string name = unknown->getName().getStringRef().str();
+    if (unknown->getNumRegions() != 0 || isa<CallOpInterface>(unknown))
+      return OpCost::unmodeled("payload op '" + name +
+                               "' has no counting rule and may do any amount "
+                               "of work");
+    cost.approximate = true;
+    cost.reason = "payload op '" + name +
+                  "' has no counting rule: priced by its traffic and the ops "
+                  "it knows";
+  }
   cost.addWork(payload, iterations);
   return cost;
 }
@@ -54,9 +66,8 @@ static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   if (payload.macs.isZero() && payload.intMacs.isZero())
     return false;
   auto fromContraction = [&](const linalg::ContractionDimensions &dims) {
-    shape = MatrixShape{extentOf(dims.batch, ranges),
-                        extentOf(dims.m, ranges), extentOf(dims.n, ranges),
-                        extentOf(dims.k, ranges)};
+    shape = MatrixShape{extentOf(dims.batch, ranges), extentOf(dims.m, ranges),
+                        extentOf(dims.n, ranges), extentOf(dims.k, ranges)};
   };
   if (linalg::isaContractionOpInterface(op)) {
     if (FailureOr<linalg::ContractionDimensions> dims =
@@ -70,13 +81,13 @@ static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
         linalg::inferConvolutionDims(op);
     if (failed(dims) || dims->inputChannel.empty())
       return false;
-    SmallVector<unsigned> k(dims->inputChannel.begin(), dims->inputChannel.end());
+    SmallVector<unsigned> k(dims->inputChannel.begin(),
+                            dims->inputChannel.end());
     llvm::append_range(k, dims->filterLoop);
-    shape = MatrixShape{extentOf(dims->depth, ranges),
-                        extentOf(dims->batch, ranges) *
-                            extentOf(dims->outputImage, ranges),
-                        extentOf(dims->outputChannel, ranges),
-                        extentOf(k, ranges)};
+    shape = MatrixShape{
+        extentOf(dims->depth, ranges),
+        extentOf(dims->batch, ranges) * extentOf(dims->outputImage, ranges),
+        extentOf(dims->outputChannel, ranges), extentOf(k, ranges)};
     return true;
   }
   // Contractions whose body is more than a multiply-add (quantized matmuls

@@ -50,7 +50,11 @@ static OpCost costOf(tensor::SplatOp op, const CostContext &context) {
   return computeDataMovementCost({}, op.getResult(), context);
 }
 static OpCost costOf(tensor::FromElementsOp op, const CostContext &context) {
-  return computeDataMovementCost({}, op.getResult(), context);
+  // One operand per element: a handful of scalars (a shape, an index
+  // vector) stored by the code that computed them, not a kernel.
+  OpCost cost = computeDataMovementCost({}, op.getResult(), context);
+  cost.launchesKernel = false;
+  return cost;
 }
 // generate: its body runs once per element.
 static OpCost costOf(tensor::GenerateOp op, const CostContext &context) {

@@ -13,6 +13,17 @@
 
 using namespace mlsysim;
 
+std::vector<const Report *>
+mlsysim::sortByLatency(llvm::ArrayRef<Report> reports) {
+  std::vector<const Report *> sorted;
+  for (const Report &report : reports)
+    sorted.push_back(&report);
+  llvm::stable_sort(sorted, [](const Report *a, const Report *b) {
+    return a->totals.latency < b->totals.latency;
+  });
+  return sorted;
+}
+
 void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
                                   llvm::raw_ostream &os) {
   const Report &base = reports.front();
@@ -21,7 +32,8 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
   os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
                      "latency", "speedup", "samples/s", "MFU", "compute",
                      "memory", "overhead", "memory fit");
-  for (const Report &report : reports) {
+  for (const Report *device : sortByLatency(reports)) {
+    const Report &report = *device;
     const ReportTotals &t = report.totals;
     bool fits = llvm::all_of(report.footprints, [&](const auto &footprint) {
       return report.fits(footprint);
@@ -39,6 +51,10 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
         fits ? "fits" : "NO");
   }
 
+  // Past a handful of devices a per-op table is unreadable: the JSON view
+  // has it.
+  if (reports.size() > 4)
+    return;
   os << "\nper op (latency and bound on each device; speedup over "
      << base.hardware->id << "):\n";
   os << llvm::format("  %6s  %-26s", "id", "op");

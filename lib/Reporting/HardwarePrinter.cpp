@@ -121,6 +121,8 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("scratchpad per core", hw.scratchpadPerCoreBytes, "B");
   os << "device:\n";
   optional("cores", hw.cores, "");
+  optional("matrix output tile, rows", hw.matrixTileM, "");
+  optional("matrix output tile, columns", hw.matrixTileN, "");
   optional("clock", hw.clockHz, "Hz");
   optional("accelerators", hw.accelerators, "");
   optional("TDP", hw.tdpW, "W");
@@ -140,9 +142,9 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "", os);
   printValue(hw, "achievable memory efficiency", hw.memoryEfficiency, "", os);
   for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
-    std::string field = ("achievable efficiency of " +
-                         stringifyOpClass(opClass) + " kernels, ")
-                            .str();
+    std::string field =
+        ("achievable efficiency of " + stringifyOpClass(opClass) + " kernels, ")
+            .str();
     if (efficiency.compute)
       printValue(hw, field + "compute", *efficiency.compute, "", os);
     if (efficiency.memory)

@@ -32,7 +32,9 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("func", Value(op.func));
   emit("loc", Value(op.loc));
   emit("modeled", Value(m));
-  emit("reason", m ? Value(nullptr) : Value(op.reason));
+  emit("approximate", Value(m && op.approximate));
+  // Why the op is unmodeled, or what its approximate price leaves out.
+  emit("reason", m && !op.approximate ? Value(nullptr) : Value(op.reason));
   emit("multiplier", op.multiplier.toJSON());
   emit("trip_count_unknown", Value(op.tripCountUnknown));
   emit("flops", count(op.flops));
@@ -78,7 +80,7 @@ static Value fusionToJSON(const FusionPlan &plan) {
                             {"recomputed", Array(group.recomputed)},
                             {"latency_before_s", group.latencyBefore},
                             {"latency_after_s", group.fused.latency},
-        {"class", stringifyOpClass(group.opClass)},
+                            {"class", stringifyOpClass(group.opClass)},
                             {"saving_s", group.getSaving()},
                             {"share", group.share}});
   }
@@ -169,15 +171,12 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
                                  {"memory", totals.memoryBoundTime},
                                  {"overhead", totals.overheadBoundTime}}},
       {"share_by_bound", shareByBoundToJSON(totals)},
-      {"execution", stringifyExecutionModel(
-                        report.options.roofline.execution)},
+      {"execution", stringifyExecutionModel(report.options.roofline.execution)},
       {"latency_by_execution",
        [&] {
          Object byExecution;
          for (ExecutionModel model : kAllExecutionModels) {
-           auto it = totals.byExecution.find(model);
-           ExecutionTotals entry =
-               it == totals.byExecution.end() ? ExecutionTotals() : it->second;
+           ExecutionTotals entry = totals.getExecution(model);
            byExecution[stringifyExecutionModel(model)] =
                Object{{"latency_s", entry.latency},
                       {"kernels", entry.kernels.toJSON()}};
@@ -189,6 +188,7 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
       {"modeled_count", totals.numModeled},
       {"free_count", totals.numFree},
       {"unmodeled_count", totals.numUnmodeled},
+      {"approximate_count", totals.numApproximate},
       {"launches", totals.launches.toJSON()},
       {"batch", report.options.batch},
       {"throughput_per_s", report.getThroughput(totals)},
@@ -238,9 +238,8 @@ static Object reportHeaderToJSON(const Report &report) {
          Object byClass;
          for (const auto &[opClass, efficiency] : hw.classEfficiencies)
            byClass[stringifyOpClass(opClass)] = Object{
-               {"compute", efficiency.compute
-                               ? Value(efficiency.compute->value)
-                               : Value(nullptr)},
+               {"compute", efficiency.compute ? Value(efficiency.compute->value)
+                                              : Value(nullptr)},
                {"memory", efficiency.memory ? Value(efficiency.memory->value)
                                             : Value(nullptr)}};
          return byClass;
@@ -284,19 +283,22 @@ static Object reportHeaderToJSON(const Report &report) {
                              report, report.footprints[func.footprintIndex],
                              func.peakOpId))
                        : Value(nullptr)}});
-  Array unmodeled;
-  for (const UnmodeledSummary &summary : report.unmodeled)
-    unmodeled.push_back(
-        Object{{"op", summary.name},
-               {"count", summary.count},
-               {"reason", summary.reason},
-               {"loc", formatLocation(summary.first->getLoc())}});
+  auto caveatsToJSON = [](llvm::ArrayRef<CaveatSummary> summaries) {
+    Array array;
+    for (const CaveatSummary &summary : summaries)
+      array.push_back(Object{{"op", summary.name},
+                             {"count", summary.count},
+                             {"reason", summary.reason},
+                             {"loc", formatLocation(summary.first->getLoc())}});
+    return array;
+  };
   Object header{{"schema", "mlsysim-report/2"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
-                {"unmodeled", std::move(unmodeled)}};
+                {"unmodeled", caveatsToJSON(report.unmodeled)},
+                {"approximate", caveatsToJSON(report.approximate)}};
   header["kernels"] = kernelsToJSON(report);
   if (report.options.fusion) {
     header["fusion"] = fusionToJSON(report.plan);
@@ -404,8 +406,12 @@ void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
 Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
   const Report &base = reports.front();
   Array devices, totals, ops;
-  for (const Report &report : reports) {
+  // `devices` (and each op's arrays) in the order asked for; `totals`
+  // fastest first.
+  for (const Report &report : reports)
     devices.push_back(report.hardware->id);
+  for (const Report *device : sortByLatency(reports)) {
+    const Report &report = *device;
     const ReportTotals &t = report.totals;
     totals.push_back(Object{
         {"hardware", report.hardware->id},

@@ -37,6 +37,11 @@ std::string PricedWork::unit() const {
   return stringifyComputeUnit(*roofline.dominantUnit).str();
 }
 
+ExecutionTotals ReportTotals::getExecution(ExecutionModel model) const {
+  auto it = byExecution.find(model);
+  return it == byExecution.end() ? ExecutionTotals() : it->second;
+}
+
 void ReportTotals::add(const OpReport &op) {
   ++numOps;
   if (!op.modeled) {
@@ -44,6 +49,7 @@ void ReportTotals::add(const OpReport &op) {
     return;
   }
   ++numModeled;
+  numApproximate += op.approximate;
   if (op.free) {
     ++numFree;
     return;
@@ -214,9 +220,19 @@ static void addExecution(ReportTotals &totals, const OpReport &op,
   ExecutionTotals &entry = totals.byExecution[model];
   entry.latency += std::max(op.roofline.tCompute, op.roofline.tMemory);
   if (op.roofline.tOverhead > 0) {
-    entry.latency +=
-        getLaunchTime(hardware, op.multiplier.toDouble(), launch);
+    entry.latency += getLaunchTime(hardware, op.multiplier.toDouble(), launch);
     entry.kernels += op.multiplier;
+  }
+}
+
+/// Counts `op` under its name in `byName`, keeping the first one's reason.
+static void noteCaveat(llvm::MapVector<StringRef, CaveatSummary> &byName,
+                       const OpReport &op, Operation *irOp) {
+  CaveatSummary &summary = byName[irOp->getName().getStringRef()];
+  if (summary.count++ == 0) {
+    summary.name = op.name;
+    summary.reason = op.reason;
+    summary.first = irOp;
   }
 }
 
@@ -228,7 +244,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   report.options = options;
   const HardwareSpec &hw = *report.hardware;
   ExecutionModel headline = options.roofline.execution;
-  llvm::MapVector<StringRef, UnmodeledSummary> unmodeled;
+  llvm::MapVector<StringRef, CaveatSummary> unmodeled, approximate;
   llvm::SetVector<Operation *> unknownLoops;
   // Printing a type is slow; a model has a handful of element types.
   llvm::DenseMap<Type, std::string> typeNames;
@@ -265,8 +281,11 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
     }
     if (op.modeled) {
       op.free = cost.isFree();
-      op.folded = report.plan.folded[op.id] &&
-                  headline == ExecutionModel::Compiled;
+      op.approximate = cost.approximate;
+      if (op.approximate)
+        noteCaveat(approximate, op, record.op);
+      op.folded =
+          report.plan.folded[op.id] && headline == ExecutionModel::Compiled;
       setWork(op, cost, record.multiplier, options);
       settleUnit(op, options);
       if (cost.elementType) {
@@ -276,13 +295,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
         op.dtype = it->second;
       }
     } else {
-      UnmodeledSummary &summary =
-          unmodeled[record.op->getName().getStringRef()];
-      if (summary.count++ == 0) {
-        summary.name = op.name;
-        summary.reason = op.reason;
-        summary.first = record.op;
-      }
+      noteCaveat(unmodeled, op, record.op);
     }
     report.ops.push_back(std::move(op));
   }
@@ -334,6 +347,8 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   }
   for (auto &entry : unmodeled)
     report.unmodeled.push_back(entry.second);
+  for (auto &entry : approximate)
+    report.approximate.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
   return report;
 }

@@ -1,18 +1,24 @@
 //===- TextReport.cpp - The text view -------------------------------------===//
 //
-// An aligned table in program order with human units, then totals per
-// function and for the module, the time share by bound and the five ops that
-// take longest. Free ops (reshapes, casts, empty) are folded into one line.
+// The answer first, in words: per function and for the module the latency
+// under each execution model and where it goes, then the diagnosis (each kind
+// of work, its bound and the lever that moves it), the fusion opportunities
+// and the kernels that take longest, repeated structure folded ("x12: ...").
+// The conventions and assumptions close it. `ops=all` adds the full per-op
+// table (free ops folded into one line).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Reporting/ReportFormats.h"
+
+#include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace mlsysim;
 
@@ -28,11 +34,24 @@ static constexpr Column kColumns[] = {
     {"compute", false}, {"memory", false}, {"latency", false}, {"bound", true},
 };
 
-static constexpr Column kFusionColumns[] = {
+/// Every fusion group (`ops=all`).
+static constexpr Column kGroupColumns[] = {
     {"group", false},    {"kind", true},       {"bytes saved", false},
     {"launches", false}, {"ops added", false}, {"before", false},
     {"after", false},    {"saved", false},     {"share", false},
     {"ops", true},
+};
+
+/// Repeated kernels folded into one row ("x12").
+static constexpr Column kPatternColumns[] = {
+    {"count", false}, {"kernel", true}, {"each", false},    {"total", false},
+    {"share", false}, {"bound", true},  {"first at", true},
+};
+
+static constexpr Column kFusionColumns[] = {
+    {"count", false},   {"fused kernel", true}, {"saves each", false},
+    {"saved", false},   {"of unfused", false},  {"bytes saved", false},
+    {"first at", true},
 };
 
 static std::string provenance(const SourcedValue &value) {
@@ -79,11 +98,12 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
             "-",
             "-",
             "unmodeled"};
+  // `~`: priced from part of what it does (see the footer).
   return {std::to_string(op.id),
           name,
           op.loc,
           runs,
-          formatWork(op),
+          formatWork(op) + (op.approximate ? "~" : ""),
           formatQuantity(op.bytes().toDouble(), "B"),
           formatFixed(op.intensity, 2),
           describeUnit(op),
@@ -148,24 +168,72 @@ static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
       .str();
 }
 
-/// Throughput, MFU, energy and memory feasibility of a run of `totals`.
-static void printSummary(const Report &report, const ReportTotals &totals,
-                         const PeakMemory *footprint, int64_t peakOpId,
-                         llvm::raw_ostream &os) {
+/// The latency under each execution model, the fully fused bound and the
+/// the roofline of each op at peak, on one line.
+static std::string describeTotalsLine(const Report &report,
+                                      const ReportTotals &totals,
+                                      const FusionBound *bound) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  bool first = true;
+  for (ExecutionModel model : kAllExecutionModels) {
+    auto it = totals.byExecution.find(model);
+    if (it == totals.byExecution.end())
+      continue;
+    os << (first ? "" : " · ") << stringifyExecutionModel(model) << " "
+       << formatSeconds(it->second.latency) << " ("
+       << formatCount(it->second.kernels, "kernel") << ")";
+    first = false;
+  }
+  if (bound)
+    os << " · fully fused " << formatSeconds(bound->fullyFused);
+  os << " · each op at peak " << formatSeconds(totals.roofline);
+  return text;
+}
+
+/// The summary of one function (or the module): latency under each
+/// execution model, where it goes, throughput, MFU, energy and memory.
+static void printSummary(const Report &report, llvm::StringRef title,
+                         const ReportTotals &totals, const Diagnosis &diagnosis,
+                         const FusionBound *bound, const PeakMemory *footprint,
+                         int64_t peakOpId, llvm::raw_ostream &os) {
+  ExecutionModel headline = report.options.roofline.execution;
+  os << title << ": predicted " << formatSeconds(totals.latency) << ", "
+     << stringifyExecutionModel(headline) << " ("
+     << formatCount(totals.getExecution(headline).kernels, "kernel");
+  if (headline == ExecutionModel::Compiled)
+    os << " as a fusing compiler forms them";
+  os << ")\n";
+  os << "  " << describeTotalsLine(report, totals, bound) << "\n";
+  os << "  time: compute " << formatPercent(diagnosis.computeShare)
+     << " · memory " << formatPercent(diagnosis.memoryShare) << " · launches "
+     << formatPercent(diagnosis.launchShare);
   if (totals.latency > 0) {
-    os << "  throughput: " << formatQuantity(report.getThroughput(totals), "")
-       << "samples/s at batch " << report.options.batch << "\n";
+    os << "; " << formatQuantity(report.getThroughput(totals), "")
+       << "samples/s at batch " << report.options.batch;
     if (auto dominant = totals.getDominantPeak())
-      os << "  MFU: " << formatPercent(totals.getMFU()) << " of the "
+      os << "; MFU " << formatPercent(totals.getMFU()) << " of the "
          << describePeak(*dominant) << " peak ("
          << formatQuantity(totals.workByPeak.at(*dominant).second,
                            isIntegerKind(dominant->second) ? "OP/s" : "FLOP/s")
-         << ", the unit that did the most work)\n";
+         << ")";
     if (auto energy = report.getEnergy(totals))
-      os << "  energy: " << formatQuantity(*energy, "J") << " (TDP "
-         << formatQuantity(report.hardware->tdpW->value, "W")
-         << " x predicted latency: an upper bound)\n";
+      os << "; energy <= " << formatQuantity(*energy, "J");
   }
+  os << "\n";
+  os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP");
+  if (!totals.intOps.isZero())
+    os << " + " << formatQuantity(totals.intOps.toDouble(), "") << "int ops";
+  if (!totals.transcendentals.isZero())
+    os << " + " << formatQuantity(totals.transcendentals.toDouble(), "")
+       << "transcendentals";
+  os << ", " << formatQuantity(totals.bytesRead.toDouble(), "B") << " read, "
+     << formatQuantity(totals.bytesWritten.toDouble(), "B") << " written; "
+     << formatCount(Count(totals.numOps), "op") << " (" << totals.numFree
+     << " free, " << totals.numUnmodeled << " unmodeled";
+  if (totals.numApproximate)
+    os << ", " << totals.numApproximate << " approximate";
+  os << ")\n";
   if (!footprint)
     return;
   const HardwareSpec &hw = *report.hardware;
@@ -181,38 +249,206 @@ static void printSummary(const Report &report, const ReportTotals &totals,
   if (footprint->unknownSizes)
     os << " (" << footprint->unknownSizes
        << " buffers of unknown size left out)";
-  os << "\n";
   if (!footprint->parameters.isZero())
-    os << "  parameters: "
-       << formatQuantity(footprint->parameters.toDouble(), "")
-       << "(arguments tagged mlsysim.param)\n";
+    os << "; " << formatQuantity(footprint->parameters.toDouble(), "")
+       << "parameters";
+  os << "\n";
 }
 
-static void printTotals(const ReportTotals &totals, llvm::raw_ostream &os) {
-  os << "  ops: " << totals.numOps << " (" << totals.numModeled
-     << " modeled, of which " << totals.numFree << " free; "
-     << totals.numUnmodeled
-     << " unmodeled); kernel launches: " << totals.launches << "\n";
-  os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP") << ", "
-     << formatQuantity(totals.intOps.toDouble(), "") << "integer ops, "
-     << formatQuantity(totals.transcendentals.toDouble(), "")
-     << "transcendentals\n";
-  os << "  traffic: " << formatQuantity(totals.bytesRead.toDouble(), "B")
-     << " read, " << formatQuantity(totals.bytesWritten.toDouble(), "B")
-     << " written\n";
-  os << "  predicted latency: " << formatSeconds(totals.latency)
-     << " (ideal roofline " << formatSeconds(totals.roofline) << "; compute "
-     << formatSeconds(totals.tCompute) << ", memory "
-     << formatSeconds(totals.tMemory) << ", launch overhead "
-     << formatSeconds(totals.tOverhead) << ")\n";
-  if (totals.latency > 0)
-    os << "  time by bound: compute "
-       << formatPercent(totals.getBoundShare(Bound::Compute)) << ", memory "
-       << formatPercent(totals.getBoundShare(Bound::Memory)) << ", overhead "
-       << formatPercent(totals.getBoundShare(Bound::Overhead)) << "\n";
+static void printDiagnosis(const Diagnosis &diagnosis, llvm::raw_ostream &os) {
+  os << "\nwhat limits it, and what moves it:\n";
+  for (const WorkDiagnosis &work : diagnosis.kinds) {
+    if (work.share < 0.01 && diagnosis.kinds.size() > 4)
+      continue;
+    os << "  " << describeWorkKind(work.kind) << ": "
+       << formatCount(Count(work.kernels), "kernel") << ", "
+       << formatSeconds(work.time) << " (" << formatPercent(work.share) << "), "
+       << stringifyBound(work.bound) << "-bound; " << work.lever << "\n";
+  }
+  os << "  launches: " << diagnosis.launches << "\n";
+  if (!diagnosis.weights.empty())
+    os << "  weights: " << diagnosis.weights << "\n";
 }
 
-/// Ops of a group as `#1 linalg.add, #2 linalg.exp`.
+/// A kernel (or op) as its repeated structure: the names of its ops, its
+/// kind, and its work and traffic (equal layers have equal numbers).
+static std::string signatureOf(const Report &report,
+                               llvm::ArrayRef<unsigned> ops,
+                               const PricedWork &work) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (unsigned id : ops)
+    os << report.ops[id].name << ",";
+  os << work.flops << "," << work.bytesRead << "," << work.bytesWritten;
+  return text;
+}
+
+/// The op of `ops` with the most arithmetic (the first on ties): it names
+/// a kernel.
+static const OpReport &heaviestOp(const Report &report,
+                                  llvm::ArrayRef<unsigned> ops) {
+  const OpReport *heaviest = nullptr;
+  for (unsigned id : ops) {
+    const OpReport &op = report.ops[id];
+    if (!heaviest || (op.flops + op.intOps).toDouble() >
+                         (heaviest->flops + heaviest->intOps).toDouble())
+      heaviest = &op;
+  }
+  return *heaviest;
+}
+
+/// "conv_2d_nchw_fchw + 8 ops (epilogue)": a kernel's heaviest op and the
+/// rest.
+static std::string describeKernel(const Report &report,
+                                  llvm::ArrayRef<unsigned> ops,
+                                  std::optional<FusionKind> kind) {
+  const OpReport *heaviest = &heaviestOp(report, ops);
+  std::string text = llvm::StringRef(heaviest->name).split('.').second.str();
+  if (text.empty())
+    text = heaviest->name;
+  if (ops.size() > 1)
+    text += " + " + formatCount(Count(ops.size() - 1), "op");
+  if (kind)
+    text += " (" + stringifyFusionKind(*kind).str() + ")";
+  return text;
+}
+
+namespace {
+/// Kernels (or ops) of one repeated structure.
+struct Pattern {
+  std::string description, firstLoc;
+  unsigned count = 0;
+  double each = 0.0, total = 0.0, saving = 0.0;
+  Count bytesSaved;
+  Bound bound = Bound::Free;
+};
+} // namespace
+
+/// Groups `units` (ops lists with their priced work) by repeated structure,
+/// largest total first.
+template <typename UnitRange, typename Describe>
+static std::vector<Pattern>
+foldPatterns(const Report &report, const UnitRange &units, Describe describe) {
+  llvm::MapVector<std::string, Pattern, std::map<std::string, unsigned>>
+      patterns;
+  for (const auto &[ops, work, saving, bytesSaved, kind] : units) {
+    Pattern &pattern = patterns[signatureOf(report, ops, *work)];
+    if (pattern.count++ == 0) {
+      pattern.description = describe(ops, kind);
+      pattern.firstLoc = heaviestOp(report, ops).loc;
+      pattern.each = work->roofline.latency;
+      pattern.bound = work->roofline.bound;
+    }
+    pattern.total += work->roofline.latency;
+    pattern.saving += saving;
+    pattern.bytesSaved += bytesSaved;
+  }
+  std::vector<Pattern> result;
+  for (auto &entry : patterns)
+    result.push_back(std::move(entry.second));
+  return result;
+}
+
+/// The kernels that take longest (ops in eager and graph execution), folded
+/// by repetition, until 90% of the time or 10 rows.
+static void printLongest(const Report &report, llvm::raw_ostream &os) {
+  using UnitTuple = std::tuple<llvm::ArrayRef<unsigned>, const PricedWork *,
+                               double, Count, std::optional<FusionKind>>;
+  std::vector<UnitTuple> units;
+  std::vector<unsigned> singles;
+  bool compiled = report.options.roofline.execution == ExecutionModel::Compiled;
+  if (compiled) {
+    for (const KernelReport &kernel : report.kernels)
+      units.emplace_back(kernel.ops, &kernel, 0.0, Count(0), kernel.kind);
+  } else {
+    for (const OpReport &op : report.ops)
+      if (op.modeled && !op.free)
+        singles.push_back(op.id);
+    for (unsigned &id : singles)
+      units.emplace_back(llvm::ArrayRef<unsigned>(id), &report.ops[id], 0.0,
+                         Count(0), std::nullopt);
+  }
+  std::vector<Pattern> patterns = foldPatterns(
+      report, units,
+      [&](llvm::ArrayRef<unsigned> ops, std::optional<FusionKind> kind) {
+        return describeKernel(report, ops, kind);
+      });
+  llvm::stable_sort(patterns, [](const Pattern &a, const Pattern &b) {
+    return a.total > b.total;
+  });
+  double latency = report.totals.latency, shown = 0;
+  llvm::SmallVector<llvm::SmallVector<std::string>> rows;
+  for (const Pattern &pattern : patterns) {
+    if (rows.size() >= 10 || (latency > 0 && shown >= 0.9 * latency))
+      break;
+    shown += pattern.total;
+    rows.push_back({"x" + std::to_string(pattern.count), pattern.description,
+                    formatSeconds(pattern.each), formatSeconds(pattern.total),
+                    formatPercent(getShare(pattern.total, latency)),
+                    stringifyBound(pattern.bound).str(), pattern.firstLoc});
+  }
+  os << "\n"
+     << (compiled ? "kernels" : "ops") << " that take longest (" << units.size()
+     << " in all, " << patterns.size()
+     << " distinct; ops=all lists every op):\n";
+  if (!rows.empty())
+    printTable(rows, os, kPatternColumns);
+}
+
+/// The fusion opportunities, folded by repetition, largest saving first.
+static void printFusion(const Report &report, const FusionPlan &plan,
+                        llvm::raw_ostream &os) {
+  unsigned folded = llvm::count(plan.folded, true);
+  unsigned cloned = llvm::count(plan.cloned, true);
+  unsigned running = 0;
+  for (const OpReport &op : report.ops)
+    running += op.modeled && !op.free;
+  os << "\nfusion: " << formatCount(Count(running), "op") << " run as "
+     << formatCount(Count(plan.kernels.size()), "kernel") << " (" << folded
+     << " weight-only ops folded, " << cloned
+     << " fills made in place); the largest savings:\n";
+  using UnitTuple = std::tuple<llvm::ArrayRef<unsigned>, const PricedWork *,
+                               double, Count, std::optional<FusionKind>>;
+  std::vector<UnitTuple> units;
+  for (unsigned index : plan.opportunities) {
+    const FusionGroup &group = plan.kernels[index];
+    units.emplace_back(group.ops, &report.kernels[index], group.getSaving(),
+                       group.bytesSaved, group.kind);
+  }
+  std::vector<Pattern> patterns = foldPatterns(
+      report, units,
+      [&](llvm::ArrayRef<unsigned> ops, std::optional<FusionKind> kind) {
+        return describeKernel(report, ops, kind);
+      });
+  llvm::stable_sort(patterns, [](const Pattern &a, const Pattern &b) {
+    return a.saving > b.saving;
+  });
+  if (patterns.empty()) {
+    os << "  none: no producer-consumer pair is legal and faster fused\n";
+    return;
+  }
+  double asIs = 0;
+  for (const FusionBound &bound : plan.bounds)
+    asIs += bound.asIs;
+  llvm::SmallVector<llvm::SmallVector<std::string>> rows;
+  for (const Pattern &pattern : patterns) {
+    if (rows.size() >= 6)
+      break;
+    rows.push_back({"x" + std::to_string(pattern.count), pattern.description,
+                    formatSeconds(pattern.saving / pattern.count),
+                    formatSeconds(pattern.saving),
+                    formatPercent(getShare(pattern.saving, asIs)),
+                    formatQuantity(pattern.bytesSaved.toDouble(), "B"),
+                    pattern.firstLoc});
+  }
+  printTable(rows, os, kFusionColumns);
+  for (const FusionBound &bound : plan.bounds)
+    os << "  @" << bound.func << ": " << formatSeconds(bound.asIs)
+       << " with every op its own kernel, " << formatSeconds(bound.planned)
+       << " as planned, " << formatSeconds(bound.fullyFused)
+       << " fully fused (arguments read and results written once)\n";
+}
+
 static std::string describeOps(const Report &report,
                                llvm::ArrayRef<unsigned> ids) {
   std::string text;
@@ -223,92 +459,37 @@ static std::string describeOps(const Report &report,
   return text;
 }
 
-/// The ranked fusion groups and each function's bounds.
-static void printFusion(const Report &report, const FusionPlan &plan,
-                        llvm::raw_ostream &os) {
-  os << "\nfusion opportunities (ranked by time saved; a group runs as one "
+/// Every fusion group with its ops (`ops=all`), ranked by time saved.
+static void printAllGroups(const Report &report, const FusionPlan &plan,
+                           llvm::raw_ostream &os) {
+  os << "\nevery fusion group (ranked by time saved; a group runs as one "
         "kernel: max(sum of compute, external traffic) + one launch):\n";
-  if (plan.opportunities.empty())
-    os << "  none: no producer-consumer pair is legal and faster fused\n";
+  if (plan.opportunities.empty()) {
+    os << "  none\n";
+    return;
+  }
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
-  for (unsigned index = 0; index < plan.opportunities.size(); ++index) {
-    const FusionGroup &group = plan.getOpportunity(index);
+  for (unsigned rank = 0; rank < plan.opportunities.size(); ++rank) {
+    const FusionGroup &group = plan.getOpportunity(rank);
     std::string ops = describeOps(report, group.ops);
     if (!group.kept.empty())
       ops += "; kept: " + describeOps(report, group.kept);
     if (!group.recomputed.empty())
       ops += "; recomputed: " + describeOps(report, group.recomputed);
     rows.push_back(
-        {"G" + std::to_string(index), stringifyFusionKind(*group.kind).str(),
+        {"G" + std::to_string(rank), stringifyFusionKind(*group.kind).str(),
          formatQuantity(group.bytesSaved.toDouble(), "B"),
          std::to_string(group.launchesSaved),
          formatQuantity(group.flopsAdded.toDouble(), ""),
          formatSeconds(group.latencyBefore), formatSeconds(group.fused.latency),
          formatSeconds(group.getSaving()), formatPercent(group.share), ops});
   }
-  if (!plan.opportunities.empty())
-    printTable(rows, os, kFusionColumns);
-  for (const FusionBound &bound : plan.bounds)
-    os << "  @" << bound.func << ": " << formatSeconds(bound.asIs) << " as is, "
-       << formatSeconds(bound.planned) << " with these groups fused, "
-       << formatSeconds(bound.fullyFused)
-       << " fully fused (one kernel: arguments read and results written "
-          "once)\n";
+  printTable(rows, os, kGroupColumns);
 }
 
-void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
-  const HardwareSpec &hw = *report.hardware;
-  const ReportOptions &options = report.options;
-  os << "mlsysim roofline report: " << hw.name << " (" << hw.id << ")\n";
-  os << "  conventions: a multiply-accumulate counts as "
-     << (options.convention == FlopConvention::MAC ? "1 FLOP" : "2 FLOPs")
-     << " (flop-convention=" << stringifyFlopConvention(options.convention)
-     << "); bytes are decimal (1 KB = 1000 B); ";
-  if (options.cost.dynamicDimSize)
-    os << "dynamic sizes bound to " << *options.cost.dynamicDimSize << "\n";
-  else
-    os << "dynamic sizes unbound\n";
-  os << "  assumptions: " << formatPercent(hw.computeEfficiency.value)
-     << " of peak compute (" << provenance(hw.computeEfficiency) << "); "
-     << formatPercent(hw.memoryEfficiency.value) << " of peak bandwidth ("
-     << provenance(hw.memoryEfficiency) << ")";
-  for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
-    os << "; " << stringifyOpClass(opClass) << " kernels";
-    if (efficiency.compute)
-      os << " " << formatPercent(efficiency.compute->value)
-         << " of peak compute (" << provenance(*efficiency.compute) << ")";
-    if (efficiency.memory)
-      os << " " << formatPercent(efficiency.memory->value)
-         << " of peak bandwidth (" << provenance(*efficiency.memory) << ")";
-  }
-  os << "\n  launch per kernel:";
-  for (ExecutionModel model : kAllExecutionModels) {
-    const SourcedValue &launch = hw.getLaunchOverhead(model);
-    os << " " << stringifyExecutionModel(model) << " "
-       << formatSeconds(launch.value) << " ("
-       << (hw.hasLaunchOverhead(model) ? provenance(launch)
-                                       : std::string("as eager"))
-       << ")" << (model == ExecutionModel::Compiled ? "\n" : ";");
-  }
-  os << "  memory bandwidth "
-     << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s")
-     << "; latency = max(compute, memory) / efficiency + launch overhead\n";
-  if (!report.totals.workByPeak.empty()) {
-    os << "  ridge points (peak / bandwidth) of the units used: ";
-    llvm::interleaveComma(report.totals.workByPeak, os, [&](const auto &entry) {
-      std::optional<double> ridge =
-          report.getRidgePoint(entry.first.first, entry.first.second);
-      os << describePeak(entry.first) << " "
-         << (ridge ? formatFixed(*ridge, 1) : std::string("-"))
-         << (isIntegerKind(entry.first.second) ? " OP/B" : " FLOP/B");
-    });
-    os << "\n";
-  }
-  if (report.options.cost.precision != Precision::AsWritten)
-    os << "  what-if: every floating-point tensor priced as "
-       << stringifyPrecision(report.options.cost.precision) << "\n";
-  os << "\n";
-
+/// The full per-op table (`ops=all`).
+static void printAllOps(const Report &report, llvm::raw_ostream &os) {
+  os << "\nevery op (each as its own kernel):\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   llvm::MapVector<llvm::StringRef, unsigned> folded;
   unsigned numFolded = 0;
@@ -322,36 +503,104 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   }
   printTable(rows, os);
   if (numFolded) {
-    os << "  (" << numFolded << " free ops not shown: ";
+    os << "  (" << formatCount(Count(numFolded), "free op") << " not shown: ";
     llvm::interleaveComma(folded, os, [&](const auto &entry) {
       os << entry.second << " " << entry.first;
     });
     os << ")\n";
   }
-  for (const OpReport &op : report.ops)
-    if (!op.modeled)
-      os << "  unmodeled #" << op.id << " " << op.name << " at " << op.loc
-         << ": " << op.reason << "\n";
   if (!report.unknownTripCountLoops.empty())
     os << "  note: ops marked '?' are inside a loop whose trip count is "
           "unknown; they are counted once per run of that loop\n";
+}
 
-  if (report.functions.size() > 1)
-    for (const FunctionReport &func : report.functions) {
-      os << "\ntotals for @" << func.name << ":\n";
-      printTotals(func.totals, os);
-      printSummary(report, func.totals,
-                   func.footprintIndex >= 0
-                       ? &report.footprints[func.footprintIndex]
-                       : nullptr,
-                   func.peakOpId, os);
-    }
-  os << "\ntotals"
-     << (report.functions.size() == 1 && !report.functions[0].name.empty()
-             ? " for @" + report.functions[0].name
-             : std::string(" for the module"))
-     << ":\n";
-  printTotals(report.totals, os);
+static void printFooter(const Report &report, llvm::raw_ostream &os) {
+  const HardwareSpec &hw = *report.hardware;
+  const ReportOptions &options = report.options;
+  os << "\nconventions: a multiply-accumulate counts as "
+     << (options.convention == FlopConvention::MAC ? "1 FLOP" : "2 FLOPs")
+     << " (flop-convention=" << stringifyFlopConvention(options.convention)
+     << "); bytes are decimal (1 KB = 1000 B); ";
+  if (options.cost.dynamicDimSize)
+    os << "dynamic sizes bound to " << *options.cost.dynamicDimSize << "\n";
+  else
+    os << "dynamic sizes unbound\n";
+  if (options.cost.precision != Precision::AsWritten)
+    os << "what-if: every floating-point tensor priced as "
+       << stringifyPrecision(options.cost.precision) << "\n";
+  os << "assumptions: " << formatPercent(hw.computeEfficiency.value)
+     << " of peak compute (" << provenance(hw.computeEfficiency) << "); "
+     << formatPercent(hw.memoryEfficiency.value) << " of peak bandwidth ("
+     << provenance(hw.memoryEfficiency) << ")";
+  for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
+    os << "; " << stringifyOpClass(opClass) << " kernels";
+    if (efficiency.compute)
+      os << " " << formatPercent(efficiency.compute->value)
+         << " of peak compute (" << provenance(*efficiency.compute) << ")";
+    if (efficiency.memory)
+      os << " " << formatPercent(efficiency.memory->value)
+         << " of peak bandwidth (" << provenance(*efficiency.memory) << ")";
+  }
+  os << "\nlaunch per kernel:";
+  for (ExecutionModel model : kAllExecutionModels) {
+    const SourcedValue &launch = hw.getLaunchOverhead(model);
+    os << " " << stringifyExecutionModel(model) << " "
+       << formatSeconds(launch.value) << " ("
+       << (hw.hasLaunchOverhead(model) ? provenance(launch)
+                                       : std::string("as eager"))
+       << ")" << (model == ExecutionModel::Compiled ? "\n" : ";");
+  }
+  os << "latency = max(compute, memory) / efficiency + launch per kernel; "
+     << "memory bandwidth "
+     << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s");
+  if (hw.matrixTileM && hw.cores)
+    os << "; matrix ops in " << formatFixed(hw.matrixTileM->value, 0) << "x"
+       << formatFixed(hw.matrixTileN->value, 0) << " tiles on "
+       << formatFixed(hw.cores->value, 0) << " cores";
+  os << "\n";
+  if (!report.totals.workByPeak.empty()) {
+    os << "ridge points (peak / bandwidth) of the units used: ";
+    llvm::interleaveComma(report.totals.workByPeak, os, [&](const auto &entry) {
+      std::optional<double> ridge =
+          report.getRidgePoint(entry.first.first, entry.first.second);
+      os << describePeak(entry.first) << " "
+         << (ridge ? formatFixed(*ridge, 1) : std::string("-"))
+         << (isIntegerKind(entry.first.second) ? " OP/B" : " FLOP/B");
+    });
+    os << "\n";
+  }
+  for (const CaveatSummary &summary : report.unmodeled)
+    os << "unmodeled: " << summary.count << " " << summary.name << " ("
+       << summary.reason << "), first at "
+       << formatLocation(summary.first->getLoc()) << "\n";
+  for (const CaveatSummary &summary : report.approximate)
+    os << "approximate: " << summary.count << " " << summary.name << " ("
+       << summary.reason << "), first at "
+       << formatLocation(summary.first->getLoc()) << "\n";
+}
+
+void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
+  const HardwareSpec &hw = *report.hardware;
+  os << "mlsysim report: " << hw.name << " (" << hw.id;
+  if (!llvm::StringRef(hw.origin).starts_with("builtin:"))
+    os << ", from " << hw.origin;
+  os << "), batch " << report.options.batch << "\n";
+  auto boundOf = [&](llvm::StringRef func) -> const FusionBound * {
+    for (const FusionBound &bound : report.plan.bounds)
+      if (bound.func == func)
+        return &bound;
+    return nullptr;
+  };
+  for (const FunctionReport &func : report.functions) {
+    if (report.functions.size() == 1)
+      break;
+    printSummary(report, "@" + func.name, func.totals,
+                 diagnose(report, func.name), boundOf(func.name),
+                 func.footprintIndex >= 0
+                     ? &report.footprints[func.footprintIndex]
+                     : nullptr,
+                 func.peakOpId, os);
+  }
   // The module's memory is that of its hungriest function.
   const PeakMemory *largest = nullptr;
   int64_t largestPeakOp = -1;
@@ -364,26 +613,22 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
         largestPeakOp = func.peakOpId;
       }
     }
-  printSummary(report, report.totals, largest, largestPeakOp, os);
-
-  llvm::SmallVector<const OpReport *> costliest;
-  for (const OpReport &op : report.ops)
-    if (op.modeled && !op.free)
-      costliest.push_back(&op);
-  llvm::stable_sort(costliest, [](const OpReport *a, const OpReport *b) {
-    return a->roofline.latency > b->roofline.latency;
-  });
-  if (costliest.size() > 5)
-    costliest.resize(5);
-  if (!costliest.empty()) {
-    os << "\nops that take longest:\n";
-    for (const OpReport *op : costliest) {
-      double share = getShare(op->roofline.latency, report.totals.latency);
-      os << "  #" << op->id << " " << op->name << " at " << op->loc << ": "
-         << formatSeconds(op->roofline.latency) << " (" << formatPercent(share)
-         << "), " << stringifyBound(op->roofline.bound) << "-bound\n";
-    }
-  }
+  std::string title = report.functions.size() == 1
+                          ? "@" + report.functions.front().name
+                          : std::string("the module");
+  Diagnosis diagnosis = diagnose(report);
+  printSummary(report, title, report.totals, diagnosis,
+               report.functions.size() == 1 ? boundOf(report.functions[0].name)
+                                            : nullptr,
+               largest, largestPeakOp, os);
+  printDiagnosis(diagnosis, os);
   if (report.options.fusion)
     printFusion(report, report.plan, os);
+  printLongest(report, os);
+  if (report.options.allOps) {
+    if (report.options.fusion)
+      printAllGroups(report, report.plan, os);
+    printAllOps(report, os);
+  }
+  printFooter(report, os);
 }

@@ -27,6 +27,16 @@ static std::string threeDigits(double value) {
   return formatFixed(value, decimals);
 }
 
+/// |value| rounded to three significant digits: the prefix is chosen on what
+/// is printed (999.6 K prints as 1.00 M, not 1000 K).
+static double printedMagnitude(double value) {
+  double magnitude = std::fabs(value);
+  if (magnitude == 0 || !std::isfinite(magnitude))
+    return magnitude;
+  double scale = std::pow(10.0, std::floor(std::log10(magnitude)) - 2);
+  return std::round(magnitude / scale) * scale;
+}
+
 std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
   static constexpr struct {
     double scale;
@@ -37,20 +47,21 @@ std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
     return ("0 " + unit).str();
   if (!std::isfinite(value))
     return ("inf " + unit).str();
+  double magnitude = printedMagnitude(value);
   for (const auto &p : kPrefixes)
-    if (std::fabs(value) >= p.scale) {
-      if (std::fabs(value) >= 1e21)
+    if (magnitude >= p.scale) {
+      if (magnitude >= 1e21)
         return (llvm::formatv("{0:e2} ", value) + unit).str();
       return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
     }
   // Physical quantities below one unit (energy in J): milli, micro, nano.
-  if (!unit.empty() && std::fabs(value) < 1) {
+  if (!unit.empty() && magnitude < 1) {
     static constexpr struct {
       double scale;
       const char *prefix;
     } kSmall[] = {{1e-3, "m"}, {1e-6, "µ"}, {1e-9, "n"}};
     for (const auto &p : kSmall)
-      if (std::fabs(value) >= p.scale)
+      if (magnitude >= p.scale)
         return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
   }
   return threeDigits(value) + " " + unit.str();
@@ -59,7 +70,7 @@ std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
 std::string mlsysim::formatSeconds(double seconds) {
   if (seconds == 0)
     return "0 s";
-  double magnitude = std::fabs(seconds);
+  double magnitude = printedMagnitude(seconds);
   if (magnitude >= 1)
     return threeDigits(seconds) + " s";
   if (magnitude >= 1e-3)
@@ -73,6 +84,16 @@ std::string mlsysim::formatPercent(double fraction) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::format("%.1f%%", fraction * 100.0);
+  return text;
+}
+
+std::string mlsysim::formatCount(const Count &count, llvm::StringRef noun) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << count << " " << noun;
+  bool one = count.isExact() && count.getExact() == 1;
+  if (!one)
+    os << "s";
   return text;
 }
 

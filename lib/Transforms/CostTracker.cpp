@@ -54,18 +54,28 @@ private:
     return buildReport(analysis, hardware, options).totals;
   }
 
+  /// Both views of the IR: as a fusing compiler runs it (the headline), and
+  /// as written, one eager kernel per op (what a fusion pass changes).
   void print(StringRef what, const ReportTotals &now) {
-    os << "mlsysim-track: after " << what << ": predicted "
-       << formatSeconds(now.latency);
-    if (previous.latency > 0 && what != "input")
-      os << " (" << (now.latency >= previous.latency ? "+" : "")
-         << formatFixed(
-                (now.latency - previous.latency) / previous.latency * 100, 1)
-         << "%)";
-    os << ", "
+    os << "mlsysim-track: after " << what << ":";
+    bool first = true;
+    for (ExecutionModel model :
+         {ExecutionModel::Compiled, ExecutionModel::Eager}) {
+      ExecutionTotals entry = now.getExecution(model);
+      os << (first ? " " : "; ") << stringifyExecutionModel(model) << " "
+         << formatSeconds(entry.latency);
+      double before = previous.getExecution(model).latency;
+      if (before > 0 && what != "input")
+        os << " (" << (entry.latency >= before ? "+" : "")
+           << formatFixed((entry.latency - before) / before * 100, 1) << "%)";
+      os << " in " << formatCount(entry.kernels, "kernel");
+      first = false;
+    }
+    os << "; "
        << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(), "B")
-       << " moved, " << now.launches << " kernel launches, " << now.numUnmodeled
-       << " unmodeled ops on " << hardware->id << "\n";
+       << " moved as compiled, "
+       << formatCount(Count(now.numUnmodeled), "unmodeled op") << " on "
+       << hardware->id << "\n";
   }
 
   std::shared_ptr<const HardwareSpec> hardware;

@@ -54,8 +54,9 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     // through a view.
     for (Value operand : op->getOperands()) {
       Operation *view = operand.getDefiningOp();
-      if (!view || !isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                        tensor::CastOp>(view))
+      if (!view ||
+          !isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+              view))
         continue;
       Value source = view->getOperand(0);
       while (Operation *def = source.getDefiningOp()) {
@@ -181,9 +182,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       }
       if (!method) {
         ++numGroupsLeft;
-        last->emitRemark() << "fusion group G" << index << " ("
-                           << stringifyFusionKind(*group.kind)
-                           << ") not performed: " << why;
+        emitRemark(last->getLoc())
+            << "fusion group G" << index << " ("
+            << stringifyFusionKind(*group.kind) << ") not performed: " << why;
         continue;
       }
       // Generalize the named ops, marking the group's members.

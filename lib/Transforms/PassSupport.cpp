@@ -33,22 +33,14 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   options.cost.precision = values.precision;
   options.roofline.allowTF32 = values.tf32;
   options.fusion = values.fusion;
+  options.allOps = values.allOps;
   options.roofline.memoryLevel = values.memoryLevel;
   options.roofline.execution = values.execution;
 
-  SmallVector<std::shared_ptr<const HardwareSpec>> devices;
-  SmallVector<StringRef> names;
-  llvm::StringRef(values.hardware)
-      .split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  if (names.empty())
-    return emitError(module.getLoc()) << "hardware= names no device";
-  for (StringRef name : names) {
-    llvm::Expected<std::shared_ptr<const HardwareSpec>> hardware =
-        resolveHardware(name.trim());
-    if (!hardware)
-      return emitError(module.getLoc()) << llvm::toString(hardware.takeError());
-    devices.push_back(*hardware);
-  }
+  llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>> devices =
+      resolveHardwareList(values.hardware);
+  if (!devices)
+    return emitError(module.getLoc()) << llvm::toString(devices.takeError());
 
   // The cached analysis holds default options; other options recount. One
   // analysis serves every device: counts do not depend on the hardware.
@@ -57,20 +49,26 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
       options.cost.precision != Precision::AsWritten)
     cached = &recounted.emplace(module, options.cost);
   std::vector<Report> reports;
-  for (const auto &device : devices)
+  for (const auto &device : *devices)
     reports.push_back(buildReport(*cached, device, options));
   return reports;
 }
 
 void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
-  for (const UnmodeledSummary &summary : report.unmodeled) {
-    InFlightDiagnostic diag = summary.first->emitWarning()
+  for (const CaveatSummary &summary : report.unmodeled) {
+    InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
                               << summary.reason << "; listed as unmodeled";
     if (summary.count > 1)
       diag << " (" << summary.count << " '" << summary.name << "' ops)";
   }
+  for (const CaveatSummary &summary : report.approximate) {
+    InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
+                              << summary.reason;
+    if (summary.count > 1)
+      diag << " (" << summary.count << " '" << summary.name << "' ops)";
+  }
   for (Operation *loop : report.unknownTripCountLoops)
-    loop->emitWarning()
+    emitWarning(loop->getLoc())
         << "trip count unknown: the ops inside are counted once per run of "
            "this loop";
   emitFitWarnings(report);
@@ -79,7 +77,7 @@ void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
 void mlsysim::passutil::emitFitWarnings(const Report &report) {
   for (const PeakMemory &footprint : report.footprints)
     if (!report.fits(footprint))
-      footprint.func->emitWarning()
+      emitWarning(footprint.func->getLoc())
           << "does not fit: @" << footprint.name << " needs "
           << formatQuantity(footprint.peakBytes().toDouble(), "B")
           << " at its peak (arguments and live intermediates); "

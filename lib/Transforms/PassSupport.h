@@ -21,8 +21,10 @@ struct CommonOptions {
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   Precision precision = Precision::AsWritten;
-  /// Not a common option: whether the views list fusion opportunities.
+  /// Not common options: whether the views list fusion opportunities, and
+  /// every op.
   bool fusion = true;
+  bool allOps = false;
 };
 
 /// Reads the common options of a pass. A pass grants it access to its

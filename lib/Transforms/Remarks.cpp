@@ -50,7 +50,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
       double share = getShare(op.roofline.latency, total);
       if (share < minShare)
         continue;
-      InFlightDiagnostic remark = op.op->emitRemark();
+      InFlightDiagnostic remark = emitRemark(op.op->getLoc());
       const RooflineEstimate &r = op.roofline;
       if (r.bound == Bound::Overhead) {
         remark << "overhead-bound: the " << formatSeconds(r.tOverhead)

@@ -34,6 +34,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return runDiff(reportFormat);
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.fusion = fusion;
+    options.allOps = ops == OpsView::All;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, options, &getAnalysis<CostAnalysis>());
     if (failed(reports))

@@ -2,18 +2,19 @@
 // column); a loop whose trip count is unknown is flagged on the ops inside
 // it, which are then counted once per run of the loop; `mlsysim.repeat` on a
 // function multiplies its body (a zoo model exporting one of N layers).
-// CSV columns: id,op,func,loc,modeled,reason,multiplier,trip_count_unknown,
-//   flops,int_ops,transcendentals,bytes_read,bytes_written,...
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=-" -o /dev/null | %fields | FileCheck %s
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report=ops=all -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 
 // One run of the add on 16 f32: 16 FLOPs, read 128, write 64.
 // scf.for 0..8: x8 -> 128 FLOPs, read 1024, write 512
 // CHECK-LABEL: report:
 // CHECK: op #0 linalg.add:{{.*}} bytes_read=1024;{{.*}} bytes_written=512;{{.*}} flops=128;{{.*}} func=for8;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} multiplier=8;{{.*}} transcendentals=0;
-// TEXT-LABEL: mlsysim roofline report
+// Eight runs are eight kernel launches in every execution model.
+// TEXT-LABEL: mlsysim report:
+// TEXT: @for8: predicted {{.*}} (8 kernels as a fusing compiler forms them)
+// TEXT-NEXT: eager {{.*}} (8 kernels) · graph {{.*}} (8 kernels) · compiled {{.*}} (8 kernels)
+// TEXT: every op
 // TEXT: linalg.add {{.*}}  8  {{.*}}
-// TEXT: kernel launches: 8
 func.func @for8(%x: tensor<16xf32>) -> tensor<16xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -65,7 +66,7 @@ func.func @nested(%x: tensor<16xf32>, %m: memref<16xf32>) -> tensor<16xf32> {
 // CHECK-LABEL: report:
 // CHECK: op #0 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=unknown_trips;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;{{.*}} trip_count_unknown=true;
 // CHECK: op #1 linalg.add:{{.*}} bytes_read=128;{{.*}} bytes_written=64;{{.*}} flops=16;{{.*}} func=unknown_trips;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;{{.*}} trip_count_unknown=true;
-// TEXT-LABEL: mlsysim roofline report
+// TEXT-LABEL: mlsysim report:
 // TEXT: linalg.add {{.*}}  1?  {{.*}}
 // TEXT: note: ops marked '?' are inside a loop whose trip count is unknown
 func.func @unknown_trips(%m: memref<16xf32>, %n: index) {

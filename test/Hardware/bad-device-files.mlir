@@ -5,7 +5,6 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/bad-source.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SOURCE
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/bad-efficiency.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=EFF
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/bad-bare-number.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=BARE
-// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/bad-duplicate-alias.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=DUP
 // A crash libFuzzer found (a root alias node) is now a located error.
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/fuzz-unknown-alias.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUZZ
 
@@ -16,7 +15,6 @@
 // EFF: bad-efficiency.yaml:20:20: error: efficiency.compute: an efficiency is a fraction in (0, 1]
 // BARE: bad-bare-number.yaml:16:19: error: not a mapping
 // FUZZ: fuzz-unknown-alias.yaml:1:4: error: unknown node kind
-// DUP: bad-duplicate-alias.yaml:3:16: error: duplicate id or alias 'h100': another device already uses it
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>

@@ -12,3 +12,14 @@ func.func @mm(%a: tensor<256x256xbf16>) -> tensor<256x256xbf16> {
   %0 = linalg.matmul ins(%a, %a : tensor<256x256xbf16>, tensor<256x256xbf16>) outs(%a : tensor<256x256xbf16>) -> tensor<256x256xbf16>
   return %0 : tensor<256x256xbf16>
 }
+
+// A file given by path is the user's device even when it reuses a zoo id or
+// alias (a copied zoo file with one number changed): the zoo device keeps the
+// name, the file is priced as written, and reports say where it came from.
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=h100,%S/Inputs/reuses-zoo-alias.yaml format=json output=-" -o /dev/null | FileCheck %s --check-prefix=REUSE
+// REUSE: "devices": [
+// REUSE-NEXT: "nvidia-h100-sxm",
+// REUSE-NEXT: "toy-npu"
+
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/Inputs/reuses-zoo-alias.yaml output=-" -o /dev/null | FileCheck %s --check-prefix=REUSE-TEXT
+// REUSE-TEXT: mlsysim report: Toy NPU (toy-npu, from {{.*}}reuses-zoo-alias.yaml), batch 1

@@ -7,8 +7,8 @@
 
 // blas_gemm 128x64 x 64x32 (bf16): 2*128*32*64 = 524288 FLOPs;
 // read = 128*64*2 + 64*32*2 = 16384 + 4096 = 20480; write = 128*32*2 = 8192
-// CHECK: 0,costtest.blas_gemm,f,{{[^,]*}},true,,1,false,524288,0,0,20480,8192,{{[^,]*}},matrix,bf16,bf16,
-// CHECK: 1,costtest.opaque,f,{{[^,]*}},false,no cost model for 'costtest.opaque',
+// CHECK: 0,costtest.blas_gemm,f,{{[^,]*}},true,false,,1,false,524288,0,0,20480,8192,{{[^,]*}},matrix,bf16,bf16,
+// CHECK: 1,costtest.opaque,f,{{[^,]*}},false,false,no cost model for 'costtest.opaque',
 func.func @f(%a: tensor<128x64xbf16>, %b: tensor<64x32xbf16>) -> tensor<128x32xbf16> {
   %0 = costtest.blas_gemm %a, %b : tensor<128x64xbf16>, tensor<64x32xbf16> -> tensor<128x32xbf16>
   // expected-warning @below {{no cost model for 'costtest.opaque'; listed as unmodeled}}

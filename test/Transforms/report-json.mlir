@@ -44,6 +44,7 @@
 // CHECK-NEXT: "func": "main",
 // CHECK-NEXT: "loc": "{{.*}}report-json.mlir:{{[0-9]+}}:{{[0-9]+}}",
 // CHECK-NEXT: "modeled": true,
+// CHECK-NEXT: "approximate": false,
 // CHECK-NEXT: "reason": null,
 // CHECK-NEXT: "multiplier": 1,
 // CHECK-NEXT: "trip_count_unknown": false,
@@ -76,6 +77,7 @@
 // The unmodeled op: its numbers are null, never 0.
 // CHECK: "op": "foo.bar",
 // CHECK: "modeled": false,
+// CHECK-NEXT: "approximate": false,
 // CHECK-NEXT: "reason": "no cost model for 'foo.bar'",
 // CHECK: "flops": null,
 // CHECK-NEXT: "int_ops": null,

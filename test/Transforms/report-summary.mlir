@@ -3,26 +3,24 @@
 // live intermediates by liveness over the op order), ridge points.
 // RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 batch=4" 2>&1 >/dev/null | FileCheck %s
 
-// Header: the ridge points of the units the ops used: f16 matrix
-// 989.4e12 / 3.35e12 = 295.3 FLOP/B, f32 vector 66.9e12 / 3.35e12 = 20.0.
-// CHECK: ridge points (peak / bandwidth) of the units used: matrix f16 295.3 FLOP/B, vector f32 20.0 FLOP/B
-//
-// Latency 28.152 + 21.694 + 5.000 us (test/Transforms/report-text.mlir) =
-// 54.846 us.
-// throughput = 4 / 54.846e-6 = 72.9 K samples/s
-// MFU: 17179869184 + 4194304 + 16 FLOP / 54.846e-6 s / 989.4e12 = 31.7%
+// Latency 28.87 + 21.69 + 5.00 µs (test/Transforms/report-text.mlir) =
+// 55.56 µs.
+// throughput = 4 / 55.56e-6 = 72.0 K samples/s
+// MFU: 17179869184 + 4194304 + 16 FLOP / 55.56e-6 s / 989.4e12 = 31.3%
 //   (the f16 matrix peak did the most work)
-// energy = 700 W x 54.846e-6 s = 38.4 mJ
+// energy = 700 W x 55.56e-6 s = 38.9 mJ (an upper bound: TDP)
 // memory: arguments A 2048*2048*2 = 8388608 + C 2048*2048*4 = 16777216 +
 //   x 4194304*4 = 16777216 + y 64 = 41943104 (41.9 MB); the matmul and the
 //   first add write into C and the empty tensor; the empty tensor (16.8 MB)
 //   and foo.bar's result (16.8 MB) are both live at foo.bar (#3): 33.6 MB;
 //   peak 75.5 MB of 80 GB: fits.
-// CHECK: totals for @first:
-// CHECK: throughput: 72.9 Ksamples/s at batch 4
-// CHECK-NEXT: MFU: 31.7% of the matrix f16 peak (989 TFLOP/s, the unit that did the most work)
-// CHECK-NEXT: energy: 38.4 mJ (TDP 700 W x predicted latency: an upper bound)
+// CHECK: @first: predicted 55.6 µs, eager (3 kernels)
+// CHECK: 72.0 Ksamples/s at batch 4; MFU 31.3% of the matrix f16 peak (989 TFLOP/s); energy <= 38.9 mJ
+// CHECK-NEXT: work:
 // CHECK-NEXT: memory: 75.5 MB at peak (arguments 41.9 MB + live intermediates 33.6 MB at #3) of 80 GB: fits
+// The footer: the ridge points of the units the ops used: f16 matrix
+// 989.4e12 / 3.35e12 = 295.3 FLOP/B, f32 vector 66.9e12 / 3.35e12 = 20.0.
+// CHECK: ridge points (peak / bandwidth) of the units used: matrix f16 295.3 FLOP/B, vector f32 20.0 FLOP/B
 func.func @first(%a: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>, %x: tensor<4194304xf32>, %y: tensor<16xf32>) -> (tensor<2048x2048xf32>, tensor<16xf32>) {
   %0 = linalg.matmul ins(%a, %a : tensor<2048x2048xf16>, tensor<2048x2048xf16>) outs(%c : tensor<2048x2048xf32>) -> tensor<2048x2048xf32>
   %e = tensor.empty() : tensor<4194304xf32>

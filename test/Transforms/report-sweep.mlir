@@ -14,13 +14,19 @@
 // On H100: compute = 33554432*B / 989.4e12 / 0.75 = 4.522e-8*B s;
 //          memory  = (33554432 + 24576*B) / 3.35e12 / 0.9 s
 //                  = 1.1129e-5 + 8.151e-9*B s.
-// Compute exceeds memory when 4.522e-8*B > 1.1129e-5 + 8.151e-9*B, i.e.
-// B > 300.5; below that the op is memory-bound. With the 5 us launch:
-//   B=1: memory 1.1137e-5 + 5e-6 = 16.1 us (1/16.1e-6 = 62.0 K samples/s);
-//   B=16: 1.1260e-5 + 5e-6 = 16.3 us (984 K/s);
-//   B=256: memory 1.3216e-5 > compute 1.158e-5: 18.2 us, MFU
-//     33554432*256 / 18.2e-6 / 989.4e12 = 47.7%;
-//   B=512: compute 2.315e-5 > memory 1.530e-5: 28.2 us, compute-bound.
+// The matrix unit works in 128x128 output tiles on 132 SMs: B rows make
+// ceil(B/128) x 32 tiles in one wave, utilization tiles/132; compute is
+// divided by it. With the 5 us launch:
+//   B=1: 32 tiles (0.242): compute 1.87e-7 s; memory 1.1137e-5 + 5e-6 =
+//     16.1 us (1/16.1e-6 = 62.0 K samples/s);
+//   B=16: compute 7.235e-7/0.242 = 2.99e-6 s < memory 1.1260e-5: 16.3 us
+//     (984 K/s);
+//   B=256: 64 tiles (0.485): compute 1.1576e-5/0.485 = 2.388e-5 s >
+//     memory 1.3216e-5: 28.9 us, compute-bound (the idle SMs, not the
+//     traffic, limit it); 256/28.88e-6 = 8.87 M/s; MFU 33554432*256 /
+//     28.88e-6 / 989.4e12 = 30.1%;
+//   B=512: 128 tiles (0.970): compute 2.3153e-5/0.970 = 2.388e-5 s: the
+//     same 28.9 us for twice the samples, 17.7 M/s, MFU 60.1%.
 // CHECK: sweep on NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
 // CHECK: batch latency samples/s MFU compute memory overhead
 // CHECK-NEXT: 1 16.1 µs 62.0 K 0.2% 0.0% 100.0% 0.0%
@@ -28,13 +34,14 @@
 // CHECK-NEXT: 4 16.2 µs
 // CHECK-NEXT: 8 16.2 µs
 // CHECK-NEXT: 16 16.3 µs 984 K
-// CHECK-NEXT: 256 18.2 µs 14.1 M 47.7% 0.0% 100.0% 0.0%
-// CHECK-NEXT: 512 28.2 µs 18.2 M 61.7% 100.0% 0.0% 0.0%
-// CHECK-NEXT: turns compute-bound at batch 512
+// CHECK-NEXT: 256 28.9 µs 8.87 M 30.1% 100.0% 0.0% 0.0%
+// CHECK-NEXT: 512 28.9 µs 17.7 M 60.1% 100.0% 0.0% 0.0%
+// CHECK-NEXT: turns compute-bound at batch 256
 
-// A100: compute = 33554432*B / 312e12 / 0.75 = 1.434e-7*B s;
-//       memory = (33554432 + 24576*B) / 2.039e12 / 0.9 = 1.8285e-5 + 1.339e-8*B s
-// Compute exceeds memory from B > 140.8: still memory-bound at 16.
+// A100: compute = 33554432*B / 312e12 / 0.75 = 1.434e-7*B s, at B=16 over
+//       32 of 108 SMs: 2.29e-6/0.296 = 7.7e-6 s;
+//       memory = (33554432 + 24576*B) / 2.039e12 / 0.9 = 1.85e-5 s at 16:
+//       still memory-bound.
 // JSON: "compute_bound_from": null,
 // JSON-NEXT: "hardware": "nvidia-a100-sxm4-80gb",
 // JSON: "batch": 16,

@@ -63,9 +63,8 @@ TEST_F(FusionPriceTest, RecomputationAddsWorkAndCanLose) {
 
 TEST_F(FusionPriceTest, MultiplierScalesEveryTerm) {
   OpCost a = elementwise(1000000, 8000000, 4000000);
-  GroupPrice once =
-      priceFusedGroup({{&a, 1.0}}, Count(8000000), Count(4000000), Count(1),
-                      OpClass::Elementwise, hw, {});
+  GroupPrice once = priceFusedGroup({{&a, 1.0}}, Count(8000000), Count(4000000),
+                                    Count(1), OpClass::Elementwise, hw, {});
   GroupPrice tenTimes =
       priceFusedGroup({{&a, 1.0}}, Count(8000000), Count(4000000), Count(10),
                       OpClass::Elementwise, hw, {});

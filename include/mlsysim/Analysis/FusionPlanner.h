@@ -135,6 +135,9 @@ struct FusionPlan {
   /// Whether each record is a fill every consumer makes in place (cloned
   /// into each of their kernels rather than run and read back).
   std::vector<bool> cloned;
+  /// Bytes of weights (parameters, constants, folded results) each record
+  /// reads over all its runs: the part of its traffic a larger batch reuses.
+  std::vector<Count> weightBytes;
 
   const FusionGroup &getOpportunity(unsigned rank) const {
     return kernels[opportunities[rank]];

@@ -28,6 +28,9 @@ struct PeakMemory {
   /// Elements of the arguments tagged `mlsysim.param` (weights, as the
   /// model zoo's exporter marks them); 0 when none is tagged.
   Count parameters;
+  /// Their bytes (what a run reads at least once: the weight-streaming
+  /// floor).
+  Count parameterBytes;
   /// The most bytes of intermediate buffers alive at once.
   Count peakIntermediateBytes;
   /// The op at which that peak is reached, or null.

@@ -41,10 +41,17 @@ private:
   llvm::StringSet<> names;
 };
 
-/// Resolves a `hardware=` value: a zoo id or alias, or a path to a device file.
-/// The error lists the known names when the value is neither.
+/// Resolves one device: a zoo id or alias, or a path to a device file (the
+/// user's device, which may reuse a zoo id). The error lists the known names
+/// when the value is neither.
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 resolveHardware(llvm::StringRef nameOrPath);
+
+/// Resolves a `hardware=` list: comma-separated devices as above, `all` (the
+/// whole zoo) or `class:CLASS` (the zoo's devices of one class, e.g.
+/// `class:datacenter-gpu`).
+llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>>
+resolveHardwareList(llvm::StringRef list);
 
 } // namespace mlsysim
 

@@ -86,6 +86,9 @@ struct MatrixShape {
 struct OpCost : Work {
   /// False when no rule prices the op; `reason` says why.
   bool modeled = false;
+  /// Priced, but from part of what it does (a payload op without a counting
+  /// rule is left out); `reason` says what is missing.
+  bool approximate = false;
   std::string reason;
 
   Count bytesRead;

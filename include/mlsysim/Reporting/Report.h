@@ -32,6 +32,9 @@ struct ReportOptions {
   /// List the fusion opportunities (the groups of the compiled plan, ranked
   /// by time saved) in the views.
   bool fusion = true;
+  /// Print every op in the text view (`ops=all`), not only the kernels that
+  /// take longest.
+  bool allOps = false;
 };
 
 /// Work, traffic and time of something that runs: an op, or a kernel of the
@@ -61,6 +64,8 @@ struct OpReport : PricedWork {
   std::string loc;  ///< `file:line:col`, or the location as printed.
   bool modeled = false;
   bool free = false; ///< Modeled, with no work and no traffic.
+  /// Modeled from part of what it does; `reason` says what is missing.
+  bool approximate = false;
   /// Depends on weights alone: a compiler computes it once, not per run
   /// (compiled execution only).
   bool folded = false;
@@ -105,7 +110,7 @@ struct ReportTotals {
   /// Predicted time of the ops (or kernels) each bound limits.
   double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0;
   unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0,
-           numFolded = 0;
+           numFolded = 0, numApproximate = 0;
   /// Kernel launches per run under the headline execution model.
   Count launches;
   /// Arithmetic (FLOPs + integer ops, in the convention) per peak that
@@ -120,6 +125,8 @@ struct ReportTotals {
   void addTime(const PricedWork &unit);
   /// Latency and kernel launches under each execution model.
   std::map<ExecutionModel, ExecutionTotals> byExecution;
+  /// The entry of `model` (zero when nothing runs).
+  ExecutionTotals getExecution(ExecutionModel model) const;
 
   /// Predicted time of the ops `bound` limits, and its share of the latency.
   double getBoundTime(Bound bound) const;
@@ -132,8 +139,9 @@ struct ReportTotals {
   double getMFU() const;
 };
 
-/// The ops of one name that no model prices (one warning each).
-struct UnmodeledSummary {
+/// The ops of one name that share a caveat: no model prices them, or they
+/// are priced from part of what they do (one warning each).
+struct CaveatSummary {
   std::string name;
   std::string reason; ///< Of the first one.
   mlir::Operation *first = nullptr;
@@ -156,7 +164,9 @@ struct Report {
   std::vector<OpReport> ops;
   std::vector<FunctionReport> functions;
   ReportTotals totals;
-  std::vector<UnmodeledSummary> unmodeled;
+  std::vector<CaveatSummary> unmodeled;
+  /// Ops priced from part of what they do (`OpReport::approximate`).
+  std::vector<CaveatSummary> approximate;
   /// Ops inside loops whose trip count is unknown (counted once per run of
   /// the loop), by loop.
   std::vector<mlir::Operation *> unknownTripCountLoops;

@@ -11,6 +11,13 @@
 namespace mlsysim {
 
 enum class ReportFormat { Text, JSON, CSV, SVG, HTML, Trace };
+/// Which ops the text view lists.
+enum class OpsView { Top, All };
+inline constexpr EnumName<OpsView> kOpsViewNames[] = {
+    {OpsView::Top, "top",
+     "the kernels that take most of the time, repeated structure folded"},
+    {OpsView::All, "all", "every op, in program order"},
+};
 inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
     {ReportFormat::Text, "text", "aligned tables (default)"},
     {ReportFormat::JSON, "json", "JSON (docs/report-json.md)"},
@@ -54,6 +61,8 @@ void printReport(const Report &report, ReportFormat format,
 /// (text); every report and the comparison (JSON); every device's rows (CSV).
 void printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
                   llvm::raw_ostream &os);
+/// The reports of several devices, fastest first (the comparison's order).
+std::vector<const Report *> sortByLatency(llvm::ArrayRef<Report> reports);
 /// The comparison alone, as a JSON object.
 llvm::json::Value comparisonToJSON(llvm::ArrayRef<Report> reports);
 void printTextComparison(llvm::ArrayRef<Report> reports, llvm::raw_ostream &os);

@@ -8,6 +8,8 @@
 #ifndef MLSYSIM_REPORTING_UNITS_H
 #define MLSYSIM_REPORTING_UNITS_H
 
+#include "mlsysim/Support/Count.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -24,6 +26,8 @@ std::string formatFixed(double value, int decimals);
 std::string formatShortest(double value);
 /// A share as "62.5%".
 std::string formatPercent(double fraction);
+/// A count and its noun, plural unless exactly one: "1 kernel", "56 kernels".
+std::string formatCount(const Count &count, llvm::StringRef noun);
 
 } // namespace mlsysim
 

@@ -123,6 +123,11 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            /*default=*/"::mlsysim::ReportFormat::Text", "Report format",
            [{ ::mlsysim::EnumValues<::mlsysim::ReportFormat>{
                ::mlsysim::kReportFormatNames} }]>,
+    Option<"ops", "ops", "::mlsysim::OpsView",
+           /*default=*/"::mlsysim::OpsView::Top",
+           "Which ops the text report lists",
+           [{ ::mlsysim::EnumValues<::mlsysim::OpsView>{
+               ::mlsysim::kOpsViewNames} }]>,
     Option<"output", "output", "std::string", /*default=*/"\"\"",
            "Where to write the report (default: stderr; '-': stdout)">,
     Option<"baseline", "baseline", "std::string", /*default=*/"\"\"",

@@ -1,0 +1,543 @@
+//===- Diagnosis.cpp - What limits a program, in words --------------------===//
+
+#include "mlsysim/Reporting/Diagnosis.h"
+
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cmath>
+
+using namespace mlsysim;
+
+llvm::StringRef mlsysim::describeWorkKind(WorkKind kind) {
+  switch (kind) {
+  case WorkKind::Convolutions:
+    return "convolutions";
+  case WorkKind::Matmuls:
+    return "matmuls";
+  case WorkKind::Attention:
+    return "attention";
+  case WorkKind::Normalization:
+    return "normalization and reductions";
+  case WorkKind::Elementwise:
+    return "elementwise";
+  case WorkKind::DataMovement:
+    return "data movement";
+  case WorkKind::Pooling:
+    return "pooling";
+  }
+  llvm_unreachable("unknown work kind");
+}
+
+namespace {
+/// Something that runs: a kernel of the compiled plan, or an op.
+struct Unit {
+  const PricedWork *work;
+  OpClass opClass;
+  llvm::ArrayRef<unsigned> ops;
+  unsigned single = 0; ///< Storage for `ops` of an op unit.
+  bool attention = false;
+};
+} // namespace
+
+static WorkKind kindOf(const Unit &unit) {
+  if (unit.attention)
+    return WorkKind::Attention;
+  switch (unit.opClass) {
+  case OpClass::Convolution:
+  case OpClass::DepthwiseConvolution:
+    return WorkKind::Convolutions;
+  case OpClass::Matmul:
+    return WorkKind::Matmuls;
+  case OpClass::Reduction:
+    return WorkKind::Normalization;
+  case OpClass::Pooling:
+    return WorkKind::Pooling;
+  case OpClass::DataMovement:
+    return WorkKind::DataMovement;
+  case OpClass::Elementwise:
+  case OpClass::Unclassified:
+    return WorkKind::Elementwise;
+  }
+  llvm_unreachable("unknown op class");
+}
+
+/// The units of `func` (all functions when empty) under the report's
+/// execution model.
+static std::vector<Unit> collectUnits(const Report &report,
+                                      llvm::StringRef func) {
+  std::vector<Unit> units;
+  if (report.options.roofline.execution == ExecutionModel::Compiled) {
+    for (const KernelReport &kernel : report.kernels)
+      if (func.empty() || kernel.func == func)
+        units.push_back({&kernel, kernel.opClass, kernel.ops});
+  } else {
+    for (const OpReport &op : report.ops)
+      if (op.modeled && !op.free && (func.empty() || op.func == func)) {
+        Unit unit{&op, op.opClass, {}};
+        unit.single = op.id;
+        units.push_back(unit);
+      }
+    for (Unit &unit : units)
+      unit.ops = llvm::ArrayRef<unsigned>(unit.single);
+  }
+  return units;
+}
+
+/// The bytes fused attention kernels would move and the time they would
+/// take: the traffic of the attention chain's ops to and from the rest of
+/// the program only (the scores stay on chip), one launch per chain.
+struct FlashEstimate {
+  double bytes = 0.0, time = 0.0;
+};
+
+namespace {
+/// The producer-consumer graph of the units (through ops outside any unit:
+/// free views, folded ops).
+struct UnitGraph {
+  llvm::DenseMap<mlir::Operation *, unsigned> unitOfOp;
+  std::vector<llvm::SmallVector<unsigned>> producers, consumers;
+
+  UnitGraph(const Report &report, llvm::ArrayRef<Unit> units)
+      : producers(units.size()), consumers(units.size()) {
+    for (auto [index, unit] : llvm::enumerate(units))
+      for (unsigned id : unit.ops)
+        unitOfOp[report.ops[id].op] = index;
+    for (auto [index, unit] : llvm::enumerate(units))
+      for (unsigned id : unit.ops)
+        for (mlir::Value operand : report.ops[id].op->getOperands()) {
+          int producer = producerOf(operand);
+          if (producer >= 0 && static_cast<unsigned>(producer) != index &&
+              !llvm::is_contained(producers[index], producer)) {
+            producers[index].push_back(producer);
+            consumers[producer].push_back(index);
+          }
+        }
+  }
+
+  /// The unit that produces `value`, through ops outside every unit.
+  int producerOf(mlir::Value value) const {
+    while (mlir::Operation *def = value.getDefiningOp()) {
+      auto it = unitOfOp.find(def);
+      if (it != unitOfOp.end())
+        return it->second;
+      if (def->getNumOperands() == 0)
+        return -1;
+      value = def->getOperand(0);
+    }
+    return -1;
+  }
+};
+} // namespace
+
+/// Whether `unit` is a matmul of two activations (scores or values), not a
+/// projection by weights.
+static bool isActivationMatmul(const Report &report, const Unit &unit) {
+  if (unit.opClass != OpClass::Matmul)
+    return false;
+  // The contraction itself, not its epilogue (a mask may be a constant).
+  for (unsigned id : unit.ops)
+    if (report.ops[id].opClass == OpClass::Matmul &&
+        !report.plan.weightBytes[id].isZero())
+      return false;
+  return true;
+}
+
+/// From `start`, follows `edges` through at most four non-matmul units to
+/// an activation matmul; returns the path (without `start`), or empty.
+static llvm::SmallVector<unsigned>
+findMatmul(const Report &report, llvm::ArrayRef<Unit> units,
+           const std::vector<llvm::SmallVector<unsigned>> &edges,
+           unsigned start) {
+  llvm::SmallVector<unsigned> path;
+  std::function<bool(unsigned, unsigned)> visit = [&](unsigned at,
+                                                      unsigned depth) {
+    for (unsigned next : edges[at]) {
+      path.push_back(next);
+      if (isActivationMatmul(report, units[next]))
+        return true;
+      if (depth < 4 && units[next].opClass != OpClass::Matmul &&
+          units[next].opClass != OpClass::Convolution && visit(next, depth + 1))
+        return true;
+      path.pop_back();
+    }
+    return false;
+  };
+  visit(start, 0);
+  return path;
+}
+
+/// Attention: a softmax (a reduction taking an exponential per element it
+/// writes, where a norm takes one per row) between two matmuls of
+/// activations, the first producing the scores it reads (through the
+/// scaling and masking between), the second reading its probabilities.
+/// Marks the chain's units and returns each chain.
+static std::vector<llvm::SmallVector<unsigned>>
+markAttention(const Report &report, std::vector<Unit> &units) {
+  UnitGraph graph(report, units);
+  std::vector<llvm::SmallVector<unsigned>> chains;
+  for (auto [index, unit] : llvm::enumerate(units)) {
+    if (unit.attention || unit.opClass != OpClass::Reduction ||
+        unit.work->transcendentals.isZero() ||
+        unit.work->transcendentals.toDouble() * 8 <
+            unit.work->bytesWritten.toDouble())
+      continue;
+    llvm::SmallVector<unsigned> up =
+        findMatmul(report, units, graph.producers, index);
+    llvm::SmallVector<unsigned> down =
+        findMatmul(report, units, graph.consumers, index);
+    if (up.empty() || down.empty())
+      continue;
+    llvm::SmallVector<unsigned> chain(up.begin(), up.end());
+    chain.push_back(index);
+    chain.append(down.begin(), down.end());
+    for (unsigned member : chain)
+      units[member].attention = true;
+    chains.push_back(std::move(chain));
+  }
+  return chains;
+}
+
+/// Whether `value` is read outside the chain (through ops of no unit:
+/// views), or returned.
+template <typename InChain>
+static bool leavesChain(const UnitGraph &graph, mlir::Value value,
+                        InChain inChain, unsigned depth = 0) {
+  for (mlir::Operation *user : value.getUsers()) {
+    auto it = graph.unitOfOp.find(user);
+    if (it != graph.unitOfOp.end()) {
+      if (!inChain(it->second))
+        return true;
+      continue;
+    }
+    if (user->getNumResults() == 0 || depth > 8)
+      return true;
+    for (mlir::Value result : user->getResults())
+      if (leavesChain(graph, result, inChain, depth + 1))
+        return true;
+  }
+  return false;
+}
+
+/// What fused attention kernels would move and take for `chains`: the
+/// compute of their units, over the bytes their ops read from and write to
+/// the rest of the program, plus one launch each.
+static FlashEstimate
+estimateFlash(const Report &report, llvm::ArrayRef<Unit> units,
+              llvm::ArrayRef<llvm::SmallVector<unsigned>> chains) {
+  FlashEstimate flash;
+  double bandwidth =
+      report.hardware->memoryBandwidthBytesPerS.value *
+      report.hardware->getMemoryEfficiency(OpClass::Matmul).value;
+  UnitGraph graph(report, units);
+  for (const llvm::SmallVector<unsigned> &chain : chains) {
+    double compute = 0, bytes = 0, launch = 0;
+    auto inChain = [&](int unit) {
+      return unit >= 0 && llvm::is_contained(chain, unit);
+    };
+    // The scores (and what else only the chain reads) are written once and
+    // read once by each unit of the chain that reads them: that traffic
+    // stays on chip.
+    for (unsigned index : chain) {
+      const PricedWork &work = *units[index].work;
+      compute += work.roofline.tCompute;
+      launch = std::max(launch, work.roofline.tOverhead);
+      bytes += work.bytes().toDouble();
+      bool leaves = false;
+      for (unsigned id : units[index].ops)
+        for (mlir::Value result : report.ops[id].op->getResults())
+          leaves |= leavesChain(graph, result, inChain);
+      if (leaves)
+        continue;
+      unsigned readers = llvm::count_if(graph.consumers[index], inChain);
+      bytes -= work.bytesWritten.toDouble() * (1 + readers);
+    }
+    bytes = std::max(bytes, 0.0);
+    flash.bytes += bytes;
+    flash.time += std::max(compute, bytes / bandwidth) + launch;
+  }
+  return flash;
+}
+
+/// The faster matrix peak the same arithmetic could use: the matrix unit at
+/// the priced format when the vector unit priced it (f32 on a GPU whose
+/// tensor cores start at tf32/f16), else the next narrower format it rates.
+static std::optional<std::pair<ElementKind, double>>
+fasterMatrixPeak(const HardwareSpec &hw, const PeakChoice &priced) {
+  // Widest first: the format itself (vector-priced), tf32 for f32, then
+  // narrower formats, bf16 beside f16.
+  llvm::SmallVector<ElementKind> candidates;
+  if (priced.unit != ComputeUnit::Matrix) {
+    candidates.push_back(priced.kind);
+    if (priced.kind == ElementKind::F32)
+      candidates.push_back(ElementKind::TF32);
+  }
+  for (std::optional<ElementKind> k = narrowerElementKind(priced.kind); k;
+       k = narrowerElementKind(*k)) {
+    candidates.push_back(*k);
+    if (*k == ElementKind::F16)
+      candidates.push_back(ElementKind::BF16);
+  }
+  for (ElementKind kind : candidates) {
+    auto it = hw.matrixPeaks.find(kind);
+    if (it != hw.matrixPeaks.end() && it->second.value > priced.rate)
+      return std::make_pair(kind, it->second.value);
+  }
+  return std::nullopt;
+}
+
+/// The lever of one kind of work, from its units.
+static std::string leverOf(const Report &report, WorkDiagnosis &work,
+                           llvm::ArrayRef<const Unit *> units,
+                           const FlashEstimate &flash) {
+  const HardwareSpec &hw = *report.hardware;
+  double compute = 0, memory = 0, launch = 0, arithmetic = 0, bytes = 0,
+         weights = 0, slowest = 0;
+  for (const Unit *unit : units) {
+    const RooflineEstimate &r = unit->work->roofline;
+    compute += r.tCompute;
+    memory += r.tMemory;
+    launch += r.tOverhead;
+    slowest += std::max(r.tCompute, r.tMemory);
+    arithmetic += (unit->work->flops + unit->work->intOps).toDouble();
+    bytes += unit->work->bytes().toDouble();
+    for (unsigned id : unit->ops)
+      weights += report.plan.weightBytes[id].toDouble();
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  bool matrix = work.kind == WorkKind::Convolutions ||
+                work.kind == WorkKind::Matmuls ||
+                work.kind == WorkKind::Attention;
+  if (work.kind == WorkKind::Attention && flash.time > 0 &&
+      flash.time < 0.9 * work.time) {
+    double bytes = 0;
+    for (const Unit *unit : units)
+      bytes += unit->work->bytes().toDouble();
+    os << "a fused attention kernel (FlashAttention-style, the scores stay "
+          "on chip) would move "
+       << formatQuantity(flash.bytes, "B") << " instead of "
+       << formatQuantity(bytes, "B") << " and take "
+       << formatSeconds(flash.time);
+    return text;
+  }
+  if (work.bound == Bound::Overhead) {
+    os << "the launch overhead (" << formatSeconds(launch)
+       << ") outweighs the work (" << formatSeconds(slowest)
+       << "): fewer, larger kernels (fusion, a larger batch) amortize it";
+    return text;
+  }
+  if (matrix && work.bound == Bound::Compute && work.utilization < 0.75 &&
+      hw.matrixTileM && hw.cores) {
+    // Every core busy: the compute term at utilization 1.
+    double full = 0;
+    for (const Unit *unit : units) {
+      const RooflineEstimate &r = unit->work->roofline;
+      full += std::max(r.tCompute * r.utilization, r.tMemory) + r.tOverhead;
+    }
+    os << "they keep " << formatPercent(work.utilization)
+       << " of the matrix unit busy: too few "
+       << formatFixed(hw.matrixTileM->value, 0) << "x"
+       << formatFixed(hw.matrixTileN->value, 0) << " output tiles for "
+       << formatFixed(hw.cores->value, 0)
+       << " cores (wave quantization); with every core busy (more rows "
+          "per run, a larger batch) the same work would take "
+       << formatSeconds(full);
+    return text;
+  }
+  if (matrix && work.bound == Bound::Memory && arithmetic > 0 &&
+      weights > 0 && compute > 0) {
+    // Compute grows with the batch, and so does the traffic but for the
+    // weights: at k times the batch, k * compute >= weights + k * rest.
+    double perFlop = compute / arithmetic, perByte = memory / bytes;
+    double rest = bytes - weights;
+    double gain = arithmetic * perFlop - rest * perByte;
+    os << formatQuantity(weights, "B") << " of their "
+       << formatQuantity(bytes, "B") << " are weights";
+    if (gain > 0) {
+      double k = weights * perByte / gain;
+      if (k > 1)
+        os << ": " << formatFixed(k, 1)
+           << "x the samples per run (batch " << report.options.batch
+           << " -> " << static_cast<int64_t>(std::ceil(k * report.options.batch))
+           << ") makes them compute-bound, reusing the weights";
+      else
+        os << ": already near the ridge";
+    } else {
+      // Their activations alone outweigh their compute: never
+      // compute-bound, but more samples share one read of the weights.
+      double launches = 0;
+      for (const Unit *unit : units)
+        launches += unit->work->roofline.tOverhead;
+      double weightTime = weights * perByte, restTime = rest * perByte;
+      double eight = std::max(8 * compute, weightTime + 8 * restTime) +
+                     launches;
+      os << ": 8x the samples per run (batch " << report.options.batch
+         << " -> " << 8 * report.options.batch << ") would take "
+         << formatSeconds(eight) << ": "
+         << formatFixed(8 * work.time / eight, 1)
+         << "x the throughput (the weights are read once for all)";
+    }
+    return text;
+  }
+  if (matrix && work.bound == Bound::Compute) {
+    // The op with the most arithmetic names the peak that priced them.
+    const OpReport *sample = nullptr;
+    for (const Unit *unit : units)
+      for (unsigned id : unit->ops) {
+        const OpReport &op = report.ops[id];
+        if (op.roofline.peak &&
+            (!sample || (op.flops + op.intOps).toDouble() >
+                            (sample->flops + sample->intOps).toDouble()))
+          sample = &op;
+      }
+    if (sample)
+      if (auto faster = fasterMatrixPeak(hw, *sample->roofline.peak)) {
+        const PeakChoice &priced = *sample->roofline.peak;
+        double ratio = priced.rate / faster->second;
+        double time = 0;
+        for (const Unit *unit : units) {
+          const RooflineEstimate &r = unit->work->roofline;
+          time += std::max(r.tCompute * ratio, r.tMemory) + r.tOverhead;
+        }
+        os << "compute-bound on the " << stringifyComputeUnit(priced.unit)
+           << " unit's " << stringifyElementKind(priced.kind) << " peak ("
+           << formatQuantity(priced.rate, "FLOP/s") << "); in "
+           << stringifyElementKind(faster->first) << " on the matrix unit ("
+           << formatQuantity(faster->second, "FLOP/s")
+           << ") they would take " << formatSeconds(time)
+           << " ("
+           << (faster->first == ElementKind::TF32
+                   ? std::string("tf32=1")
+                   : "precision=" + stringifyElementKind(faster->first).str())
+           << " prices it)";
+        return text;
+      }
+    os << "compute-bound on the "
+       << (sample && sample->roofline.peak
+               ? stringifyComputeUnit(sample->roofline.peak->unit)
+               : llvm::StringRef("matrix"))
+       << " unit at its assumed efficiency: only less work moves them";
+    return text;
+  }
+  if (work.bound == Bound::Memory) {
+    double half = 0;
+    for (const Unit *unit : units) {
+      const RooflineEstimate &r = unit->work->roofline;
+      half += std::max(r.tCompute, r.tMemory / 2) + r.tOverhead;
+    }
+    os << "they move " << formatQuantity(bytes, "B")
+       << ": at half the element width they would take "
+       << formatSeconds(half)
+       << " (precision= prices it); fusing them into their neighbours "
+          "removes round trips";
+    return text;
+  }
+  os << "compute-bound on the " << (matrix ? "matrix" : "vector")
+     << " unit: only less work moves them";
+  return text;
+}
+
+Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
+  Diagnosis diagnosis;
+  diagnosis.func = func.str();
+  std::vector<Unit> units = collectUnits(report, func);
+  FlashEstimate flash =
+      estimateFlash(report, units, markAttention(report, units));
+  double compute = 0, memory = 0, launch = 0;
+  std::map<WorkKind, std::vector<const Unit *>> byKind;
+  for (const Unit &unit : units) {
+    const RooflineEstimate &r = unit.work->roofline;
+    (r.tCompute >= r.tMemory ? compute : memory) +=
+        std::max(r.tCompute, r.tMemory);
+    launch += r.tOverhead;
+    byKind[kindOf(unit)].push_back(&unit);
+  }
+  diagnosis.latency = compute + memory + launch;
+  diagnosis.computeShare = getShare(compute, diagnosis.latency);
+  diagnosis.memoryShare = getShare(memory, diagnosis.latency);
+  diagnosis.launchShare = getShare(launch, diagnosis.latency);
+
+  for (auto &[kind, members] : byKind) {
+    WorkDiagnosis work;
+    work.kind = kind;
+    work.kernels = members.size();
+    std::map<Bound, double> timeByBound;
+    double matrixCompute = 0, idealMatrix = 0;
+    for (const Unit *unit : members) {
+      const RooflineEstimate &r = unit->work->roofline;
+      work.time += r.latency;
+      timeByBound[r.bound] += r.latency;
+      if (r.utilization < 1.0 || (r.peak && r.peak->unit == ComputeUnit::Matrix)) {
+        matrixCompute += r.tCompute;
+        idealMatrix += r.tCompute * r.utilization;
+      }
+    }
+    work.share = getShare(work.time, diagnosis.latency);
+    work.bound = std::max_element(timeByBound.begin(), timeByBound.end(),
+                                  [](const auto &a, const auto &b) {
+                                    return a.second < b.second;
+                                  })
+                     ->first;
+    if (matrixCompute > 0)
+      work.utilization = idealMatrix / matrixCompute;
+    work.lever = leverOf(report, work, members, flash);
+    diagnosis.kinds.push_back(std::move(work));
+  }
+  llvm::stable_sort(diagnosis.kinds,
+                    [](const WorkDiagnosis &a, const WorkDiagnosis &b) {
+                      return a.time > b.time;
+                    });
+
+  // Launches, against the other execution models.
+  const ReportTotals *totals = &report.totals;
+  for (const FunctionReport &f : report.functions)
+    if (!func.empty() && f.name == func)
+      totals = &f.totals;
+  ExecutionModel headline = report.options.roofline.execution;
+  auto entry = [&](ExecutionModel model) {
+    return totals->getExecution(model);
+  };
+  {
+    llvm::raw_string_ostream os(diagnosis.launches);
+    ExecutionTotals now = entry(headline);
+    os << now.kernels << (now.kernels.isExact() && now.kernels.getExact() == 1
+                              ? " kernel launch x "
+                              : " kernel launches x ")
+       << formatSeconds(report.hardware->getLaunchOverhead(headline).value)
+       << " = " << formatSeconds(launch) << " ("
+       << formatPercent(diagnosis.launchShare) << " of the time)";
+    ExecutionModel other = headline == ExecutionModel::Compiled
+                               ? ExecutionModel::Eager
+                               : ExecutionModel::Compiled;
+    ExecutionTotals alt = entry(other);
+    if (headline == ExecutionModel::Compiled)
+      os << "; eager execution would launch " << alt.kernels << " ("
+         << formatSeconds(alt.latency) << " in all)";
+    else
+      os << "; the compiled plan runs " << formatCount(alt.kernels, "kernel")
+         << " ("
+         << formatSeconds(alt.latency) << " in all)";
+  }
+  // The weights, read at least once per run.
+  Count weightBytes;
+  for (const FunctionReport &f : report.functions)
+    if ((func.empty() || f.name == func) && f.footprintIndex >= 0)
+      weightBytes += report.footprints[f.footprintIndex].parameterBytes;
+  const HardwareSpec &hw = *report.hardware;
+  double floor = weightBytes.toDouble() / hw.memoryBandwidthBytesPerS.value /
+                 hw.memoryEfficiency.value;
+  if (floor > 0.1 * diagnosis.latency && floor > 0) {
+    llvm::raw_string_ostream os(diagnosis.weights);
+    os << "the " << formatQuantity(weightBytes.toDouble(), "B")
+       << " of weights, read once per run, set a floor of "
+       << formatSeconds(floor) << " on this device";
+    if (diagnosis.latency > 0)
+      os << " (" << formatPercent(getShare(floor, diagnosis.latency))
+         << " of the predicted latency)";
+    os << ": only fewer or narrower weights, or more samples per run, move "
+          "it";
+  }
+  return diagnosis;
+}
