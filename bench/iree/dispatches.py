@@ -47,8 +47,7 @@ Outputs:
 The table: IREE dispatches (default and im2col), and our kernel counts from
 the mlsysim report: totals.latency_by_execution.{eager,graph,compiled}.kernels
 when the report has them; else eager = totals.launches, and from the fusion
-plan the number of fusion groups and launches - sum(launches_saved); '-' when
-a field or mlsysim-opt is missing.
+plan the number of fusion groups; '-' when a field or mlsysim-opt is missing.
 
 Usage:
   python3 bench/iree/dispatches.py                     # all zoo models, batch 1
@@ -417,9 +416,9 @@ def mlsysim_report(model, batch):
 
 
 def our_counts(report):
-    """eager, graph, compiled kernels; fusion groups; launches after fusion."""
+    """eager, graph and compiled kernels; fused groups of the compiled plan."""
     out = {"ours_eager_kernels": "-", "ours_graph_kernels": "-", "ours_compiled_kernels": "-",
-           "ours_fusion_groups": "-", "ours_fused_launches": "-"}
+           "ours_fusion_groups": "-"}
     if not report:
         return out
     tot = report.get("totals", {})
@@ -433,11 +432,7 @@ def our_counts(report):
     if out["ours_eager_kernels"] == "-" and "launches" in tot:
         out["ours_eager_kernels"] = tot["launches"]
     if "fusion" in report:
-        groups = report["fusion"]
-        out["ours_fusion_groups"] = len(groups)
-        if "launches" in tot:
-            out["ours_fused_launches"] = tot["launches"] - sum(g.get("launches_saved", 0)
-                                                                for g in groups)
+        out["ours_fusion_groups"] = len(report["fusion"])
     return out
 
 
@@ -556,7 +551,7 @@ CSV_FIELDS = ["model", "batch", "dtype", "iree_dispatches", "iree_dispatches_im2
               "iree_executables", "iree_transfers", "contraction_fused", "contraction_alone",
               "reduction", "elementwise", "data_movement", "ours_eager_kernels",
               "ours_graph_kernels", "ours_compiled_kernels", "ours_fusion_groups",
-              "ours_fused_launches", "dispatches_with_several_of_our_kernels",
+              "dispatches_with_several_of_our_kernels",
               "our_kernels_in_no_dispatch", "ours_eager_latency_s", "ours_graph_latency_s",
               "ours_compiled_latency_s", "iree_version", "flags"]
 
@@ -636,17 +631,16 @@ def main():
 
     cols = [("model", 20), ("iree_dispatches", 9), ("iree_dispatches_im2col", 7),
             ("ours_eager_kernels", 6), ("ours_graph_kernels", 6), ("ours_compiled_kernels", 8),
-            ("ours_fusion_groups", 7), ("ours_fused_launches", 7),
+            ("ours_fusion_groups", 7),
             ("dispatches_with_several_of_our_kernels", 7)]
-    heads = ["model", "IREE", "im2col", "eager", "graph", "compiled", "groups", "fused",
-             "multi"]
+    heads = ["model", "IREE", "im2col", "eager", "graph", "compiled", "groups", "multi"]
     print(" ".join(h.rjust(w) if k else h.ljust(w) for k, (h, (_, w)) in enumerate(zip(heads, cols))))
     for r in rows:
         print(" ".join(str(r.get(c, "-")).rjust(w) if k else str(r.get(c, "-")).ljust(w)
                        for k, (c, w) in enumerate(cols)))
     print("IREE = flow.dispatch ops per call (default flags), im2col = with %s;\n"
           "eager/graph/compiled = our totals.latency_by_execution.*.kernels (eager falls back to\n"
-          "totals.launches); groups = our fusion groups; fused = launches - sum(launches_saved);\n"
+          "totals.launches); groups = our fusion groups;\n"
           "multi = IREE dispatches holding several of our kernel ops.\n"
           "Written %s and %s/" % (" ".join(common.IM2COL_FLAGS), common.rel(a.csv),
                                    common.rel(a.json_dir)))
