@@ -197,6 +197,8 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
              "bash bench/iree/run.sh       # IREE: compile and time the zoo and the suite (~25 min)\n"
              "python3 bench/iree/compare.py       # fit on half the suite, predict the rest\n"
              "python3 bench/published/compare.py  # price the published GPU measurements\n"
+             "bash bench/gpu/run.sh --device cpu --dtype f32 --modes eager  # PyTorch eager here\n"
+             ".venv-gpu/bin/python bench/torch_cpu/compare.py             # ... against execution=eager\n"
              "bash bench/gpu/run.sh        # on a lent NVIDIA GPU (bench/gpu/README.md)\n```\n")
     # The sections other scripts generate: IREE's compiled runs of the same
     # IR on this CPU (bench/iree/compare.py) and the published GPU
@@ -205,6 +207,10 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
     if os.path.exists(iree):
         L.append("")
         L.append(open(iree).read())
+    torch_cpu = os.path.join(ROOT, "bench", "results", "torch-cpu-comparison.md")
+    if os.path.exists(torch_cpu):
+        L.append("")
+        L.append(open(torch_cpu).read())
     published = os.path.join(ROOT, "bench", "results", "published-comparison.md")
     if os.path.exists(published):
         L.append("\n## Published GPU measurements\n")
