@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/roofline-tutorial.md: mlsysim-opt on the zoo's ResNet-50 (f16) and
-# Llama-3.1-8B decode, next to MLSys·im's Engine.solve on the same model, device, batch and
-# precision. Creates <repo>/.venv-tutorial (git-ignored; override with MLSYSIM_TUTORIAL_VENV)
+# Llama-3.1-8B decode (compiled and eager execution), next to MLSys·im's Engine.solve on the
+# same model, device, batch and precision, and the published latencies of
+# bench/published/measurements.csv. Creates <repo>/.venv-tutorial (git-ignored; override with MLSYSIM_TUTORIAL_VENV)
 # with the pinned mlsysim from PyPI the first time, builds mlsysim-opt if it is missing.
 # Environment: MLSYSIM_OPT (default build/bin/mlsysim-opt), TUTORIAL_OUT (default
 # docs/roofline-tutorial.md, `-` for stdout).
