@@ -11,7 +11,7 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 # lit's summary: "  Passed: N (..%)", "  Failed: N", "  Unresolved: N", ...
-count() { sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$build/lit.log" | awk '{ n += $1 } END { print n + 0 }'; }
+count() { sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$build/lit.log" | awk '{ n += $1 } END { print n + 0 }'; }
 passed=$(count Passed)
 failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + $(count "Unexpectedly Passed") ))
 echo "mlsysim: $passed passed, $failed failed"

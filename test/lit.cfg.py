@@ -30,6 +30,13 @@ import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
+# The zoo's export environment (torch, torch-mlir: `zoo/models/export.sh`
+# creates it, several GB, so the tests do not): the PyTorch front door.
+export_venv = os.environ.get("MLSYSIM_EXPORT_VENV",
+                             os.path.join(config.mlsysim_src_root, ".venv-export"))
+if os.path.exists(os.path.join(export_venv, ".mlsysim-requirements.sha256")):
+    config.available_features.add("torch-export")
+
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)
 

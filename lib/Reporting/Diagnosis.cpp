@@ -137,11 +137,10 @@ static bool isActivationMatmul(const Report &report, const Unit &unit) {
   if (unit.opClass != OpClass::Matmul)
     return false;
   // The contraction itself, not its epilogue (a mask may be a constant).
-  for (unsigned id : unit.ops)
-    if (report.ops[id].opClass == OpClass::Matmul &&
-        !report.plan.weightBytes[id].isZero())
-      return false;
-  return true;
+  return llvm::all_of(unit.ops, [&](unsigned id) {
+    return report.ops[id].opClass != OpClass::Matmul ||
+           report.plan.weightBytes[id].isZero();
+  });
 }
 
 /// From `start`, follows `edges` through at most four non-matmul units to
@@ -346,8 +345,8 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
        << formatSeconds(full);
     return text;
   }
-  if (matrix && work.bound == Bound::Memory && arithmetic > 0 &&
-      weights > 0 && compute > 0) {
+  if (matrix && work.bound == Bound::Memory && arithmetic > 0 && weights > 0 &&
+      compute > 0) {
     // Compute grows with the batch, and so does the traffic but for the
     // weights: at k times the batch, k * compute >= weights + k * rest.
     double perFlop = compute / arithmetic, perByte = memory / bytes;
@@ -358,9 +357,9 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
     if (gain > 0) {
       double k = weights * perByte / gain;
       if (k > 1)
-        os << ": " << formatFixed(k, 1)
-           << "x the samples per run (batch " << report.options.batch
-           << " -> " << static_cast<int64_t>(std::ceil(k * report.options.batch))
+        os << ": " << formatFixed(k, 1) << "x the samples per run (batch "
+           << report.options.batch << " -> "
+           << static_cast<int64_t>(std::ceil(k * report.options.batch))
            << ") makes them compute-bound, reusing the weights";
       else
         os << ": already near the ridge";
@@ -371,12 +370,11 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
       for (const Unit *unit : units)
         launches += unit->work->roofline.tOverhead;
       double weightTime = weights * perByte, restTime = rest * perByte;
-      double eight = std::max(8 * compute, weightTime + 8 * restTime) +
-                     launches;
-      os << ": 8x the samples per run (batch " << report.options.batch
-         << " -> " << 8 * report.options.batch << ") would take "
-         << formatSeconds(eight) << ": "
-         << formatFixed(8 * work.time / eight, 1)
+      double eight =
+          std::max(8 * compute, weightTime + 8 * restTime) + launches;
+      os << ": 8x the samples per run (batch " << report.options.batch << " -> "
+         << 8 * report.options.batch << ") would take " << formatSeconds(eight)
+         << ": " << formatFixed(8 * work.time / eight, 1)
          << "x the throughput (the weights are read once for all)";
     }
     return text;
@@ -405,9 +403,8 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
            << " unit's " << stringifyElementKind(priced.kind) << " peak ("
            << formatQuantity(priced.rate, "FLOP/s") << "); in "
            << stringifyElementKind(faster->first) << " on the matrix unit ("
-           << formatQuantity(faster->second, "FLOP/s")
-           << ") they would take " << formatSeconds(time)
-           << " ("
+           << formatQuantity(faster->second, "FLOP/s") << ") they would take "
+           << formatSeconds(time) << " ("
            << (faster->first == ElementKind::TF32
                    ? std::string("tf32=1")
                    : "precision=" + stringifyElementKind(faster->first).str())
@@ -428,8 +425,7 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
       half += std::max(r.tCompute, r.tMemory / 2) + r.tOverhead;
     }
     os << "they move " << formatQuantity(bytes, "B")
-       << ": at half the element width they would take "
-       << formatSeconds(half)
+       << ": at half the element width they would take " << formatSeconds(half)
        << " (precision= prices it); fusing them into their neighbours "
           "removes round trips";
     return text;
@@ -469,7 +465,8 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
       const RooflineEstimate &r = unit->work->roofline;
       work.time += r.latency;
       timeByBound[r.bound] += r.latency;
-      if (r.utilization < 1.0 || (r.peak && r.peak->unit == ComputeUnit::Matrix)) {
+      if (r.utilization < 1.0 ||
+          (r.peak && r.peak->unit == ComputeUnit::Matrix)) {
         matrixCompute += r.tCompute;
         idealMatrix += r.tCompute * r.utilization;
       }
@@ -502,9 +499,10 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
   {
     llvm::raw_string_ostream os(diagnosis.launches);
     ExecutionTotals now = entry(headline);
-    os << now.kernels << (now.kernels.isExact() && now.kernels.getExact() == 1
-                              ? " kernel launch x "
-                              : " kernel launches x ")
+    os << now.kernels
+       << (now.kernels.isExact() && now.kernels.getExact() == 1
+               ? " kernel launch x "
+               : " kernel launches x ")
        << formatSeconds(report.hardware->getLaunchOverhead(headline).value)
        << " = " << formatSeconds(launch) << " ("
        << formatPercent(diagnosis.launchShare) << " of the time)";
@@ -517,8 +515,7 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
          << formatSeconds(alt.latency) << " in all)";
     else
       os << "; the compiled plan runs " << formatCount(alt.kernels, "kernel")
-         << " ("
-         << formatSeconds(alt.latency) << " in all)";
+         << " (" << formatSeconds(alt.latency) << " in all)";
   }
   // The weights, read at least once per run.
   Count weightBytes;

@@ -9,6 +9,8 @@
 
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+
+#include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -99,8 +101,25 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
        << escapeMarkup(value) << "</td></tr>\n";
   };
   row("device", hw.name + " (" + hw.id + ")");
-  row("predicted latency", formatSeconds(t.latency) + " (ideal roofline " +
-                               formatSeconds(t.roofline) + ")");
+  ExecutionModel headline = report.options.roofline.execution;
+  row("predicted latency",
+      formatSeconds(t.latency) + ", " +
+          stringifyExecutionModel(headline).str() + " (" +
+          formatCount(t.getExecution(headline).kernels, "kernel") +
+          "; each op at peak " + formatSeconds(t.roofline) + ")");
+  std::string byExecution;
+  for (ExecutionModel model : kAllExecutionModels) {
+    ExecutionTotals entry = t.getExecution(model);
+    byExecution += (byExecution.empty() ? "" : " · ") +
+                   stringifyExecutionModel(model).str() + " " +
+                   formatSeconds(entry.latency) + " (" +
+                   formatCount(entry.kernels, "kernel") + ")";
+  }
+  row("by execution model", byExecution);
+  Diagnosis diagnosis = diagnose(report);
+  row("time", "compute " + formatPercent(diagnosis.computeShare) +
+                  " · memory " + formatPercent(diagnosis.memoryShare) +
+                  " · launches " + formatPercent(diagnosis.launchShare));
   row("throughput", formatQuantity(report.getThroughput(t), "") +
                         "samples/s at batch " +
                         std::to_string(report.options.batch));
@@ -140,6 +159,22 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
           (report.options.convention == FlopConvention::MAC ? "1 FLOP"
                                                             : "2 FLOPs"));
   os << "</table>\n";
+  // The diagnosis, as in the text view.
+  os << "<h2>What limits it, and what moves it</h2>\n<ul id=\"diagnosis\">\n";
+  for (const WorkDiagnosis &work : diagnosis.kinds)
+    os << "<li><b>" << escapeMarkup(describeWorkKind(work.kind)) << "</b>: "
+       << escapeMarkup(formatCount(Count(work.kernels), "kernel") + ", " +
+                       formatSeconds(work.time) + " (" +
+                       formatPercent(work.share) + "), " +
+                       stringifyBound(work.bound).str() + "-bound; " +
+                       work.lever)
+       << "</li>\n";
+  os << "<li><b>launches</b>: " << escapeMarkup(diagnosis.launches)
+     << "</li>\n";
+  if (!diagnosis.weights.empty())
+    os << "<li><b>weights</b>: " << escapeMarkup(diagnosis.weights)
+       << "</li>\n";
+  os << "</ul>\n";
 }
 
 /// The ranked fusion groups and each function's bounds.

@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Reporting/ReportFormats.h"
+
+#include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -155,6 +157,28 @@ Object mlsysim::shareByBoundToJSON(const ReportTotals &totals) {
                 {"overhead", totals.getBoundShare(Bound::Overhead)}};
 }
 
+/// What limits a function (or the module), with the lever of each kind of
+/// work: the numbers the text view's diagnosis prints.
+static Object diagnosisToJSON(const Diagnosis &diagnosis) {
+  Array kinds;
+  for (const WorkDiagnosis &work : diagnosis.kinds)
+    kinds.push_back(Object{{"kind", describeWorkKind(work.kind)},
+                           {"kernels", work.kernels},
+                           {"time_s", work.time},
+                           {"share", work.share},
+                           {"bound", stringifyBound(work.bound)},
+                           {"matrix_utilization", work.utilization},
+                           {"lever", work.lever}});
+  return Object{{"share", Object{{"compute", diagnosis.computeShare},
+                                 {"memory", diagnosis.memoryShare},
+                                 {"launches", diagnosis.launchShare}}},
+                {"kinds", std::move(kinds)},
+                {"launches", diagnosis.launches},
+                {"weights", diagnosis.weights.empty()
+                                ? Value(nullptr)
+                                : Value(diagnosis.weights)}};
+}
+
 static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
   return Object{
       {"flops", totals.flops.toJSON()},
@@ -278,6 +302,7 @@ static Object reportHeaderToJSON(const Report &report) {
     functions.push_back(Object{
         {"name", func.name},
         {"totals", totalsToJSON(report, func.totals)},
+        {"diagnosis", diagnosisToJSON(diagnose(report, func.name))},
         {"memory", func.footprintIndex >= 0
                        ? Value(footprintToJSON(
                              report, report.footprints[func.footprintIndex],
@@ -297,6 +322,7 @@ static Object reportHeaderToJSON(const Report &report) {
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
+                {"diagnosis", diagnosisToJSON(diagnose(report))},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
                 {"approximate", caveatsToJSON(report.approximate)}};
   header["kernels"] = kernelsToJSON(report);

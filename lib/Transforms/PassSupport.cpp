@@ -77,10 +77,14 @@ void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
 void mlsysim::passutil::emitFitWarnings(const Report &report) {
   for (const PeakMemory &footprint : report.footprints)
     if (!report.fits(footprint))
-      emitWarning(footprint.func->getLoc())
+      // At the op where live memory peaks: a function's own location can be
+      // a signature line of thousands of arguments.
+      emitWarning(footprint.peakOp ? footprint.peakOp->getLoc()
+                                   : footprint.func->getLoc())
           << "does not fit: @" << footprint.name << " needs "
           << formatQuantity(footprint.peakBytes().toDouble(), "B")
-          << " at its peak (arguments and live intermediates); "
-          << report.hardware->name << " has "
+          << " at its peak" << (footprint.peakOp ? ", at this op" : "")
+          << " (arguments and live intermediates); " << report.hardware->name
+          << " has "
           << formatQuantity(report.hardware->memoryCapacityBytes.value, "B");
 }

@@ -5,6 +5,9 @@
 // 10e12, special functions 1e12/s, 1e12 B/s, efficiencies 0.5; 4 cores
 // computing 64x64 output tiles; 1 us per compiled launch.
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml output=-" -o /dev/null | FileCheck %s
+// The JSON and HTML views carry the same diagnosis.
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | %fields --section diagnosis | FileCheck %s --check-prefix=JSON
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=html output=-" -o /dev/null | FileCheck %s --check-prefix=HTML
 
 // Weights: x[16x1024] . W[1024x1024] (f16, W a parameter) into y.
 // FLOPs 2*16*1024*1024 = 33554432: 33554432 / 50e12 = 0.671 us (16 tiles on
@@ -17,6 +20,12 @@
 // CHECK: matmuls: 1 kernel, 5.39 µs (100.0%), memory-bound; 2.10 MB of their 2.20 MB are weights: 8.8x the samples per run (batch 1 -> 9) makes them compute-bound, reusing the weights
 // CHECK-NEXT: launches: 1 kernel launch x 1 µs = 1 µs (18.5% of the time); eager execution would launch 1 (8.39 µs in all)
 // CHECK-NEXT: weights: the 2.10 MB of weights, read once per run, set a floor of 4.19 µs on this device (77.8% of the predicted latency)
+// 4.390912 us of memory + 1 us of launch = 5.390912 us; memory 81.5%.
+// JSON-LABEL: report:
+// JSON-NEXT: diagnosis: launches=1 kernel launch x 1 µs = 1 µs (18.5% of the time); {{.*}} share.compute=0; share.launches=0.18549{{[0-9]+}}; share.memory=0.81450{{[0-9]+}}; weights=the 2.10 MB of weights, read once per run, set a floor of 4.19 µs
+// JSON-NEXT: diagnosis kinds[0]: bound=memory; kernels=1; kind=matmuls; lever=2.10 MB of their 2.20 MB are weights: 8.8x the samples per run (batch 1 -> 9) makes them compute-bound, reusing the weights; matrix_utilization=1; share=1; time_s=5.390912e-06;
+// HTML: <ul id="diagnosis">
+// HTML-NEXT: <li><b>matmuls</b>: 1 kernel, 5.39 µs (100.0%), memory-bound; 2.10 MB of their 2.20 MB are weights
 func.func @weights(%x: tensor<16x1024xf16>, %w: tensor<1024x1024xf16> {mlsysim.param}, %y: tensor<16x1024xf16>) -> tensor<16x1024xf16> {
   %0 = linalg.matmul ins(%x, %w : tensor<16x1024xf16>, tensor<1024x1024xf16>) outs(%y : tensor<16x1024xf16>) -> tensor<16x1024xf16>
   return %0 : tensor<16x1024xf16>

@@ -15,7 +15,8 @@ keeps passing when a field is added. Numbers print in their shortest
 round-trip form, null as `null`, booleans as `true`/`false`. `--section
 totals` prints the document's `totals` object the same way (nested objects
 flattened with dots); `--section kernels` prints the compiled plan's kernels
-as `kernel #<id>: ...`.
+as `kernel #<id>: ...`; a list of records inside a record (`--section diagnosis`:
+its kinds) prints one line per item as `<section> <key>[<i>]: ...`.
 
 Usage: mlsysim-opt ... --mlsysim-report="format=json output=-" | fields.py
 """
@@ -84,9 +85,18 @@ def main():
                 head = "op #%s %s" % (fields.pop("id"), fields.pop("op"))
             elif "id" in fields:
                 head = "%s #%s" % (section.rstrip("s"), fields.pop("id"))
+            # Lists of records (a diagnosis's kinds) print one per line.
+            nested = {key: fields.pop(key) for key in list(fields)
+                      if isinstance(fields[key], list) and fields[key] and
+                      all(isinstance(x, dict) for x in fields[key])}
             body = " ".join("%s=%s;" % (key, scalar(fields[key]))
                             for key in sorted(fields))
             print("%s: %s" % (head, body))
+            for key in sorted(nested):
+                for index, item in enumerate(nested[key]):
+                    print("%s %s[%d]: %s" % (head, key, index, " ".join(
+                        "%s=%s;" % (k, scalar(v))
+                        for k, v in sorted(dict(flatten(item)).items()))))
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@
 #
 #   zoo/models/export.sh                 # all models
 #   zoo/models/export.sh resnet50 ...    # some models (names: export.py --help)
+#   zoo/models/export.sh --from-torch MODEL --input SHAPExDTYPE [...]
+#                                        # any PyTorch model, then its report
+#                                        # (from_torch.py --help)
 #
 # Creates (once) a virtual environment at $MLSYSIM_EXPORT_VENV (default:
 # <repo>/.venv-export, git-ignored), installs requirements.txt into it (again
@@ -32,4 +35,8 @@ fi
 
 # Never touch the Hugging Face hub: every model is built from its config.
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
+if [[ "${1:-}" == "--from-torch" ]]; then
+  shift
+  exec "$VENV/bin/python" "$HERE/from_torch.py" "$@"
+fi
 exec "$VENV/bin/python" "$HERE/export.py" "$@"
