@@ -46,6 +46,16 @@ StringRef mlsysim::stringifyFusionKind(FusionKind kind) {
   llvm_unreachable("unknown fusion kind");
 }
 
+bool mlsysim::isElementwiseOnTensors(Operation *op) {
+  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+    return false;
+  auto result = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  return result && llvm::all_of(op->getOperandTypes(), [&](Type type) {
+           auto operand = dyn_cast<RankedTensorType>(type);
+           return operand && operand.getShape() == result.getShape();
+         });
+}
+
 FusionRole mlsysim::classifyForFusion(Operation *op, const OpCost &cost) {
   if (isa<linalg::FillOp>(op))
     return FusionRole::Fill;
@@ -55,6 +65,10 @@ FusionRole mlsysim::classifyForFusion(Operation *op, const OpCost &cost) {
   // written in place by their producers and read in place by its consumers.
   if (isa<tensor::ExtractSliceOp, tensor::ConcatOp>(op) && !cost.isFree())
     return FusionRole::Layout;
+  // arith and math ops on tensors compute element by element, as a
+  // linalg.generic with identity maps would.
+  if (isElementwiseOnTensors(op))
+    return FusionRole::Elementwise;
   // linalg.softmax is a row reduction (max and sum along one dimension)
   // with an elementwise tail, as the kernels compilers emit for it.
   if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op))
@@ -222,6 +236,12 @@ void Planner::classifyRecords() {
       if (std::optional<uint64_t> bits = context.elementBits(
               getElementTypeOrSelf(record.op->getResult(0).getType())))
         resultBits[index] = *bits;
+    if (isElementwiseOnTensors(record.op)) {
+      if (std::optional<Count> elements =
+              context.numElements(record.op->getResult(0)))
+        space[index] = parallelSpace[index] = elements->toDouble();
+      continue;
+    }
     if (auto softmax = dyn_cast<linalg::SoftmaxOp>(record.op)) {
       // Rows are every dimension but the one it normalizes.
       auto type = cast<ShapedType>(softmax.getInput().getType());
@@ -379,6 +399,11 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     map = AffineMap::getMultiDimIdentityMap(
         cast<ShapedType>(softmax.getInput().getType()).getRank(),
         consumerOp->getContext());
+  } else if (isElementwiseOnTensors(consumerOp)) {
+    isInput = true;
+    map = AffineMap::getMultiDimIdentityMap(
+        cast<ShapedType>(use.get().getType()).getRank(),
+        consumerOp->getContext());
   } else {
     auto structured = cast<linalg::LinalgOp>(consumerOp);
     isInput = structured.isDpsInput(&use);
@@ -419,13 +444,14 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // The producer is computed where its consumer reads it: once per
     // consumer iteration, so a consumer over a larger space (a broadcast)
     // recomputes it.
-    auto producerOp = cast<linalg::LinalgOp>(records[producer].op);
-    if (producerOp.getNumReductionLoops() != 0 ||
-        !producerOp
-             .getIndexingMapMatchingResult(
-                 cast<OpResult>(producerOp->getResult(0)))
-             .isPermutation())
-      return std::nullopt;
+    // (An elementwise op on tensors reads and writes at the same index.)
+    if (auto producerOp = dyn_cast<linalg::LinalgOp>(records[producer].op))
+      if (producerOp.getNumReductionLoops() != 0 ||
+          !producerOp
+               .getIndexingMapMatchingResult(
+                   cast<OpResult>(producerOp->getResult(0)))
+               .isPermutation())
+        return std::nullopt;
     double produced = space[producer], consumed = space[consumer];
     if (produced <= 0.0 || consumed <= 0.0)
       return std::nullopt;
@@ -444,7 +470,9 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
 void Planner::findEdges() {
   for (auto [index, record] : llvm::enumerate(records)) {
     if (!fusible[index] ||
-        !isa<linalg::LinalgOp, linalg::SoftmaxOp, tensor::ConcatOp>(record.op))
+        !(isa<linalg::LinalgOp, linalg::SoftmaxOp, tensor::ConcatOp>(
+              record.op) ||
+          isElementwiseOnTensors(record.op)))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
       // Frontends put reshapes between ops (free views: no traffic, no

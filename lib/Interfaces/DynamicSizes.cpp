@@ -33,6 +33,15 @@ int64_t DynamicSizeResolver::resolve(Value value, std::optional<int64_t> dim) {
   // Scalars get the evaluator, not a constraint walk.
   if (!dim)
     return evaluate(value);
+  // An elementwise op (arith or math on tensors) has its operands' shape.
+  // Asked directly: the bounds models of arith ops describe index values
+  // only, and a constraint walk into one with a tensor crashes upstream.
+  if (Operation *def = value.getDefiningOp())
+    if (def->hasTrait<OpTrait::Elementwise>())
+      for (Value operand : def->getOperands())
+        if (auto shaped = dyn_cast<ShapedType>(operand.getType());
+            shaped && shaped.hasRank() && *dim < shaped.getRank())
+          return cache[key] = getSize(operand, *dim);
   // tensor.reshape takes its sizes from a shape tensor, which frontends build
   // with tensor.from_elements of computed sizes.
   if (auto reshape = value.getDefiningOp<tensor::ReshapeOp>())
@@ -52,7 +61,8 @@ int64_t DynamicSizeResolver::resolve(Value value, std::optional<int64_t> dim) {
       return true;
     // A size no interface explains (tensor.reshape) becomes an operand of
     // the bound, resolved on its own; otherwise no bound could be expressed.
-    if (!isa<ValueBoundsOpInterface>(v.getDefiningOp()))
+    if (!isa<ValueBoundsOpInterface>(v.getDefiningOp()) ||
+        v.getDefiningOp()->hasTrait<OpTrait::Elementwise>())
       return true;
     if (d && !cast<ShapedType>(v.getType()).isDynamicDim(*d))
       return true;

@@ -15,8 +15,10 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -37,6 +39,32 @@ enum class Method {
   /// contraction or convolution with its fill and elementwise epilogue.
   TileAndFuse,
 };
+
+/// Rewrites an elementwise op on tensors as the linalg.generic upstream's
+/// elementwise-to-linalg conversion makes of it; returns that generic. `op`
+/// is gone afterwards.
+static FailureOr<Operation *> elementwiseToGeneric(Operation *op) {
+  /// Catches the op the conversion replaces `op` with.
+  struct Catch : RewriterBase::Listener {
+    Operation *original, *replacement = nullptr;
+    explicit Catch(Operation *original) : original(original) {}
+    void notifyOperationReplaced(Operation *op, ValueRange values) override {
+      if (op == original && !values.empty())
+        replacement = values.front().getDefiningOp();
+    }
+  } listener(op);
+  RewritePatternSet patterns(op->getContext());
+  linalg::populateElementwiseToLinalgConversionPatterns(patterns);
+  GreedyRewriteConfig config;
+  config.setListener(&listener);
+  // This op only: its neighbours are converted when their turn comes.
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  if (failed(applyOpPatternsGreedily({op}, std::move(patterns), config)) ||
+      !isa_and_nonnull<linalg::GenericOp>(listener.replacement))
+    return failure();
+  auto generic = cast<linalg::GenericOp>(listener.replacement);
+  return generic.getOperation();
+}
 
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
 static std::optional<Method>
@@ -72,6 +100,9 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
         return std::nullopt;
       }
     }
+    // arith and math ops on tensors become linalg.generic ops first.
+    if (isElementwiseOnTensors(op))
+      continue;
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
       why = "fusing " + report.ops[id].name +
@@ -196,6 +227,17 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         // it): it stays as it is.
         if (report.plan.roleOf[id] == FusionRole::Fill)
           continue;
+        if (isElementwiseOnTensors(report.ops[id].op)) {
+          Location loc = report.ops[id].op->getLoc();
+          FailureOr<Operation *> generic =
+              elementwiseToGeneric(report.ops[id].op);
+          if (failed(generic)) {
+            emitError(loc) << "cannot rewrite as linalg.generic for fusion";
+            return signalPassFailure();
+          }
+          (*generic)->setAttr(kGroupAttr, mark);
+          continue;
+        }
         auto linalgOp = cast<linalg::LinalgOp>(report.ops[id].op);
         Operation *generic = linalgOp;
         if (!isa<linalg::GenericOp>(generic)) {
@@ -326,7 +368,56 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     unsigned fused = 0;
     while (succeeded(fuseOnce(rewriter, block, mark)))
       ++fused;
+    freeDestinations(rewriter, block, mark);
     return fused;
+  }
+
+  /// The elementwise-to-linalg conversion writes into an input of the same
+  /// shape, which its payload never reads; after fusion that keeps the
+  /// fused-away producers alive as destinations. An empty tensor, sized from
+  /// an input from outside the group, instead; the producers then go.
+  void freeDestinations(IRRewriter &rewriter, Block &block, Attribute mark) {
+    for (auto generic : block.getOps<linalg::GenericOp>()) {
+      if (generic->getAttr(kGroupAttr) != mark)
+        continue;
+      for (OpOperand &init : generic.getDpsInitsMutable()) {
+        Operation *producer = init.get().getDefiningOp();
+        if (generic.payloadUsesValueFromOperand(&init) || !producer ||
+            producer->getAttr(kGroupAttr) != mark)
+          continue;
+        auto type = cast<RankedTensorType>(init.get().getType());
+        // Sizes from an input of the same type made outside the group.
+        Value source;
+        for (Value input : generic.getDpsInputs()) {
+          Operation *def = input.getDefiningOp();
+          if (input.getType() == type &&
+              (!def || def->getAttr(kGroupAttr) != mark)) {
+            source = input;
+            break;
+          }
+        }
+        if (!source && !type.hasStaticShape())
+          continue;
+        rewriter.setInsertionPoint(generic);
+        Value empty = tensor::EmptyOp::create(
+            rewriter, generic.getLoc(),
+            source ? tensor::getMixedSizes(rewriter, generic.getLoc(), source)
+                   : getAsIndexOpFoldResult(rewriter.getContext(),
+                                            type.getShape()),
+            type.getElementType());
+        init.set(empty);
+      }
+    }
+    // Producers left without users.
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+        if (op.getAttr(kGroupAttr) == mark && op.use_empty()) {
+          rewriter.eraseOp(&op);
+          erased = true;
+        }
+    }
   }
 };
 } // namespace

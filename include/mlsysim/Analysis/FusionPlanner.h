@@ -31,6 +31,11 @@ enum class FusionKind {
 };
 llvm::StringRef stringifyFusionKind(FusionKind kind);
 
+/// An op with the Elementwise trait on ranked tensors of one shape (arith
+/// and math ops that frontends leave on whole tensors): every operand is read
+/// at the result's index, as by a linalg.generic with identity maps.
+bool isElementwiseOnTensors(mlir::Operation *op);
+
 /// What an op is to fusion.
 enum class FusionRole {
   None,
