@@ -2,6 +2,7 @@
 
 #include "mlsysim/Reporting/Diff.h"
 
+#include "mlsysim/Reporting/JSONWriter.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -90,17 +91,16 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
                     {"launches", t.launches.toJSON()},
                     {"op_count", t.numOps}};
     };
-    os << llvm::formatv("{0:2}", llvm::json::Value(Object{
-                                     {"schema", "mlsysim-diff/1"},
-                                     {"hardware", now.hardware->id},
-                                     {"baseline", diff.baselineName},
-                                     {"before", totals(b)},
-                                     {"after", totals(n)},
-                                     {"vanished", ops(diff.vanished)},
-                                     {"appeared", ops(diff.appeared)},
-                                     {"changed", std::move(changed)},
-                                     {"unchanged_count", diff.unchanged}}))
-       << "\n";
+    printJSON(llvm::json::Value(Object{{"schema", "mlsysim-diff/1"},
+                                       {"hardware", now.hardware->id},
+                                       {"baseline", diff.baselineName},
+                                       {"before", totals(b)},
+                                       {"after", totals(n)},
+                                       {"vanished", ops(diff.vanished)},
+                                       {"appeared", ops(diff.appeared)},
+                                       {"changed", std::move(changed)},
+                                       {"unchanged_count", diff.unchanged}}),
+              os);
     return;
   }
   os << "what changed against " << diff.baselineName << " on "

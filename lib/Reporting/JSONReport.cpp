@@ -10,6 +10,8 @@
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
+#include "mlsysim/Reporting/JSONWriter.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlsysim;
@@ -355,14 +357,14 @@ void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
   json.object([&] {
     for (llvm::StringRef key : keys) {
       if (key != "ops") {
-        json.attribute(key, *header.get(key));
+        writeJSONAttribute(json, key, *header.get(key));
         continue;
       }
       json.attributeArray("ops", [&] {
         for (const OpReport &op : report.ops)
           json.object([&] {
             visitOpFields(op, [&](llvm::StringRef field, const Value &value) {
-              json.attribute(field, value);
+              writeJSONAttribute(json, field, value);
             });
           });
       });

@@ -2,6 +2,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/JSONWriter.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlsysim;
@@ -39,11 +41,10 @@ void mlsysim::printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
     Array all;
     for (const Report &report : reports)
       all.push_back(toJSON(report));
-    os << llvm::formatv(
-              "{0:2}", Value(Object{{"schema", "mlsysim-report/2"},
-                                    {"reports", std::move(all)},
-                                    {"comparison", comparisonToJSON(reports)}}))
-       << "\n";
+    printJSON(Value(Object{{"schema", "mlsysim-report/2"},
+                           {"reports", std::move(all)},
+                           {"comparison", comparisonToJSON(reports)}}),
+              os);
     return;
   }
   case ReportFormat::CSV:

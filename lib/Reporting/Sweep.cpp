@@ -3,6 +3,7 @@
 #include "mlsysim/Reporting/Sweep.h"
 
 #include "mlsysim/Reporting/Escape.h"
+#include "mlsysim/Reporting/JSONWriter.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -37,8 +38,13 @@ mlsysim::parseSweepValues(llvm::StringRef text) {
     if (token.getAsInteger(10, value) || value <= 0)
       return error("'" + token + "' is not a positive size");
     if (doubling) {
-      for (int64_t v = values.back() * 2; v < value; v *= 2)
+      // Doubles while the next value stays below `value`: compared as
+      // `v < value / 2` before multiplying, so a bound near 2^63 cannot
+      // overflow the loop.
+      for (int64_t v = values.back(); v <= (value - 1) / 2;) {
+        v *= 2;
         values.push_back(v);
+      }
       doubling = false;
     }
     if (!values.empty() && value <= values.back())
@@ -216,7 +222,7 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
                          ReportFormat format, llvm::raw_ostream &os) {
   switch (format) {
   case ReportFormat::JSON:
-    os << llvm::formatv("{0:2}", sweepToJSON(series)) << "\n";
+    printJSON(sweepToJSON(series), os);
     return;
   case ReportFormat::SVG:
   case ReportFormat::HTML:

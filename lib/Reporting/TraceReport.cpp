@@ -8,6 +8,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/JSONWriter.h"
+
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlsysim;
@@ -17,19 +19,21 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
   llvm::StringMap<unsigned> track;
   llvm::StringMap<double> clock; // Microseconds per function.
   json.object([&] {
-    json.attribute("displayTimeUnit", "ns");
+    writeJSONAttribute(json, "displayTimeUnit", "ns");
     json.attributeObject("otherData", [&] {
-      json.attribute("hardware", report.hardware->id);
-      json.attribute("generator", "mlsysim");
-      json.attribute("note", "predicted times (roofline), not measured");
+      writeJSONAttribute(json, "hardware", report.hardware->id);
+      writeJSONAttribute(json, "generator", "mlsysim");
+      writeJSONAttribute(json, "note",
+                         "predicted times (roofline), not measured");
     });
     json.attributeArray("traceEvents", [&] {
       json.object([&] {
-        json.attribute("name", "process_name");
-        json.attribute("ph", "M");
-        json.attribute("pid", 0);
-        json.attributeObject(
-            "args", [&] { json.attribute("name", report.hardware->name); });
+        writeJSONAttribute(json, "name", "process_name");
+        writeJSONAttribute(json, "ph", "M");
+        writeJSONAttribute(json, "pid", 0);
+        json.attributeObject("args", [&] {
+          writeJSONAttribute(json, "name", report.hardware->name);
+        });
       });
       for (const OpReport &op : report.ops) {
         if (!op.modeled || op.free)
@@ -38,33 +42,35 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
         unsigned tid = inserted.first->second;
         if (inserted.second)
           json.object([&] {
-            json.attribute("name", "thread_name");
-            json.attribute("ph", "M");
-            json.attribute("pid", 0);
-            json.attribute("tid", tid);
-            json.attributeObject(
-                "args", [&] { json.attribute("name", "@" + op.func); });
+            writeJSONAttribute(json, "name", "thread_name");
+            writeJSONAttribute(json, "ph", "M");
+            writeJSONAttribute(json, "pid", 0);
+            writeJSONAttribute(json, "tid", tid);
+            json.attributeObject("args", [&] {
+              writeJSONAttribute(json, "name", "@" + op.func);
+            });
           });
         double &start = clock[op.func];
         double duration = op.roofline.latency * 1e6;
         json.object([&] {
-          json.attribute("name", op.name);
-          json.attribute("cat", stringifyBound(op.roofline.bound));
-          json.attribute("ph", "X");
-          json.attribute("pid", 0);
-          json.attribute("tid", tid);
-          json.attribute("ts", start);
-          json.attribute("dur", duration);
+          writeJSONAttribute(json, "name", op.name);
+          writeJSONAttribute(json, "cat", stringifyBound(op.roofline.bound));
+          writeJSONAttribute(json, "ph", "X");
+          writeJSONAttribute(json, "pid", 0);
+          writeJSONAttribute(json, "tid", tid);
+          writeJSONAttribute(json, "ts", start);
+          writeJSONAttribute(json, "dur", duration);
           json.attributeObject("args", [&] {
-            json.attribute("id", op.id);
-            json.attribute("loc", op.loc);
-            json.attribute("flops", op.flops.toJSON());
-            json.attribute("int_ops", op.intOps.toJSON());
-            json.attribute("bytes_read", op.bytesRead.toJSON());
-            json.attribute("bytes_written", op.bytesWritten.toJSON());
-            json.attribute("bound", stringifyBound(op.roofline.bound));
-            json.attribute("unit", op.unit());
-            json.attribute("runs", op.multiplier.toJSON());
+            writeJSONAttribute(json, "id", op.id);
+            writeJSONAttribute(json, "loc", op.loc);
+            writeJSONAttribute(json, "flops", op.flops.toJSON());
+            writeJSONAttribute(json, "int_ops", op.intOps.toJSON());
+            writeJSONAttribute(json, "bytes_read", op.bytesRead.toJSON());
+            writeJSONAttribute(json, "bytes_written", op.bytesWritten.toJSON());
+            writeJSONAttribute(json, "bound",
+                               stringifyBound(op.roofline.bound));
+            writeJSONAttribute(json, "unit", op.unit());
+            writeJSONAttribute(json, "runs", op.multiplier.toJSON());
           });
         });
         start += duration;

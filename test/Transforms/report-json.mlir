@@ -15,9 +15,9 @@
 // CHECK: "efficiency_by_class": {},
 // CHECK: "id": "nvidia-a100-sxm4-80gb",
 // CHECK: "launch_overhead_s": {
-// CHECK-NEXT: "compiled": 1.1000000000000001e-06,
-// CHECK-NEXT: "eager": 5.0000000000000004e-06,
-// CHECK-NEXT: "graph": 1.1000000000000001e-06
+// CHECK-NEXT: "compiled": 1.1e-06,
+// CHECK-NEXT: "eager": 5e-06,
+// CHECK-NEXT: "graph": 1.1e-06
 // CHECK: "name": "NVIDIA A100 SXM4 80GB",
 // The kernels of the compiled plan: the add alone (the others are free or
 // unmodeled). Its traffic is the add's: 2048 read, 1024 written.
@@ -34,7 +34,7 @@
 // CHECK-NEXT: ],
 // CHECK-NEXT: "t_compute_s"
 // CHECK-NEXT: "t_memory_s"
-// CHECK-NEXT: "t_overhead_s": 1.1000000000000001e-06,
+// CHECK-NEXT: "t_overhead_s": 1.1e-06,
 // CHECK: "ops": [
 // The add on 256 f32: 256 FLOPs, read 2048, write 1024, AI 256/3072. Op
 // fields come in the CSV column order.
@@ -53,7 +53,7 @@
 // CHECK-NEXT: "transcendentals": 0,
 // CHECK-NEXT: "bytes_read": 2048,
 // CHECK-NEXT: "bytes_written": 1024,
-// CHECK-NEXT: "arithmetic_intensity": 0.083333333333333329,
+// CHECK-NEXT: "arithmetic_intensity": 0.08333333333333333,
 // CHECK-NEXT: "unit": "vector",
 // CHECK-NEXT: "dtype": "f32",
 // CHECK-NEXT: "peak_type": "f32",
@@ -61,7 +61,7 @@
 // CHECK-NEXT: "matrix_utilization": 1,
 // CHECK-NEXT: "t_compute_s": {{.*}},
 // CHECK-NEXT: "t_memory_s": {{.*}},
-// CHECK-NEXT: "t_overhead_s": 1.1000000000000001e-06,
+// CHECK-NEXT: "t_overhead_s": 1.1e-06,
 // CHECK-NEXT: "latency_s": {{.*}},
 // CHECK-NEXT: "roofline_s": {{.*}},
 // CHECK-NEXT: "bound": "overhead",
@@ -96,7 +96,7 @@
 // CHECK-NEXT: "latency_s": 1.1016740232139938e-06
 // CHECK: "eager": {
 // CHECK-NEXT: "kernels": 1,
-// CHECK-NEXT: "latency_s": 5.0016740232139938e-06
+// CHECK-NEXT: "latency_s": 5.001674023213994e-06
 // CHECK: "graph": {
 // CHECK-NEXT: "kernels": 1,
 // CHECK-NEXT: "latency_s": 1.1016740232139938e-06

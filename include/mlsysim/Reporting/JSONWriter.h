@@ -1,0 +1,32 @@
+//===- JSONWriter.h - Every JSON view writes numbers one way ----*- C++ -*-===//
+//
+// llvm::json prints a double with 17 significant digits through snprintf (the
+// most expensive step of a large report) and a non-finite one as a bare
+// `inf`/`nan` token that no JSON reader accepts. Every JSON view (report,
+// comparison, sweep, diff, trace) writes through these instead: the shortest
+// form that reads back as the same double, and null for a value JSON cannot
+// hold.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_REPORTING_JSONWRITER_H
+#define MLSYSIM_REPORTING_JSONWRITER_H
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlsysim {
+
+/// Writes `value` (objects with their keys sorted, as llvm::json does).
+void writeJSON(llvm::json::OStream &json, const llvm::json::Value &value);
+
+/// Writes `value` as an attribute of the object being written.
+void writeJSONAttribute(llvm::json::OStream &json, llvm::StringRef key,
+                        const llvm::json::Value &value);
+
+/// `value` as a document indented by two spaces, with a final newline.
+void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_REPORTING_JSONWRITER_H
