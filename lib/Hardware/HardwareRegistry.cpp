@@ -2,14 +2,17 @@
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
 
-#include <set>
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 
 using namespace mlsysim;
 using llvm::StringRef;
@@ -85,8 +88,73 @@ llvm::Expected<const HardwareRegistry &> HardwareRegistry::builtin() {
   return *registry;
 }
 
+/// Whether a zoo file's id or aliases include `name`, read from its first
+/// top-level keys (every zoo file starts with them): a lookup by name parses
+/// one device, not the zoo.
+static bool namesDevice(const char *contents, StringRef name) {
+  llvm::SourceMgr sourceMgr;
+  llvm::yaml::Stream stream(StringRef(contents), sourceMgr,
+                            /*ShowColors=*/false);
+  auto begin = stream.begin();
+  if (begin == stream.end())
+    return false;
+  auto *map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(begin->getRoot());
+  if (!map)
+    return false;
+  unsigned seen = 0;
+  for (llvm::yaml::KeyValueNode &entry : *map) {
+    auto *key = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(entry.getKey());
+    if (!key)
+      return false;
+    llvm::SmallString<32> keyStorage, valueStorage;
+    StringRef keyText = key->getValue(keyStorage);
+    if (keyText == "id") {
+      auto *value =
+          llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(entry.getValue());
+      if (value && value->getValue(valueStorage) == name)
+        return true;
+    } else if (keyText == "aliases") {
+      if (auto *list = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(
+              entry.getValue()))
+        for (llvm::yaml::Node &item : *list)
+          if (auto *alias = llvm::dyn_cast<llvm::yaml::ScalarNode>(&item);
+              alias && alias->getValue(valueStorage) == name)
+            return true;
+    } else {
+      entry.skip();
+      continue;
+    }
+    if (++seen == 2)
+      return false;
+  }
+  return false;
+}
+
+/// The zoo device `name` names, parsed alone (once per process), or null.
+static std::shared_ptr<const HardwareSpec> findBuiltin(StringRef name) {
+  static std::mutex mutex;
+  static llvm::StringMap<std::shared_ptr<const HardwareSpec>> found;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = found.find(name); it != found.end())
+    return it->second;
+  for (const EmbeddedFile &file : kZooFiles) {
+    if (!namesDevice(file.contents, name))
+      continue;
+    llvm::Expected<HardwareSpec> spec = parseHardwareSpec(
+        file.contents, ("builtin:zoo/hardware/" + StringRef(file.name)).str());
+    if (!spec) {
+      llvm::consumeError(spec.takeError());
+      return nullptr; // The full registry reports it.
+    }
+    return found[name] = std::make_shared<HardwareSpec>(std::move(*spec));
+  }
+  return nullptr;
+}
+
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 mlsysim::resolveHardware(StringRef nameOrPath) {
+  if (std::shared_ptr<const HardwareSpec> spec = findBuiltin(nameOrPath))
+    return spec;
   llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
   if (!zoo)
     return zoo.takeError();
