@@ -194,3 +194,25 @@ void mlsysim::settleRoofline(RooflineEstimate &estimate) {
     estimate.bound =
         estimate.tCompute >= estimate.tMemory ? Bound::Compute : Bound::Memory;
 }
+
+double mlsysim::getRooflineLatency(double tCompute, double tMemory,
+                                   double tOverhead) {
+  RooflineEstimate estimate;
+  estimate.tCompute = tCompute;
+  estimate.tMemory = tMemory;
+  estimate.tOverhead = tOverhead;
+  settleRoofline(estimate);
+  return estimate.latency;
+}
+
+double mlsysim::getScaledLatency(const RooflineEstimate &estimate,
+                                 double computeScale, double memoryScale) {
+  return getRooflineLatency(estimate.tCompute * computeScale,
+                            estimate.tMemory * memoryScale, estimate.tOverhead);
+}
+
+double mlsysim::getMemoryTime(const HardwareSpec &hardware, double bytes,
+                              OpClass opClass) {
+  return bytes / hardware.memoryBandwidthBytesPerS.value /
+         hardware.getMemoryEfficiency(opClass).value;
+}

@@ -226,9 +226,6 @@ static FlashEstimate
 estimateFlash(const Report &report, llvm::ArrayRef<Unit> units,
               llvm::ArrayRef<llvm::SmallVector<unsigned>> chains) {
   FlashEstimate flash;
-  double bandwidth =
-      report.hardware->memoryBandwidthBytesPerS.value *
-      report.hardware->getMemoryEfficiency(OpClass::Matmul).value;
   UnitGraph graph(report, units);
   for (const llvm::SmallVector<unsigned> &chain : chains) {
     double compute = 0, bytes = 0, launch = 0;
@@ -254,7 +251,9 @@ estimateFlash(const Report &report, llvm::ArrayRef<Unit> units,
     }
     bytes = std::max(bytes, 0.0);
     flash.bytes += bytes;
-    flash.time += std::max(compute, bytes / bandwidth) + launch;
+    flash.time += getRooflineLatency(
+        compute, getMemoryTime(*report.hardware, bytes, OpClass::Matmul),
+        launch);
   }
   return flash;
 }
@@ -331,10 +330,9 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
       hw.matrixTileM && hw.cores) {
     // Every core busy: the compute term at utilization 1.
     double full = 0;
-    for (const Unit *unit : units) {
-      const RooflineEstimate &r = unit->work->roofline;
-      full += std::max(r.tCompute * r.utilization, r.tMemory) + r.tOverhead;
-    }
+    for (const Unit *unit : units)
+      full += getScaledLatency(unit->work->roofline,
+                               unit->work->roofline.utilization);
     os << "they keep " << formatPercent(work.utilization)
        << " of the matrix unit busy: too few "
        << formatFixed(hw.matrixTileM->value, 0) << "x"
@@ -395,10 +393,8 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
         const PeakChoice &priced = *sample->roofline.peak;
         double ratio = priced.rate / faster->second;
         double time = 0;
-        for (const Unit *unit : units) {
-          const RooflineEstimate &r = unit->work->roofline;
-          time += std::max(r.tCompute * ratio, r.tMemory) + r.tOverhead;
-        }
+        for (const Unit *unit : units)
+          time += getScaledLatency(unit->work->roofline, ratio);
         os << "compute-bound on the " << stringifyComputeUnit(priced.unit)
            << " unit's " << stringifyElementKind(priced.kind) << " peak ("
            << formatQuantity(priced.rate, "FLOP/s") << "); in "
@@ -420,10 +416,8 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
   }
   if (work.bound == Bound::Memory) {
     double half = 0;
-    for (const Unit *unit : units) {
-      const RooflineEstimate &r = unit->work->roofline;
-      half += std::max(r.tCompute, r.tMemory / 2) + r.tOverhead;
-    }
+    for (const Unit *unit : units)
+      half += getScaledLatency(unit->work->roofline, 1.0, 0.5);
     os << "they move " << formatQuantity(bytes, "B")
        << ": at half the element width they would take " << formatSeconds(half)
        << " (precision= prices it); fusing them into their neighbours "
@@ -523,8 +517,8 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
     if ((func.empty() || f.name == func) && f.footprintIndex >= 0)
       weightBytes += report.footprints[f.footprintIndex].parameterBytes;
   const HardwareSpec &hw = *report.hardware;
-  double floor = weightBytes.toDouble() / hw.memoryBandwidthBytesPerS.value /
-                 hw.memoryEfficiency.value;
+  double floor =
+      getMemoryTime(hw, weightBytes.toDouble(), OpClass::Unclassified);
   if (floor > 0.1 * diagnosis.latency && floor > 0) {
     llvm::raw_string_ostream os(diagnosis.weights);
     os << "the " << formatQuantity(weightBytes.toDouble(), "B")

@@ -51,11 +51,7 @@ ReportDiff mlsysim::diffReports(const Report &baseline, const Report &now,
 /// "a -> b (+x%)".
 static std::string change(double before, double after,
                           llvm::function_ref<std::string(double)> show) {
-  std::string text = show(before) + " -> " + show(after);
-  if (before > 0)
-    text += " (" + std::string(after >= before ? "+" : "") +
-            formatFixed((after - before) / before * 100, 1) + "%)";
-  return text;
+  return show(before) + " -> " + show(after) + formatChange(before, after);
 }
 
 void mlsysim::printDiff(const Report &baseline, const Report &now,

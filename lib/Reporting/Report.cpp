@@ -55,9 +55,7 @@ void ReportTotals::add(const OpReport &op) {
     return;
   }
   numFolded += op.folded;
-  flops += op.flops;
-  intOps += op.intOps;
-  transcendentals += op.transcendentals;
+  addWork(op);
   if (op.roofline.peak) {
     auto &entry = workByPeak[{op.roofline.peak->unit, op.roofline.peak->kind}];
     entry.first += (op.flops + op.intOps).toDouble();
@@ -197,11 +195,8 @@ static void buildKernels(Report &report) {
     kernel.kind = planned.kind;
     kernel.opClass = planned.opClass;
     kernel.multiplier = report.ops[planned.ops.back()].multiplier;
-    for (unsigned member : planned.ops) {
-      kernel.flops += report.ops[member].flops;
-      kernel.intOps += report.ops[member].intOps;
-      kernel.transcendentals += report.ops[member].transcendentals;
-    }
+    for (unsigned member : planned.ops)
+      kernel.addWork(report.ops[member]);
     kernel.bytesRead = planned.bytesRead;
     kernel.bytesWritten = planned.bytesWritten;
     kernel.roofline = planned.fused;
@@ -218,11 +213,13 @@ static void addExecution(ReportTotals &totals, const OpReport &op,
   RooflineOptions launch = options;
   launch.execution = model;
   ExecutionTotals &entry = totals.byExecution[model];
-  entry.latency += std::max(op.roofline.tCompute, op.roofline.tMemory);
+  double launches = 0.0;
   if (op.roofline.tOverhead > 0) {
-    entry.latency += getLaunchTime(hardware, op.multiplier.toDouble(), launch);
+    launches = getLaunchTime(hardware, op.multiplier.toDouble(), launch);
     entry.kernels += op.multiplier;
   }
+  entry.latency +=
+      getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory, launches);
 }
 
 /// Counts `op` under its name in `byName`, keeping the first one's reason.

@@ -163,13 +163,12 @@ static void printChart(const Report &report, double y0, llvm::raw_ostream &os) {
   }
 
   // Dots, largest first so small ones stay visible; sized by time share.
-  double total = std::max(report.totals.latency, 1e-30);
   std::vector<Point> sorted = points;
   llvm::sort(sorted, [](const Point &a, const Point &b) {
     return a.op->roofline.latency > b.op->roofline.latency;
   });
   for (const Point &p : sorted) {
-    double share = p.op->roofline.latency / total;
+    double share = getShare(p.op->roofline.latency, report.totals.latency);
     double radius = 3 + 22 * std::sqrt(share);
     os << llvm::format("<circle class=\"op\" cx=\"%.1f\" cy=\"%.1f\" "
                        "r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.6\" "

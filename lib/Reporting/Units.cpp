@@ -107,3 +107,10 @@ std::string mlsysim::formatShortest(double value) {
                     : std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
 }
+
+std::string mlsysim::formatChange(double before, double after) {
+  if (!(before > 0))
+    return "";
+  return " (" + std::string(after >= before ? "+" : "") +
+         formatFixed((after - before) / before * 100, 1) + "%)";
+}

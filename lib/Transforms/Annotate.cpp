@@ -22,12 +22,13 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
     ModuleOp module = getOperation();
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, passutil::OptionReader::read(*this),
-        &getAnalysis<CostAnalysis>());
+        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {
-      module.emitError() << "mlsysim-annotate prices one device; got "
-                         << reports->size() << " in hardware=" << hardware;
+      emitError(module.getLoc())
+          << "mlsysim-annotate prices one device; got " << reports->size()
+          << " in hardware=" << hardware;
       return signalPassFailure();
     }
     Report *report = &reports->front();

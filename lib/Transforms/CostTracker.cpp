@@ -65,9 +65,8 @@ private:
       os << (first ? " " : "; ") << stringifyExecutionModel(model) << " "
          << formatSeconds(entry.latency);
       double before = previous.getExecution(model).latency;
-      if (before > 0 && what != "input")
-        os << " (" << (entry.latency >= before ? "+" : "")
-           << formatFixed((entry.latency - before) / before * 100, 1) << "%)";
+      if (what != "input")
+        os << formatChange(before, entry.latency);
       os << " in " << formatCount(entry.kernels, "kernel");
       first = false;
     }

@@ -180,12 +180,14 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.fusion = true;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, options, &getAnalysis<CostAnalysis>());
+        module, options,
+        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {
-      module.emitError() << "mlsysim-fuse plans for one device; got "
-                         << reports->size() << " in hardware=" << hardware;
+      emitError(module.getLoc())
+          << "mlsysim-fuse plans for one device; got " << reports->size()
+          << " in hardware=" << hardware;
       return signalPassFailure();
     }
     const Report &report = reports->front();
@@ -245,7 +247,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           FailureOr<linalg::GenericOp> result =
               linalg::generalizeNamedOp(rewriter, linalgOp);
           if (failed(result)) {
-            linalgOp->emitError() << "cannot generalize for fusion";
+            emitError(linalgOp->getLoc()) << "cannot generalize for fusion";
             return signalPassFailure();
           }
           generic = *result;
@@ -292,7 +294,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     FailureOr<scf::SCFTileAndFuseResult> result =
         scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer, options);
     if (failed(result))
-      return last->emitError() << "tile-and-fuse failed";
+      return emitError(last->getLoc()) << "tile-and-fuse failed";
     for (auto [original, replacement] : result->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     // The originals, consumers first, once nothing but the slices tiling

@@ -11,7 +11,8 @@ using namespace mlsysim;
 using namespace mlir;
 
 FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
-    ModuleOp module, const CommonOptions &values, const CostAnalysis *cached) {
+    ModuleOp module, const CommonOptions &values,
+    llvm::function_ref<const CostAnalysis &()> cached) {
   ReportOptions options;
   options.convention = values.flopConvention;
   if (values.dynamicDim == 0 || values.dynamicDim < -1)
@@ -45,12 +46,15 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   // The cached analysis holds default options; other options recount. One
   // analysis serves every device: counts do not depend on the hardware.
   std::optional<CostAnalysis> recounted;
-  if (!cached || options.cost.dynamicDimSize ||
+  const CostAnalysis *counts = nullptr;
+  if (options.cost.dynamicDimSize ||
       options.cost.precision != Precision::AsWritten)
-    cached = &recounted.emplace(module, options.cost);
+    counts = &recounted.emplace(module, options.cost);
+  else
+    counts = &cached();
   std::vector<Report> reports;
   for (const auto &device : *devices)
-    reports.push_back(buildReport(*cached, device, options));
+    reports.push_back(buildReport(*counts, device, options));
   return reports;
 }
 

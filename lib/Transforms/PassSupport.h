@@ -6,6 +6,7 @@
 #include "mlsysim/Reporting/Report.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlsysim {
 namespace passutil {
@@ -45,13 +46,14 @@ struct OptionReader {
 };
 
 /// Validates the common options and builds one report of `module` per device
-/// of the comma-separated `hardware` list. `cached` (the AnalysisManager's
-/// analysis, computed with default options) is used when the options do not
-/// change the counts. Emits an error at the module's location and fails on a
-/// bad option or an unknown device.
+/// of the comma-separated `hardware` list. `cached` (which fetches the
+/// AnalysisManager's analysis, computed with default options) is called only
+/// when the options do not change the counts; otherwise the counts are made
+/// once with the options. Emits an error at the module's location and fails on
+/// a bad option or an unknown device.
 mlir::FailureOr<std::vector<Report>>
 buildModuleReports(mlir::ModuleOp module, const CommonOptions &values,
-                   const CostAnalysis *cached);
+                   llvm::function_ref<const CostAnalysis &()> cached);
 
 /// One warning per unmodeled op name, at its first occurrence, one per loop
 /// whose trip count is unknown, and one per function that does not fit in

@@ -23,19 +23,21 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (minShare < 0 || minShare > 1) {
-      module.emitError() << "min-share is a fraction of a function's time "
-                            "between 0 and 1, got "
-                         << minShare;
+      emitError(module.getLoc())
+          << "min-share is a fraction of a function's time "
+             "between 0 and 1, got "
+          << minShare;
       return signalPassFailure();
     }
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, passutil::OptionReader::read(*this),
-        &getAnalysis<CostAnalysis>());
+        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {
-      module.emitError() << "mlsysim-remarks prices one device; got "
-                         << reports->size() << " in hardware=" << hardware;
+      emitError(module.getLoc())
+          << "mlsysim-remarks prices one device; got " << reports->size()
+          << " in hardware=" << hardware;
       return signalPassFailure();
     }
     const Report &report = reports->front();

@@ -36,7 +36,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     options.fusion = fusion;
     options.allOps = ops == OpsView::All;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, options, &getAnalysis<CostAnalysis>());
+        module, options,
+        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.
@@ -61,7 +62,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     std::string error;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
     if (!file)
-      return getOperation().emitError()
+      return emitError(getOperation().getLoc())
              << "cannot write the report to '" << output << "': " << error;
     print(file->os());
     file->keep();
@@ -74,15 +75,20 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     ParserConfig config(module.getContext());
     OwningOpRef<ModuleOp> before = parseSourceFile<ModuleOp>(baseline, config);
     if (!before) {
-      module.emitError() << "cannot read the baseline '" << baseline
-                         << "' (see the diagnostics above)";
+      emitError(module.getLoc()) << "cannot read the baseline '" << baseline
+                                 << "' (see the diagnostics above)";
       return signalPassFailure();
     }
     passutil::CommonOptions values = passutil::OptionReader::read(*this);
-    FailureOr<std::vector<Report>> now =
-        passutil::buildModuleReports(module, values, nullptr);
-    FailureOr<std::vector<Report>> then =
-        passutil::buildModuleReports(*before, values, nullptr);
+    FailureOr<std::vector<Report>> now = passutil::buildModuleReports(
+        module, values,
+        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    // The baseline module is not this pass's IR: counted on its own.
+    std::optional<CostAnalysis> baselineCounts;
+    FailureOr<std::vector<Report>> then = passutil::buildModuleReports(
+        *before, values, [&]() -> const CostAnalysis & {
+          return baselineCounts.emplace(*before);
+        });
     if (failed(now) || failed(then))
       return signalPassFailure();
     ReportDiff diff = diffReports(then->front(), now->front(), baseline);
@@ -98,7 +104,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     ModuleOp module = getOperation();
     llvm::Expected<std::vector<int64_t>> values = parseSweepValues(sweep);
     if (!values) {
-      module.emitError() << llvm::toString(values.takeError());
+      emitError(module.getLoc()) << llvm::toString(values.takeError());
       return signalPassFailure();
     }
     std::vector<SweepSeries> series;
@@ -106,8 +112,10 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       passutil::CommonOptions options = passutil::OptionReader::read(*this);
       options.dynamicDim = value;
       options.batch = value;
-      FailureOr<std::vector<Report>> reports =
-          passutil::buildModuleReports(module, options, nullptr);
+      FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+          module, options, [&]() -> const CostAnalysis & {
+            return getAnalysis<CostAnalysis>();
+          });
       if (failed(reports))
         return signalPassFailure();
       if (series.empty()) {

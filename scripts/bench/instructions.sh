@@ -24,7 +24,9 @@ count() {
 
 base=$(count /usr/lib/llvm-22/bin/mlir-opt "$work/module.mlir" -o "$work/a.mlir")
 printf '%-52s %6.2f G\n' "mlir-opt parse+print" "$(echo "$base / 1000000000" | bc -l)"
-opt="$root/build/bin/mlsysim-opt"
+# A copy: a rebuild while this runs does not change what is measured.
+cp "$root/build/bin/mlsysim-opt" "$work/mlsysim-opt"
+opt="$work/mlsysim-opt"
 while IFS='|' read -r label options; do
   n=$(count "$opt" "$work/module.mlir" --mlsysim-report="$options output=$work/report" -o "$work/b.mlir")
   printf '%-52s %6.2f G  %5.2fx\n' "$label" "$(echo "$n / 1000000000" | bc -l)" "$(echo "$n / $base" | bc -l)"

@@ -39,7 +39,7 @@
 // ReLU 4096 B = 8.192e-9: in all 6.848e-8 s.
 // eager = 6.848e-8 + 9 * 4e-6 = 3.606848e-05 s; graph = 6.848e-8 + 9 * 2e-6
 // = 1.806848e-05 s; compiled = 1 kernel, 1.011008e-06 s.
-// TOTALS: totals: {{.*}} folded_count=1;{{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=1.011008e-06; latency_by_execution.eager.kernels=9; latency_by_execution.eager.latency_s=3.606848000000001e-05; latency_by_execution.graph.kernels=9; latency_by_execution.graph.latency_s=1.8068479999999997e-05; latency_s=1.011008e-06;
+// TOTALS: totals: {{.*}} folded_count=1;{{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=1.011008e-06; latency_by_execution.eager.kernels=9; latency_by_execution.eager.latency_s=3.606848e-05; latency_by_execution.graph.kernels=9; latency_by_execution.graph.latency_s=1.806848e-05; latency_s=1.011008e-06;
 
 // Each op names its kernel; rsqrt(var + eps) is folded and runs in none.
 // OPS: op #1 linalg.fill:{{.*}} kernel=0;

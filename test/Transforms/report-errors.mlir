@@ -7,6 +7,12 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=output=/nonexistent-dir/report.txt -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUT
 // RUN: not mlsysim-opt %s --mlsysim-annotate=hardware=nope -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANN
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/no-such-file.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFILE
+// Errors are one located line: no note prints the module they concern.
+// RUN: not mlsysim-opt %s --mlsysim-report=output=/nonexistent-dir/report.txt -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: not mlsysim-opt %s --mlsysim-report="baseline=%S/no-such-file.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: not mlsysim-opt %s --mlsysim-annotate=hardware=a100,h100 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: not mlsysim-opt %s --mlsysim-fuse=hardware=a100,h100 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
+// RUN: not mlsysim-opt %s --mlsysim-remarks=hardware=a100,h100 -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHORT
 
 // HW: report-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown hardware 'tpu-v99'; known names: {{.*}}a100{{.*}}h100{{.*}}
 // Enum options are checked by the option parser, which names the bad value.
@@ -16,6 +22,9 @@
 // OUT: error: cannot write the report to '/nonexistent-dir/report.txt': {{.*}}
 // ANN: error: unknown hardware 'nope'; known names:
 // NOFILE: error: cannot read hardware file '{{.*}}no-such-file.yaml': {{.*}}
+// SHORT: report-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error:
+// SHORT-NOT: see current operation
+// SHORT-NOT: linalg.add
 module {
   func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
     %0 = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>

@@ -118,6 +118,20 @@ double getLaunchTime(const HardwareSpec &hardware, double runs,
 /// an estimate from its three terms: the roofline formula, in one place.
 void settleRoofline(RooflineEstimate &estimate);
 
+/// The latency of three terms, through settleRoofline.
+double getRooflineLatency(double tCompute, double tMemory, double tOverhead);
+
+/// The latency of `estimate` with its compute term scaled by `computeScale`
+/// and its memory term by `memoryScale`: a what-if (a faster peak, every core
+/// busy, narrower data), through settleRoofline.
+double getScaledLatency(const RooflineEstimate &estimate, double computeScale,
+                        double memoryScale = 1.0);
+
+/// The time to move `bytes` through device memory at the achievable
+/// bandwidth of `opClass`'s kernels.
+double getMemoryTime(const HardwareSpec &hardware, double bytes,
+                     OpClass opClass);
+
 /// A vendor peak (a multiply-accumulate counted as 2 operations) in
 /// `convention`: halved under the MAC convention, so that intensities and
 /// ridges counted in one convention stay comparable.

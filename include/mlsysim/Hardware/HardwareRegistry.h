@@ -32,12 +32,11 @@ public:
   llvm::ArrayRef<std::unique_ptr<HardwareSpec>> getDevices() const {
     return devices;
   }
-  /// Every id and alias (for duplicate checks and "known names" lists).
-  const llvm::StringSet<> &getNames() const { return names; }
 
 private:
   std::vector<std::unique_ptr<HardwareSpec>> devices;
   llvm::StringMap<const HardwareSpec *> byName;
+  /// Every id and alias (for duplicate checks).
   llvm::StringSet<> names;
 };
 

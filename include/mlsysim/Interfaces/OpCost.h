@@ -45,7 +45,7 @@ inline constexpr EnumName<Precision> kPrecisionNames[] = {
 };
 
 /// Arithmetic work, by kind: the counters every rule fills and every sum adds
-/// field by field (through `add`, never by hand).
+/// field by field (through `addWork`, never by hand).
 struct Work {
   /// Floating-point operations, a multiply-accumulate counted as 2.
   Count flops;

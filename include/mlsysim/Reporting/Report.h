@@ -37,12 +37,24 @@ struct ReportOptions {
   bool allOps = false;
 };
 
+/// The work counters a report sums (totals over all executions, FLOPs and
+/// integer ops in the report's convention), added field by field in one
+/// place.
+struct ReportedWork {
+  Count flops, intOps, transcendentals;
+
+  void addWork(const ReportedWork &other) {
+    flops += other.flops;
+    intOps += other.intOps;
+    transcendentals += other.transcendentals;
+  }
+};
+
 /// Work, traffic and time of something that runs: an op, or a kernel of the
-/// compiled plan. Totals over all executions, FLOPs and integer ops in the
-/// report's convention.
-struct PricedWork {
+/// compiled plan.
+struct PricedWork : ReportedWork {
   Count multiplier = Count(1);
-  Count flops, intOps, transcendentals, bytesRead, bytesWritten;
+  Count bytesRead, bytesWritten;
   double intensity = 0.0;
   /// The peak that priced the arithmetic, in the convention (a MAC-convention
   /// peak is half the vendor's 2-FLOP figure); 0 for pure data movement.
@@ -99,9 +111,8 @@ struct ExecutionTotals {
 };
 
 /// Sums over a set of ops (modeled ops only; unmodeled ones are counted).
-struct ReportTotals {
-  /// The work of the ops as written (whatever runs them).
-  Count flops, intOps, transcendentals;
+/// The work (ReportedWork) is that of the ops as written, whatever runs them.
+struct ReportTotals : ReportedWork {
   /// What runs under the headline execution model (the ops, or the kernels
   /// of the compiled plan): its traffic and time.
   Count bytesRead, bytesWritten;

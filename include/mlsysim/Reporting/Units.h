@@ -26,6 +26,9 @@ std::string formatFixed(double value, int decimals);
 std::string formatShortest(double value);
 /// A share as "62.5%".
 std::string formatPercent(double fraction);
+/// The relative change from `before` to `after`, " (+x.x%)" (empty when
+/// `before` is not positive): every view that compares two latencies.
+std::string formatChange(double before, double after);
 /// A count and its noun, plural unless exactly one: "1 kernel", "56 kernels".
 std::string formatCount(const Count &count, llvm::StringRef noun);
 
