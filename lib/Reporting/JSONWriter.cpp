@@ -34,9 +34,16 @@ void mlsysim::writeJSON(llvm::json::OStream &json, const Value &value) {
     });
     return;
   case Value::Number: {
-    // Integers print exactly as they are.
-    if (value.getAsInteger() || value.getAsUINT64())
-      break;
+    // Integers (and integral doubles) print as integers, written here: a
+    // double that llvm::json holds goes through snprintf even when integral.
+    if (std::optional<int64_t> integer = value.getAsInteger()) {
+      json.rawValue([&](llvm::raw_ostream &os) { os << *integer; });
+      return;
+    }
+    if (std::optional<uint64_t> integer = value.getAsUINT64()) {
+      json.rawValue([&](llvm::raw_ostream &os) { os << *integer; });
+      return;
+    }
     double number = *value.getAsNumber();
     if (!std::isfinite(number))
       json.value(nullptr);
