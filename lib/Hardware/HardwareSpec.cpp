@@ -10,6 +10,7 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
 #include "llvm/Support/YAMLTraits.h"
@@ -50,6 +51,12 @@ const SourcedValue &HardwareSpec::getMemoryEfficiency(OpClass opClass) const {
   auto it = classEfficiencies.find(opClass);
   return it != classEfficiencies.end() && it->second.memory ? *it->second.memory
                                                             : memoryEfficiency;
+}
+
+std::string HardwareSpec::getLabel() const {
+  if (origin.empty() || StringRef(origin).starts_with("builtin:"))
+    return id;
+  return id + " (" + llvm::sys::path::filename(origin).str() + ")";
 }
 
 const HardwareSource *HardwareSpec::findSource(StringRef key) const {

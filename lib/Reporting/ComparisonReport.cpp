@@ -27,8 +27,8 @@ mlsysim::sortByLatency(llvm::ArrayRef<Report> reports) {
 void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
                                   llvm::raw_ostream &os) {
   const Report &base = reports.front();
-  os << "\ncomparison across devices (speedup over " << base.hardware->id
-     << "):\n";
+  os << "\ncomparison across devices (speedup over "
+     << base.hardware->getLabel() << "):\n";
   os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
                      "latency", "speedup", "samples/s", "MFU", "compute",
                      "memory", "overhead", "memory fit");
@@ -40,7 +40,7 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
     });
     os << llvm::format(
         "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n",
-        report.hardware->id.c_str(), formatSeconds(t.latency).c_str(),
+        report.hardware->getLabel().c_str(), formatSeconds(t.latency).c_str(),
         (formatFixed(getSpeedup(base.totals.latency, t.latency), 2) + "x")
             .c_str(),
         formatQuantity(report.getThroughput(t), "").c_str(),
@@ -56,10 +56,10 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
   if (reports.size() > 4)
     return;
   os << "\nper op (latency and bound on each device; speedup over "
-     << base.hardware->id << "):\n";
+     << base.hardware->getLabel() << "):\n";
   os << llvm::format("  %6s  %-26s", "id", "op");
   for (const Report &report : reports)
-    os << llvm::format(" %24s", report.hardware->id.c_str());
+    os << llvm::format(" %24s", report.hardware->getLabel().c_str());
   os << "\n";
   for (const OpReport &op : base.ops) {
     if (!op.modeled || op.free)

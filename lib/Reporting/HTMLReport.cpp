@@ -92,6 +92,9 @@ static void numberCell(llvm::raw_ostream &os, double value,
      << escapeMarkup(shown) << "</td>";
 }
 
+static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
+                           llvm::raw_ostream &os);
+
 static void printSummary(const Report &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   const ReportTotals &t = report.totals;
@@ -115,6 +118,9 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
                    formatSeconds(entry.latency) + " (" +
                    formatCount(entry.kernels, "kernel") + ")";
   }
+  if (std::optional<FusionBound> bound = report.getFusionBound())
+    byExecution += " · fully fused " + formatSeconds(bound->fullyFused);
+  byExecution += " · each op at peak " + formatSeconds(t.roofline);
   row("by execution model", byExecution);
   Diagnosis diagnosis = diagnose(report);
   row("time", "compute " + formatPercent(diagnosis.computeShare) +
@@ -159,8 +165,24 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
           (report.options.convention == FlopConvention::MAC ? "1 FLOP"
                                                             : "2 FLOPs"));
   os << "</table>\n";
-  // The diagnosis, as in the text view.
-  os << "<h2>What limits it, and what moves it</h2>\n<ul id=\"diagnosis\">\n";
+  // The diagnosis, as in the text view: the module's, then each
+  // function's when there are several.
+  os << "<h2>What limits it, and what moves it</h2>\n";
+  printDiagnosis(diagnosis, "diagnosis", os);
+  if (report.functions.size() > 1)
+    for (const FunctionReport &func : report.functions) {
+      os << "<h3>@" << escapeMarkup(func.name) << ": "
+         << escapeMarkup(formatSeconds(func.totals.latency)) << "</h3>\n";
+      printDiagnosis(
+          diagnose(report, func.name),
+          "diagnosis-" + std::to_string(&func - &report.functions[0]), os);
+    }
+}
+
+/// One diagnosis as a list whose element id is `id`.
+static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
+                           llvm::raw_ostream &os) {
+  os << "<ul id=\"" << id << "\">\n";
   for (const WorkDiagnosis &work : diagnosis.kinds)
     os << "<li><b>" << escapeMarkup(describeWorkKind(work.kind)) << "</b>: "
        << escapeMarkup(formatCount(Count(work.kernels), "kernel") + ", " +
@@ -240,8 +262,8 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
        << "<th>MFU</th></tr></thead><tbody>\n";
     for (const Report &other : allDevices) {
       double speedup = getSpeedup(report.totals.latency, other.totals.latency);
-      os << "<tr><td class=\"text\">" << escapeMarkup(other.hardware->id)
-         << "</td>";
+      os << "<tr><td class=\"text\">"
+         << escapeMarkup(other.hardware->getLabel()) << "</td>";
       numberCell(os, other.totals.latency, formatSeconds(other.totals.latency));
       numberCell(os, speedup, formatFixed(speedup, 2) + "x");
       numberCell(os, other.totals.getMFU(),

@@ -37,6 +37,22 @@ std::string PricedWork::unit() const {
   return stringifyComputeUnit(*roofline.dominantUnit).str();
 }
 
+std::optional<FusionBound> Report::getFusionBound(StringRef func) const {
+  std::optional<FusionBound> sum;
+  for (const FusionBound &bound : plan.bounds) {
+    if (!func.empty() && bound.func != func)
+      continue;
+    if (!sum) {
+      sum.emplace();
+      sum->func = func.str();
+    }
+    sum->asIs += bound.asIs;
+    sum->planned += bound.planned;
+    sum->fullyFused += bound.fullyFused;
+  }
+  return sum;
+}
+
 ExecutionTotals ReportTotals::getExecution(ExecutionModel model) const {
   auto it = byExecution.find(model);
   return it == byExecution.end() ? ExecutionTotals() : it->second;
@@ -185,7 +201,10 @@ static void buildKernels(Report &report) {
     rankOf[kernel] = rank;
   for (OpReport &op : report.ops) {
     op.kernel = plan.kernelOf[op.id];
-    op.fusionGroup = op.kernel >= 0 ? rankOf[op.kernel] : -1;
+    // fusion=0 shows no opportunities: the ops name no group (their
+    // kernel in the compiled plan stays).
+    op.fusionGroup =
+        report.options.fusion && op.kernel >= 0 ? rankOf[op.kernel] : -1;
   }
   for (auto [id, planned] : llvm::enumerate(plan.kernels)) {
     KernelReport kernel;

@@ -255,11 +255,17 @@ static void printSummary(const Report &report, llvm::StringRef title,
   os << "\n";
 }
 
-static void printDiagnosis(const Diagnosis &diagnosis, llvm::raw_ostream &os) {
-  os << "\nwhat limits it, and what moves it:\n";
+/// What limits a function (or the module) and what moves it: the kinds of
+/// work that take at least 1% of the time (all of them when there are few),
+/// at most `maxKinds` of them, then launches and weights.
+static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
+                           size_t maxKinds, llvm::raw_ostream &os) {
+  os << "\nwhat limits " << title << ", and what moves it:\n";
+  size_t shown = 0;
   for (const WorkDiagnosis &work : diagnosis.kinds) {
-    if (work.share < 0.01 && diagnosis.kinds.size() > 4)
+    if ((work.share < 0.01 && diagnosis.kinds.size() > 4) || shown == maxKinds)
       continue;
+    ++shown;
     os << "  " << describeWorkKind(work.kind) << ": "
        << formatCount(Count(work.kernels), "kernel") << ", "
        << formatSeconds(work.time) << " (" << formatPercent(work.share) << "), "
@@ -585,21 +591,21 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   if (!llvm::StringRef(hw.origin).starts_with("builtin:"))
     os << ", from " << hw.origin;
   os << "), batch " << report.options.batch << "\n";
-  auto boundOf = [&](llvm::StringRef func) -> const FusionBound * {
-    for (const FusionBound &bound : report.plan.bounds)
-      if (bound.func == func)
-        return &bound;
-    return nullptr;
-  };
+  // Several functions: each its summary and the two kinds of work that
+  // take most of its time, then the module's whole diagnosis.
   for (const FunctionReport &func : report.functions) {
     if (report.functions.size() == 1)
       break;
-    printSummary(report, "@" + func.name, func.totals,
-                 diagnose(report, func.name), boundOf(func.name),
+    Diagnosis diagnosis = diagnose(report, func.name);
+    std::optional<FusionBound> bound = report.getFusionBound(func.name);
+    printSummary(report, "@" + func.name, func.totals, diagnosis,
+                 bound ? &*bound : nullptr,
                  func.footprintIndex >= 0
                      ? &report.footprints[func.footprintIndex]
                      : nullptr,
                  func.peakOpId, os);
+    printDiagnosis(diagnosis, "@" + func.name, /*maxKinds=*/2, os);
+    os << "\n";
   }
   // The module's memory is that of its hungriest function.
   const PeakMemory *largest = nullptr;
@@ -617,11 +623,10 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
                           ? "@" + report.functions.front().name
                           : std::string("the module");
   Diagnosis diagnosis = diagnose(report);
+  std::optional<FusionBound> bound = report.getFusionBound();
   printSummary(report, title, report.totals, diagnosis,
-               report.functions.size() == 1 ? boundOf(report.functions[0].name)
-                                            : nullptr,
-               largest, largestPeakOp, os);
-  printDiagnosis(diagnosis, os);
+               bound ? &*bound : nullptr, largest, largestPeakOp, os);
+  printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, os);
   if (report.options.fusion)
     printFusion(report, report.plan, os);
   printLongest(report, os);

@@ -23,3 +23,19 @@ func.func @mm(%a: tensor<256x256xbf16>) -> tensor<256x256xbf16> {
 
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/Inputs/reuses-zoo-alias.yaml output=-" -o /dev/null | FileCheck %s --check-prefix=REUSE-TEXT
 // REUSE-TEXT: mlsysim report: Toy NPU (toy-npu, from {{.*}}reuses-zoo-alias.yaml), batch 1
+
+// The issue's own case: a copy of the zoo's H100 file with one number
+// changed (bf16 matrix peak 989.4e12 -> 1978.8e12), keeping the zoo's id,
+// given by path next to the zoo device: both are priced, each as written,
+// and the tables name the file.
+// RUN: sed 's/bf16: {value: 989.4e12,/bf16: {value: 1978.8e12,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t-my-h100.yaml
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=h100,%t-my-h100.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COPY
+// The matmul, bf16 256^3 on H100: 2*256^3 = 33554432 FLOPs; (256/128)^2 = 4
+// tiles on 132 SMs, utilization 4/132; compute 33554432 / (989.4e12 * 0.75
+// * 4/132) = 1.492 us, memory 524288 / (3.35e12 * 0.9) = 0.174 us; + 1.1 us
+// compiled launch = 2.59 us. At twice the peak: 0.746 + 1.1 = 1.85 us,
+// 2.59/1.85 = 1.40x.
+// COPY: comparison across devices (speedup over nvidia-h100-sxm):
+// COPY-NEXT: device
+// COPY-NEXT: nvidia-h100-sxm ({{.*}}my-h100.yaml) 1.85 µs 1.40x
+// COPY-NEXT: nvidia-h100-sxm 2.59 µs 1.00x

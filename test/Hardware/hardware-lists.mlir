@@ -3,6 +3,7 @@
 // comparison lists the fastest device first; speedups are over the first
 // device asked for (here the first of the class in the zoo's order).
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=class:desktop-gpu" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=class:datacenter-gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DC
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=all format=json output=-" -o /dev/null | FileCheck %s --check-prefix=ALL
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=class:nope" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCLASS
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=h100,,h999" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
@@ -19,6 +20,16 @@
 // CHECK-NEXT: nvidia-rtx-4090 594 ns 1.07x
 // CHECK-NEXT: nvidia-dgx-spark 636 ns 1.00x
 // CHECK-EMPTY:
+
+// The 19 data-center GPUs of the zoo, fastest first: the NVL72 rack (576 TB/s
+// across its 72 GPUs: 12288 B in 0.03 ns, + 1.1 us) leads, the L4 closes
+// (12288 / 300e9 / 0.85 = 48.2 ns + 1.1 us = 1.15 us).
+// DC: comparison across devices (speedup over amd-mi250x):
+// DC-NEXT: device
+// DC-NEXT: nvidia-gb200-nvl72 1.10 µs
+// DC-COUNT-17: {{^}} {{[a-z0-9-]+}} 1.1{{[0-9]}} µs
+// DC-NEXT: nvidia-l4 1.15 µs
+// DC-EMPTY:
 
 // Every zoo device, in the zoo's order.
 // ALL: "devices": [

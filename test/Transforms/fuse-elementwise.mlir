@@ -12,7 +12,14 @@
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section fusion | FileCheck %s --check-prefix=JSON
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=json output=-" -o /dev/null | %fields --section fusion_bounds | FileCheck %s --check-prefix=BOUNDS
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1 format=html output=-" -o /dev/null | FileCheck %s --check-prefix=HTML
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=1 format=json output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=CSV
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml format=csv output=-" -o /dev/null | %fields --csv | FileCheck %s --check-prefix=CSV
+// Fusion opportunities are in every view by default; fusion=0 takes them out
+// of every view (the compiled plan's kernels stay: the headline is theirs).
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=OFF-TEXT
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=0 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=OFF-JSON
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=0 format=html output=-" -o /dev/null | FileCheck %s --check-prefix=OFF-HTML
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml fusion=0 format=csv output=-" -o /dev/null | %fields --csv | FileCheck %s --check-prefix=OFF-CSV
 // RUN: mlsysim-opt %s --mlsysim-fuse=hardware=%S/../Hardware/Inputs/toy-device.yaml -o %t.mlir 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: mlir-opt %t.mlir -o /dev/null
@@ -36,9 +43,22 @@ func.func @chain(%x: tensor<1000x1000xf32>, %y: tensor<1000x1000xf32>,
 // HTML: <td class="text">elementwise-chain</td><td class="text">#1 linalg.add, #2 linalg.mul, #3 linalg.exp</td><td data-value="1.6e+07">16 MB</td><td data-value="2">2</td>
 // HTML: <li>@chain: 67 µs as is, 33.0 µs with these groups fused, 33.0 µs fully fused</li>
 
-// CSV: report:
-// CSV-NEXT: op #0 tensor.empty:{{.*}} fusion_group=null;
-// CSV-NEXT: op #1 linalg.add:{{.*}} fusion_group=0;{{.*}} memory_level=dram;
+// CSV: report: hardware=toy-npu;
+// CSV-NEXT: op #0 tensor.empty:{{.*}} fusion_group=null;{{.*}} kernel=null;
+// CSV-NEXT: op #1 linalg.add:{{.*}} fusion_group=0;{{.*}} kernel=0;
+
+// TEXT: fusion: 3 ops run as 1 kernel
+// TEXT-NEXT: count fused kernel
+// TEXT-NEXT: x1 add + 2 ops (elementwise-chain) 34.0 µs 34.0 µs 50.7%
+// OFF-TEXT: @chain: predicted 33.0 µs, compiled (1 kernel as a fusing compiler forms them)
+// OFF-TEXT-NOT: fusion:
+// OFF-TEXT: kernels that take longest
+// OFF-JSON-NOT: "fusion"
+// OFF-JSON-NOT: "fusion_bounds"
+// OFF-JSON: "fusion_group": null
+// OFF-JSON-NOT: "fusion_group": 0
+// OFF-HTML-NOT: <h2>Fusion</h2>
+// OFF-CSV: op #1 linalg.add:{{.*}} fusion_group=null;{{.*}} kernel=0;
 
 // REMARK: remark: fused group G0 (elementwise-chain, 3 ops, 2 fusions): predicted 67 µs -> 33.0 µs
 

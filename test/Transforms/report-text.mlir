@@ -8,6 +8,14 @@
 // RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 ops=all" 2>&1 >/dev/null | FileCheck %s
 // RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT
 // RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100" 2>/dev/null | FileCheck %s --check-prefix=IR
+// The HTML page opens with the same summary and diagnoses.
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 format=html output=-" -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=HTML
+// HTML: <th class="text">by execution model</th><td>eager 55.6 µs (3 kernels) · graph 43.9 µs (3 kernels) · compiled 43.9 µs (3 kernels) · fully fused 26.2 µs · each op at peak 32.4 µs</td>
+// HTML: <ul id="diagnosis">
+// HTML: <h3>@first: 50.6 µs</h3>
+// HTML-NEXT: <ul id="diagnosis-0">
+// HTML-NEXT: <li><b>matmuls</b>: 1 kernel, 28.9 µs (57.1%), compute-bound;
+// HTML: <h3>@second: 5.00 µs</h3>
 
 // IR-LABEL: func.func @first
 // IR-NOT: mlsysim report
@@ -43,12 +51,24 @@
 // Arguments 8.39 + 16.8 + 16.8 MB = 41.9 MB; at #3 the matmul's and the
 // add's results (16.8 MB each) are live.
 // CHECK-NEXT: memory: 75.5 MB at peak (arguments 41.9 MB + live intermediates 33.6 MB at #3) of 80 GB: fits
+// Each function's diagnosis (its two largest kinds of work): in @first the
+// matmul takes 28.87/50.56 = 57.1%, the add 21.69/50.56 = 42.9%; at half the
+// width the add takes 16.69/2 + 5 = 13.3 µs.
+// CHECK-EMPTY:
+// CHECK-NEXT: what limits @first, and what moves it:
+// CHECK-NEXT: matmuls: 1 kernel, 28.9 µs (57.1%), compute-bound;
+// CHECK-NEXT: elementwise: 1 kernel, 21.7 µs (42.9%), memory-bound; they move 50.3 MB: at half the element width they would take 13.3 µs
+// CHECK-NEXT: launches: 2 kernel launches x 5 µs = 10 µs (19.8% of the time)
+// CHECK-EMPTY:
 // CHECK-NEXT: @second: predicted 5.00 µs, eager (1 kernel)
-// CHECK-NEXT: eager 5.00 µs (1 kernel) · graph 1.10 µs (1 kernel) · compiled 1.10 µs (1 kernel)
+// CHECK-NEXT: eager 5.00 µs (1 kernel) · graph 1.10 µs (1 kernel) · compiled 1.10 µs (1 kernel) · fully fused 1.10 µs
+// CHECK: what limits @second, and what moves it:
+// CHECK-NEXT: elementwise: 1 kernel, 5.00 µs (100.0%), overhead-bound;
 // Module: 50.56 + 5.00 = 55.56 µs; compute 23.87/55.56 = 43.0%, memory
 // 16.69/55.56 = 30.0%, launches 15/55.56 = 27.0%.
 // CHECK: the module: predicted 55.6 µs, eager (3 kernels)
-// CHECK-NEXT: eager 55.6 µs (3 kernels) · graph 43.9 µs (3 kernels) · compiled 43.9 µs (3 kernels) · each op at peak 32.4 µs
+// The module's fully fused bound is its functions' summed: 25.05 + 1.10.
+// CHECK-NEXT: eager 55.6 µs (3 kernels) · graph 43.9 µs (3 kernels) · compiled 43.9 µs (3 kernels) · fully fused 26.2 µs · each op at peak 32.4 µs
 // CHECK-NEXT: time: compute 43.0% · memory 30.0% · launches 27.0%;
 // CHECK-NEXT: work: 17.2 GFLOP, 67.1 MB read, 33.6 MB written; 5 ops (1 free, 1 unmodeled)
 

@@ -18,9 +18,15 @@ flattened with dots); `--section kernels` prints the compiled plan's kernels
 as `kernel #<id>: ...`; a list of records inside a record (`--section diagnosis`:
 its kinds) prints one line per item as `<section> <key>[<i>]: ...`.
 
+`--csv` reads a CSV report instead (through its header row: RFC 4180, as
+Python's csv module reads it) and prints each row the same way, empty cells
+as `null`, so that CSV checks do not depend on column positions either.
+
 Usage: mlsysim-opt ... --mlsysim-report="format=json output=-" | fields.py
+       mlsysim-opt ... --mlsysim-report="format=csv output=-" | fields.py --csv
 """
 
+import csv
 import json
 import sys
 
@@ -62,9 +68,25 @@ def documents(text):
         yield document
 
 
+def print_csv(text):
+    rows = csv.DictReader(text.splitlines())
+    hardware = None
+    for row in rows:
+        if row.get("hardware") != hardware:
+            hardware = row.get("hardware")
+            print("report: hardware=%s;" % hardware)
+        head = "op #%s %s" % (row.pop("id"), row.pop("op"))
+        print("%s: %s" % (head, " ".join(
+            "%s=%s;" % (key, row[key] if row[key] != "" else "null")
+            for key in sorted(row))))
+
+
 def main():
     section = "ops"
     args = sys.argv[1:]
+    if args[:1] == ["--csv"]:
+        print_csv(sys.stdin.read())
+        return
     if args[:1] == ["--section"]:
         section = args[1]
     for document in documents(sys.stdin.read()):

@@ -92,6 +92,10 @@ struct HardwareSpec {
   /// Where the description came from (a path, or `builtin:<file>`).
   std::string origin;
 
+  /// The device as views name it in tables: its id, and for a file given by
+  /// path the file's name too (a copied zoo file keeps the zoo's id).
+  std::string getLabel() const;
+
   /// The peak table of `unit` (Matrix or Vector).
   const std::map<ElementKind, SourcedValue> &peaks(ComputeUnit unit) const {
     return unit == ComputeUnit::Matrix ? matrixPeaks : vectorPeaks;

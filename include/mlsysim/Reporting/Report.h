@@ -198,6 +198,9 @@ struct Report {
   bool fits(const PeakMemory &footprint) const;
   /// The ridge point of a unit and format in the report's FLOP convention.
   std::optional<double> getRidgePoint(ComputeUnit unit, ElementKind kind) const;
+  /// The fusion bounds of function `func`, or of the module (every function
+  /// once, summed) when `func` is empty; std::nullopt when nothing is planned.
+  std::optional<FusionBound> getFusionBound(llvm::StringRef func = "") const;
 };
 
 /// Samples per second of a run of `samples` taking `latency`.
