@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   # Toolchain and build.
-  g++ cmake ninja-build git python3 ca-certificates
+  g++ cmake ninja-build git python3 python3-venv ca-certificates
   # LLVM/MLIR 22: headers, shared libraries, CMake config, and the test tools
   # (mlir-opt, FileCheck, lit, not).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools

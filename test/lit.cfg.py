@@ -34,8 +34,21 @@ if shutil.which("chromium"):
 # creates it, several GB, so the tests do not): the PyTorch front door.
 export_venv = os.environ.get("MLSYSIM_EXPORT_VENV",
                              os.path.join(config.mlsysim_src_root, ".venv-export"))
-if os.path.exists(os.path.join(export_venv, ".mlsysim-requirements.sha256")):
-    config.available_features.add("torch-export")
+# The export environment is there when its stamp matches requirements.txt
+# (scripts/test.sh installs it first; a stale one would reinstall mid-test).
+import hashlib
+stamp = os.path.join(export_venv, ".mlsysim-requirements.sha256")
+requirements = os.path.join(config.mlsysim_src_root, "zoo", "models",
+                            "requirements.txt")
+if os.path.exists(stamp):
+    with open(requirements, "rb") as f:
+        want = hashlib.sha256(f.read()).hexdigest()
+    with open(stamp) as f:
+        if f.read().strip() == want:
+            config.available_features.add("torch-export")
+# The from-torch front door reports with the mlsysim-opt under test.
+config.environment["MLSYSIM_OPT"] = os.path.join(config.mlsysim_tools_dir,
+                                                 "mlsysim-opt")
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)

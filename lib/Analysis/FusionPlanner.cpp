@@ -257,21 +257,19 @@ void Planner::classifyRecords() {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
     if (!linalgOp || !fusible[index])
       continue;
-    SmallVector<AffineMap> maps = linalgOp.getIndexingMapsArray();
-    FailureOr<SmallVector<int64_t>> ranges =
-        computeLoopRanges(linalgOp, maps, context);
-    if (failed(ranges))
-      continue;
-    double all = 1.0, parallel = 1.0, reduced = 1.0;
-    for (auto [range, type] :
-         llvm::zip_equal(*ranges, linalgOp.getIteratorTypesArray())) {
-      all *= static_cast<double>(range);
-      (type == utils::IteratorType::parallel ? parallel : reduced) *=
-          static_cast<double>(range);
+    // The loops the counting rule walked; an op another model priced gets
+    // them here.
+    std::optional<LoopSpace> loops = record.cost.loopSpace;
+    if (!loops) {
+      FailureOr<SmallVector<int64_t>> ranges =
+          computeLoopRanges(linalgOp, linalgOp.getIndexingMapsArray(), context);
+      if (failed(ranges))
+        continue;
+      loops = getLoopSpace(linalgOp, *ranges);
     }
-    space[index] = all;
-    parallelSpace[index] = parallel;
-    reducedSpace[index] = reduced;
+    space[index] = loops->all;
+    parallelSpace[index] = loops->parallel;
+    reducedSpace[index] = loops->reduced;
   }
 }
 

@@ -149,6 +149,18 @@ mlsysim::computeLoopRanges(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   return loopRanges;
 }
 
+LoopSpace mlsysim::getLoopSpace(linalg::LinalgOp op,
+                                ArrayRef<int64_t> loopRanges) {
+  LoopSpace space;
+  for (auto [range, type] :
+       llvm::zip_equal(loopRanges, op.getIteratorTypesArray())) {
+    space.all *= static_cast<double>(range);
+    (type == utils::IteratorType::parallel ? space.parallel : space.reduced) *=
+        static_cast<double>(range);
+  }
+  return space;
+}
+
 OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
                                         const CostContext &context) {
   // The maps once: named ops rebuild them on every query.
@@ -205,6 +217,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
         reads.toDouble() < size->toDouble() ? reads : *size, *bits);
   }
 
+  cost.loopSpace = getLoopSpace(op, loopRanges);
   cost.matrixUnit =
       usesMatrixUnit(op, maps, loopRanges, payload, cost.matrixShape);
   if (cost.matrixUnit && !op.getDpsInputOperands().empty())

@@ -28,17 +28,19 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   auto count = [&](const Count &c) { return m ? c.toJSON() : Value(nullptr); };
   auto number = [&](double x) { return m ? Value(x) : Value(nullptr); };
   auto text = [&](const std::string &str) {
-    return m && !str.empty() ? Value(str) : Value(nullptr);
+    return m && !str.empty() ? Value(llvm::StringRef(str)) : Value(nullptr);
   };
   bool peak = m && op.roofline.peak;
   emit("id", Value(op.id));
-  emit("op", Value(op.name));
-  emit("func", Value(op.func));
-  emit("loc", Value(op.loc));
+  // Borrowed, not copied: the op outlives its fields.
+  emit("op", Value(llvm::StringRef(op.name)));
+  emit("func", Value(llvm::StringRef(op.func)));
+  emit("loc", Value(llvm::StringRef(op.loc)));
   emit("modeled", Value(m));
   emit("approximate", Value(m && op.approximate));
   // Why the op is unmodeled, or what its approximate price leaves out.
-  emit("reason", m && !op.approximate ? Value(nullptr) : Value(op.reason));
+  emit("reason", m && !op.approximate ? Value(nullptr)
+                                      : Value(llvm::StringRef(op.reason)));
   emit("multiplier", op.multiplier.toJSON());
   emit("trip_count_unknown", Value(op.tripCountUnknown));
   emit("flops", count(op.flops));
@@ -360,14 +362,24 @@ void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
         writeJSONAttribute(json, key, *header.get(key));
         continue;
       }
-      json.attributeArray("ops", [&] {
-        for (const OpReport &op : report.ops)
-          json.object([&] {
-            visitOpFields(op, [&](llvm::StringRef field, const Value &value) {
-              writeJSONAttribute(json, field, value);
-            });
+      // Tens of thousands of flat records: written straight to the stream
+      // in the layout OStream gives them (keys in CSV column order).
+      json.attributeBegin("ops");
+      json.rawValue([&](llvm::raw_ostream &out) {
+        out << '[';
+        for (auto [index, op] : llvm::enumerate(report.ops)) {
+          out << (index ? ",\n    {" : "\n    {");
+          bool first = true;
+          visitOpFields(op, [&](llvm::StringRef field, const Value &value) {
+            out << (first ? "\n      \"" : ",\n      \"") << field << "\": ";
+            writeJSONScalar(out, value);
+            first = false;
           });
+          out << "\n    }";
+        }
+        out << (report.ops.empty() ? "]" : "\n  ]");
       });
+      json.attributeEnd();
     }
   });
   os << "\n";

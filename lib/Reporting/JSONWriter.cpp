@@ -5,6 +5,7 @@
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 
 #include <cmath>
 
@@ -55,6 +56,77 @@ void mlsysim::writeJSON(llvm::json::OStream &json, const Value &value) {
     break;
   }
   json.value(value);
+}
+
+/// `text` as a JSON string: quotes, backslashes and control characters
+/// escaped, bytes that are not UTF-8 replaced (as llvm::json does).
+static void writeJSONString(llvm::raw_ostream &os, llvm::StringRef text) {
+  std::string fixed;
+  if (!llvm::json::isUTF8(text)) {
+    fixed = llvm::json::fixUTF8(text);
+    text = fixed;
+  }
+  os << '"';
+  size_t start = 0;
+  for (size_t i = 0, e = text.size(); i != e; ++i) {
+    unsigned char c = text[i];
+    if (c >= 0x20 && c != '"' && c != '\\')
+      continue;
+    os << text.slice(start, i);
+    start = i + 1;
+    switch (c) {
+    case '"':
+      os << "\\\"";
+      break;
+    case '\\':
+      os << "\\\\";
+      break;
+    case '\n':
+      os << "\\n";
+      break;
+    case '\t':
+      os << "\\t";
+      break;
+    case '\r':
+      os << "\\r";
+      break;
+    case '\b':
+      os << "\\b";
+      break;
+    case '\f':
+      os << "\\f";
+      break;
+    default:
+      os << llvm::format("\\u%04x", c);
+    }
+  }
+  os << text.drop_front(start) << '"';
+}
+
+void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {
+  switch (value.kind()) {
+  case Value::Null:
+    os << "null";
+    return;
+  case Value::Boolean:
+    os << (*value.getAsBoolean() ? "true" : "false");
+    return;
+  case Value::String:
+    writeJSONString(os, *value.getAsString());
+    return;
+  case Value::Number:
+    if (std::optional<int64_t> integer = value.getAsInteger())
+      os << *integer;
+    else if (std::optional<uint64_t> integer = value.getAsUINT64())
+      os << *integer;
+    else if (!std::isfinite(*value.getAsNumber()))
+      os << "null";
+    else
+      writeShortest(os, *value.getAsNumber());
+    return;
+  default:
+    llvm_unreachable("writeJSONScalar takes scalars");
+  }
 }
 
 void mlsysim::writeJSONAttribute(llvm::json::OStream &json, llvm::StringRef key,

@@ -97,15 +97,25 @@ std::string mlsysim::formatCount(const Count &count, llvm::StringRef noun) {
   return text;
 }
 
-std::string mlsysim::formatShortest(double value) {
-  char buffer[64];
+/// The shortest round-trip form of `value` in `buffer`; returns its end.
+static char *toShortest(char *begin, char *end, double value) {
   // Large values are approximations (counts past 64 bits): scientific
   // notation does not pretend to more digits than a double holds.
-  auto result = std::fabs(value) >= 1e16
-                    ? std::to_chars(buffer, buffer + sizeof(buffer), value,
-                                    std::chars_format::scientific)
-                    : std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
+  return std::fabs(value) >= 1e16
+             ? std::to_chars(begin, end, value, std::chars_format::scientific)
+                   .ptr
+             : std::to_chars(begin, end, value).ptr;
+}
+
+std::string mlsysim::formatShortest(double value) {
+  char buffer[64];
+  return std::string(buffer,
+                     toShortest(buffer, buffer + sizeof(buffer), value));
+}
+
+void mlsysim::writeShortest(llvm::raw_ostream &os, double value) {
+  char buffer[64];
+  os.write(buffer, toShortest(buffer, buffer + sizeof(buffer), value) - buffer);
 }
 
 std::string mlsysim::formatChange(double before, double after) {

@@ -3,6 +3,7 @@
 #
 #   zoo/models/export.sh                 # all models
 #   zoo/models/export.sh resnet50 ...    # some models (names: export.py --help)
+#   zoo/models/export.sh --install-only  # only create/update the environment
 #   zoo/models/export.sh --from-torch MODEL --input SHAPExDTYPE [...]
 #                                        # any PyTorch model, then its report
 #                                        # (from_torch.py --help)
@@ -32,6 +33,8 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
   "$VENV/bin/python" -m pip install -r "$HERE/requirements.txt"
   echo "$WANT" > "$STAMP"
 fi
+
+[[ "${1:-}" == "--install-only" ]] && exit 0
 
 # Never touch the Hugging Face hub: every model is built from its config.
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1

@@ -29,6 +29,10 @@ computeLoopRanges(mlir::linalg::LinalgOp op,
                   llvm::ArrayRef<mlir::AffineMap> maps,
                   const CostContext &context, std::string *why = nullptr);
 
+/// The iteration space of `op` whose loops have `loopRanges`.
+LoopSpace getLoopSpace(mlir::linalg::LinalgOp op,
+                       llvm::ArrayRef<int64_t> loopRanges);
+
 /// The cost of one execution of a structured op.
 OpCost computeStructuredOpCost(mlir::linalg::LinalgOp op,
                                const CostContext &context);

@@ -82,6 +82,12 @@ struct MatrixShape {
   double batch = 1.0, m = 1.0, n = 1.0, k = 1.0;
 };
 
+/// The iteration space of a structured op, as its loop ranges multiply out:
+/// all its loops, its parallel ones, its reduction ones.
+struct LoopSpace {
+  double all = 1.0, parallel = 1.0, reduced = 1.0;
+};
+
 /// The counts of one execution of an op.
 struct OpCost : Work {
   /// False when no rule prices the op; `reason` says why.
@@ -104,6 +110,9 @@ struct OpCost : Work {
   /// say which role each plays (the device's tiles and cores price how much
   /// of the unit it keeps busy).
   std::optional<MatrixShape> matrixShape;
+  /// The loops of a structured op (set by its rule, which computed them):
+  /// fusion compares producer and consumer spaces.
+  std::optional<LoopSpace> loopSpace;
   /// Whether each execution is a kernel launch. Single-element accesses
   /// (tensor.extract, memref.load, ...) run inside other code and pay none.
   bool launchesKernel = true;

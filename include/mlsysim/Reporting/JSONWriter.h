@@ -24,6 +24,10 @@ void writeJSON(llvm::json::OStream &json, const llvm::json::Value &value);
 void writeJSONAttribute(llvm::json::OStream &json, llvm::StringRef key,
                         const llvm::json::Value &value);
 
+/// Writes a scalar (null, boolean, number, string) straight to `os`, as
+/// writeJSON would: the fast path of views that write many records.
+void writeJSONScalar(llvm::raw_ostream &os, const llvm::json::Value &value);
+
 /// `value` as a document indented by two spaces, with a final newline.
 void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os);
 

@@ -11,6 +11,7 @@
 #include "mlsysim/Support/Count.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -24,6 +25,8 @@ std::string formatSeconds(double seconds);
 std::string formatFixed(double value, int decimals);
 /// The shortest text that reads back as the same double ("12.8", "5e-06").
 std::string formatShortest(double value);
+/// Writes formatShortest(value) without building a string.
+void writeShortest(llvm::raw_ostream &os, double value);
 /// A share as "62.5%".
 std::string formatPercent(double fraction);
 /// The relative change from `before` to `after`, " (+x.x%)" (empty when
