@@ -10,7 +10,11 @@
 #include "mlir/Parser/Parser.h"
 
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <mutex>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -59,12 +63,34 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       print(llvm::errs());
       return success();
     }
-    std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &error);
-    if (!file)
+    // With --split-input-file each chunk runs the pass again: the first
+    // report of a process creates the file, the next ones follow it there
+    // instead of overwriting it.
+    static std::mutex mutex;
+    static llvm::StringSet<> written;
+    bool append;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      append = output != "-" && !written.insert(output).second;
+    }
+    std::error_code code;
+    auto file = std::make_unique<llvm::ToolOutputFile>(
+        output, code,
+        append ? llvm::sys::fs::OF_Append : llvm::sys::fs::OF_None);
+    if (code)
       return emitError(getOperation().getLoc())
-             << "cannot write the report to '" << output << "': " << error;
+             << "cannot write the report to '" << output
+             << "': " << code.message();
     print(file->os());
+    // A full disk or a closed pipe is an error here, not an LLVM ERROR when
+    // the stream is destroyed.
+    file->os().flush();
+    if (std::error_code failed = file->os().error()) {
+      file->os().clear_error();
+      return emitError(getOperation().getLoc())
+             << "cannot write the report to '" << output
+             << "': " << failed.message();
+    }
     file->keep();
     return success();
   }

@@ -5,6 +5,14 @@
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,4,16 hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,2,4 hardware=a100,h100 format=svg output=%t.svg" -o /dev/null
 // RUN: FileCheck %s --check-prefix=SVG < %t.svg
+// A bound near 2^63: the doubling stops before it overflows (it used to wrap
+// and allocate until the process died); 1, 2, 4, ..., 2^62 and the bound.
+// RUN: mlsysim-opt %s --mlsysim-report="sweep=1,...,9223372036854775807" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: sweep on NVIDIA H100
+// HUGE: {{^}} 1 {{.*}}
+// HUGE: {{^}} 4611686018427387904 {{.*}}
+// HUGE-NEXT: {{^}} 9223372036854775807 {{.*}}
+// HUGE-NEXT: turns compute-bound at batch
 // RUN: not mlsysim-opt %s --mlsysim-report="execution=eager sweep=4,2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,...," -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD2
 

@@ -8,6 +8,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <charconv>
+#include <cmath>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -24,13 +25,27 @@ void MLSysimDialect::initialize() {
       >();
 }
 
-/// The shortest text that parses back to the same double (integers print
-/// without a fraction).
+/// The shortest text that parses back to the same double, as an MLIR
+/// literal: integers (exact below 2^53) without a fraction, other values
+/// with a '.' before any exponent ("1e+20" is no MLIR float literal,
+/// "1.0e+20" is).
 static void printExact(AsmPrinter &printer, const llvm::APFloat &apValue) {
   double value = apValue.convertToDouble();
+  llvm::raw_ostream &os = printer.getStream();
+  if (std::isfinite(value) && value == std::floor(value) &&
+      std::fabs(value) < 9007199254740992.0) {
+    os << static_cast<int64_t>(value);
+    return;
+  }
   char buffer[64];
   auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  printer.getStream() << StringRef(buffer, result.ptr - buffer);
+  StringRef text(buffer, result.ptr - buffer);
+  size_t exponent = text.find('e');
+  if (text.contains('.') || exponent == StringRef::npos) {
+    os << text;
+    return;
+  }
+  os << text.take_front(exponent) << ".0" << text.drop_front(exponent);
 }
 
 void CostAttr::print(AsmPrinter &printer) const {
