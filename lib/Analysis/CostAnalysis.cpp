@@ -156,7 +156,24 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
                                               : OpClass::Elementwise;
 }
 
+/// The cost of `op` by its rule (computeOpCost's dispatch).
+static OpCost dispatchOpCost(Operation *op, const CostContext &context);
+
 OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
+  OpCost cost = dispatchOpCost(op, context);
+  // Counts past the range of a double (a shape of 2^1000 elements) are no
+  // numbers to price: the op says so instead of pricing infinities.
+  if (cost.modeled &&
+      !(cost.flops.isFinite() && cost.intOps.isFinite() &&
+        cost.transcendentals.isFinite() && cost.bytesRead.isFinite() &&
+        cost.bytesWritten.isFinite()))
+    return OpCost::unmodeled(
+        "its counts exceed the range of a double (the shapes are too large "
+        "to price)");
+  return cost;
+}
+
+static OpCost dispatchOpCost(Operation *op, const CostContext &context) {
   if (isKernelRegion(op))
     return computeKernelCost(op, context);
   if (auto model = dyn_cast<CostOpInterface>(op))

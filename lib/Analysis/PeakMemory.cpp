@@ -73,15 +73,18 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
     if (!isBuffer(arg))
       continue;
     bufferOf[arg] = kArgument;
-    if (std::optional<Count> bytes = context.bytesOf(arg))
+    if (std::optional<Count> bytes = context.bytesOf(arg);
+        bytes && bytes->isFinite())
       footprint.argumentBytes += *bytes;
     else
       ++footprint.unknownSizes;
     if (func.getArgAttr(arg.getArgNumber(),
                         MLSysimDialect::ParamAttrHelper::getNameStr())) {
-      if (std::optional<Count> elements = context.numElements(arg))
+      if (std::optional<Count> elements = context.numElements(arg);
+          elements && elements->isFinite())
         footprint.parameters += *elements;
-      if (std::optional<Count> bytes = context.bytesOf(arg))
+      if (std::optional<Count> bytes = context.bytesOf(arg);
+          bytes && bytes->isFinite())
         footprint.parameterBytes += *bytes;
     }
   }
@@ -105,7 +108,8 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
         }
       }
       std::optional<Count> bytes = context.bytesOf(result);
-      if (!bytes) {
+      // A size past a double's range is no size to add up.
+      if (!bytes || !bytes->isFinite()) {
         ++footprint.unknownSizes;
         continue;
       }

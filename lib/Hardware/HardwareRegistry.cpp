@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -161,7 +162,24 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
   if (const HardwareSpec *spec = zoo->lookup(nameOrPath))
     // The zoo lives as long as the process: a non-owning pointer.
     return std::shared_ptr<const HardwareSpec>(std::shared_ptr<void>(), spec);
-  // Not a zoo name: a device file of the user's.
+  // Not a zoo name: a device file of the user's, read only when it is a
+  // regular file of a device description's size (/dev/zero never ends).
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(nameOrPath, status)) {
+    if (status.type() != llvm::sys::fs::file_type::regular_file)
+      return llvm::createStringError(
+          std::make_error_code(std::errc::invalid_argument),
+          "cannot read hardware file '%s': not a regular file",
+          nameOrPath.str().c_str());
+    if (status.getSize() > kMaxDeviceFileBytes)
+      return llvm::createStringError(
+          std::make_error_code(std::errc::file_too_large),
+          "cannot read hardware file '%s': %llu bytes is too large for a "
+          "device description (at most %zu)",
+          nameOrPath.str().c_str(),
+          static_cast<unsigned long long>(status.getSize()),
+          kMaxDeviceFileBytes);
+  }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(nameOrPath, /*IsText=*/true);
   if (!buffer) {

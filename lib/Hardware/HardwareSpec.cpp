@@ -204,6 +204,10 @@ template <> struct ScalarTraits<DeviceClass> {
   static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
+/// Bounds of device numbers (see ScalarTraits<PositiveNumber>).
+constexpr double kMinEfficiency = 1e-3;
+constexpr double kMinQuantity = 1e-12, kMaxQuantity = 1e24;
+
 template <> struct ScalarTraits<PositiveNumber> {
   static void output(const PositiveNumber &v, void *, raw_ostream &os) {
     os << v.value;
@@ -221,6 +225,17 @@ template <> struct ScalarTraits<PositiveNumber> {
     }
     if (ctx.fraction && value > 1.0) {
       ctx.field += ": an efficiency is a fraction in (0, 1]";
+      return ctx.field;
+    }
+    // Physical ranges: every time, rate, size and count of a real device
+    // (a 50 ns launch to a rack's 1e18 FLOP/s) lies well inside them, and
+    // within them no price overflows or underflows a double.
+    if (ctx.fraction && value < kMinEfficiency) {
+      ctx.field += ": an efficiency below 0.001 is not a device's";
+      return ctx.field;
+    }
+    if (!ctx.fraction && (value < kMinQuantity || value > kMaxQuantity)) {
+      ctx.field += ": value outside the physical range [1e-12, 1e24]";
       return ctx.field;
     }
     v.value = value;
@@ -533,9 +548,68 @@ template <> struct MappingTraits<HardwareSpec> {
 } // namespace yaml
 } // namespace llvm
 
+/// Rejects, before the YAML parser sees them, inputs no device description
+/// needs and the parser handles badly: past kMaxDeviceFileBytes (a zoo file
+/// is under 8 KB; a mapping of 200k keys parses in quadratic time), or
+/// nested deeper than kMaxDeviceFileDepth (the parser recurses once per
+/// level: 30,000 levels overflow the stack).
+static llvm::Error checkDeviceFileShape(StringRef buffer,
+                                        StringRef bufferName) {
+  if (buffer.size() > kMaxDeviceFileBytes)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: error: %zu bytes is too large for a device description (at "
+        "most %zu)",
+        bufferName.str().c_str(), buffer.size(), kMaxDeviceFileBytes);
+  // Flow collections nest through brackets, block sequences through "- "
+  // on one line, block collections through indentation (at most a line's
+  // length, itself bounded by the size).
+  unsigned line = 1, flow = 0, dashes = 0;
+  bool lineStart = true, inQuote = false;
+  char quote = 0;
+  for (char c : buffer) {
+    if (c == '\n') {
+      ++line;
+      lineStart = true;
+      dashes = 0;
+      inQuote = false;
+      continue;
+    }
+    if (inQuote) {
+      inQuote = c != quote;
+      continue;
+    }
+    if (c == '#')
+      lineStart = false;
+    if (c == '"' || c == '\'') {
+      inQuote = true;
+      quote = c;
+      lineStart = false;
+      continue;
+    }
+    if (lineStart && (c == '-' || c == '?'))
+      ++dashes;
+    else if (c != ' ')
+      lineStart = false;
+    if (c == '[' || c == '{')
+      ++flow;
+    else if ((c == ']' || c == '}') && flow)
+      --flow;
+    if (flow + dashes > kMaxDeviceFileDepth)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "%s:%u: error: nested deeper than %u levels; a device description "
+          "needs a few",
+          bufferName.str().c_str(), line, kMaxDeviceFileDepth);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<HardwareSpec>
 mlsysim::parseHardwareSpec(StringRef buffer, StringRef bufferName,
                            const llvm::StringSet<> *takenNames) {
+  if (llvm::Error error = checkDeviceFileShape(buffer, bufferName))
+    return std::move(error);
   // llvm::yaml::Input crashes when a validator reports an error on a document
   // with no root node (an empty file, only comments): reject those first.
   {

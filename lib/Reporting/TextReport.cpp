@@ -186,8 +186,10 @@ static std::string describeTotalsLine(const Report &report,
     first = false;
   }
   if (bound)
-    os << " · fully fused " << formatSeconds(bound->fullyFused);
-  os << " · each op at peak " << formatSeconds(totals.roofline);
+    os << (first ? "" : " · ") << "fully fused "
+       << formatSeconds(bound->fullyFused);
+  os << (first && !bound ? "" : " · ") << "each op at peak "
+     << formatSeconds(totals.roofline);
   return text;
 }
 

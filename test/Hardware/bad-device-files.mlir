@@ -7,6 +7,31 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/bad-bare-number.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=BARE
 // A crash libFuzzer found (a root alias node) is now a located error.
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%S/Inputs/fuzz-unknown-alias.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUZZ
+// Hostile files are refused before the YAML parser sees them: a device
+// that never ends (it used to read until out of memory), 30,000 levels of
+// nesting (they overflowed the parser's stack), a file past 256 KiB (a
+// mapping of 200k keys parsed in quadratic time).
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=/dev/zero -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: %python -c "print('[' * 30000 + ']' * 30000)" > %t.deep.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.deep.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: %python -c "print('- ' * 30000 + 'x')" > %t.dashes.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.dashes.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: %python -c "print('id: x'); [print('k%d: 1' % i) for i in range(200000)]" > %t.keys.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.keys.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=BIG
+// ZERO: error: cannot read hardware file '/dev/zero': not a regular file
+// DEEP: error: {{.*}}.yaml:1: error: nested deeper than 64 levels
+// BIG: error: cannot read hardware file '{{.*}}keys.yaml': 2088896 bytes is too large for a device description (at most 262144)
+// Numbers that are positive but not physical (they made every time inf or 0
+// and JSON invalid) are refused with their range.
+// RUN: sed 's/bandwidth_bytes_per_s: {value: 3.35e12,/bandwidth_bytes_per_s: {value: 1e-300,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.bw.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.bw.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY
+// RUN: sed '/^  compute:$/,/value/ s/value: 0.75/value: 1e-320/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.eff.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.eff.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINYEFF
+// RUN: sed 's/eager: {value: 5.0e-6,/eager: {value: 1e308,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.launch.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.launch.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
+// TINY: .bw.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.bandwidth_bytes_per_s: value outside the physical range [1e-12, 1e24]
+// TINYEFF: .eff.yaml:{{[0-9]+}}:{{[0-9]+}}: error: efficiency.compute{{.*}}: an efficiency below 0.001 is not a device's
+// HUGE: .launch.yaml:{{[0-9]+}}:{{[0-9]+}}: error: launch_overhead_s.eager: value outside the physical range [1e-12, 1e24]
 
 // NEG: bad-negative-rate.yaml:13:18: error: peaks.vector.f32: value must be positive
 // MISSING: bad-missing-bandwidth.yaml:16:3: error: missing required key 'bandwidth_bytes_per_s'

@@ -115,6 +115,10 @@ struct HardwareSpec {
   const SourcedValue &getMemoryEfficiency(OpClass opClass) const;
 };
 
+/// Limits of a device description, checked before it is parsed.
+inline constexpr size_t kMaxDeviceFileBytes = 256 << 10;
+inline constexpr unsigned kMaxDeviceFileDepth = 64;
+
 /// Parses one device file. `bufferName` is used in diagnostics
 /// (`file:line:col: error: ...`). Ids and aliases already in `takenNames` are
 /// rejected as duplicates.
