@@ -225,8 +225,15 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
     printJSON(sweepToJSON(series), os);
     return;
   case ReportFormat::SVG:
-  case ReportFormat::HTML:
     return printSVG(series, os);
+  case ReportFormat::HTML:
+    // A page around the chart, not a bare SVG under an .html name.
+    os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+          "<title>mlsysim sweep</title></head>\n<body>\n<h1>mlsysim "
+          "sweep</h1>\n";
+    printSVG(series, os);
+    os << "</body></html>\n";
+    return;
   case ReportFormat::CSV:
     os << "hardware,batch,latency_s,throughput_per_s,mfu,compute_share,"
           "memory_share,overhead_share\n";
@@ -243,7 +250,8 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
       }
     return;
   case ReportFormat::Text:
-  case ReportFormat::Trace:
     return printText(series, os);
+  case ReportFormat::Trace:
+    llvm_unreachable("the report pass refuses sweep= with format=trace");
   }
 }

@@ -42,6 +42,15 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
       resolveHardwareList(values.hardware);
   if (!devices)
     return emitError(module.getLoc()) << llvm::toString(devices.takeError());
+  // memory-level=llc prices every op at the LLC's bandwidth: a device that
+  // rates none cannot be priced so (auto falls back by definition).
+  if (values.memoryLevel == MemoryLevel::LLC)
+    for (const auto &device : *devices)
+      if (!device->llcBandwidthBytesPerS)
+        return emitError(module.getLoc())
+               << "memory-level=llc: " << device->id
+               << " rates no last-level cache bandwidth (memory-level=auto "
+                  "uses it where a device has one)";
 
   // The cached analysis holds default options; other options recount. One
   // analysis serves every device: counts do not depend on the hardware.

@@ -32,6 +32,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ReportFormat reportFormat = format;
+    if (failed(checkViewOptions()))
+      return signalPassFailure();
     if (!sweep.empty())
       return runSweep(reportFormat);
     if (!baseline.empty())
@@ -54,6 +56,37 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         })))
       return signalPassFailure();
     markAllAnalysesPreserved();
+  }
+
+  /// Refuses options a view would ignore: every combination renders as
+  /// asked or is an error (test/Transforms/report-option-matrix.test).
+  LogicalResult checkViewOptions() {
+    Location loc = getOperation().getLoc();
+    ReportFormat reportFormat = format;
+    llvm::StringRef view = !sweep.empty() ? "sweep=" : "baseline=";
+    if (!sweep.empty() && !baseline.empty())
+      return emitError(loc) << "sweep= and baseline= are separate views; "
+                               "give one of them";
+    if (sweep.empty() && baseline.empty())
+      return success();
+    if (fusion.hasValue())
+      return emitError(loc)
+             << "fusion= lists fusion opportunities in the op report; " << view
+             << " prices the headline execution model (execution= picks it)";
+    if (ops.hasValue())
+      return emitError(loc) << "ops= selects the rows of the op report; "
+                            << view << " has none";
+    if (!sweep.empty() && (dynamicDim.hasValue() || batch.hasValue()))
+      return emitError(loc) << "sweep= binds the dynamic sizes and the batch "
+                               "to each of its values; drop dynamic-dim= and "
+                               "batch=";
+    if (!sweep.empty() && reportFormat == ReportFormat::Trace)
+      return emitError(loc) << "sweep= renders as text, json, csv, svg or "
+                               "html; a trace has no timeline to show";
+    if (!baseline.empty() && reportFormat != ReportFormat::Text &&
+        reportFormat != ReportFormat::JSON)
+      return emitError(loc) << "baseline= renders as text or json";
+    return success();
   }
 
   /// Writes to `output` (stderr by default, `-` for stdout).
@@ -109,13 +142,15 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     FailureOr<std::vector<Report>> now = passutil::buildModuleReports(
         module, values,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    if (failed(now))
+      return signalPassFailure();
     // The baseline module is not this pass's IR: counted on its own.
     std::optional<CostAnalysis> baselineCounts;
     FailureOr<std::vector<Report>> then = passutil::buildModuleReports(
         *before, values, [&]() -> const CostAnalysis & {
           return baselineCounts.emplace(*before);
         });
-    if (failed(now) || failed(then))
+    if (failed(then))
       return signalPassFailure();
     ReportDiff diff = diffReports(then->front(), now->front(), baseline);
     if (failed(writeOutput([&](llvm::raw_ostream &os) {
