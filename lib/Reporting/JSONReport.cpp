@@ -10,6 +10,7 @@
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/JSONWriter.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -391,7 +392,7 @@ static void printCSVField(const Value &value, llvm::raw_ostream &os) {
     return;
   std::string text;
   if (auto str = value.getAsString()) {
-    text = str->str();
+    text = neutraliseCSVCell(*str);
   } else if (value.kind() == Value::Number && !value.getAsUINT64() &&
              !value.getAsInteger()) {
     text = formatShortest(*value.getAsNumber());

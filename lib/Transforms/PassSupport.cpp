@@ -3,6 +3,7 @@
 #include "PassSupport.h"
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -70,15 +71,18 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
 void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
   for (const CaveatSummary &summary : report.unmodeled) {
     InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
-                              << summary.reason << "; listed as unmodeled";
+                              << escapeTerminal(summary.reason)
+                              << "; listed as unmodeled";
     if (summary.count > 1)
-      diag << " (" << summary.count << " '" << summary.name << "' ops)";
+      diag << " (" << summary.count << " '" << escapeTerminal(summary.name)
+           << "' ops)";
   }
   for (const CaveatSummary &summary : report.approximate) {
     InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
-                              << summary.reason;
+                              << escapeTerminal(summary.reason);
     if (summary.count > 1)
-      diag << " (" << summary.count << " '" << summary.name << "' ops)";
+      diag << " (" << summary.count << " '" << escapeTerminal(summary.name)
+           << "' ops)";
   }
   for (Operation *loop : report.unknownTripCountLoops)
     emitWarning(loop->getLoc())

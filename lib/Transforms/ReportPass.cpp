@@ -4,6 +4,7 @@
 
 #include "PassSupport.h"
 #include "mlsysim/Reporting/Diff.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/Sweep.h"
 
@@ -90,8 +91,16 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   }
 
   /// Writes to `output` (stderr by default, `-` for stdout).
+  /// Text goes through a TerminalSafeOStream: names from the IR cannot
+  /// drive the terminal it is read on.
   LogicalResult
-  writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> print) {
+  writeOutput(llvm::function_ref<void(llvm::raw_ostream &)> emit) {
+    auto print = [&](llvm::raw_ostream &os) {
+      if (ReportFormat(format) != ReportFormat::Text)
+        return emit(os);
+      TerminalSafeOStream safe(os);
+      emit(safe);
+    };
     if (output.empty()) {
       print(llvm::errs());
       return success();

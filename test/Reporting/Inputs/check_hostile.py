@@ -16,20 +16,32 @@ assert any(op["op"].startswith("evil.<img") for op in report["ops"])
 
 json.load(open(f"{directory}/r.trace"))
 
-rows = list(csv.reader(open(f"{directory}/r.csv", newline="")))
-assert len(rows) == 3, rows  # header + 2 ops, line breaks quoted
+rows = list(csv.reader(open(f"{directory}/r.csv", newline="",
+                            errors="surrogateescape")))
+assert len(rows) == 4, rows  # header + 3 ops, line breaks quoted
 assert all(len(row) == len(rows[0]) for row in rows), rows
 assert hostile in rows[1][2], rows[1]
 
+# A cell that a spreadsheet would run as a formula starts with an apostrophe.
+assert rows[3][2].startswith("'=HYPERLINK"), rows[3]
+
+# Bytes that are not UTF-8 are replaced: SVG stays well-formed XML.
 svg = xml.dom.minidom.parse(f"{directory}/r.svg")
 assert not svg.getElementsByTagName("script")
 
-html = open(f"{directory}/r.html").read()
+raw_html = open(f"{directory}/r.html", "rb").read()
+raw_html.decode("utf-8")  # strict: every byte is UTF-8
+assert b"\x1b" not in raw_html
+html = raw_html.decode("utf-8")
 assert html.count("<script") == 1, "only the report's own script"
 assert "<img" not in html and hostile not in html
 assert "<script>alert(1)" not in html  # the file name, in locations
 assert "&lt;script&gt;alert(&#39;fn&#39;)&lt;/script&gt;" in html
 
-text = open(f"{directory}/r.txt").read()
+raw_text = open(f"{directory}/r.txt", "rb").read()
+# Nothing that drives a terminal: no ESC, no C1 CSI.
+assert b"\x1b" not in raw_text and b"\xc2\x9b" not in raw_text, raw_text
+assert b"=HYPERLINK" in raw_text
+text = raw_text.decode("utf-8", errors="replace")
 assert "alert('fn')" in text  # plain text for a terminal, nothing to escape
 print("hostile names stay inert in every view")

@@ -5,3 +5,10 @@ func.func @"<script>alert('fn')</script>,\"q\"\n</td>"(%x: tensor<16xf32>) -> te
   %1 = "evil.<img src=x onerror=alert(1)>"(%0) : (tensor<16xf32>) -> tensor<16xf32>
   return %1 : tensor<16xf32>
 }
+
+// A spreadsheet formula, a terminal escape (ESC [2J clears the screen), the
+// C1 control CSI (U+009B) and a byte that is not UTF-8.
+func.func @"=HYPERLINK(\22x\22)\1B[2J\C2\9B\FF"(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %0 = linalg.mul ins(%x, %x : tensor<16xf32>, tensor<16xf32>) outs(%x : tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
