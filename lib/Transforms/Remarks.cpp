@@ -5,6 +5,7 @@
 #include "PassSupport.h"
 #include "mlsysim/Reporting/Units.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlsysim;
@@ -22,6 +23,12 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (coverage <= 0 || coverage > 1) {
+      emitError(module.getLoc())
+          << "coverage is a fraction of a function's time in (0, 1], got "
+          << coverage;
+      return signalPassFailure();
+    }
     if (minShare < 0 || minShare > 1) {
       emitError(module.getLoc())
           << "min-share is a fraction of a function's time "
@@ -42,15 +49,33 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     }
     const Report &report = reports->front();
     passutil::emitCoverageWarnings(report);
+    // Each function's time as its ops are priced here (each its own kernel),
+    // and the longest ops that make up `coverage` of it.
     llvm::StringMap<double> functionTime;
-    for (const FunctionReport &func : report.functions)
-      functionTime[func.name] = func.totals.latency;
-    for (const OpReport &op : report.ops) {
-      if (!op.modeled || op.free || op.roofline.bound == Bound::Free)
+    std::vector<const OpReport *> priced;
+    for (const OpReport &op : report.ops)
+      if (op.modeled && !op.free && op.roofline.bound != Bound::Free) {
+        functionTime[op.func] += op.roofline.latency;
+        priced.push_back(&op);
+      }
+    std::vector<const OpReport *> longest = priced;
+    llvm::stable_sort(longest, [](const OpReport *a, const OpReport *b) {
+      return a->roofline.latency > b->roofline.latency;
+    });
+    llvm::DenseSet<const OpReport *> marked;
+    llvm::StringMap<double> covered;
+    for (const OpReport *op : longest) {
+      double &sum = covered[op->func];
+      if (sum >= coverage * functionTime.lookup(op->func) && coverage < 1)
         continue;
+      sum += op->roofline.latency;
+      marked.insert(op);
+    }
+    for (const OpReport *opPtr : priced) {
+      const OpReport &op = *opPtr;
       double total = functionTime.lookup(op.func);
       double share = getShare(op.roofline.latency, total);
-      if (share < minShare)
+      if (!marked.contains(opPtr) || share < minShare)
         continue;
       InFlightDiagnostic remark = emitRemark(op.op->getLoc());
       const RooflineEstimate &r = op.roofline;

@@ -1,5 +1,16 @@
 // mlsysim-remarks: a remark at each op's location saying what bounds it.
-// RUN: mlsysim-opt %s --mlsysim-remarks="execution=eager hardware=h100" -o /dev/null --verify-diagnostics
+// RUN: mlsysim-opt %s --mlsysim-remarks="execution=eager hardware=h100 coverage=1" -o /dev/null --verify-diagnostics
+// By default the longest ops that make up 90% of the time: the matmul and
+// the big add (52% + 39% = 91%), not the small add; one line each, the op
+// never printed.
+// RUN: mlsysim-opt %s --mlsysim-remarks="execution=eager hardware=h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: remark: compute-bound: 341 FLOP/B
+// DEFAULT-NOT: see current operation
+// DEFAULT: remark: memory-bound: 0.1 FLOP/B
+// DEFAULT-NOT: remark:
+// DEFAULT-NOT: see current operation
+// RUN: not mlsysim-opt %s --mlsysim-remarks="coverage=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADCOV
+// BADCOV: error: coverage is a fraction of a function's time in (0, 1], got 0
 // RUN: mlsysim-opt %s --mlsysim-remarks="execution=eager hardware=h100 min-share=0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARE
 // RUN: not mlsysim-opt %s --mlsysim-remarks="execution=eager min-share=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 

@@ -92,10 +92,17 @@ def RemarksPass : Pass<"mlsysim-remarks", "::mlir::ModuleOp"> {
       ridge of 295 FLOP/B; 9.1 µs (62% of @decode)
     ```
 
-    `min-share=0.05` marks only the ops that take at least 5% of their
-    function's predicted time. Free ops (reshapes, casts) get no remark.
+    By default only the ops that matter get one: the longest ops of each
+    function that together make up 90% of its predicted time (`coverage=0.9`;
+    `coverage=1` marks every op). `min-share=0.05` further keeps only the ops
+    that take at least 5% of their function's time. Free ops (reshapes,
+    casts) get no remark. A remark is one line at the op's location; it
+    never prints the op.
   }];
   let options = !listconcat(commonRooflineOptions, [
+    Option<"coverage", "coverage", "double", /*default=*/"0.9",
+           "Only the longest ops of each function that together make up this "
+           "fraction of its predicted time (0 to 1; 1: every op)">,
     Option<"minShare", "min-share", "double", /*default=*/"0.0",
            "Only ops taking at least this fraction of their function's "
            "predicted time (0 to 1)">,
