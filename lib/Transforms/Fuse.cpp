@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlsysim;
@@ -334,6 +335,35 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     return success();
   }
 
+  /// Moves `op`, and what reads it before `anchor`, right after `anchor` in
+  /// their order, when all of them are free of side effects; otherwise moves
+  /// nothing (their operands are defined before them, so before `anchor`).
+  static void sinkBelow(IRRewriter &rewriter, Operation *op,
+                        Operation *anchor) {
+    llvm::SetVector<Operation *> sunk;
+    SmallVector<Operation *> worklist{op};
+    while (!worklist.empty()) {
+      Operation *next = worklist.pop_back_val();
+      if (!sunk.insert(next))
+        continue;
+      if (!isMemoryEffectFree(next) || next->getNumRegions() != 0)
+        return;
+      for (Operation *user : next->getUsers())
+        if (user->getBlock() == anchor->getBlock() &&
+            user->isBeforeInBlock(anchor))
+          worklist.push_back(user);
+    }
+    SmallVector<Operation *> ordered(sunk.begin(), sunk.end());
+    llvm::sort(ordered, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    Operation *after = anchor;
+    for (Operation *moved : ordered) {
+      rewriter.moveOpAfter(moved, after);
+      after = moved;
+    }
+  }
+
   /// Fuses one marked producer into its marked consumer in `block`; fails
   /// when none is left.
   LogicalResult fuseOnce(IRRewriter &rewriter, Block &block, Attribute mark) {
@@ -351,10 +381,23 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         if (failed(result))
           continue;
         result->fusedOp->setAttr(kGroupAttr, mark);
-        for (auto [original, replacement] : result->replacements)
+        // A kept result may be read by an op between producer and consumer
+        // (a reshape frontends place there): sink such readers below the
+        // fused op, or let them read the producer's own result.
+        for (auto [original, replacement] : result->replacements) {
+          for (OpOperand &use : llvm::make_early_inc_range(original.getUses()))
+            if (use.getOwner() != producer &&
+                use.getOwner()->getBlock() == &block &&
+                use.getOwner()->isBeforeInBlock(result->fusedOp))
+              sinkBelow(rewriter, use.getOwner(), result->fusedOp);
           rewriter.replaceUsesWithIf(
-              original, replacement,
-              [&](OpOperand &use) { return use.getOwner() != producer; });
+              original, replacement, [&](OpOperand &use) {
+                Operation *user = use.getOwner();
+                return user != producer &&
+                       (user->getBlock() != &block ||
+                        result->fusedOp->isBeforeInBlock(user));
+              });
+        }
         rewriter.eraseOp(consumer);
         if (producer->use_empty())
           rewriter.eraseOp(producer);
