@@ -14,6 +14,8 @@ packages=(
   googletest libgtest-dev
   # Formatting and lint (scripts/lint.sh, run by CI).
   clang-format-22 clang-tidy-22
+  # The libFuzzer targets (scripts/fuzz-ir.sh, scripts/fuzz-hardware.sh).
+  clang-22 libclang-rt-22-dev
   # The HTML report is tested in a real (headless) browser.
   chromium fonts-dejavu-core
 )

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Fuzzes the IR path (parse, verify, every report view with a binding, a
+# sweep, remarks, mlsysim-fuse, annotate then strip) with libFuzzer:
+# tools/mlsysim-ir-fuzzer, built with clang in build-fuzz/ (MLSYSIM_FUZZ=ON,
+# AddressSanitizer). Seeds: the committed corpus (test/fuzz/ir-corpus) and
+# every test input of test/ split at its `// -----` markers; dictionary:
+# test/fuzz/ir.dict.
+#   scripts/fuzz-ir.sh [SECONDS]                  (default 60)
+#   scripts/fuzz-ir.sh SECONDS --update-corpus    merge what was found into
+#                                                 test/fuzz/ir-corpus
+# Exit status: libFuzzer's (non-zero on a crash, with the input saved in
+# build-fuzz/ir-artifacts/).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+"$root/scripts/fuzz-build.sh" mlsysim-ir-fuzzer
+out=$root/build-fuzz
+work=$out/ir-work
+rm -rf "$work" && mkdir -p "$work/corpus" "$out/ir-artifacts"
+cp "$root"/test/fuzz/ir-corpus/* "$work/corpus/" 2>/dev/null || true
+python3 - "$root" "$work/corpus" <<'PY'
+import pathlib, sys
+root, corpus = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+n = 0
+for path in sorted((root / "test").rglob("*.mlir")):
+    for chunk in path.read_text(errors="replace").split("// -----"):
+        if chunk.strip() and len(chunk) < 64 * 1024:
+            (corpus / ("seed-%04d.mlir" % n)).write_text(chunk)
+            n += 1
+print("fuzz-ir: %d seeds" % n)
+PY
+cd "$work"
+status=0
+"$out/bin/mlsysim-ir-fuzzer" -max_total_time="$seconds" -timeout=30 \
+  -rss_limit_mb=4096 -max_len=65536 -dict="$root/test/fuzz/ir.dict" \
+  -artifact_prefix="$out/ir-artifacts/" -print_final_stats=1 corpus || status=$?
+if [[ ${2:-} == --update-corpus && $status == 0 ]]; then
+  mkdir -p merged
+  "$out/bin/mlsysim-ir-fuzzer" -merge=1 -max_len=65536 merged corpus
+  # Keep the small inputs the seeds do not already cover.
+  find merged -size -8k -type f -exec cp {} "$root/test/fuzz/ir-corpus/" \;
+fi
+exit "$status"
