@@ -35,9 +35,13 @@ status=0
   -rss_limit_mb=4096 -max_len=65536 -dict="$root/test/fuzz/ir.dict" \
   -artifact_prefix="$out/ir-artifacts/" -print_final_stats=1 corpus || status=$?
 if [[ ${2:-} == --update-corpus && $status == 0 ]]; then
+  # The inputs that reach code the seeds (test/ and the committed corpus)
+  # do not: merged into a copy of the seeds, what the merge adds is new.
   mkdir -p merged
+  cp corpus/seed-* merged/
+  cp "$root"/test/fuzz/ir-corpus/* merged/ 2>/dev/null || true
   "$out/bin/mlsysim-ir-fuzzer" -merge=1 -max_len=65536 merged corpus
-  # Keep the small inputs the seeds do not already cover.
-  find merged -size -8k -type f -exec cp {} "$root/test/fuzz/ir-corpus/" \;
+  find merged -type f -size -8k ! -name 'seed-*' \
+    -exec cp -n {} "$root/test/fuzz/ir-corpus/" \;
 fi
 exit "$status"

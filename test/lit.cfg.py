@@ -53,13 +53,15 @@ config.environment["MLSYSIM_OPT"] = os.path.join(config.mlsysim_tools_dir,
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)
 
-# A sanitizer build (scripts/sanitize.sh): any report fails the test; stock
-# mlir-opt, which loads the instrumented plugin, gets the runtimes preloaded.
+# A sanitizer build (scripts/sanitize.sh): any report aborts, so that it
+# fails the test even under `not` (which accepts an error exit, not a
+# crash); stock mlir-opt, which loads the instrumented plugin, gets the
+# runtimes preloaded.
 mlir_opt = ToolSubst("mlir-opt", unresolved="fatal")
 if config.mlsysim_sanitize:
     config.available_features.add("sanitize")
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
-    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
     config.environment["LSAN_OPTIONS"] = ("suppressions=" + os.path.join(
         config.mlsysim_src_root, "test", "lsan.supp"))
     mlir_opt = ToolSubst(
