@@ -51,6 +51,31 @@ static constexpr const char *kPipelines[] = {
     "builtin.module(mlsysim-annotate{dynamic-dim=4},mlsysim-strip)",
 };
 
+/// Whether `text` holds a dense i64 array of linalg's custom syntax
+/// (`permutation = [...]`, `dimensions = [...]`) with more than integers in
+/// it: LLVM 22's parser of linalg.transpose, broadcast and reduce
+/// dereferences a null attribute then (mlir-opt crashes alike; an upstream
+/// bug, not reachable from our code), so such inputs are skipped.
+static bool hitsUpstreamArrayCrash(llvm::StringRef text) {
+  for (llvm::StringRef key : {"permutation", "dimensions"}) {
+    for (size_t at = text.find(key); at != llvm::StringRef::npos;
+         at = text.find(key, at + 1)) {
+      llvm::StringRef rest = text.drop_front(at + key.size()).ltrim();
+      if (!rest.consume_front("="))
+        continue;
+      rest = rest.ltrim();
+      if (!rest.consume_front("["))
+        continue;
+      llvm::StringRef inside = rest.take_until([](char c) { return c == ']'; });
+      if (inside.size() == rest.size() ||
+          inside.find_first_not_of("0123456789-, \t\n") !=
+              llvm::StringRef::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   mlsysim::registerMLSysimPasses();
   return 0;
@@ -73,6 +98,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // The lexer reads up to a terminating NUL, as files have: a copy with one
   // (the fuzzer's bytes end at `size`).
   std::string text(reinterpret_cast<const char *>(data), size);
+  if (hitsUpstreamArrayCrash(text))
+    return 0;
   ParserConfig config(&context);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
   if (!module || failed(verify(*module)))
