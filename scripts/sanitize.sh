@@ -16,12 +16,4 @@ if [[ ! -f $build/build.ninja ]]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit
 fi
 ninja -C "$build" -j "${MLSYSIM_JOBS:-2}"
-set +e
-/usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" | tee "$build/lit.log"
-status=${PIPESTATUS[0]}
-set -e
-count() { sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$build/lit.log" | awk '{ n += $1 } END { print n + 0 }'; }
-passed=$(count Passed)
-failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + $(count "Unexpectedly Passed") ))
-echo "sanitize: $passed passed, $failed failed"
-exit "$status"
+exec "$root/scripts/lit-run.sh" sanitize "$build"

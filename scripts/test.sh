@@ -13,13 +13,4 @@ build=${MLSYSIM_BUILD_DIR:-$root/build}
 if [[ ${MLSYSIM_SKIP_EXPORT_ENV:-0} != 1 ]]; then
   "$root/zoo/models/export.sh" --install-only
 fi
-set +e
-/usr/lib/llvm-22/bin/lit -sv "$build/test" "$build/test/Unit" | tee "$build/lit.log"
-status=${PIPESTATUS[0]}
-set -e
-# lit's summary: "  Passed: N (..%)", "  Failed: N", "  Unresolved: N", ...
-count() { sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$build/lit.log" | awk '{ n += $1 } END { print n + 0 }'; }
-passed=$(count Passed)
-failed=$(( $(count Failed) + $(count Unresolved) + $(count "Timed Out") + $(count "Unexpectedly Passed") ))
-echo "mlsysim: $passed passed, $failed failed"
-exit "$status"
+exec "$root/scripts/lit-run.sh" mlsysim "$build"
