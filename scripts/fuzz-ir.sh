@@ -13,6 +13,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
+# In CI (CI=true) the run is reproducible: a fixed seed, so that a failure
+# there is one a developer can replay. MLSYSIM_FUZZ_SEED overrides it.
+seed=
+[[ ${CI:-} == true ]] && seed=-seed=${MLSYSIM_FUZZ_SEED:-1}
+[[ -n ${MLSYSIM_FUZZ_SEED:-} ]] && seed=-seed=$MLSYSIM_FUZZ_SEED
 "$root/scripts/fuzz-build.sh" mlsysim-ir-fuzzer
 out=$root/build-fuzz
 work=$out/ir-work
@@ -31,7 +36,7 @@ print("fuzz-ir: %d seeds" % n)
 PY
 cd "$work"
 status=0
-"$out/bin/mlsysim-ir-fuzzer" -max_total_time="$seconds" -timeout=30 \
+"$out/bin/mlsysim-ir-fuzzer" -max_total_time="$seconds" -timeout=30 $seed \
   -rss_limit_mb=4096 -max_len=65536 -dict="$root/test/fuzz/ir.dict" \
   -artifact_prefix="$out/ir-artifacts/" -print_final_stats=1 corpus || status=$?
 if [[ ${2:-} == --update-corpus && $status == 0 ]]; then
