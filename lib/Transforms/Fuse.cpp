@@ -74,6 +74,9 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
   bool matrix = false;
+  // An edge through a reshape: elementwise groups propagate it out of the
+  // way (upstream's reshape-by-expansion patterns) before they fuse.
+  Operation *throughReshape = nullptr;
   for (unsigned id : group.ops) {
     Operation *op = report.ops[id].op;
     bool producesInside = llvm::any_of(op->getUsers(), [&](Operation *user) {
@@ -94,12 +97,8 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
           break;
         source = def->getOperand(0);
       }
-      if (source.getDefiningOp() && members.contains(source.getDefiningOp())) {
-        why = "fusing across " + view->getName().getStringRef().str() +
-              " needs the reshape propagated out of the way first, which "
-              "mlsysim-fuse does not do";
-        return std::nullopt;
-      }
+      if (source.getDefiningOp() && members.contains(source.getDefiningOp()))
+        throughReshape = view;
     }
     // arith and math ops on tensors become linalg.generic ops first.
     if (isElementwiseOnTensors(op))
@@ -125,6 +124,12 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   }
   if (!matrix)
     return Method::Elementwise;
+  if (throughReshape) {
+    why = "fusing a matrix op across " +
+          throughReshape->getName().getStringRef().str() +
+          " needs its tiles reshaped, which mlsysim-fuse does not do";
+    return std::nullopt;
+  }
   // Tile-and-fuse pulls producers into the last op's loops: every other
   // member must feed it.
   Operation *last = report.ops[group.ops.back()].op;
@@ -407,9 +412,64 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     return failure();
   }
 
+  /// Moves the reshapes between marked ops of `block` out of the way with
+  /// upstream's fold-reshape-by-expansion patterns (a marked generic reading
+  /// a collapse of a marked result runs on the expanded shape instead; an
+  /// expand of a marked result folds into its producer), so that the marked
+  /// ops meet directly. Generics the patterns make keep the mark.
+  void propagateReshapes(Block &block, Attribute mark) {
+    auto marked = [&](Operation *op) {
+      return op && op->getAttr(kGroupAttr) == mark;
+    };
+    // Through reshapes, the op a value comes from.
+    auto source = [](Value value) {
+      while (Operation *def = value.getDefiningOp()) {
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+          return def;
+        value = def->getOperand(0);
+      }
+      return static_cast<Operation *>(nullptr);
+    };
+    linalg::ControlFusionFn control = [&](OpOperand *operand) {
+      Operation *owner = operand->getOwner();
+      bool ownerInGroup =
+          marked(owner) ||
+          (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(owner) &&
+           llvm::any_of(owner->getUsers(), marked));
+      return ownerInGroup && marked(source(operand->get()));
+    };
+    struct KeepMark : RewriterBase::Listener {
+      Attribute mark;
+      explicit KeepMark(Attribute mark) : mark(mark) {}
+      void notifyOperationReplaced(Operation *op, ValueRange values) override {
+        if (op->getAttr(kGroupAttr) != mark)
+          return;
+        for (Value value : values) {
+          Operation *def = value.getDefiningOp();
+          while (
+              isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
+                  def))
+            def = def->getOperand(0).getDefiningOp();
+          if (isa_and_nonnull<linalg::GenericOp>(def))
+            def->setAttr(kGroupAttr, mark);
+        }
+      }
+    } listener(mark);
+    RewritePatternSet patterns(block.getParentOp()->getContext());
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+    GreedyRewriteConfig config;
+    config.setListener(&listener);
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    SmallVector<Operation *> ops;
+    for (Operation &op : block)
+      ops.push_back(&op);
+    (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+  }
+
   /// Fuses the marked producers into their marked consumers until none is
   /// left; returns how many fusions were done.
   unsigned fuseGroup(IRRewriter &rewriter, Block &block, Attribute mark) {
+    propagateReshapes(block, mark);
     unsigned fused = 0;
     while (succeeded(fuseOnce(rewriter, block, mark)))
       ++fused;
