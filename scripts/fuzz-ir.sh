@@ -13,15 +13,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
-# In CI (CI=true) the run is reproducible: a fixed seed, so that a failure
-# there is one a developer can replay. MLSYSIM_FUZZ_SEED overrides it.
-seed=
-[[ ${CI:-} == true ]] && seed=-seed=${MLSYSIM_FUZZ_SEED:-1}
-[[ -n ${MLSYSIM_FUZZ_SEED:-} ]] && seed=-seed=$MLSYSIM_FUZZ_SEED
-"$root/scripts/fuzz-build.sh" mlsysim-ir-fuzzer
-out=$root/build-fuzz
-work=$out/ir-work
-rm -rf "$work" && mkdir -p "$work/corpus" "$out/ir-artifacts"
+source "$root/scripts/fuzz-prepare.sh" mlsysim-ir-fuzzer ir
 cp "$root"/test/fuzz/ir-corpus/* "$work/corpus/" 2>/dev/null || true
 python3 - "$root" "$work/corpus" <<'PY'
 import pathlib, sys
@@ -38,7 +30,7 @@ cd "$work"
 status=0
 "$out/bin/mlsysim-ir-fuzzer" -max_total_time="$seconds" -timeout=30 $seed \
   -rss_limit_mb=4096 -max_len=65536 -dict="$root/test/fuzz/ir.dict" \
-  -artifact_prefix="$out/ir-artifacts/" -print_final_stats=1 corpus || status=$?
+  -artifact_prefix="$artifacts" -print_final_stats=1 corpus || status=$?
 if [[ ${2:-} == --update-corpus && $status == 0 ]]; then
   # The inputs that reach code the seeds (test/ and the committed corpus)
   # do not: merged into a copy of the seeds, what the merge adds is new.
