@@ -21,6 +21,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -101,17 +102,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (hitsUpstreamArrayCrash(text))
     return 0;
   ParserConfig config(&context);
+  // MLSYSIM_FUZZ_VERBOSE=1 says how far each input went (replaying inputs).
+  static const bool verbose = getenv("MLSYSIM_FUZZ_VERBOSE");
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
-  if (!module || failed(verify(*module)))
+  if (!module || failed(verify(*module))) {
+    if (verbose)
+      llvm::errs() << "mlsysim-ir-fuzzer: not a valid module\n";
     return 0;
+  }
   for (const char *pipeline : kPipelines) {
     OwningOpRef<ModuleOp> copy = module->clone();
     PassManager pm(&context);
     pm.enableVerifier(false);
     if (failed(parsePassPipeline(pipeline, pm)))
       abort(); // The pipelines above are ours: they must parse.
-    if (succeeded(pm.run(*copy)) && failed(verify(*copy)))
+    bool ran = succeeded(pm.run(*copy));
+    if (ran && failed(verify(*copy)))
       abort(); // A pass that succeeded left invalid IR.
+    if (verbose)
+      llvm::errs() << "mlsysim-ir-fuzzer: " << (ran ? "ran " : "failed ")
+                   << pipeline << "\n";
   }
   return 0;
 }
