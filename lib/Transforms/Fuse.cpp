@@ -36,6 +36,9 @@ static constexpr llvm::StringLiteral kGroupAttr =
 enum class Method {
   /// linalg::fuseElementwiseOps, producer into consumer.
   Elementwise,
+  /// The same, once the reshapes between members are propagated out of the
+  /// way (upstream's fold-reshape-by-expansion patterns).
+  ElementwiseAcrossReshapes,
   /// scf::tileConsumerAndFuseProducersUsingSCF from the group's last op: a
   /// contraction or convolution with its fill and elementwise epilogue.
   TileAndFuse,
@@ -67,6 +70,20 @@ static FailureOr<Operation *> elementwiseToGeneric(Operation *op) {
   return generic.getOperation();
 }
 
+/// Whether `op` is a view that reshapes (or casts) a tensor: no data moves.
+static bool isReshapeView(Operation *op) {
+  return isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                         tensor::CastOp>(op);
+}
+
+/// The op `value` comes from through reshape views, or null (an argument).
+static Operation *definingOpThroughViews(Value value) {
+  Operation *def = value.getDefiningOp();
+  while (isReshapeView(def))
+    def = def->getOperand(0).getDefiningOp();
+  return def;
+}
+
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
 static std::optional<Method>
 chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
@@ -86,18 +103,10 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     // through a view.
     for (Value operand : op->getOperands()) {
       Operation *view = operand.getDefiningOp();
-      if (!view ||
-          !isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
-              view))
+      if (!isReshapeView(view))
         continue;
-      Value source = view->getOperand(0);
-      while (Operation *def = source.getDefiningOp()) {
-        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
-                 tensor::CastOp>(def))
-          break;
-        source = def->getOperand(0);
-      }
-      if (source.getDefiningOp() && members.contains(source.getDefiningOp()))
+      if (Operation *source = definingOpThroughViews(operand);
+          source && members.contains(source))
         throughReshape = view;
     }
     // arith and math ops on tensors become linalg.generic ops first.
@@ -123,7 +132,8 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     }
   }
   if (!matrix)
-    return Method::Elementwise;
+    return throughReshape ? Method::ElementwiseAcrossReshapes
+                          : Method::Elementwise;
   if (throughReshape) {
     why = "fusing a matrix op across " +
           throughReshape->getName().getStringRef().str() +
@@ -260,6 +270,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         }
         generic->setAttr(kGroupAttr, mark);
       }
+      if (method == Method::ElementwiseAcrossReshapes)
+        propagateReshapes(*block, mark);
       unsigned fused = fuseGroup(rewriter, *block, mark);
       numOpsFused += fused;
       ++numGroupsFused;
@@ -421,22 +433,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     auto marked = [&](Operation *op) {
       return op && op->getAttr(kGroupAttr) == mark;
     };
-    // Through reshapes, the op a value comes from.
-    auto source = [](Value value) {
-      while (Operation *def = value.getDefiningOp()) {
-        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-          return def;
-        value = def->getOperand(0);
-      }
-      return static_cast<Operation *>(nullptr);
-    };
     linalg::ControlFusionFn control = [&](OpOperand *operand) {
       Operation *owner = operand->getOwner();
       bool ownerInGroup =
           marked(owner) ||
-          (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(owner) &&
-           llvm::any_of(owner->getUsers(), marked));
-      return ownerInGroup && marked(source(operand->get()));
+          (isReshapeView(owner) && llvm::any_of(owner->getUsers(), marked));
+      return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
     struct KeepMark : RewriterBase::Listener {
       Attribute mark;
@@ -444,15 +446,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       void notifyOperationReplaced(Operation *op, ValueRange values) override {
         if (op->getAttr(kGroupAttr) != mark)
           return;
-        for (Value value : values) {
-          Operation *def = value.getDefiningOp();
-          while (
-              isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(
-                  def))
-            def = def->getOperand(0).getDefiningOp();
-          if (isa_and_nonnull<linalg::GenericOp>(def))
-            def->setAttr(kGroupAttr, mark);
-        }
+        for (Value value : values)
+          if (auto generic = dyn_cast_or_null<linalg::GenericOp>(
+                  definingOpThroughViews(value)))
+            generic->setAttr(kGroupAttr, mark);
       }
     } listener(mark);
     RewritePatternSet patterns(block.getParentOp()->getContext());
@@ -460,16 +457,19 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     GreedyRewriteConfig config;
     config.setListener(&listener);
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    // The group's ops and the views between them: the rest of the block
+    // is none of the patterns' business.
     SmallVector<Operation *> ops;
     for (Operation &op : block)
-      ops.push_back(&op);
+      if (marked(&op) ||
+          (isReshapeView(&op) && llvm::any_of(op.getUsers(), marked)))
+        ops.push_back(&op);
     (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
 
   /// Fuses the marked producers into their marked consumers until none is
   /// left; returns how many fusions were done.
   unsigned fuseGroup(IRRewriter &rewriter, Block &block, Attribute mark) {
-    propagateReshapes(block, mark);
     unsigned fused = 0;
     while (succeeded(fuseOnce(rewriter, block, mark)))
       ++fused;
