@@ -34,28 +34,11 @@ void mlsysim::writeJSON(llvm::json::OStream &json, const Value &value) {
         writeJSON(json, element);
     });
     return;
-  case Value::Number: {
-    // Integers (and integral doubles) print as integers, written here: a
-    // double that llvm::json holds goes through snprintf even when integral.
-    if (std::optional<int64_t> integer = value.getAsInteger()) {
-      json.rawValue([&](llvm::raw_ostream &os) { os << *integer; });
-      return;
-    }
-    if (std::optional<uint64_t> integer = value.getAsUINT64()) {
-      json.rawValue([&](llvm::raw_ostream &os) { os << *integer; });
-      return;
-    }
-    double number = *value.getAsNumber();
-    if (!std::isfinite(number))
-      json.value(nullptr);
-    else
-      json.rawValue(formatShortest(number));
+  default:
+    // Scalars as writeJSONScalar writes them, in one place.
+    json.rawValue([&](llvm::raw_ostream &os) { writeJSONScalar(os, value); });
     return;
   }
-  default:
-    break;
-  }
-  json.value(value);
 }
 
 /// `text` as a JSON string: quotes, backslashes and control characters
@@ -119,6 +102,8 @@ void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {
       os << *integer;
     else if (std::optional<uint64_t> integer = value.getAsUINT64())
       os << *integer;
+    // Integral doubles print as integers too (llvm::json would use
+    // snprintf); a value JSON cannot hold is null.
     else if (!std::isfinite(*value.getAsNumber()))
       os << "null";
     else
