@@ -135,7 +135,8 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   return total;
 }
 
-OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
+OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost,
+                            ArrayRef<AffineMap> indexingMaps) {
   if (cost.opClass != OpClass::Unclassified || !cost.modeled)
     return cost.opClass;
   if (cost.hasNoWork())
@@ -145,7 +146,17 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
   // matmul, the rest elementwise, unless its model says otherwise.
   if (!linalgOp)
     return cost.matrixUnit ? OpClass::Matmul : OpClass::Elementwise;
-  bool window = linalg::isaConvolutionOpInterface(linalgOp);
+  // A window op reads an input through a sum of loops (d0 + d1); maps that
+  // are all projected permutations rule it out without the (costly)
+  // convolution matcher.
+  bool window =
+      (indexingMaps.empty() ||
+       !llvm::all_of(indexingMaps,
+                     [](AffineMap map) {
+                       return map.isProjectedPermutation(
+                           /*allowZeroInResults=*/true);
+                     })) &&
+      linalg::isaConvolutionOpInterface(linalgOp);
   if (cost.matrixUnit)
     return window ? OpClass::Convolution : OpClass::Matmul;
   if (window)
@@ -157,10 +168,12 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost) {
 }
 
 /// The cost of `op` by its rule (computeOpCost's dispatch).
-static OpCost dispatchOpCost(Operation *op, const CostContext &context);
+static OpCost dispatchOpCost(Operation *op, const CostContext &context,
+                             ArrayRef<AffineMap> indexingMaps);
 
-OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
-  OpCost cost = dispatchOpCost(op, context);
+OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context,
+                              ArrayRef<AffineMap> indexingMaps) {
+  OpCost cost = dispatchOpCost(op, context, indexingMaps);
   // Counts past the range of a double (a shape of 2^1000 elements) are no
   // numbers to price: the op says so instead of pricing infinities.
   if (cost.modeled &&
@@ -173,13 +186,16 @@ OpCost mlsysim::computeOpCost(Operation *op, const CostContext &context) {
   return cost;
 }
 
-static OpCost dispatchOpCost(Operation *op, const CostContext &context) {
+static OpCost dispatchOpCost(Operation *op, const CostContext &context,
+                             ArrayRef<AffineMap> indexingMaps) {
   if (isKernelRegion(op))
     return computeKernelCost(op, context);
   if (auto model = dyn_cast<CostOpInterface>(op))
     return model.getCost(context);
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-    return computeStructuredOpCost(linalgOp, context);
+    return indexingMaps.empty()
+               ? computeStructuredOpCost(linalgOp, context)
+               : computeStructuredOpCost(linalgOp, indexingMaps, context);
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
       isa<TensorType>(op->getResult(0).getType()))
     return computeElementwiseOpCost(op, context);
@@ -246,8 +262,11 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
         if (isOfInterest(&op)) {
           OpCostRecord record;
           record.op = &op;
-          record.cost = computeOpCost(&op, context);
-          record.cost.opClass = classifyOp(&op, record.cost);
+          if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+            record.indexingMaps = linalgOp.getIndexingMapsArray();
+          record.cost = computeOpCost(&op, context, record.indexingMaps);
+          record.cost.opClass =
+              classifyOp(&op, record.cost, record.indexingMaps);
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())
             if (isa_and_nonnull<FloatType>(record.cost.elementType))

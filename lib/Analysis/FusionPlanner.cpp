@@ -103,7 +103,9 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
   double mostCompute = -1.0;
   for (const GroupMember &member : members) {
     RooflineEstimate alone =
-        estimateRoofline(*member.cost, multiplier, hardware, options);
+        member.alone
+            ? *member.alone
+            : estimateRoofline(*member.cost, multiplier, hardware, options);
     price.before += alone.latency * member.share;
     fused.tCompute += alone.tCompute * member.recompute;
     fused.idealCompute += alone.idealCompute * member.recompute;
@@ -187,6 +189,20 @@ private:
     const OpCostRecord *record = analysis.lookup(op);
     return record ? static_cast<int>(record - records.data()) : -1;
   }
+  /// The bytes of `value`, sized once (groups are priced many times).
+  std::optional<Count> bytesOf(Value value) const {
+    auto [it, inserted] = bytesCache.try_emplace(value);
+    if (inserted)
+      it->second = context.bytesOf(value);
+    return it->second;
+  }
+  /// The indexing map through which structured op `consumer` reads `use`.
+  AffineMap getMatchingMap(unsigned consumer, OpOperand &use) const {
+    ArrayRef<AffineMap> maps = records[consumer].indexingMaps;
+    return maps.empty() ? cast<linalg::LinalgOp>(records[consumer].op)
+                              .getMatchingIndexingMap(&use)
+                        : maps[use.getOperandNumber()];
+  }
 
   const CostAnalysis &analysis;
   llvm::ArrayRef<OpCostRecord> records;
@@ -204,6 +220,9 @@ private:
   std::vector<double> space, parallelSpace, reducedSpace;
   /// Bits of one element of each record's first result (0 when unknown).
   std::vector<uint64_t> resultBits;
+  /// Each record priced alone, as its own kernel.
+  std::vector<RooflineEstimate> alone;
+  mutable llvm::DenseMap<Value, std::optional<Count>> bytesCache;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<OpOperand *, double> recomputeOf;
@@ -224,14 +243,15 @@ void Planner::classifyRecords() {
   parallelSpace.assign(n, 0.0);
   reducedSpace.assign(n, 0.0);
   resultBits.assign(n, 0);
+  alone.resize(n);
   for (auto [index, record] : llvm::enumerate(records)) {
     roles[index] = classifyForFusion(record.op, record.cost);
-    fusible[index] =
-        record.cost.modeled && record.cost.launchesKernel &&
-        !record.cost.isFree() && !record.unknownTripCountLoop &&
-        roles[index] != FusionRole::None &&
-        estimateRoofline(record.cost, record.multiplier, hardware, options)
-            .priced;
+    if (record.cost.modeled)
+      alone[index] =
+          estimateRoofline(record.cost, record.multiplier, hardware, options);
+    fusible[index] = record.cost.modeled && record.cost.launchesKernel &&
+                     !record.cost.isFree() && !record.unknownTripCountLoop &&
+                     roles[index] != FusionRole::None && alone[index].priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits = context.elementBits(
               getElementTypeOrSelf(record.op->getResult(0).getType())))
@@ -261,8 +281,12 @@ void Planner::classifyRecords() {
     // them here.
     std::optional<LoopSpace> loops = record.cost.loopSpace;
     if (!loops) {
-      FailureOr<SmallVector<int64_t>> ranges =
-          computeLoopRanges(linalgOp, linalgOp.getIndexingMapsArray(), context);
+      FailureOr<SmallVector<int64_t>> ranges = computeLoopRanges(
+          linalgOp,
+          record.indexingMaps.empty()
+              ? ArrayRef<AffineMap>(linalgOp.getIndexingMapsArray())
+              : ArrayRef<AffineMap>(record.indexingMaps),
+          context);
       if (failed(ranges))
         continue;
       loops = getLoopSpace(linalgOp, *ranges);
@@ -322,7 +346,7 @@ void Planner::foldWeights() {
       anyWeight |= kind == Holds::Weight;
       onlyWeights &= kind != Holds::Runtime;
       if (kind == Holds::Weight)
-        if (std::optional<Count> bytes = context.bytesOf(operand.get()))
+        if (std::optional<Count> bytes = bytesOf(operand.get()))
           weightBytes[index] += *bytes * record.multiplier;
     }
     if (!fusionOptions.foldWeights)
@@ -405,7 +429,7 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
   } else {
     auto structured = cast<linalg::LinalgOp>(consumerOp);
     isInput = structured.isDpsInput(&use);
-    map = structured.getMatchingIndexingMap(&use);
+    map = getMatchingMap(consumer, use);
   }
   if (from == FusionRole::Fill)
     // A fill is a constant: its consumer makes the values in place.
@@ -443,11 +467,13 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // consumer iteration, so a consumer over a larger space (a broadcast)
     // recomputes it.
     // (An elementwise op on tensors reads and writes at the same index.)
-    if (auto producerOp = dyn_cast<linalg::LinalgOp>(records[producer].op))
-      if (producerOp.getNumReductionLoops() != 0 ||
-          !producerOp
-               .getIndexingMapMatchingResult(
-                   cast<OpResult>(producerOp->getResult(0)))
+    // (Its tensor results are its inits', the last operands.)
+    Operation *producerOp = records[producer].op;
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producerOp))
+      if (linalgOp.getNumReductionLoops() != 0 ||
+          !getMatchingMap(producer,
+                          producerOp->getOpOperand(producerOp->getNumOperands() -
+                                                   producerOp->getNumResults()))
                .isPermutation())
         return std::nullopt;
     double produced = space[producer], consumed = space[consumer];
@@ -561,7 +587,15 @@ bool Planner::isLegal(ArrayRef<unsigned> group) const {
 }
 
 GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
-  llvm::SmallDenseSet<unsigned, 8> inGroup(group.begin(), group.end());
+  // Groups are small and sorted (program order): membership and per-member
+  // state by position, no hash sets.
+  assert(llvm::is_sorted(group) && "groups are in program order");
+  auto positionIn = [&](int index) -> int {
+    const unsigned *it = llvm::lower_bound(group, index);
+    return index >= 0 && it != group.end() && *it == unsigned(index)
+               ? static_cast<int>(it - group.begin())
+               : -1;
+  };
   Count read, written;
   for (unsigned index : group) {
     if (cloned[index])
@@ -571,8 +605,7 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   }
   // An outside tensor several members read is read once by the kernel; a
   // cloned fill's values are made in place, not read.
-  llvm::SmallDenseMap<Value, llvm::SmallDenseSet<unsigned, 4>, 8>
-      outsideReaders;
+  SmallVector<std::pair<Value, unsigned>, 16> outsideReads;
   for (unsigned index : group)
     for (OpOperand &operand : records[index].op->getOpOperands()) {
       Value value = operand.get();
@@ -582,18 +615,31 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
         continue;
       if (producer >= 0 && cloned[producer]) {
         if (isRead(operand))
-          if (std::optional<Count> bytes = context.bytesOf(value))
+          if (std::optional<Count> bytes = bytesOf(value))
             read = read - *bytes;
         continue;
       }
-      if ((producer >= 0 && inGroup.contains(producer)) || !isRead(operand))
+      if (positionIn(producer) >= 0 || !isRead(operand))
         continue;
-      outsideReaders[value].insert(index);
+      outsideReads.push_back({value, index});
     }
-  for (auto &[value, readers] : outsideReaders)
-    if (readers.size() > 1)
-      if (std::optional<Count> bytes = context.bytesOf(value))
-        read = read - *bytes * Count(readers.size() - 1); // Saturates at 0.
+  // Each outside value with its distinct readers, together.
+  llvm::sort(outsideReads, [](const auto &a, const auto &b) {
+    return a.first.getAsOpaquePointer() != b.first.getAsOpaquePointer()
+               ? a.first.getAsOpaquePointer() < b.first.getAsOpaquePointer()
+               : a.second < b.second;
+  });
+  for (size_t i = 0; i < outsideReads.size();) {
+    Value value = outsideReads[i].first;
+    size_t readers = 0, j = i;
+    for (; j < outsideReads.size() && outsideReads[j].first == value; ++j)
+      if (j == i || outsideReads[j].second != outsideReads[j - 1].second)
+        ++readers;
+    if (readers > 1)
+      if (std::optional<Count> bytes = bytesOf(value))
+        read = read - *bytes * Count(readers - 1); // Saturates at 0.
+    i = j;
+  }
   // Recomputation factors, consumers first (program order reversed). In a
   // kernel over rows (one with a reduction), a reduction and every value of
   // no more elements than the rows is computed once per row and broadcast:
@@ -602,38 +648,37 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   for (unsigned index : group)
     if (roles[index] == FusionRole::Reduction)
       rows = std::max(rows, parallelSpace[index]);
-  llvm::DenseMap<unsigned, double> recompute;
-  for (unsigned index : llvm::reverse(group)) {
+  SmallVector<double, 8> recompute(group.size(), 1.0);
+  for (size_t position = group.size(); position-- > 0;) {
+    unsigned index = group[position];
     double factor = 1.0;
     Operation *op = records[index].op;
     bool escapes = false, feedsGroup = false;
-    if (cloned[index]) {
-      recompute[index] = 1.0;
+    if (cloned[index])
       continue; // Its reads were removed above; it writes nothing.
-    }
     for (OpResult result : op->getResults()) {
       forEachUse(result, [&](OpOperand &use) {
-        int user = indexOf(use.getOwner());
-        if (user < 0 || !inGroup.contains(user)) {
+        int user = positionIn(indexOf(use.getOwner()));
+        if (user < 0) {
           escapes = true;
           return;
         }
         feedsGroup = true;
         // The consumer no longer reads the intermediate from memory.
         if (isRead(use))
-          if (std::optional<Count> bytes = context.bytesOf(use.get()))
+          if (std::optional<Count> bytes = bytesOf(use.get()))
             read = read - *bytes;
         // The user runs recompute[user] times; through an edge the
         // producer runs its factor more.
         auto edge = recomputeOf.find(&use);
         double times = edge != recomputeOf.end() ? edge->second : 1.0;
-        factor = std::max(factor, times * recompute.lookup(user));
+        factor = std::max(factor, times * recompute[user]);
       });
     }
     if (roles[index] == FusionRole::Reduction ||
         (rows > 0.0 && space[index] > 0.0 && space[index] <= rows))
       factor = 1.0;
-    recompute[index] = factor;
+    recompute[position] = factor;
     if (escapes) {
       // An intermediate with users outside the group stays written.
       if (out && feedsGroup)
@@ -642,19 +687,20 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
     }
     // Every user is inside: the intermediate is never written.
     for (OpResult result : op->getResults())
-      if (std::optional<Count> bytes = context.bytesOf(result))
+      if (std::optional<Count> bytes = bytesOf(result))
         written = written - *bytes;
   }
-  SmallVector<GroupMember> members;
-  for (unsigned index : group)
-    members.push_back({&records[index].cost, recompute.lookup(index),
+  SmallVector<GroupMember, 8> members;
+  for (auto [position, index] : llvm::enumerate(group))
+    members.push_back({&records[index].cost, recompute[position],
                        cloned[index]
                            ? 1.0 / static_cast<double>(llvm::range_size(
                                        records[index].op->getUses()))
-                           : 1.0});
+                           : 1.0,
+                       &alone[index]});
   if (out) {
-    for (unsigned index : group)
-      if (recompute.lookup(index) > 1.0)
+    for (auto [position, index] : llvm::enumerate(group))
+      if (recompute[position] > 1.0)
         out->recomputed.push_back(index);
     Count before;
     for (auto [index, member] : llvm::zip_equal(group, members))
@@ -771,17 +817,13 @@ FusionPlan Planner::run() {
     FusionBound &bound = bounds[record.funcName];
     bound.func = record.funcName.str();
     if (record.cost.modeled)
-      bound.asIs +=
-          estimateRoofline(record.cost, record.multiplier, hardware, options)
-              .latency;
+      bound.asIs += alone[index].latency;
   }
   // Every op that runs is in one kernel: its group, or its own.
   llvm::DenseMap<unsigned, unsigned> kernelOfLeader;
   for (auto [index, record] : llvm::enumerate(records)) {
     if (!record.cost.modeled || record.cost.isFree() || folded[index] ||
-        cloned[index] || !record.cost.launchesKernel ||
-        !estimateRoofline(record.cost, record.multiplier, hardware, options)
-             .priced)
+        cloned[index] || !record.cost.launchesKernel || !alone[index].priced)
       continue;
     unsigned leader = groups.contains(index) ? groups.getLeaderValue(index)
                                              : static_cast<unsigned>(index);
@@ -844,13 +886,13 @@ FusionPlan Planner::run() {
     Count read, written;
     if (func && !func.isExternal()) {
       for (BlockArgument arg : func.getArguments())
-        if (std::optional<Count> bytes = context.bytesOf(arg))
+        if (std::optional<Count> bytes = bytesOf(arg))
           read = read + *bytes;
       func.walk([&](Operation *op) {
         if (op->hasTrait<OpTrait::ReturnLike>() &&
             op->getParentOp() == func.getOperation())
           for (Value value : op->getOperands())
-            if (std::optional<Count> bytes = context.bytesOf(value))
+            if (std::optional<Count> bytes = bytesOf(value))
               written = written + *bytes;
       });
     }

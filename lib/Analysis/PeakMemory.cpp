@@ -46,18 +46,10 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
 
   // Program order of the function's top-level ops; a nested op counts at its
   // top-level ancestor.
-  llvm::DenseMap<Operation *, unsigned> position;
   std::vector<Operation *> order;
   for (Block &block : func.getFunctionBody())
-    for (Operation &op : block) {
-      position[&op] = order.size();
+    for (Operation &op : block)
       order.push_back(&op);
-    }
-  auto positionOf = [&](Operation *op) -> unsigned {
-    while (op && !position.count(op))
-      op = op->getParentOp();
-    return op ? position[op] : 0;
-  };
 
   // Each value maps to the buffer it lives in: an argument (index -1) or the
   // position of the op that allocated it.
@@ -89,8 +81,7 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
     }
   }
 
-  func.getFunctionBody().walk([&](Operation *op) {
-    unsigned at = positionOf(op);
+  auto visit = [&](Operation *op, unsigned at) {
     // Uses extend the life of the buffers they read.
     for (Value operand : op->getOperands()) {
       auto it = bufferOf.find(operand);
@@ -116,7 +107,14 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
       bufferOf[result] = buffers.size();
       buffers.push_back({*bytes, at, at});
     }
-  });
+  };
+  // Nested ops (loop bodies, payloads) count at their top-level ancestor,
+  // visited before it as a post-order walk would.
+  for (auto [at, topLevel] : llvm::enumerate(order)) {
+    for (Region &region : topLevel->getRegions())
+      region.walk([&, at = at](Operation *op) { visit(op, at); });
+    visit(topLevel, at);
+  }
 
   // Sweep the op order: a buffer is live from its definition to its last use.
   std::vector<Count> starting(order.size() + 1), ending(order.size() + 1);

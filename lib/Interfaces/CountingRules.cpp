@@ -164,7 +164,12 @@ LoopSpace mlsysim::getLoopSpace(linalg::LinalgOp op,
 OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
                                         const CostContext &context) {
   // The maps once: named ops rebuild them on every query.
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  return computeStructuredOpCost(op, op.getIndexingMapsArray(), context);
+}
+
+OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
+                                        ArrayRef<AffineMap> maps,
+                                        const CostContext &context) {
   std::string why;
   FailureOr<SmallVector<int64_t>> ranges =
       computeLoopRanges(op, maps, context, &why);
@@ -182,7 +187,13 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
 
   // Inputs: the distinct elements each indexing map touches; an input the
   // payload never reads (a pooling window) moves nothing.
-  for (OpOperand *input : op.getDpsInputOperands()) {
+  // The destination-style split once (each query builds the operand range).
+  MutableOperandRange inits = op.getDpsInitsMutable();
+  unsigned numInputs = op->getNumOperands() - inits.size();
+  MutableArrayRef<OpOperand> inputs =
+      op->getOpOperands().take_front(numInputs);
+  for (OpOperand &inputOperand : inputs) {
+    OpOperand *input = &inputOperand;
     Type type = input->get().getType();
     if (!isa<ShapedType>(type) || !op.payloadUsesValueFromOperand(input))
       continue;
@@ -196,7 +207,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     cost.bytesRead += CostContext::bytesFor(elements, *bits);
   }
   // Inits: written in full; read too when the payload accumulates into them.
-  for (OpOperand &init : op.getDpsInitsMutable()) {
+  for (OpOperand &init : inits) {
     std::optional<Count> bytes = context.bytesOf(init.get());
     if (!bytes)
       return unknownElementSize(getElementTypeOrSelf(init.get()));
@@ -220,13 +231,12 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   cost.loopSpace = getLoopSpace(op, loopRanges);
   cost.matrixUnit =
       usesMatrixUnit(op, maps, loopRanges, payload, cost.matrixShape);
-  if (cost.matrixUnit && !op.getDpsInputOperands().empty())
-    cost.elementType =
-        getElementTypeOrSelf(op.getDpsInputOperands().front()->get().getType());
+  if (cost.matrixUnit && !inputs.empty())
+    cost.elementType = getElementTypeOrSelf(inputs.front().get().getType());
   else if (payload.computeType)
     cost.elementType = getElementTypeOrSelf(payload.computeType);
-  else if (op.getNumDpsInits() > 0)
-    cost.elementType = getElementTypeOrSelf(op.getDpsInits().front().getType());
+  else if (!inits.empty())
+    cost.elementType = getElementTypeOrSelf((*inits.begin()).get().getType());
   return cost;
 }
 

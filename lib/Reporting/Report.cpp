@@ -271,6 +271,7 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   compiled.execution = ExecutionModel::Compiled;
   report.plan = planFusion(analysis, hw, compiled);
 
+  report.ops.reserve(analysis.getRecords().size());
   for (const OpCostRecord &record : analysis.getRecords()) {
     OpReport op;
     op.id = report.ops.size();

@@ -16,6 +16,7 @@
 #include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -45,19 +46,27 @@ struct OpCostRecord {
   mlir::Operation *unknownTripCountLoop = nullptr;
   /// The enclosing function's symbol name, or empty.
   llvm::StringRef funcName;
+  /// A structured op's indexing maps, one per operand (empty for other ops):
+  /// named ops rebuild and re-unique them on every query, so the analysis
+  /// asks once and the planner reads them here.
+  llvm::SmallVector<mlir::AffineMap, 3> indexingMaps;
 };
 
 /// The cost of one op, ignoring its context: its CostOpInterface model, the
 /// structured rule for a LinalgOp without one, the elementwise rule for
-/// elementwise ops on tensors, otherwise unmodeled.
-OpCost computeOpCost(mlir::Operation *op, const CostContext &context);
+/// elementwise ops on tensors, otherwise unmodeled. `indexingMaps` are a
+/// structured op's maps when the caller has them (else they are queried).
+OpCost computeOpCost(mlir::Operation *op, const CostContext &context,
+                     llvm::ArrayRef<mlir::AffineMap> indexingMaps = {});
 
 /// What kind of work `op` does, from its structure: the class its model set,
 /// else matrix-unit convolutions and contractions, depthwise convolutions and
 /// pooling (window ops without a channel reduction, with and without
 /// multiply-accumulates), reductions, elementwise arithmetic, and data
-/// movement (no arithmetic). Unclassified for unmodeled ops.
-OpClass classifyOp(mlir::Operation *op, const OpCost &cost);
+/// movement (no arithmetic). Unclassified for unmodeled ops. `indexingMaps`
+/// as for computeOpCost.
+OpClass classifyOp(mlir::Operation *op, const OpCost &cost,
+                   llvm::ArrayRef<mlir::AffineMap> indexingMaps = {});
 
 /// Hardware-independent costs of every op of interest under a root op.
 class CostAnalysis {

@@ -55,6 +55,9 @@ struct GroupMember {
   /// The part of the op's own latency this group takes over (a fill cloned
   /// into n kernels: 1/n each).
   double share = 1.0;
+  /// The op priced alone at the group's multiplier, when the caller has it
+  /// (the planner prices each op once, not once per candidate group).
+  const RooflineEstimate *alone = nullptr;
 };
 struct GroupPrice {
   double before = 0.0; ///< Sum of the members' own latencies.

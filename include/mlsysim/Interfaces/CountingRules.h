@@ -36,6 +36,11 @@ LoopSpace getLoopSpace(mlir::linalg::LinalgOp op,
 /// The cost of one execution of a structured op.
 OpCost computeStructuredOpCost(mlir::linalg::LinalgOp op,
                                const CostContext &context);
+/// The same, with the op's indexing maps already at hand (named ops rebuild
+/// them on every query).
+OpCost computeStructuredOpCost(mlir::linalg::LinalgOp op,
+                               llvm::ArrayRef<mlir::AffineMap> maps,
+                               const CostContext &context);
 
 /// The cost of an elementwise-mappable op (arith/math on ranked tensors):
 /// one application of the scalar counting rule per element.
