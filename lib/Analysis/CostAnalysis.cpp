@@ -70,6 +70,38 @@ static bool isKernelRegion(Operation *op) {
          op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr());
 }
 
+/// Whether `op`, inside a kernel, only addresses or assembles tiles (slices,
+/// casts, reshapes, the pad of an input tile, a border tile of the pad
+/// value): no arithmetic, and its traffic is the kernel's, counted once.
+/// Border tiles have dynamic sizes that need not be known.
+static bool movesTileData(Operation *op) {
+  if (isa<tensor::ExtractSliceOp, tensor::InsertSliceOp, tensor::CastOp,
+          tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::EmptyOp>(op))
+    return true;
+  // A pad or generate whose body only yields a value.
+  return isa<tensor::PadOp, tensor::GenerateOp>(op) &&
+         op->getRegion(0).hasOneBlock() &&
+         op->getRegion(0).front().getOperations().size() == 1;
+}
+
+/// Whether a structured op in `kernel` reads the tile of the kernel's
+/// destination it writes (a convolution accumulating into an argument): then
+/// the destination is read too, not only written.
+static bool accumulatesIntoDestination(Operation *kernel) {
+  bool reads = false;
+  kernel->walk([&](linalg::LinalgOp op) {
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      auto slice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
+      auto iterArg = slice ? dyn_cast<BlockArgument>(slice.getSource())
+                           : BlockArgument();
+      if (iterArg && isa<LoopLikeOpInterface>(iterArg.getOwner()->getParentOp()) &&
+          op.payloadUsesValueFromOperand(&init))
+        reads = true;
+    }
+  });
+  return reads;
+}
+
 /// The cost of a loop nest marked as one kernel (`mlsysim.kernel`).
 static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   OpCost total = OpCost::free();
@@ -77,7 +109,7 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   std::string failure;
   kernel->walk([&](Operation *op) {
     if (op == kernel || !isa<linalg::LinalgOp, CostOpInterface>(op) ||
-        !op->getParentOp())
+        !op->getParentOp() || movesTileData(op))
       return;
     Count trips(1);
     for (Operation *loop = op->getParentOp(); loop;
@@ -123,7 +155,8 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       if (operand.getDefiningOp<tensor::EmptyOp>())
         continue;
       if (auto loop = dyn_cast<LoopLikeOpInterface>(kernel))
-        if (op == kernel && llvm::is_contained(loop.getInits(), operand))
+        if (op == kernel && llvm::is_contained(loop.getInits(), operand) &&
+            !accumulatesIntoDestination(kernel))
           continue; // The destination of the results, written below.
       if (std::optional<Count> bytes = context.bytesOf(operand))
         total.bytesRead += *bytes;

@@ -555,6 +555,10 @@ OpClass Planner::classOf(ArrayRef<unsigned> group) const {
     for (unsigned index : group)
       if (roles[index] == role)
         return records[index].cost.opClass;
+  // A kernel of one op no rule fuses (a loop nest already one kernel) is of
+  // its own class.
+  if (group.size() == 1)
+    return records[group.front()].cost.opClass;
   return OpClass::DataMovement;
 }
 

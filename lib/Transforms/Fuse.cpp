@@ -16,10 +16,13 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <functional>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -40,9 +43,21 @@ enum class Method {
   /// way (upstream's fold-reshape-by-expansion patterns).
   ElementwiseAcrossReshapes,
   /// scf::tileConsumerAndFuseProducersUsingSCF from the group's last op: a
-  /// contraction or convolution with its fill and elementwise epilogue.
+  /// contraction or convolution with its fill, the pads it reads and its
+  /// elementwise epilogue; or reductions with their elementwise producers
+  /// and consumers, tiled over the rows (the reduced loops stay whole in
+  /// each tile, as the row kernels compilers emit for norms and softmax).
   TileAndFuse,
+  /// The same, once the reshapes between members are propagated out of the
+  /// way.
+  TileAndFuseAcrossReshapes,
 };
+
+/// Whether `method` tiles the group into one loop nest.
+static bool isTiled(Method method) {
+  return method == Method::TileAndFuse ||
+         method == Method::TileAndFuseAcrossReshapes;
+}
 
 /// Rewrites an elementwise op on tensors as the linalg.generic upstream's
 /// elementwise-to-linalg conversion makes of it; returns that generic. `op`
@@ -90,7 +105,7 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
-  bool matrix = false;
+  bool matrix = false, rowReduction = false;
   // An edge through a reshape: elementwise groups propagate it out of the
   // way (upstream's reshape-by-expansion patterns) before they fuse.
   Operation *throughReshape = nullptr;
@@ -112,6 +127,10 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     // arith and math ops on tensors become linalg.generic ops first.
     if (isElementwiseOnTensors(op))
       continue;
+    // A pad is tiled with the tiles that read it (its TilingInterface
+    // model pads each input tile).
+    if (isa<tensor::PadOp>(op) && report.plan.roleOf[id] == FusionRole::Pad)
+      continue;
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
       why = "fusing " + report.ops[id].name +
@@ -125,17 +144,18 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     }
     if (report.plan.roleOf[id] == FusionRole::Fill)
       continue; // Made in place by its consumer; it stays for the others.
-    if (producesInside && linalgOp.getNumReductionLoops() != 0) {
-      why = "a reduction fused into its consumer needs a tiled reduction, "
-            "which mlsysim-fuse does not do";
-      return std::nullopt;
-    }
+    if (producesInside && linalgOp.getNumReductionLoops() != 0)
+      rowReduction = true;
   }
-  if (!matrix)
+  bool hasPad = llvm::any_of(group.ops, [&](unsigned id) {
+    return isa<tensor::PadOp>(report.ops[id].op);
+  });
+  // A pad is fused by tiling the op that reads it (a convolution, a pool).
+  if (!matrix && !rowReduction && !hasPad)
     return throughReshape ? Method::ElementwiseAcrossReshapes
                           : Method::Elementwise;
-  if (throughReshape) {
-    why = "fusing a matrix op across " +
+  if (throughReshape && hasPad) {
+    why = "fusing a pad across " +
           throughReshape->getName().getStringRef().str() +
           " needs its tiles reshaped, which mlsysim-fuse does not do";
     return std::nullopt;
@@ -147,27 +167,56 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   SmallVector<Operation *> worklist{last};
   while (!worklist.empty())
     for (Value operand : worklist.pop_back_val()->getOperands())
-      if (Operation *def = operand.getDefiningOp())
+      if (Operation *def = definingOpThroughViews(operand))
         if (members.contains(def) && reached.insert(def).second)
           worklist.push_back(def);
   if (reached.size() != members.size()) {
+    // A tensor.reshape (its shape a runtime tensor) is no view upstream's
+    // reshape propagation moves.
+    for (Operation *member : members)
+      for (Value operand : member->getOperands())
+        if (auto reshape = operand.getDefiningOp<tensor::ReshapeOp>();
+            reshape &&
+            members.contains(definingOpThroughViews(reshape.getSource()))) {
+          why = "fusing across tensor.reshape (a shape given as a tensor) "
+                "needs its tiles reshaped, which mlsysim-fuse does not do";
+          return std::nullopt;
+        }
     why = "not every op of the group feeds its last op";
     return std::nullopt;
   }
   // An intermediate used outside the group would have to be yielded by the
   // loops, which come after its other users. A fill is cheaper recomputed
   // in the tile (the original stays for the others).
+  // (A reshape between members is inside: it is propagated away.)
+  std::function<bool(Operation *)> usedOutside = [&](Operation *op) {
+    return llvm::any_of(op->getUsers(), [&](Operation *user) {
+      if (isReshapeView(user))
+        return usedOutside(user);
+      return !members.contains(user);
+    });
+  };
   for (Operation *member : members)
     if (member != last && !isa<linalg::FillOp>(member) &&
-        llvm::any_of(member->getUsers(), [&](Operation *user) {
-          return !members.contains(user);
-        })) {
+        usedOutside(member)) {
       why = "'" + member->getName().getStringRef().str() +
             "' has users outside the group; tile-and-fuse would yield it "
             "after them";
       return std::nullopt;
     }
-  return Method::TileAndFuse;
+  return throughReshape ? Method::TileAndFuseAcrossReshapes
+                        : Method::TileAndFuse;
+}
+
+/// The largest power of two up to 128 that divides `range` (tiles stay
+/// static), or 0 (untiled) for a dynamic range.
+static int64_t chooseTile(int64_t range) {
+  if (ShapedType::isDynamic(range))
+    return 0;
+  int64_t tile = 128;
+  while (tile > 1 && range % tile != 0)
+    tile /= 2;
+  return tile;
 }
 
 /// Tiles of the loops of `op`: the largest power of two up to 128 that
@@ -176,12 +225,29 @@ static SmallVector<OpFoldResult> chooseTileSizes(linalg::LinalgOp op,
                                                  Builder &builder) {
   SmallVector<OpFoldResult> sizes;
   for (auto [range, type] :
-       llvm::zip_equal(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
-    int64_t tile = 0;
-    if (type == utils::IteratorType::parallel && !ShapedType::isDynamic(range))
-      for (tile = 128; tile > 1 && range % tile != 0; tile /= 2) {
-      }
-    sizes.push_back(builder.getIndexAttr(tile));
+       llvm::zip_equal(op.getStaticLoopRanges(), op.getIteratorTypesArray()))
+    sizes.push_back(builder.getIndexAttr(
+        type == utils::IteratorType::parallel ? chooseTile(range) : 0));
+  return sizes;
+}
+
+/// Tiles of the loops of the last op of a group with reductions: the rows
+/// only, the parallel loops every input from the group is indexed by (a
+/// loop the reduced results are broadcast along stays whole, so each tile
+/// computes its rows' reductions once).
+static SmallVector<OpFoldResult>
+chooseRowTileSizes(linalg::LinalgOp op,
+                   llvm::function_ref<bool(Operation *)> inGroup,
+                   Builder &builder) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [loop, range, type] :
+       llvm::enumerate(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    bool row = type == utils::IteratorType::parallel;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (inGroup(definingOpThroughViews(input->get())))
+        row &= maps[input->getOperandNumber()].isFunctionOfDim(loop);
+    sizes.push_back(builder.getIndexAttr(row ? chooseTile(range) : 0));
   }
   return sizes;
 }
@@ -217,38 +283,35 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       Location lastLoc = last->getLoc(); // The op may be gone after fusion.
       std::string why;
       std::optional<Method> method = chooseMethod(report, group, why);
-      if (method == Method::TileAndFuse) {
-        if (failed(tileAndFuse(rewriter, report, group)))
-          return signalPassFailure();
-        ++numGroupsFused;
-        numOpsFused += group.launchesSaved;
-        emitRemark(lastLoc)
-            << "fused group G" << index << " ("
-            << stringifyFusionKind(*group.kind) << ", " << group.ops.size()
-            << " ops, tiled): predicted " << formatSeconds(group.latencyBefore)
-            << " -> " << formatSeconds(group.fused.latency);
-        continue;
-      }
       if (!method) {
         ++numGroupsLeft;
-        emitRemark(last->getLoc())
+        emitRemark(lastLoc)
             << "fusion group G" << index << " ("
             << stringifyFusionKind(*group.kind) << ") not performed: " << why;
         continue;
       }
-      // Generalize the named ops, marking the group's members.
+      // Mark the group's members, as generics where upstream's fusion and
+      // reshape propagation need them (tiling takes named ops as they are).
       auto mark = IntegerAttr::get(IntegerType::get(ctx, 64), index);
       // The planner keeps a group in one block; fusion stays there.
       Block *block = last->getBlock();
+      bool generalize = !isTiled(*method) ||
+                        *method == Method::TileAndFuseAcrossReshapes;
+      bool matrix = false;
+      // Producers that stay as they are and are pulled into the tiles: the
+      // fills consumers make in place, the pads convolutions read.
+      llvm::SmallPtrSet<Operation *, 4> producers;
       for (unsigned id : group.ops) {
-        // A fill is made in place by its consumer (the cost model clones
-        // it): it stays as it is.
-        if (report.plan.roleOf[id] == FusionRole::Fill)
+        Operation *op = report.ops[id].op;
+        matrix |= report.plan.roleOf[id] == FusionRole::Matrix;
+        if (report.plan.roleOf[id] == FusionRole::Fill ||
+            isa<tensor::PadOp>(op)) {
+          producers.insert(op);
           continue;
-        if (isElementwiseOnTensors(report.ops[id].op)) {
-          Location loc = report.ops[id].op->getLoc();
-          FailureOr<Operation *> generic =
-              elementwiseToGeneric(report.ops[id].op);
+        }
+        if (isElementwiseOnTensors(op)) {
+          Location loc = op->getLoc();
+          FailureOr<Operation *> generic = elementwiseToGeneric(op);
           if (failed(generic)) {
             emitError(loc) << "cannot rewrite as linalg.generic for fusion";
             return signalPassFailure();
@@ -256,9 +319,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           (*generic)->setAttr(kGroupAttr, mark);
           continue;
         }
-        auto linalgOp = cast<linalg::LinalgOp>(report.ops[id].op);
-        Operation *generic = linalgOp;
-        if (!isa<linalg::GenericOp>(generic)) {
+        auto linalgOp = cast<linalg::LinalgOp>(op);
+        Operation *marked = linalgOp;
+        if (generalize && !isa<linalg::GenericOp>(marked)) {
           rewriter.setInsertionPoint(linalgOp);
           FailureOr<linalg::GenericOp> result =
               linalg::generalizeNamedOp(rewriter, linalgOp);
@@ -266,12 +329,54 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
             emitError(linalgOp->getLoc()) << "cannot generalize for fusion";
             return signalPassFailure();
           }
-          generic = *result;
+          marked = *result;
         }
-        generic->setAttr(kGroupAttr, mark);
+        marked->setAttr(kGroupAttr, mark);
       }
-      if (method == Method::ElementwiseAcrossReshapes)
+      // What the rewrites create (reshapes of fills and empty tensors) is
+      // the group's to erase once unused.
+      llvm::SmallPtrSet<Operation *, 32> before;
+      for (Operation &op : *block)
+        before.insert(&op);
+      if (*method == Method::ElementwiseAcrossReshapes ||
+          *method == Method::TileAndFuseAcrossReshapes)
         propagateReshapes(*block, mark);
+      // Row kernels: the unit dimensions frontends keep on reduced results
+      // (keepdim: written through a constant index, which tiling cannot
+      // slice) are dropped first.
+      if (isTiled(*method) && !matrix)
+        dropUnitDims(rewriter, *block, mark);
+      if (isTiled(*method)) {
+        FailureOr<std::string> tiled =
+            tileAndFuse(rewriter, *block, mark, producers, before, matrix);
+        if (failed(tiled))
+          return signalPassFailure();
+        if (StringRef(*tiled).starts_with("fused in part")) {
+          // The IR is valid; the kernels are not all the plan priced.
+          ++numGroupsFused;
+          emitRemark(lastLoc)
+              << "fusion group G" << index << " ("
+              << stringifyFusionKind(*group.kind) << ") " << *tiled;
+          continue;
+        }
+        if (!tiled->empty()) {
+          ++numGroupsLeft;
+          emitRemark(lastLoc)
+              << "fusion group G" << index << " ("
+              << stringifyFusionKind(*group.kind) << ") not performed: "
+              << *tiled;
+          continue;
+        }
+        ++numGroupsFused;
+        numOpsFused += group.launchesSaved;
+        emitRemark(lastLoc)
+            << "fused group G" << index << " ("
+            << stringifyFusionKind(*group.kind) << ", " << group.ops.size()
+            << " ops, tiled" << (matrix ? "" : " by rows")
+            << "): predicted " << formatSeconds(group.latencyBefore) << " -> "
+            << formatSeconds(group.fused.latency);
+        continue;
+      }
       unsigned fused = fuseGroup(rewriter, *block, mark);
       numOpsFused += fused;
       ++numGroupsFused;
@@ -285,18 +390,37 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     module.walk([](Operation *op) { op->removeAttr(kGroupAttr); });
   }
 
-  /// Tiles the group's last op and fuses the other members into its loops,
-  /// which become one kernel (the mlsysim.kernel attribute).
-  LogicalResult tileAndFuse(IRRewriter &rewriter, const Report &report,
-                            const FusionGroup &group) {
-    llvm::SmallPtrSet<Operation *, 8> members;
-    for (unsigned id : group.ops)
-      members.insert(report.ops[id].op);
-    Operation *last = report.ops[group.ops.back()].op;
-    auto consumer = cast<TilingInterface>(last);
+  /// Tiles the group's last marked op in `block` and fuses the other
+  /// members (marked ops, `producers`, and the fills and pads they read) into
+  /// its loops, which become one kernel (the mlsysim.kernel attribute); ops
+  /// not in `before` are what the rewrites made for the group. Returns why
+  /// nothing was tiled, or an empty string; fails on an upstream failure.
+  FailureOr<std::string>
+  tileAndFuse(IRRewriter &rewriter, Block &block, Attribute mark,
+              const llvm::SmallPtrSetImpl<Operation *> &producers,
+              const llvm::SmallPtrSetImpl<Operation *> &before, bool matrix) {
+    auto isMarked = [&](Operation *op) {
+      return op && op->getAttr(kGroupAttr) == mark;
+    };
+    Operation *last = nullptr;
+    for (Operation &op : block)
+      if (isMarked(&op))
+        last = &op;
+    auto consumer = dyn_cast_or_null<linalg::LinalgOp>(last);
+    if (!consumer)
+      return std::string("its last op is no structured op to tile");
+    auto inGroup = [&](Operation *op) {
+      return op && (isMarked(op) || producers.contains(op) ||
+                    (!before.contains(op) && isa<linalg::FillOp>(op)));
+    };
+    SmallVector<OpFoldResult> sizes =
+        matrix ? chooseTileSizes(consumer, rewriter)
+               : chooseRowTileSizes(consumer, inGroup, rewriter);
+    if (llvm::all_of(sizes, isZeroInteger))
+      return std::string(matrix ? "no static parallel loop to tile"
+                                : "no static row loop to tile");
     scf::SCFTilingOptions tiling;
-    tiling.setTileSizes(
-        chooseTileSizes(cast<linalg::LinalgOp>(last), rewriter));
+    tiling.setTileSizes(sizes);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
     // Nothing is yielded (chooseMethod): a fill with other users is
@@ -304,22 +428,41 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          if (!members.contains(producer.getOwner()))
+          if (!inGroup(producer.getOwner()))
             return std::nullopt;
           return scf::SCFTileAndFuseOptions::ControlFnResult{false};
         });
     rewriter.setInsertionPoint(last);
-    FailureOr<scf::SCFTileAndFuseResult> result =
-        scf::tileConsumerAndFuseProducersUsingSCF(rewriter, consumer, options);
+    // Upstream reports a producer it cannot tile as an error and goes on
+    // without it: caught here, and the group is said to be fused in part.
+    std::string refused;
+    FailureOr<scf::SCFTileAndFuseResult> result = failure();
+    {
+      ScopedDiagnosticHandler catcher(
+          rewriter.getContext(), [&](Diagnostic &diagnostic) {
+            if (diagnostic.getSeverity() != DiagnosticSeverity::Error)
+              return failure();
+            if (refused.empty())
+              refused = diagnostic.str();
+            return success();
+          });
+      result = scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(last), options);
+    }
     if (failed(result))
-      return emitError(last->getLoc()) << "tile-and-fuse failed";
+      return emitError(last->getLoc())
+             << "tile-and-fuse failed" << (refused.empty() ? "" : ": ")
+             << refused;
     for (auto [original, replacement] : result->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
     // The originals, consumers first, once nothing but the slices tiling
     // took of them (now dead) and the sizes it read off them (answered from
     // their operands instead) uses them.
-    for (unsigned id : llvm::reverse(group.ops)) {
-      Operation *op = report.ops[id].op;
+    SmallVector<Operation *> originals;
+    for (Operation &op : block)
+      if (inGroup(&op) || (!before.contains(&op) && !isa<scf::ForOp>(op)))
+        originals.push_back(&op);
+    for (Operation *op : llvm::reverse(originals)) {
       SmallVector<tensor::DimOp> dims;
       for (Operation *user : op->getUsers())
         if (auto dim = dyn_cast<tensor::DimOp>(user))
@@ -342,14 +485,56 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
         if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
           rewriter.eraseOp(user);
-      if (op->use_empty())
+      if (op->use_empty() && isMemoryEffectFree(op))
         rewriter.eraseOp(op);
     }
     if (!result->loops.empty())
       result->loops.front()->setAttr(
           MLSysimDialect::KernelAttrHelper::getNameStr(),
           UnitAttr::get(rewriter.getContext()));
-    return success();
+    // A member still outside the loops runs as its own kernel.
+    for (Operation &op : block)
+      if (isMarked(&op) && !op.use_empty())
+        return std::string("fused in part: '") +
+               op.getName().getStringRef().str() +
+               "' stays outside the tiles (" +
+               (refused.empty() ? "not tileable from its consumer" : refused) +
+               ")";
+    return std::string();
+  }
+
+  /// Drops the unit dimensions of the marked generics of `block` (upstream's
+  /// linalg::dropUnitDims), folding the reshapes that then meet between
+  /// them, so that each member writes its result through a projected
+  /// permutation, which tiling can slice.
+  void dropUnitDims(IRRewriter &rewriter, Block &block, Attribute mark) {
+    SmallVector<linalg::GenericOp> generics;
+    for (auto generic : block.getOps<linalg::GenericOp>())
+      if (generic->getAttr(kGroupAttr) == mark)
+        generics.push_back(generic);
+    linalg::ControlDropUnitDims options;
+    for (linalg::GenericOp generic : generics) {
+      rewriter.setInsertionPoint(generic);
+      FailureOr<linalg::DropUnitDimsResult> result =
+          linalg::dropUnitDims(rewriter, generic, options);
+      if (failed(result))
+        continue;
+      result->resultOp->setAttr(kGroupAttr, mark);
+      rewriter.replaceOp(generic, result->replacements);
+    }
+    MLIRContext *ctx = block.getParentOp()->getContext();
+    RewritePatternSet patterns(ctx);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    SmallVector<Operation *> reshapes;
+    for (Operation &op : block)
+      if (isReshapeView(&op))
+        reshapes.push_back(&op);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
   }
 
   /// Moves `op`, and what reads it before `anchor`, right after `anchor` in
@@ -454,6 +639,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     } listener(mark);
     RewritePatternSet patterns(block.getParentOp()->getContext());
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+    // The reshapes of destinations the patterns leave (of a fill, of an
+    // empty tensor) fold into a fill or an empty tensor of the new shape, so
+    // that tiling still makes the fill in place.
+    MLIRContext *ctx = block.getParentOp()->getContext();
+    linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
     GreedyRewriteConfig config;
     config.setListener(&listener);
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
