@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -185,23 +186,29 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     why = "not every op of the group feeds its last op";
     return std::nullopt;
   }
-  // An intermediate used outside the group would have to be yielded by the
-  // loops, which come after its other users. A fill is cheaper recomputed
-  // in the tile (the original stays for the others).
-  // (A reshape between members is inside: it is propagated away.)
-  std::function<bool(Operation *)> usedOutside = [&](Operation *op) {
+  // An intermediate used outside the group is yielded by the loops, which
+  // come where the last op was: its outside users must come after it (and
+  // read it directly). A fill is cheaper recomputed in the tile (the
+  // original stays for the others). (A reshape between members is inside:
+  // it is propagated away.)
+  std::function<bool(Operation *)> usedBeforeLoops = [&](Operation *op) {
     return llvm::any_of(op->getUsers(), [&](Operation *user) {
+      if (members.contains(user))
+        return false;
       if (isReshapeView(user))
-        return usedOutside(user);
-      return !members.contains(user);
+        return llvm::any_of(user->getUsers(), [&](Operation *reader) {
+          return !members.contains(reader) && !isReshapeView(reader);
+        }) || usedBeforeLoops(user);
+      Operation *ancestor = last->getBlock()->findAncestorOpInBlock(*user);
+      return !ancestor || !last->isBeforeInBlock(ancestor);
     });
   };
   for (Operation *member : members)
     if (member != last && !isa<linalg::FillOp>(member) &&
-        usedOutside(member)) {
+        usedBeforeLoops(member)) {
       why = "'" + member->getName().getStringRef().str() +
-            "' has users outside the group; tile-and-fuse would yield it "
-            "after them";
+            "' has users outside the group before its last op; tile-and-fuse "
+            "would yield it after them";
       return std::nullopt;
     }
   return throughReshape ? Method::TileAndFuseAcrossReshapes
@@ -252,6 +259,62 @@ chooseRowTileSizes(linalg::LinalgOp op,
   return sizes;
 }
 
+/// The expand_shape or collapse_shape `reshape` is, or null: a
+/// tensor.reshape whose shapes regroup dimensions (768 -> 12 x 64), with at
+/// most one dynamic dimension on each side, in corresponding groups (or the
+/// same shape: then no reshape at all). Its
+/// precondition (as many elements in as out) then fixes the dynamic size,
+/// so the view is the same reshape; upstream's propagation moves views, not
+/// tensor.reshape.
+static Operation *rewriteAsView(IRRewriter &rewriter,
+                                tensor::ReshapeOp reshape) {
+  auto source = dyn_cast<RankedTensorType>(reshape.getSource().getType());
+  auto result = dyn_cast<RankedTensorType>(reshape.getResult().getType());
+  if (!source || !result ||
+      source.getNumDynamicDims() != result.getNumDynamicDims() ||
+      source.getNumDynamicDims() > 1)
+    return nullptr;
+  // The same shape (its one dynamic size then equal too): no reshape.
+  if (source == result) {
+    rewriter.replaceOp(reshape, reshape.getSource());
+    return reshape.getSource().getDefiningOp();
+  }
+  if (source.getRank() == result.getRank())
+    return nullptr;
+  bool expand = result.getRank() > source.getRank();
+  RankedTensorType wide = expand ? result : source;
+  RankedTensorType narrow = expand ? source : result;
+  std::optional<SmallVector<ReassociationIndices>> groups =
+      getReassociationIndicesForReshape(source, result);
+  if (!groups || groups->size() != static_cast<size_t>(narrow.getRank()))
+    return nullptr;
+  for (auto [dim, group] : llvm::enumerate(*groups)) {
+    int64_t product = 1;
+    unsigned dynamic = 0;
+    for (int64_t wideDim : group) {
+      if (wide.isDynamicDim(wideDim))
+        ++dynamic;
+      else
+        product *= wide.getDimSize(wideDim);
+    }
+    if (narrow.isDynamicDim(dim) ? dynamic != 1
+                                 : dynamic != 0 ||
+                                       product != narrow.getDimSize(dim))
+      return nullptr;
+  }
+  rewriter.setInsertionPoint(reshape);
+  Operation *view =
+      expand ? tensor::ExpandShapeOp::create(rewriter, reshape.getLoc(), result,
+                                             reshape.getSource(), *groups)
+                   .getOperation()
+             : tensor::CollapseShapeOp::create(rewriter, reshape.getLoc(),
+                                               result, reshape.getSource(),
+                                               *groups)
+                   .getOperation();
+  rewriter.replaceOp(reshape, view->getResults());
+  return view;
+}
+
 namespace {
 struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
@@ -261,6 +324,23 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     ModuleOp module = getOperation();
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.fusion = true;
+    // tensor.reshape between structured ops (frontends split attention
+    // heads with one) as the view it is, where it is one: the plan prices
+    // both as free views; only views can be propagated out of a group.
+    {
+      IRRewriter rewriter(&getContext());
+      SmallVector<tensor::ReshapeOp> reshapes;
+      module.walk([&](tensor::ReshapeOp reshape) {
+        Operation *def = definingOpThroughViews(reshape.getSource());
+        if (isa_and_nonnull<linalg::LinalgOp>(def) &&
+            llvm::any_of(reshape->getUsers(), [](Operation *user) {
+              return isa<linalg::LinalgOp>(user);
+            }))
+          reshapes.push_back(reshape);
+      });
+      for (tensor::ReshapeOp reshape : reshapes)
+        rewriteAsView(rewriter, reshape);
+    }
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
@@ -423,14 +503,22 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     tiling.setTileSizes(sizes);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
-    // Nothing is yielded (chooseMethod): a fill with other users is
+    // A member read after the kernel too is yielded by the loops (chooseMethod
+    // checked those readers come after them); a fill with other users is
     // recomputed in the tile and stays for them.
+    llvm::SmallPtrSet<Operation *, 4> yielded;
+    for (Operation &op : block)
+      if (isMarked(&op) && &op != last &&
+          llvm::any_of(op.getUsers(),
+                       [&](Operation *user) { return !inGroup(user); }))
+        yielded.insert(&op);
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           if (!inGroup(producer.getOwner()))
             return std::nullopt;
-          return scf::SCFTileAndFuseOptions::ControlFnResult{false};
+          return scf::SCFTileAndFuseOptions::ControlFnResult{
+              yielded.contains(producer.getOwner())};
         });
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
@@ -453,8 +541,15 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       return emitError(last->getLoc())
              << "tile-and-fuse failed" << (refused.empty() ? "" : ": ")
              << refused;
+    // Readers after the loops read what they yield; what sits before them
+    // (the sizes tiling read off the originals) is answered below.
+    Operation *loops =
+        result->loops.empty() ? nullptr : result->loops.front().getOperation();
     for (auto [original, replacement] : result->replacements)
-      rewriter.replaceAllUsesWith(original, replacement);
+      rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+        Operation *reader = block.findAncestorOpInBlock(*use.getOwner());
+        return !loops || (reader && loops->isBeforeInBlock(reader));
+      });
     // The originals, consumers first, once nothing but the slices tiling
     // took of them (now dead) and the sizes it read off them (answered from
     // their operands instead) uses them.
