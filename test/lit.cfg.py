@@ -24,6 +24,11 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%fields", config.python_executable + " " +
      os.path.join(config.mlsysim_src_root, "test", "lib", "fields.py")))
+# Runs two programs on the same inputs with upstream MLIR (mlir-runner) and
+# compares their results: mlsysim-fuse must not change what a program computes.
+config.substitutions.append(
+    ("%same-results", config.python_executable + " " +
+     os.path.join(config.mlsysim_src_root, "test", "lib", "fuse_equivalence.py")))
 
 # A real browser for the HTML report (Debian's chromium, from scripts/setup.sh).
 import shutil

@@ -583,10 +583,34 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       if (op->use_empty() && isMemoryEffectFree(op))
         rewriter.eraseOp(op);
     }
-    if (!result->loops.empty())
-      result->loops.front()->setAttr(
-          MLSysimDialect::KernelAttrHelper::getNameStr(),
-          UnitAttr::get(rewriter.getContext()));
+    if (!result->loops.empty()) {
+      Operation *kernel = result->loops.front();
+      kernel->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
+                      UnitAttr::get(rewriter.getContext()));
+      // A tile that lies wholly in a pad's border is generated from the pad
+      // value (tensor.generate): as the fill it is, which every linalg
+      // pipeline lowers.
+      SmallVector<tensor::GenerateOp> generates;
+      kernel->walk([&](tensor::GenerateOp generate) {
+        Block &body = generate.getBody().front();
+        Value value = body.getTerminator()->getOperand(0);
+        if (body.getOperations().size() == 1 &&
+            value.getParentRegion() != &generate.getBody())
+          generates.push_back(generate);
+      });
+      for (tensor::GenerateOp generate : generates) {
+        rewriter.setInsertionPoint(generate);
+        Value empty = tensor::EmptyOp::create(
+            rewriter, generate.getLoc(), generate.getType().getShape(),
+            generate.getType().getElementType(), generate.getDynamicExtents());
+        Value value =
+            generate.getBody().front().getTerminator()->getOperand(0);
+        rewriter.replaceOp(generate, linalg::FillOp::create(
+                                         rewriter, generate.getLoc(), value,
+                                         empty)
+                                         .getResult(0));
+      }
+    }
     // A member still outside the loops runs as its own kernel.
     for (Operation &op : block)
       if (isMarked(&op) && !op.use_empty())
@@ -713,11 +737,17 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     auto marked = [&](Operation *op) {
       return op && op->getAttr(kGroupAttr) == mark;
     };
+    // A view (or chain of views) a marked op reads.
+    std::function<bool(Operation *)> feedsMarked = [&](Operation *view) {
+      return llvm::any_of(view->getUsers(), [&](Operation *user) {
+        return marked(user) || (isReshapeView(user) && feedsMarked(user));
+      });
+    };
     linalg::ControlFusionFn control = [&](OpOperand *operand) {
       Operation *owner = operand->getOwner();
       bool ownerInGroup =
           marked(owner) ||
-          (isReshapeView(owner) && llvm::any_of(owner->getUsers(), marked));
+          (isReshapeView(owner) && feedsMarked(owner));
       return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
     struct KeepMark : RewriterBase::Listener {
@@ -748,7 +778,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     SmallVector<Operation *> ops;
     for (Operation &op : block)
       if (marked(&op) ||
-          (isReshapeView(&op) && llvm::any_of(op.getUsers(), marked)))
+          (isReshapeView(&op) && feedsMarked(&op)))
         ops.push_back(&op);
     (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
