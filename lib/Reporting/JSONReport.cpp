@@ -71,57 +71,108 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("kernel", op.kernel >= 0 ? Value(op.kernel) : Value(nullptr));
 }
 
-static Value fusionToJSON(const FusionPlan &plan) {
-  Array groups;
-  for (auto [index, kernel] : llvm::enumerate(plan.opportunities)) {
-    const FusionGroup &group = plan.kernels[kernel];
-    groups.push_back(Object{{"group", static_cast<int64_t>(index)},
-                            {"kernel", kernel},
-                            {"ops", Array(group.ops)},
-                            {"kind", stringifyFusionKind(*group.kind)},
-                            {"func", group.func},
-                            {"bytes_saved", group.bytesSaved.toJSON()},
-                            {"launches_saved", group.launchesSaved},
-                            {"flops_added", group.flopsAdded.toJSON()},
-                            {"kept", Array(group.kept)},
-                            {"recomputed", Array(group.recomputed)},
-                            {"latency_before_s", group.latencyBefore},
-                            {"latency_after_s", group.fused.latency},
-                            {"class", stringifyOpClass(group.opClass)},
-                            {"saving_s", group.getSaving()},
-                            {"share", group.share}});
-  }
-  return groups;
+/// One fusion opportunity's fields, in key order (the order a JSON object
+/// is written in), to `emit(key, Value)` and lists of op ids to
+/// `emitList(key, ids)`: one definition for the Value tree and the stream.
+template <typename EmitFn, typename EmitListFn>
+static void visitFusionFields(const FusionPlan &plan, unsigned index,
+                              EmitFn &&emit, EmitListFn &&emitList) {
+  unsigned kernel = plan.opportunities[index];
+  const FusionGroup &group = plan.kernels[kernel];
+  emit("bytes_saved", group.bytesSaved.toJSON());
+  emit("class", Value(stringifyOpClass(group.opClass)));
+  emit("flops_added", group.flopsAdded.toJSON());
+  emit("func", Value(llvm::StringRef(group.func)));
+  emit("group", Value(static_cast<int64_t>(index)));
+  emitList("kept", group.kept);
+  emit("kernel", Value(kernel));
+  emit("kind", Value(stringifyFusionKind(*group.kind)));
+  emit("latency_after_s", Value(group.fused.latency));
+  emit("latency_before_s", Value(group.latencyBefore));
+  emit("launches_saved", Value(group.launchesSaved));
+  emitList("ops", group.ops);
+  emitList("recomputed", group.recomputed);
+  emit("saving_s", Value(group.getSaving()));
+  emit("share", Value(group.share));
 }
 
-/// The kernels of the compiled plan.
-static Value kernelsToJSON(const Report &report) {
-  Array kernels;
-  for (const KernelReport &kernel : report.kernels) {
-    const RooflineEstimate &r = kernel.roofline;
-    kernels.push_back(Object{
-        {"id", kernel.id},
-        {"func", kernel.func},
-        {"ops", Array(kernel.ops)},
-        {"kind", kernel.kind ? Value(stringifyFusionKind(*kernel.kind))
-                             : Value(nullptr)},
-        {"class", stringifyOpClass(kernel.opClass)},
-        {"multiplier", kernel.multiplier.toJSON()},
-        {"flops", kernel.flops.toJSON()},
-        {"int_ops", kernel.intOps.toJSON()},
-        {"transcendentals", kernel.transcendentals.toJSON()},
-        {"bytes_read", kernel.bytesRead.toJSON()},
-        {"bytes_written", kernel.bytesWritten.toJSON()},
-        {"arithmetic_intensity", kernel.intensity},
-        {"matrix_utilization", r.utilization},
-        {"t_compute_s", r.tCompute},
-        {"t_memory_s", r.tMemory},
-        {"t_overhead_s", r.tOverhead},
-        {"latency_s", r.latency},
-        {"bound", stringifyBound(r.bound)},
-    });
+/// One kernel of the compiled plan's fields, in key order (as above).
+template <typename EmitFn, typename EmitListFn>
+static void visitKernelFields(const KernelReport &kernel, EmitFn &&emit,
+                              EmitListFn &&emitList) {
+  const RooflineEstimate &r = kernel.roofline;
+  emit("arithmetic_intensity", Value(kernel.intensity));
+  emit("bound", Value(stringifyBound(r.bound)));
+  emit("bytes_read", kernel.bytesRead.toJSON());
+  emit("bytes_written", kernel.bytesWritten.toJSON());
+  emit("class", Value(stringifyOpClass(kernel.opClass)));
+  emit("flops", kernel.flops.toJSON());
+  emit("func", Value(llvm::StringRef(kernel.func)));
+  emit("id", Value(kernel.id));
+  emit("int_ops", kernel.intOps.toJSON());
+  emit("kind", kernel.kind ? Value(stringifyFusionKind(*kernel.kind))
+                           : Value(nullptr));
+  emit("latency_s", Value(r.latency));
+  emit("matrix_utilization", Value(r.utilization));
+  emit("multiplier", kernel.multiplier.toJSON());
+  emitList("ops", kernel.ops);
+  emit("t_compute_s", Value(r.tCompute));
+  emit("t_memory_s", Value(r.tMemory));
+  emit("t_overhead_s", Value(r.tOverhead));
+  emit("transcendentals", kernel.transcendentals.toJSON());
+}
+
+/// Records as a Value array, from their visitor.
+template <typename VisitFn>
+static Value recordsToJSON(size_t count, VisitFn &&visit) {
+  Array records;
+  for (size_t index = 0; index < count; ++index) {
+    Object record;
+    visit(
+        index,
+        [&](llvm::StringRef key, Value value) {
+          record[key] = std::move(value);
+        },
+        [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
+          record[key] = Array(ids);
+        });
+    records.push_back(std::move(record));
   }
-  return kernels;
+  return records;
+}
+
+/// The same records streamed (RecordArrayWriter) at `indent`.
+template <typename VisitFn>
+static void writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
+                         VisitFn &&visit) {
+  RecordArrayWriter writer(os, indent);
+  for (size_t index = 0; index < count; ++index) {
+    writer.beginRecord();
+    visit(
+        index,
+        [&](llvm::StringRef key, const Value &value) {
+          writer.field(key, value);
+        },
+        [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
+          writer.field(key, ids);
+        });
+    writer.endRecord();
+  }
+  writer.finish();
+}
+
+/// Visits the fusion opportunities of `report`'s plan.
+static auto fusionVisitor(const Report &report) {
+  return [&report](size_t index, auto &&emit, auto &&emitList) {
+    visitFusionFields(report.plan, index, emit, emitList);
+  };
+}
+
+/// Visits the kernels of `report`'s compiled plan.
+static auto kernelVisitor(const Report &report) {
+  return [&report](size_t index, auto &&emit, auto &&emitList) {
+    visitKernelFields(report.kernels[index], emit, emitList);
+  };
 }
 
 static Value fusionBoundsToJSON(const FusionPlan &plan) {
@@ -330,16 +381,18 @@ static Object reportHeaderToJSON(const Report &report) {
                 {"diagnosis", diagnosisToJSON(diagnose(report))},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
                 {"approximate", caveatsToJSON(report.approximate)}};
-  header["kernels"] = kernelsToJSON(report);
-  if (report.options.fusion) {
-    header["fusion"] = fusionToJSON(report.plan);
+  if (report.options.fusion)
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
-  }
   return header;
 }
 
 Value mlsysim::toJSON(const Report &report) {
   Object document = reportHeaderToJSON(report);
+  document["kernels"] =
+      recordsToJSON(report.kernels.size(), kernelVisitor(report));
+  if (report.options.fusion)
+    document["fusion"] = recordsToJSON(report.plan.opportunities.size(),
+                                       fusionVisitor(report));
   Array ops;
   for (const OpReport &op : report.ops)
     ops.push_back(toJSON(op));
@@ -349,36 +402,38 @@ Value mlsysim::toJSON(const Report &report) {
 
 void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
   // Streamed: building a Value tree for tens of thousands of ops costs more
-  // than parsing the IR did. Top-level keys in sorted order, `ops` among them.
+  // than parsing the IR did. Top-level keys in sorted order; the record
+  // arrays (ops, kernels, fusion) written straight to the stream in the
+  // layout OStream gives them.
   Object header = reportHeaderToJSON(report);
   llvm::SmallVector<llvm::StringRef> keys;
   for (const auto &entry : header)
     keys.push_back(entry.first);
   keys.push_back("ops");
+  keys.push_back("kernels");
+  if (report.options.fusion)
+    keys.push_back("fusion");
   llvm::sort(keys);
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     for (llvm::StringRef key : keys) {
-      if (key != "ops") {
-        writeJSONAttribute(json, key, *header.get(key));
+      if (const Value *value = header.get(key)) {
+        writeJSONAttribute(json, key, *value);
         continue;
       }
-      // Tens of thousands of flat records: written straight to the stream
-      // in the layout OStream gives them (keys in CSV column order).
-      json.attributeBegin("ops");
+      json.attributeBegin(key);
       json.rawValue([&](llvm::raw_ostream &out) {
-        out << '[';
-        for (auto [index, op] : llvm::enumerate(report.ops)) {
-          out << (index ? ",\n    {" : "\n    {");
-          bool first = true;
-          visitOpFields(op, [&](llvm::StringRef field, const Value &value) {
-            out << (first ? "\n      \"" : ",\n      \"") << field << "\": ";
-            writeJSONScalar(out, value);
-            first = false;
-          });
-          out << "\n    }";
-        }
-        out << (report.ops.empty() ? "]" : "\n  ]");
+        if (key == "kernels")
+          writeRecords(out, 2, report.kernels.size(), kernelVisitor(report));
+        else if (key == "fusion")
+          writeRecords(out, 2, report.plan.opportunities.size(),
+                       fusionVisitor(report));
+        else
+          // Ops' fields in CSV column order (visitOpFields), not sorted.
+          writeRecords(out, 2, report.ops.size(),
+                       [&](size_t index, auto &&emit, auto &&) {
+                         visitOpFields(report.ops[index], emit);
+                       });
       });
       json.attributeEnd();
     }

@@ -5,8 +5,10 @@
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Format.h"
 
+#include <charconv>
 #include <cmath>
 
 using namespace mlsysim;
@@ -86,6 +88,13 @@ static void writeJSONString(llvm::raw_ostream &os, llvm::StringRef text) {
   os << text.drop_front(start) << '"';
 }
 
+/// An integer in decimal (raw_ostream's formatter is several times slower).
+template <typename T> static void writeInteger(llvm::raw_ostream &os, T value) {
+  char buffer[24];
+  os.write(buffer, std::to_chars(buffer, buffer + sizeof(buffer), value).ptr -
+                       buffer);
+}
+
 void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {
   switch (value.kind()) {
   case Value::Null:
@@ -99,9 +108,9 @@ void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {
     return;
   case Value::Number:
     if (std::optional<int64_t> integer = value.getAsInteger())
-      os << *integer;
+      writeInteger(os, *integer);
     else if (std::optional<uint64_t> integer = value.getAsUINT64())
-      os << *integer;
+      writeInteger(os, *integer);
     // Integral doubles print as integers too (llvm::json would use
     // snprintf); a value JSON cannot hold is null.
     else if (!std::isfinite(*value.getAsNumber()))
@@ -125,4 +134,69 @@ void mlsysim::printJSON(const Value &value, llvm::raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   writeJSON(json, value);
   os << "\n";
+}
+
+RecordArrayWriter::RecordArrayWriter(llvm::raw_ostream &os, unsigned indent)
+    : os(os), indent(indent) {
+  os << '[';
+}
+
+void RecordArrayWriter::beginRecord() {
+  os << (anyRecord ? ",\n" : "\n");
+  os.indent(indent + 2) << '{';
+  anyRecord = true;
+  anyField = false;
+}
+
+void RecordArrayWriter::beginField(llvm::StringRef key) {
+  // One write per field: `,\n`, the indentation, `"key": ` (keys are the
+  // views' own identifiers: nothing to escape).
+  llvm::SmallString<64> text;
+  if (anyField)
+    text.push_back(',');
+  text.push_back('\n');
+  text.append(indent + 4, ' ');
+  text.push_back('"');
+  text.append(key);
+  text.append("\": ");
+  os.write(text.data(), text.size());
+  anyField = true;
+}
+
+void RecordArrayWriter::field(llvm::StringRef key, const Value &scalar) {
+  beginField(key);
+  writeJSONScalar(os, scalar);
+}
+
+void RecordArrayWriter::field(llvm::StringRef key,
+                              llvm::ArrayRef<unsigned> integers) {
+  beginField(key);
+  if (integers.empty()) {
+    os << "[]";
+    return;
+  }
+  os << '[';
+  for (auto [index, integer] : llvm::enumerate(integers)) {
+    os << (index ? ",\n" : "\n");
+    os.indent(indent + 6);
+    writeInteger(os, integer);
+  }
+  os << '\n';
+  os.indent(indent + 4) << ']';
+}
+
+void RecordArrayWriter::endRecord() {
+  if (anyField) {
+    os << '\n';
+    os.indent(indent + 2);
+  }
+  os << '}';
+}
+
+void RecordArrayWriter::finish() {
+  if (anyRecord) {
+    os << '\n';
+    os.indent(indent);
+  }
+  os << ']';
 }

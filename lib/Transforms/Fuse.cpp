@@ -628,9 +628,19 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// permutation, which tiling can slice.
   void dropUnitDims(IRRewriter &rewriter, Block &block, Attribute mark) {
     SmallVector<linalg::GenericOp> generics;
-    for (auto generic : block.getOps<linalg::GenericOp>())
-      if (generic->getAttr(kGroupAttr) == mark)
-        generics.push_back(generic);
+    bool keptDims = false;
+    for (auto generic : block.getOps<linalg::GenericOp>()) {
+      if (generic->getAttr(kGroupAttr) != mark)
+        continue;
+      generics.push_back(generic);
+      for (OpOperand &init : generic.getDpsInitsMutable())
+        keptDims |= !generic.getMatchingIndexingMap(&init).isProjectedPermutation();
+    }
+    // Only where needed: dropping dims elsewhere would put reshapes between
+    // a generic and a named member (a convolution), which tiling cannot
+    // fuse through.
+    if (!keptDims)
+      return;
     linalg::ControlDropUnitDims options;
     for (linalg::GenericOp generic : generics) {
       rewriter.setInsertionPoint(generic);

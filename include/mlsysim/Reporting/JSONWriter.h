@@ -31,6 +31,30 @@ void writeJSONScalar(llvm::raw_ostream &os, const llvm::json::Value &value);
 /// `value` as a document indented by two spaces, with a final newline.
 void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os);
 
+/// Writes an array of flat records (scalar fields and arrays of integers)
+/// straight to `os`, laid out as llvm::json::OStream lays out the same array
+/// at indentation `indent`: the fast path of views with tens of thousands of
+/// records, where building a Value tree costs more than parsing the IR did.
+/// Fields appear in the order they are written (callers that mirror a sorted
+/// object write them sorted).
+class RecordArrayWriter {
+public:
+  RecordArrayWriter(llvm::raw_ostream &os, unsigned indent);
+  void beginRecord();
+  void field(llvm::StringRef key, const llvm::json::Value &scalar);
+  void field(llvm::StringRef key, llvm::ArrayRef<unsigned> integers);
+  void endRecord();
+  /// Closes the array.
+  void finish();
+
+private:
+  void beginField(llvm::StringRef key);
+
+  llvm::raw_ostream &os;
+  unsigned indent;
+  bool anyRecord = false, anyField = false;
+};
+
 } // namespace mlsysim
 
 #endif // MLSYSIM_REPORTING_JSONWRITER_H
