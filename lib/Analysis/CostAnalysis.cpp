@@ -92,9 +92,10 @@ static bool accumulatesIntoDestination(Operation *kernel) {
   kernel->walk([&](linalg::LinalgOp op) {
     for (OpOperand &init : op.getDpsInitsMutable()) {
       auto slice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
-      auto iterArg = slice ? dyn_cast<BlockArgument>(slice.getSource())
-                           : BlockArgument();
-      if (iterArg && isa<LoopLikeOpInterface>(iterArg.getOwner()->getParentOp()) &&
+      auto iterArg =
+          slice ? dyn_cast<BlockArgument>(slice.getSource()) : BlockArgument();
+      if (iterArg &&
+          isa<LoopLikeOpInterface>(iterArg.getOwner()->getParentOp()) &&
           op.payloadUsesValueFromOperand(&init))
         reads = true;
     }
@@ -182,14 +183,13 @@ OpClass mlsysim::classifyOp(Operation *op, const OpCost &cost,
   // A window op reads an input through a sum of loops (d0 + d1); maps that
   // are all projected permutations rule it out without the (costly)
   // convolution matcher.
-  bool window =
-      (indexingMaps.empty() ||
-       !llvm::all_of(indexingMaps,
-                     [](AffineMap map) {
-                       return map.isProjectedPermutation(
-                           /*allowZeroInResults=*/true);
-                     })) &&
-      linalg::isaConvolutionOpInterface(linalgOp);
+  bool window = (indexingMaps.empty() ||
+                 !llvm::all_of(indexingMaps,
+                               [](AffineMap map) {
+                                 return map.isProjectedPermutation(
+                                     /*allowZeroInResults=*/true);
+                               })) &&
+                linalg::isaConvolutionOpInterface(linalgOp);
   if (cost.matrixUnit)
     return window ? OpClass::Convolution : OpClass::Matmul;
   if (window)

@@ -471,9 +471,9 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     Operation *producerOp = records[producer].op;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producerOp))
       if (linalgOp.getNumReductionLoops() != 0 ||
-          !getMatchingMap(producer,
-                          producerOp->getOpOperand(producerOp->getNumOperands() -
-                                                   producerOp->getNumResults()))
+          !getMatchingMap(
+               producer, producerOp->getOpOperand(producerOp->getNumOperands() -
+                                                  producerOp->getNumResults()))
                .isPermutation())
         return std::nullopt;
     double produced = space[producer], consumed = space[consumer];

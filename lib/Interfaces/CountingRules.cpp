@@ -190,8 +190,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   // The destination-style split once (each query builds the operand range).
   MutableOperandRange inits = op.getDpsInitsMutable();
   unsigned numInputs = op->getNumOperands() - inits.size();
-  MutableArrayRef<OpOperand> inputs =
-      op->getOpOperands().take_front(numInputs);
+  MutableArrayRef<OpOperand> inputs = op->getOpOperands().take_front(numInputs);
   for (OpOperand &inputOperand : inputs) {
     OpOperand *input = &inputOperand;
     Type type = input->get().getType();

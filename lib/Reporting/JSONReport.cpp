@@ -110,8 +110,8 @@ static void visitKernelFields(const KernelReport &kernel, EmitFn &&emit,
   emit("func", Value(llvm::StringRef(kernel.func)));
   emit("id", Value(kernel.id));
   emit("int_ops", kernel.intOps.toJSON());
-  emit("kind", kernel.kind ? Value(stringifyFusionKind(*kernel.kind))
-                           : Value(nullptr));
+  emit("kind",
+       kernel.kind ? Value(stringifyFusionKind(*kernel.kind)) : Value(nullptr));
   emit("latency_s", Value(r.latency));
   emit("matrix_utilization", Value(r.utilization));
   emit("multiplier", kernel.multiplier.toJSON());
@@ -391,8 +391,8 @@ Value mlsysim::toJSON(const Report &report) {
   document["kernels"] =
       recordsToJSON(report.kernels.size(), kernelVisitor(report));
   if (report.options.fusion)
-    document["fusion"] = recordsToJSON(report.plan.opportunities.size(),
-                                       fusionVisitor(report));
+    document["fusion"] =
+        recordsToJSON(report.plan.opportunities.size(), fusionVisitor(report));
   Array ops;
   for (const OpReport &op : report.ops)
     ops.push_back(toJSON(op));

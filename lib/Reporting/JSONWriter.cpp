@@ -91,8 +91,8 @@ static void writeJSONString(llvm::raw_ostream &os, llvm::StringRef text) {
 /// An integer in decimal (raw_ostream's formatter is several times slower).
 template <typename T> static void writeInteger(llvm::raw_ostream &os, T value) {
   char buffer[24];
-  os.write(buffer, std::to_chars(buffer, buffer + sizeof(buffer), value).ptr -
-                       buffer);
+  os.write(buffer,
+           std::to_chars(buffer, buffer + sizeof(buffer), value).ptr - buffer);
 }
 
 void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {

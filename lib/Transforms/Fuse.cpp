@@ -16,8 +16,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -196,9 +196,12 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
       if (members.contains(user))
         return false;
       if (isReshapeView(user))
-        return llvm::any_of(user->getUsers(), [&](Operation *reader) {
-          return !members.contains(reader) && !isReshapeView(reader);
-        }) || usedBeforeLoops(user);
+        return llvm::any_of(user->getUsers(),
+                            [&](Operation *reader) {
+                              return !members.contains(reader) &&
+                                     !isReshapeView(reader);
+                            }) ||
+               usedBeforeLoops(user);
       Operation *ancestor = last->getBlock()->findAncestorOpInBlock(*user);
       return !ancestor || !last->isBeforeInBlock(ancestor);
     });
@@ -297,20 +300,20 @@ static Operation *rewriteAsView(IRRewriter &rewriter,
       else
         product *= wide.getDimSize(wideDim);
     }
-    if (narrow.isDynamicDim(dim) ? dynamic != 1
-                                 : dynamic != 0 ||
-                                       product != narrow.getDimSize(dim))
+    if (narrow.isDynamicDim(dim)
+            ? dynamic != 1
+            : dynamic != 0 || product != narrow.getDimSize(dim))
       return nullptr;
   }
   rewriter.setInsertionPoint(reshape);
   Operation *view =
-      expand ? tensor::ExpandShapeOp::create(rewriter, reshape.getLoc(), result,
-                                             reshape.getSource(), *groups)
-                   .getOperation()
-             : tensor::CollapseShapeOp::create(rewriter, reshape.getLoc(),
-                                               result, reshape.getSource(),
-                                               *groups)
-                   .getOperation();
+      expand
+          ? tensor::ExpandShapeOp::create(rewriter, reshape.getLoc(), result,
+                                          reshape.getSource(), *groups)
+                .getOperation()
+          : tensor::CollapseShapeOp::create(rewriter, reshape.getLoc(), result,
+                                            reshape.getSource(), *groups)
+                .getOperation();
   rewriter.replaceOp(reshape, view->getResults());
   return view;
 }
@@ -375,8 +378,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       auto mark = IntegerAttr::get(IntegerType::get(ctx, 64), index);
       // The planner keeps a group in one block; fusion stays there.
       Block *block = last->getBlock();
-      bool generalize = !isTiled(*method) ||
-                        *method == Method::TileAndFuseAcrossReshapes;
+      bool generalize =
+          !isTiled(*method) || *method == Method::TileAndFuseAcrossReshapes;
       bool matrix = false;
       // Producers that stay as they are and are pulled into the tiles: the
       // fills consumers make in place, the pads convolutions read.
@@ -441,10 +444,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         }
         if (!tiled->empty()) {
           ++numGroupsLeft;
-          emitRemark(lastLoc)
-              << "fusion group G" << index << " ("
-              << stringifyFusionKind(*group.kind) << ") not performed: "
-              << *tiled;
+          emitRemark(lastLoc) << "fusion group G" << index << " ("
+                              << stringifyFusionKind(*group.kind)
+                              << ") not performed: " << *tiled;
           continue;
         }
         ++numGroupsFused;
@@ -452,8 +454,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         emitRemark(lastLoc)
             << "fused group G" << index << " ("
             << stringifyFusionKind(*group.kind) << ", " << group.ops.size()
-            << " ops, tiled" << (matrix ? "" : " by rows")
-            << "): predicted " << formatSeconds(group.latencyBefore) << " -> "
+            << " ops, tiled" << (matrix ? "" : " by rows") << "): predicted "
+            << formatSeconds(group.latencyBefore) << " -> "
             << formatSeconds(group.fused.latency);
         continue;
       }
@@ -603,12 +605,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         Value empty = tensor::EmptyOp::create(
             rewriter, generate.getLoc(), generate.getType().getShape(),
             generate.getType().getElementType(), generate.getDynamicExtents());
-        Value value =
-            generate.getBody().front().getTerminator()->getOperand(0);
-        rewriter.replaceOp(generate, linalg::FillOp::create(
-                                         rewriter, generate.getLoc(), value,
-                                         empty)
-                                         .getResult(0));
+        Value value = generate.getBody().front().getTerminator()->getOperand(0);
+        rewriter.replaceOp(
+            generate,
+            linalg::FillOp::create(rewriter, generate.getLoc(), value, empty)
+                .getResult(0));
       }
     }
     // A member still outside the loops runs as its own kernel.
@@ -634,7 +635,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         continue;
       generics.push_back(generic);
       for (OpOperand &init : generic.getDpsInitsMutable())
-        keptDims |= !generic.getMatchingIndexingMap(&init).isProjectedPermutation();
+        keptDims |=
+            !generic.getMatchingIndexingMap(&init).isProjectedPermutation();
     }
     // Only where needed: dropping dims elsewhere would put reshapes between
     // a generic and a named member (a convolution), which tiling cannot
@@ -756,8 +758,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     linalg::ControlFusionFn control = [&](OpOperand *operand) {
       Operation *owner = operand->getOwner();
       bool ownerInGroup =
-          marked(owner) ||
-          (isReshapeView(owner) && feedsMarked(owner));
+          marked(owner) || (isReshapeView(owner) && feedsMarked(owner));
       return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
     struct KeepMark : RewriterBase::Listener {
@@ -787,8 +788,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     // is none of the patterns' business.
     SmallVector<Operation *> ops;
     for (Operation &op : block)
-      if (marked(&op) ||
-          (isReshapeView(&op) && feedsMarked(&op)))
+      if (marked(&op) || (isReshapeView(&op) && feedsMarked(&op)))
         ops.push_back(&op);
     (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
