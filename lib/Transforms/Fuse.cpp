@@ -378,15 +378,18 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       auto mark = IntegerAttr::get(IntegerType::get(ctx, 64), index);
       // The planner keeps a group in one block; fusion stays there.
       Block *block = last->getBlock();
-      bool generalize =
-          !isTiled(*method) || *method == Method::TileAndFuseAcrossReshapes;
-      bool matrix = false;
+      bool matrix = llvm::any_of(group.ops, [&](unsigned id) {
+        return report.plan.roleOf[id] == FusionRole::Matrix;
+      });
+      // Row kernels too: the unit dims dropped below must be dropped from
+      // every member alike, which upstream does for generics.
+      bool generalize = !isTiled(*method) ||
+                        *method == Method::TileAndFuseAcrossReshapes || !matrix;
       // Producers that stay as they are and are pulled into the tiles: the
       // fills consumers make in place, the pads convolutions read.
       llvm::SmallPtrSet<Operation *, 4> producers;
       for (unsigned id : group.ops) {
         Operation *op = report.ops[id].op;
-        matrix |= report.plan.roleOf[id] == FusionRole::Matrix;
         if (report.plan.roleOf[id] == FusionRole::Fill ||
             isa<tensor::PadOp>(op)) {
           producers.insert(op);
