@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -144,10 +145,40 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   });
   if (!failure.empty())
     return OpCost::unmodeled(failure);
+  // Gathers: elements a payload extracts from a tensor defined outside
+  // (an embedding table) are read, not the whole tensor: each extract once
+  // per iteration of its op and of the kernel's loops.
+  llvm::MapVector<Value, double> gathered;
+  kernel->walk([&](tensor::ExtractOp extract) {
+    Value table = extract.getTensor();
+    if (kernel->isAncestor(table.getParentRegion()->getParentOp()))
+      return;
+    double times = 1.0;
+    for (Operation *parent = extract->getParentOp(); parent && parent != kernel;
+         parent = parent->getParentOp()) {
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(parent)) {
+        std::optional<Count> count = getStaticTripCount(loop);
+        times *= count ? count->toDouble() : 0.0;
+      } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(parent)) {
+        // Its loop ranges with dynamic sizes bound as the analysis binds
+        // them (0: unknown).
+        FailureOr<SmallVector<int64_t>> ranges = computeLoopRanges(
+            linalgOp, linalgOp.getIndexingMapsArray(), context);
+        if (failed(ranges))
+          times = 0.0;
+        else
+          for (int64_t range : *ranges)
+            times *= static_cast<double>(std::max<int64_t>(range, 0));
+      }
+    }
+    gathered[table] += times;
+  });
   // Traffic: every tensor defined outside and used inside, once (fresh
   // destinations carry no data), and the results, once.
   llvm::SmallPtrSet<Value, 8> inputs;
   kernel->walk([&](Operation *op) {
+    if (isa<tensor::ExtractOp>(op))
+      return; // Counted as gathers below.
     for (Value operand : op->getOperands()) {
       if (!isa<ShapedType>(operand.getType()) ||
           kernel->isAncestor(operand.getParentRegion()->getParentOp()) ||
@@ -163,6 +194,18 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
         total.bytesRead += *bytes;
     }
   });
+  for (auto [table, times] : gathered) {
+    if (inputs.contains(table))
+      continue; // Read whole by another op of the kernel.
+    std::optional<Count> bytes = context.bytesOf(table);
+    std::optional<Count> elements = context.numElements(table);
+    if (!bytes || !elements)
+      continue;
+    // An unknown count (a dynamic tile) reads at most the whole tensor.
+    double part =
+        times > 0.0 ? std::min(1.0, times / elements->toDouble()) : 1.0;
+    total.bytesRead += Count::fromDouble(std::ceil(bytes->toDouble() * part));
+  }
   for (Value result : kernel->getResults())
     if (std::optional<Count> bytes = context.bytesOf(result))
       total.bytesWritten += *bytes;

@@ -14,13 +14,16 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <functional>
@@ -106,7 +109,7 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
-  bool matrix = false, rowReduction = false;
+  bool matrix = false, rowReduction = false, slice = false;
   // An edge through a reshape: elementwise groups propagate it out of the
   // way (upstream's reshape-by-expansion patterns) before they fuse.
   Operation *throughReshape = nullptr;
@@ -132,6 +135,12 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     // model pads each input tile).
     if (isa<tensor::PadOp>(op) && report.plan.roleOf[id] == FusionRole::Pad)
       continue;
+    // A slice read in place: the tiles read the slice's part of its source
+    // (consecutive slices merged once tiled).
+    if (isa<tensor::ExtractSliceOp>(op)) {
+      slice = true;
+      continue;
+    }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
       why = "fusing " + report.ops[id].name +
@@ -152,6 +161,12 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     return isa<tensor::PadOp>(report.ops[id].op);
   });
   // A pad is fused by tiling the op that reads it (a convolution, a pool).
+  if (slice && !matrix && !rowReduction && !hasPad) {
+    why = "fusing tensor.extract_slice into an elementwise consumer needs "
+          "the consumer tiled, which mlsysim-fuse does only with a matrix op "
+          "or a reduction in the group";
+    return std::nullopt;
+  }
   if (!matrix && !rowReduction && !hasPad)
     return throughReshape ? Method::ElementwiseAcrossReshapes
                           : Method::Elementwise;
@@ -249,14 +264,43 @@ static SmallVector<OpFoldResult>
 chooseRowTileSizes(linalg::LinalgOp op,
                    llvm::function_ref<bool(Operation *)> inGroup,
                    Builder &builder) {
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // Whether tiling `loop` of `consumer` slices every member behind it along
+  // a loop that member is indexed by, all the way back: a member reading a
+  // reduced result broadcast along the loop (a softmax's sum read by its
+  // division through an elementwise copy) would have the reduction
+  // recomputed in every tile.
+  std::function<bool(linalg::LinalgOp, unsigned, unsigned)> follows =
+      [&](linalg::LinalgOp consumer, unsigned loop, unsigned depth) {
+        SmallVector<AffineMap> maps = consumer.getIndexingMapsArray();
+        for (OpOperand *input : consumer.getDpsInputOperands()) {
+          Operation *def = definingOpThroughViews(input->get());
+          if (!inGroup(def))
+            continue;
+          AffineMap map = maps[input->getOperandNumber()];
+          if (!map.isFunctionOfDim(loop))
+            return false;
+          auto producer = dyn_cast<linalg::LinalgOp>(def);
+          auto result = dyn_cast<OpResult>(input->get());
+          // Through a view the positions change: the direct check only.
+          if (!producer || !result || result.getOwner() != def || depth > 64)
+            continue;
+          std::optional<unsigned> position =
+              map.getResultPosition(getAffineDimExpr(loop, map.getContext()));
+          if (!position)
+            return false;
+          auto producerLoop = dyn_cast<AffineDimExpr>(
+              producer.getIndexingMapMatchingResult(result).getResult(
+                  *position));
+          if (!producerLoop ||
+              !follows(producer, producerLoop.getPosition(), depth + 1))
+            return false;
+        }
+        return true;
+      };
   SmallVector<OpFoldResult> sizes;
   for (auto [loop, range, type] :
        llvm::enumerate(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
-    bool row = type == utils::IteratorType::parallel;
-    for (OpOperand *input : op.getDpsInputOperands())
-      if (inGroup(definingOpThroughViews(input->get())))
-        row &= maps[input->getOperandNumber()].isFunctionOfDim(loop);
+    bool row = type == utils::IteratorType::parallel && follows(op, loop, 0);
     sizes.push_back(builder.getIndexAttr(row ? chooseTile(range) : 0));
   }
   return sizes;
@@ -319,6 +363,20 @@ static Operation *rewriteAsView(IRRewriter &rewriter,
 }
 
 namespace {
+/// Keeps a group's mark on the generics patterns replace its members with.
+struct KeepMark : RewriterBase::Listener {
+  Attribute mark;
+  explicit KeepMark(Attribute mark) : mark(mark) {}
+  void notifyOperationReplaced(Operation *op, ValueRange values) override {
+    if (op->getAttr(kGroupAttr) != mark)
+      return;
+    for (Value value : values)
+      if (auto generic = dyn_cast_or_null<linalg::GenericOp>(
+              definingOpThroughViews(value)))
+        generic->setAttr(kGroupAttr, mark);
+  }
+};
+
 struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
   friend struct passutil::OptionReader;
@@ -335,7 +393,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       SmallVector<tensor::ReshapeOp> reshapes;
       module.walk([&](tensor::ReshapeOp reshape) {
         Operation *def = definingOpThroughViews(reshape.getSource());
-        if (isa_and_nonnull<linalg::LinalgOp>(def) &&
+        if (isa_and_nonnull<linalg::LinalgOp, tensor::ExtractSliceOp>(def) &&
             llvm::any_of(reshape->getUsers(), [](Operation *user) {
               return isa<linalg::LinalgOp>(user);
             }))
@@ -391,7 +449,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       for (unsigned id : group.ops) {
         Operation *op = report.ops[id].op;
         if (report.plan.roleOf[id] == FusionRole::Fill ||
-            isa<tensor::PadOp>(op)) {
+            isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
           producers.insert(op);
           continue;
         }
@@ -508,6 +566,15 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     tiling.setTileSizes(sizes);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
+    // A tile of a slice, or of a reshape, is a slice of what it reads:
+    // bubbled up and merged, the tiles read the producers (and the slices'
+    // sources) directly, so producers behind a slice or a reshape fuse too.
+    {
+      RewritePatternSet cleanup(rewriter.getContext());
+      tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
+      tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
+      options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
+    }
     // A member read after the kernel too is yielded by the loops (chooseMethod
     // checked those readers come after them); a fill with other users is
     // recomputed in the tile and stays for them.
@@ -525,6 +592,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           return scf::SCFTileAndFuseOptions::ControlFnResult{
               yielded.contains(producer.getOwner())};
         });
+    // What is read before tiling: a view or slice the tiles stop reading
+    // (their reads bubbled to its source) is dead code after it.
+    llvm::SmallPtrSet<Operation *, 32> read;
+    for (Operation &op : block)
+      if (!op.use_empty())
+        read.insert(&op);
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
     // without it: caught here, and the group is said to be fused in part.
@@ -592,6 +665,50 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       Operation *kernel = result->loops.front();
       kernel->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
                       UnitAttr::get(rewriter.getContext()));
+      // Tile-and-fuse makes a producer once per slice its consumers take (a
+      // matmul read by three epilogue ops, three times per tile): identical
+      // clones computed once.
+      {
+        DominanceInfo dominance;
+        eliminateCommonSubExpressions(rewriter, dominance, kernel);
+      }
+      // A tile of a slice is a slice of its source.
+      {
+        RewritePatternSet patterns(rewriter.getContext());
+        tensor::populateMergeConsecutiveInsertExtractSlicePatterns(patterns);
+        SmallVector<Operation *> slices;
+        kernel->walk([&](tensor::ExtractSliceOp op) { slices.push_back(op); });
+        GreedyRewriteConfig config;
+        config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+        (void)applyOpPatternsGreedily(slices, std::move(patterns), config);
+      }
+      // Sizes tiling read off views and slices the tiles no longer read,
+      // answered from their operands, then those views and slices go.
+      {
+        RewritePatternSet patterns(rewriter.getContext());
+        memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+        SmallVector<Operation *> dims;
+        block.walk([&](tensor::DimOp dim) {
+          if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                              tensor::CollapseShapeOp>(
+                  dim.getSource().getDefiningOp()))
+            dims.push_back(dim);
+        });
+        GreedyRewriteConfig config;
+        config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+        (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
+        bool erased = true;
+        while (erased) {
+          erased = false;
+          for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+            if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                    tensor::CollapseShapeOp, tensor::DimOp>(op) &&
+                read.contains(&op) && op.use_empty()) {
+              rewriter.eraseOp(&op);
+              erased = true;
+            }
+        }
+      }
       // A tile that lies wholly in a pad's border is generated from the pad
       // value (tensor.generate): as the fill it is, which every linalg
       // pipeline lowers.
@@ -764,18 +881,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           marked(owner) || (isReshapeView(owner) && feedsMarked(owner));
       return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
-    struct KeepMark : RewriterBase::Listener {
-      Attribute mark;
-      explicit KeepMark(Attribute mark) : mark(mark) {}
-      void notifyOperationReplaced(Operation *op, ValueRange values) override {
-        if (op->getAttr(kGroupAttr) != mark)
-          return;
-        for (Value value : values)
-          if (auto generic = dyn_cast_or_null<linalg::GenericOp>(
-                  definingOpThroughViews(value)))
-            generic->setAttr(kGroupAttr, mark);
-      }
-    } listener(mark);
+    KeepMark listener(mark);
     RewritePatternSet patterns(block.getParentOp()->getContext());
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     // The reshapes of destinations the patterns leave (of a fill, of an
