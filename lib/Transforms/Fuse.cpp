@@ -39,6 +39,11 @@ namespace mlsysim {
 static constexpr llvm::StringLiteral kGroupAttr =
     MLSysimDialect::FusionGroupAttrHelper::getNameStr();
 
+/// Marks the producers a tiled group pulls into its tiles as they are.
+static constexpr llvm::StringLiteral kProducerAttr = "mlsysim-fuse.producer";
+/// Marks, for the span of one tiling, the views and slices read before it.
+static constexpr llvm::StringLiteral kReadAttr = "mlsysim-fuse.read";
+
 /// How a group is fused.
 enum class Method {
   /// linalg::fuseElementwiseOps, producer into consumer.
@@ -444,13 +449,14 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       bool generalize = !isTiled(*method) ||
                         *method == Method::TileAndFuseAcrossReshapes || !matrix;
       // Producers that stay as they are and are pulled into the tiles: the
-      // fills consumers make in place, the pads convolutions read.
-      llvm::SmallPtrSet<Operation *, 4> producers;
+      // fills consumers make in place, the pads convolutions read, the
+      // slices read in place (an attribute, not an address set: see
+      // tileAndFuse).
       for (unsigned id : group.ops) {
         Operation *op = report.ops[id].op;
         if (report.plan.roleOf[id] == FusionRole::Fill ||
             isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
-          producers.insert(op);
+          op->setAttr(kProducerAttr, mark);
           continue;
         }
         if (isElementwiseOnTensors(op)) {
@@ -477,11 +483,6 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         }
         marked->setAttr(kGroupAttr, mark);
       }
-      // What the rewrites create (reshapes of fills and empty tensors) is
-      // the group's to erase once unused.
-      llvm::SmallPtrSet<Operation *, 32> before;
-      for (Operation &op : *block)
-        before.insert(&op);
       if (*method == Method::ElementwiseAcrossReshapes ||
           *method == Method::TileAndFuseAcrossReshapes)
         propagateReshapes(*block, mark);
@@ -492,7 +493,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         dropUnitDims(rewriter, *block, mark);
       if (isTiled(*method)) {
         FailureOr<std::string> tiled =
-            tileAndFuse(rewriter, *block, mark, producers, before, matrix);
+            tileAndFuse(rewriter, *block, mark, matrix);
         if (failed(tiled))
           return signalPassFailure();
         if (StringRef(*tiled).starts_with("fused in part")) {
@@ -530,18 +531,26 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                           << formatSeconds(group.latencyBefore) << " -> "
                           << formatSeconds(group.fused.latency);
     }
-    module.walk([](Operation *op) { op->removeAttr(kGroupAttr); });
+    module.walk([](Operation *op) {
+      op->removeAttr(kGroupAttr);
+      op->removeAttr(kProducerAttr);
+    });
   }
 
   /// Tiles the group's last marked op in `block` and fuses the other
-  /// members (marked ops, `producers`, and the fills and pads they read) into
-  /// its loops, which become one kernel (the mlsysim.kernel attribute); ops
-  /// not in `before` are what the rewrites made for the group. Returns why
-  /// nothing was tiled, or an empty string; fails on an upstream failure.
-  FailureOr<std::string>
-  tileAndFuse(IRRewriter &rewriter, Block &block, Attribute mark,
-              const llvm::SmallPtrSetImpl<Operation *> &producers,
-              const llvm::SmallPtrSetImpl<Operation *> &before, bool matrix) {
+  /// members (marked ops, the producers marked kProducerAttr, and the fills
+  /// they read) into
+  /// its loops, which become one kernel (the mlsysim.kernel attribute); the
+  /// views, empty tensors, sizes and constants left unused in `block` go.
+  /// (Nothing here is keyed by an op's address: tiling erases ops and
+  /// creates others, which may reuse the addresses, and the output must not
+  /// depend on the allocator.) Returns why nothing was tiled, or an empty
+  /// string; fails on an upstream failure.
+  FailureOr<std::string> tileAndFuse(IRRewriter &rewriter, Block &block,
+                                     Attribute mark, bool matrix) {
+    auto isProducer = [&](Operation *op) {
+      return op->getAttr(kProducerAttr) == mark;
+    };
     auto isMarked = [&](Operation *op) {
       return op && op->getAttr(kGroupAttr) == mark;
     };
@@ -553,8 +562,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     if (!consumer)
       return std::string("its last op is no structured op to tile");
     auto inGroup = [&](Operation *op) {
-      return op && (isMarked(op) || producers.contains(op) ||
-                    (!before.contains(op) && isa<linalg::FillOp>(op)));
+      return op && (isMarked(op) || isProducer(op) || isa<linalg::FillOp>(op));
     };
     SmallVector<OpFoldResult> sizes =
         matrix ? chooseTileSizes(consumer, rewriter)
@@ -594,10 +602,13 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         });
     // What is read before tiling: a view or slice the tiles stop reading
     // (their reads bubbled to its source) is dead code after it.
-    llvm::SmallPtrSet<Operation *, 32> read;
+    // (Marked with an attribute, not kept by address: tiling erases and
+    // creates ops, and a new op may take an erased one's address.)
+    auto readMark = UnitAttr::get(rewriter.getContext());
     for (Operation &op : block)
-      if (!op.use_empty())
-        read.insert(&op);
+      if (!op.use_empty() && isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                                 tensor::CollapseShapeOp, tensor::DimOp>(op))
+        op.setAttr(kReadAttr, readMark);
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
     // without it: caught here, and the group is said to be fused in part.
@@ -633,7 +644,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     // their operands instead) uses them.
     SmallVector<Operation *> originals;
     for (Operation &op : block)
-      if (inGroup(&op) || (!before.contains(&op) && !isa<scf::ForOp>(op)))
+      if (inGroup(&op) ||
+          isa<tensor::EmptyOp, tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+              tensor::CollapseShapeOp, tensor::DimOp, arith::ConstantOp>(op))
         originals.push_back(&op);
     for (Operation *op : llvm::reverse(originals)) {
       SmallVector<tensor::DimOp> dims;
@@ -703,7 +716,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
             if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
                     tensor::CollapseShapeOp, tensor::DimOp>(op) &&
-                read.contains(&op) && op.use_empty()) {
+                op.hasAttr(kReadAttr) && op.use_empty()) {
               rewriter.eraseOp(&op);
               erased = true;
             }
@@ -732,6 +745,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                 .getResult(0));
       }
     }
+    block.walk([&](Operation *op) { op->removeAttr(kReadAttr); });
     // A member still outside the loops runs as its own kernel.
     for (Operation &op : block)
       if (isMarked(&op) && !op.use_empty())
@@ -740,6 +754,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                "' stays outside the tiles (" +
                (refused.empty() ? "not tileable from its consumer" : refused) +
                ")";
+    // So does a slice whose tiles could not be taken from its source.
+    for (Operation &op : block)
+      if (isa<tensor::ExtractSliceOp>(op) && isProducer(&op) && !op.use_empty())
+        return std::string("fused in part: a tensor.extract_slice stays "
+                           "outside the tiles (they read it through a view "
+                           "a tile cannot be taken through)");
     return std::string();
   }
 
