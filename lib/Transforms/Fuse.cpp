@@ -328,8 +328,9 @@ static Operation *rewriteAsView(IRRewriter &rewriter,
     return nullptr;
   // The same shape (its one dynamic size then equal too): no reshape.
   if (source == result) {
-    rewriter.replaceOp(reshape, reshape.getSource());
-    return reshape.getSource().getDefiningOp();
+    Value same = reshape.getSource();
+    rewriter.replaceOp(reshape, same);
+    return same.getDefiningOp();
   }
   if (source.getRank() == result.getRank())
     return nullptr;
