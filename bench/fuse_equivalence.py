@@ -75,6 +75,11 @@ def main():
             print(" ".join("%s=%s" % kv for kv in row.items()))
             rows.append(row)
     out = os.path.join(ROOT, "bench", "results", "fuse-equivalence.csv")
+    # The rows of models not run this time are kept.
+    if os.path.exists(out):
+        with open(out) as f:
+            done = {r["model"] for r in rows}
+            rows = [r for r in csv.DictReader(f) if r["model"] not in done] + rows
     with open(out, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()

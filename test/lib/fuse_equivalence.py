@@ -4,8 +4,9 @@ BEFORE is run on the same inputs as the function of the same name in AFTER
 (mlsysim-fuse's output), with upstream MLIR 22 alone: both modules are merged
 (AFTER's functions renamed `<name>__after`), a `main` is added that makes
 deterministic inputs (a sine of the element's linear index, small for weights
-and positive for BatchNorm variances; i64 0 or 1, valid indices of any table;
-other integers modulo 7),
+and positive for BatchNorm variances; attention masks (an argument named
+*mask*) ones; other i64 0 or 1, valid indices of any table; other integers
+modulo 7),
 calls both and prints, for each result, the largest absolute difference and the
 largest magnitude; the module is bufferized, lowered to loops and to LLVM, and
 run by mlir-runner.
@@ -137,7 +138,10 @@ def make_input(lines, name, ty, seed, attrs=""):
         prev = "%%%s_a%d" % (name, d)
         stride *= shape[d]
     lines.append("      %%%s_li = arith.index_cast %s : index to i64" % (name, prev))
-    if elt.startswith("i"):
+    if elt.startswith("i") and "mask" in attrs:
+        # An attention mask of ones: a masked-out row would be NaN in both.
+        lines.append("      %%%s_v = arith.constant 1 : %s" % (name, elt))
+    elif elt.startswith("i"):
         lines.append("      %%%s_c7 = arith.constant 7 : i64" % name)
         lines.append("      %%%s_r = arith.remsi %%%s_li, %%%s_c7 : i64" % (name, name, name))
         if elt == "i1":
