@@ -26,74 +26,86 @@ using llvm::json::Value;
 template <typename EmitFn>
 static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   bool m = op.modeled;
-  auto count = [&](const Count &c) { return m ? c.toJSON() : Value(nullptr); };
-  auto number = [&](double x) { return m ? Value(x) : Value(nullptr); };
-  auto text = [&](const std::string &str) {
-    return m && !str.empty() ? Value(llvm::StringRef(str)) : Value(nullptr);
+  auto count = [&](const Count &c) {
+    return m ? JSONScalar(c) : JSONScalar(nullptr);
+  };
+  auto number = [&](double x) {
+    return m ? JSONScalar(x) : JSONScalar(nullptr);
+  };
+  auto text = [&](llvm::StringRef str) {
+    return m && !str.empty() ? JSONScalar(str) : JSONScalar(nullptr);
+  };
+  auto word = [&](llvm::StringRef str) {
+    return m && !str.empty() ? JSONScalar::word(str) : JSONScalar(nullptr);
   };
   bool peak = m && op.roofline.peak;
-  emit("id", Value(op.id));
+  emit("id", JSONScalar(op.id));
   // Borrowed, not copied: the op outlives its fields.
-  emit("op", Value(llvm::StringRef(op.name)));
-  emit("func", Value(llvm::StringRef(op.func)));
-  emit("loc", Value(llvm::StringRef(op.loc)));
-  emit("modeled", Value(m));
-  emit("approximate", Value(m && op.approximate));
+  emit("op", JSONScalar(op.name));
+  emit("func", JSONScalar(op.func));
+  emit("loc", JSONScalar(op.loc));
+  emit("modeled", JSONScalar(m));
+  emit("approximate", JSONScalar(m && op.approximate));
   // Why the op is unmodeled, or what its approximate price leaves out.
-  emit("reason", m && !op.approximate ? Value(nullptr)
-                                      : Value(llvm::StringRef(op.reason)));
-  emit("multiplier", op.multiplier.toJSON());
-  emit("trip_count_unknown", Value(op.tripCountUnknown));
+  emit("reason",
+       m && !op.approximate ? JSONScalar(nullptr) : JSONScalar(op.reason));
+  emit("multiplier", op.multiplier);
+  emit("trip_count_unknown", JSONScalar(op.tripCountUnknown));
   emit("flops", count(op.flops));
   emit("int_ops", count(op.intOps));
   emit("transcendentals", count(op.transcendentals));
   emit("bytes_read", count(op.bytesRead));
   emit("bytes_written", count(op.bytesWritten));
   emit("arithmetic_intensity", number(op.intensity));
-  emit("unit", text(op.unit()));
+  emit("unit", word(op.unit()));
   emit("dtype", text(op.dtype));
-  emit("peak_type", peak ? Value(stringifyElementKind(op.roofline.peak->kind))
-                         : Value(nullptr));
-  emit("peak_ops_per_s", peak ? Value(op.peakRate) : Value(nullptr));
+  emit("peak_type",
+       peak ? JSONScalar::word(stringifyElementKind(op.roofline.peak->kind))
+            : JSONScalar(nullptr));
+  emit("peak_ops_per_s", peak ? JSONScalar(op.peakRate) : JSONScalar(nullptr));
   emit("matrix_utilization", number(op.roofline.utilization));
   emit("t_compute_s", number(op.roofline.tCompute));
   emit("t_memory_s", number(op.roofline.tMemory));
   emit("t_overhead_s", number(op.roofline.tOverhead));
   emit("latency_s", number(op.roofline.latency));
   emit("roofline_s", number(op.roofline.roofline));
-  emit("bound", m ? Value(stringifyBound(op.roofline.bound)) : Value(nullptr));
-  emit("memory_level", m ? Value(stringifyMemoryLevel(op.roofline.memoryLevel))
-                         : Value(nullptr));
-  emit("class", m ? Value(stringifyOpClass(op.opClass)) : Value(nullptr));
-  emit("folded", Value(op.folded));
+  emit("bound", m ? JSONScalar::word(stringifyBound(op.roofline.bound))
+                  : JSONScalar(nullptr));
+  emit("memory_level",
+       m ? JSONScalar::word(stringifyMemoryLevel(op.roofline.memoryLevel))
+         : JSONScalar(nullptr));
+  emit("class", m ? JSONScalar::word(stringifyOpClass(op.opClass))
+                  : JSONScalar(nullptr));
+  emit("folded", JSONScalar(op.folded));
   emit("fusion_group",
-       op.fusionGroup >= 0 ? Value(op.fusionGroup) : Value(nullptr));
-  emit("kernel", op.kernel >= 0 ? Value(op.kernel) : Value(nullptr));
+       op.fusionGroup >= 0 ? JSONScalar(op.fusionGroup) : JSONScalar(nullptr));
+  emit("kernel", op.kernel >= 0 ? JSONScalar(op.kernel) : JSONScalar(nullptr));
 }
 
 /// One fusion opportunity's fields, in key order (the order a JSON object
-/// is written in), to `emit(key, Value)` and lists of op ids to
-/// `emitList(key, ids)`: one definition for the Value tree and the stream.
+/// is written in), to `emit(key, JSONScalar)` and lists of op ids to
+/// `emitList(key, ids)`: one definition for the json::Value tree and the
+/// stream.
 template <typename EmitFn, typename EmitListFn>
 static void visitFusionFields(const FusionPlan &plan, unsigned index,
                               EmitFn &&emit, EmitListFn &&emitList) {
   unsigned kernel = plan.opportunities[index];
   const FusionGroup &group = plan.kernels[kernel];
-  emit("bytes_saved", group.bytesSaved.toJSON());
-  emit("class", Value(stringifyOpClass(group.opClass)));
-  emit("flops_added", group.flopsAdded.toJSON());
-  emit("func", Value(llvm::StringRef(group.func)));
-  emit("group", Value(static_cast<int64_t>(index)));
+  emit("bytes_saved", group.bytesSaved);
+  emit("class", JSONScalar::word(stringifyOpClass(group.opClass)));
+  emit("flops_added", group.flopsAdded);
+  emit("func", JSONScalar(group.func));
+  emit("group", JSONScalar(static_cast<int64_t>(index)));
   emitList("kept", group.kept);
-  emit("kernel", Value(kernel));
-  emit("kind", Value(stringifyFusionKind(*group.kind)));
-  emit("latency_after_s", Value(group.fused.latency));
-  emit("latency_before_s", Value(group.latencyBefore));
-  emit("launches_saved", Value(group.launchesSaved));
+  emit("kernel", JSONScalar(kernel));
+  emit("kind", JSONScalar::word(stringifyFusionKind(*group.kind)));
+  emit("latency_after_s", JSONScalar(group.fused.latency));
+  emit("latency_before_s", JSONScalar(group.latencyBefore));
+  emit("launches_saved", JSONScalar(group.launchesSaved));
   emitList("ops", group.ops);
   emitList("recomputed", group.recomputed);
-  emit("saving_s", Value(group.getSaving()));
-  emit("share", Value(group.share));
+  emit("saving_s", JSONScalar(group.getSaving()));
+  emit("share", JSONScalar(group.share));
 }
 
 /// One kernel of the compiled plan's fields, in key order (as above).
@@ -101,25 +113,25 @@ template <typename EmitFn, typename EmitListFn>
 static void visitKernelFields(const KernelReport &kernel, EmitFn &&emit,
                               EmitListFn &&emitList) {
   const RooflineEstimate &r = kernel.roofline;
-  emit("arithmetic_intensity", Value(kernel.intensity));
-  emit("bound", Value(stringifyBound(r.bound)));
-  emit("bytes_read", kernel.bytesRead.toJSON());
-  emit("bytes_written", kernel.bytesWritten.toJSON());
-  emit("class", Value(stringifyOpClass(kernel.opClass)));
-  emit("flops", kernel.flops.toJSON());
-  emit("func", Value(llvm::StringRef(kernel.func)));
-  emit("id", Value(kernel.id));
-  emit("int_ops", kernel.intOps.toJSON());
-  emit("kind",
-       kernel.kind ? Value(stringifyFusionKind(*kernel.kind)) : Value(nullptr));
-  emit("latency_s", Value(r.latency));
-  emit("matrix_utilization", Value(r.utilization));
-  emit("multiplier", kernel.multiplier.toJSON());
+  emit("arithmetic_intensity", JSONScalar(kernel.intensity));
+  emit("bound", JSONScalar::word(stringifyBound(r.bound)));
+  emit("bytes_read", kernel.bytesRead);
+  emit("bytes_written", kernel.bytesWritten);
+  emit("class", JSONScalar::word(stringifyOpClass(kernel.opClass)));
+  emit("flops", kernel.flops);
+  emit("func", JSONScalar(kernel.func));
+  emit("id", JSONScalar(kernel.id));
+  emit("int_ops", kernel.intOps);
+  emit("kind", kernel.kind ? JSONScalar::word(stringifyFusionKind(*kernel.kind))
+                           : JSONScalar(nullptr));
+  emit("latency_s", JSONScalar(r.latency));
+  emit("matrix_utilization", JSONScalar(r.utilization));
+  emit("multiplier", kernel.multiplier);
   emitList("ops", kernel.ops);
-  emit("t_compute_s", Value(r.tCompute));
-  emit("t_memory_s", Value(r.tMemory));
-  emit("t_overhead_s", Value(r.tOverhead));
-  emit("transcendentals", kernel.transcendentals.toJSON());
+  emit("t_compute_s", JSONScalar(r.tCompute));
+  emit("t_memory_s", JSONScalar(r.tMemory));
+  emit("t_overhead_s", JSONScalar(r.tOverhead));
+  emit("transcendentals", kernel.transcendentals);
 }
 
 /// Records as a Value array, from their visitor.
@@ -130,8 +142,8 @@ static Value recordsToJSON(size_t count, VisitFn &&visit) {
     Object record;
     visit(
         index,
-        [&](llvm::StringRef key, Value value) {
-          record[key] = std::move(value);
+        [&](llvm::StringRef key, JSONScalar value) {
+          record[key] = value.toValue();
         },
         [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
           record[key] = Array(ids);
@@ -150,7 +162,7 @@ static void writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
     writer.beginRecord();
     visit(
         index,
-        [&](llvm::StringRef key, const Value &value) {
+        [&](llvm::StringRef key, JSONScalar value) {
           writer.field(key, value);
         },
         [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
@@ -187,8 +199,8 @@ static Value fusionBoundsToJSON(const FusionPlan &plan) {
 
 Object mlsysim::toJSON(const OpReport &op) {
   Object object;
-  visitOpFields(op, [&](llvm::StringRef field, Value value) {
-    object[field] = std::move(value);
+  visitOpFields(op, [&](llvm::StringRef field, JSONScalar value) {
+    object[field] = value.toValue();
   });
   return object;
 }
@@ -442,18 +454,13 @@ void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
 }
 
 /// RFC 4180: quote a field holding a comma, quote, or line break.
-static void printCSVField(const Value &value, llvm::raw_ostream &os) {
-  if (value.kind() == Value::Null)
-    return;
+static void printCSVField(JSONScalar value, llvm::raw_ostream &os) {
   std::string text;
-  if (auto str = value.getAsString()) {
+  if (std::optional<llvm::StringRef> str = value.getAsString()) {
     text = neutraliseCSVCell(*str);
-  } else if (value.kind() == Value::Number && !value.getAsUINT64() &&
-             !value.getAsInteger()) {
-    text = formatShortest(*value.getAsNumber());
   } else {
     llvm::raw_string_ostream s(text);
-    s << value;
+    value.writeText(s);
   }
   if (llvm::StringRef(text).find_first_of(",\"\r\n") == llvm::StringRef::npos) {
     os << text;
@@ -477,7 +484,7 @@ void mlsysim::printCSVRows(const Report &report, bool header,
     // The field names, from the same visitor as the rows (a report with a
     // fusion plan has one more).
     OpReport sample = report.ops.empty() ? OpReport() : report.ops.front();
-    visitOpFields(sample, [&](llvm::StringRef field, const Value &) {
+    visitOpFields(sample, [&](llvm::StringRef field, JSONScalar) {
       os << (first ? "" : ",") << field;
       first = false;
     });
@@ -485,7 +492,7 @@ void mlsysim::printCSVRows(const Report &report, bool header,
   }
   for (const OpReport &op : report.ops) {
     first = true;
-    visitOpFields(op, [&](llvm::StringRef, const Value &value) {
+    visitOpFields(op, [&](llvm::StringRef, JSONScalar value) {
       if (!first)
         os << ",";
       first = false;

@@ -10,6 +10,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 using namespace mlsysim;
 using llvm::json::Value;
@@ -43,14 +44,27 @@ void mlsysim::writeJSON(llvm::json::OStream &json, const Value &value) {
   }
 }
 
-/// `text` as a JSON string: quotes, backslashes and control characters
-/// escaped, bytes that are not UTF-8 replaced (as llvm::json does).
-static void writeJSONString(llvm::raw_ostream &os, llvm::StringRef text) {
+/// Appends `text` as a JSON string: quotes, backslashes and control
+/// characters escaped, bytes that are not UTF-8 replaced (as llvm::json
+/// does).
+static void appendJSONString(llvm::SmallVectorImpl<char> &out,
+                             llvm::StringRef text) {
+  // Most strings (op names, locations, the views' own words) are printable
+  // ASCII: appended whole, without the UTF-8 check and the escape loop.
+  if (llvm::all_of(text, [](unsigned char c) {
+        return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+      })) {
+    out.push_back('"');
+    out.append(text.begin(), text.end());
+    out.push_back('"');
+    return;
+  }
   std::string fixed;
   if (!llvm::json::isUTF8(text)) {
     fixed = llvm::json::fixUTF8(text);
     text = fixed;
   }
+  llvm::raw_svector_ostream os(out);
   os << '"';
   size_t start = 0;
   for (size_t i = 0, e = text.size(); i != e; ++i) {
@@ -88,36 +102,135 @@ static void writeJSONString(llvm::raw_ostream &os, llvm::StringRef text) {
   os << text.drop_front(start) << '"';
 }
 
-/// An integer in decimal (raw_ostream's formatter is several times slower).
-template <typename T> static void writeInteger(llvm::raw_ostream &os, T value) {
-  char buffer[24];
-  os.write(buffer,
-           std::to_chars(buffer, buffer + sizeof(buffer), value).ptr - buffer);
+/// Appends an integer in decimal (raw_ostream's formatter is several times
+/// slower).
+template <typename T>
+static void appendInteger(llvm::SmallVectorImpl<char> &out, T value) {
+  size_t size = out.size();
+  out.resize_for_overwrite(size + 24);
+  char *end =
+      std::to_chars(out.data() + size, out.data() + out.size(), value).ptr;
+  out.truncate(end - out.data());
+}
+
+/// Appends a number as every view writes it: an integral double as an
+/// integer (as llvm::json would), the rest in the shortest form that reads
+/// back the same; false (nothing appended) for a value JSON cannot hold.
+static bool appendNumber(llvm::SmallVectorImpl<char> &out, double value) {
+  if (value == 0.0) {
+    out.push_back('0');
+    return true;
+  }
+  if (!std::isfinite(value))
+    return false;
+  double integral;
+  // [-2^63, 2^63): the doubles an int64_t holds.
+  if (std::modf(value, &integral) == 0.0 && value >= -9.223372036854775808e18 &&
+      value < 9.223372036854775808e18) {
+    appendInteger(out, static_cast<int64_t>(value));
+    return true;
+  }
+  size_t size = out.size();
+  out.resize_for_overwrite(size + 32);
+  out.truncate(toShortest(out.data() + size, out.data() + out.size(), value) -
+               out.data());
+  return true;
+}
+
+/// Appends `text` (a literal of the views).
+static void appendText(llvm::SmallVectorImpl<char> &out, llvm::StringRef text) {
+  out.append(text.begin(), text.end());
+}
+
+void JSONScalar::appendTo(llvm::SmallVectorImpl<char> &out) const {
+  switch (kind) {
+  case Kind::Null:
+    return appendText(out, "null");
+  case Kind::Boolean:
+    return appendText(out, boolean ? "true" : "false");
+  case Kind::Signed:
+    return appendInteger(out, sint);
+  case Kind::Unsigned:
+    return appendInteger(out, uint);
+  case Kind::Double:
+    if (!appendNumber(out, number))
+      appendText(out, "null");
+    return;
+  case Kind::String:
+    return appendJSONString(out, string);
+  case Kind::Word:
+    assert(llvm::all_of(string,
+                        [](char c) {
+                          return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+                        }) &&
+           "a word of the views needs no escaping");
+    out.push_back('"');
+    appendText(out, string);
+    out.push_back('"');
+    return;
+  }
+}
+
+void JSONScalar::write(llvm::raw_ostream &os) const {
+  llvm::SmallString<64> text;
+  appendTo(text);
+  os << text;
+}
+
+void JSONScalar::writeText(llvm::raw_ostream &os) const {
+  llvm::SmallString<64> text;
+  switch (kind) {
+  case Kind::Null:
+    return;
+  case Kind::Double:
+    appendNumber(text, number);
+    break;
+  case Kind::String:
+  case Kind::Word:
+    os << string;
+    return;
+  default:
+    appendTo(text);
+    break;
+  }
+  os << text;
+}
+
+Value JSONScalar::toValue() const {
+  switch (kind) {
+  case Kind::Null:
+    return nullptr;
+  case Kind::Boolean:
+    return boolean;
+  case Kind::Signed:
+    return sint;
+  case Kind::Unsigned:
+    return uint;
+  case Kind::Double:
+    return number;
+  case Kind::String:
+  case Kind::Word:
+    // Owned: a tree outlives the fields it was built from.
+    return string.str();
+  }
+  llvm_unreachable("every kind of scalar");
 }
 
 void mlsysim::writeJSONScalar(llvm::raw_ostream &os, const Value &value) {
+  // Through JSONScalar: one rule for every scalar any view writes.
   switch (value.kind()) {
   case Value::Null:
-    os << "null";
-    return;
+    return JSONScalar(nullptr).write(os);
   case Value::Boolean:
-    os << (*value.getAsBoolean() ? "true" : "false");
-    return;
+    return JSONScalar(*value.getAsBoolean()).write(os);
   case Value::String:
-    writeJSONString(os, *value.getAsString());
-    return;
+    return JSONScalar(*value.getAsString()).write(os);
   case Value::Number:
     if (std::optional<int64_t> integer = value.getAsInteger())
-      writeInteger(os, *integer);
-    else if (std::optional<uint64_t> integer = value.getAsUINT64())
-      writeInteger(os, *integer);
-    // Integral doubles print as integers too (llvm::json would use
-    // snprintf); a value JSON cannot hold is null.
-    else if (!std::isfinite(*value.getAsNumber()))
-      os << "null";
-    else
-      writeShortest(os, *value.getAsNumber());
-    return;
+      return JSONScalar(*integer).write(os);
+    if (std::optional<uint64_t> integer = value.getAsUINT64())
+      return JSONScalar(*integer).write(os);
+    return JSONScalar(*value.getAsNumber()).write(os);
   default:
     llvm_unreachable("writeJSONScalar takes scalars");
   }
@@ -138,59 +251,64 @@ void mlsysim::printJSON(const Value &value, llvm::raw_ostream &os) {
 
 RecordArrayWriter::RecordArrayWriter(llvm::raw_ostream &os, unsigned indent)
     : os(os), indent(indent) {
+  fieldPrefix = ",\n";
+  fieldPrefix.append(indent + 4, ' ');
+  fieldPrefix.push_back('"');
   os << '[';
 }
 
 void RecordArrayWriter::beginRecord() {
-  os << (anyRecord ? ",\n" : "\n");
-  os.indent(indent + 2) << '{';
+  record.clear();
+  appendText(record, anyRecord ? ",\n" : "\n");
+  record.append(indent + 2, ' ');
+  record.push_back('{');
   anyRecord = true;
-  anyField = false;
+  fieldIndex = 0;
 }
 
 void RecordArrayWriter::beginField(llvm::StringRef key) {
-  // One write per field: `,\n`, the indentation, `"key": ` (keys are the
-  // views' own identifiers: nothing to escape).
-  llvm::SmallString<64> text;
-  if (anyField)
-    text.push_back(',');
-  text.push_back('\n');
-  text.append(indent + 4, ' ');
-  text.push_back('"');
-  text.append(key);
-  text.append("\": ");
-  os.write(text.data(), text.size());
-  anyField = true;
+  // `,\n`, the indentation, `"key": ` (keys are the views' own identifiers:
+  // nothing to escape), with room reserved once.
+  size_t size = record.size();
+  size_t prefix = fieldPrefix.size() - (fieldIndex ? 0 : 1);
+  record.resize_for_overwrite(size + prefix + key.size() + 3);
+  char *at = record.data() + size;
+  std::memcpy(at, fieldPrefix.data() + (fieldIndex ? 0 : 1), prefix);
+  std::memcpy(at + prefix, key.data(), key.size());
+  std::memcpy(at + prefix + key.size(), "\": ", 3);
+  ++fieldIndex;
 }
 
-void RecordArrayWriter::field(llvm::StringRef key, const Value &scalar) {
+void RecordArrayWriter::field(llvm::StringRef key, JSONScalar scalar) {
   beginField(key);
-  writeJSONScalar(os, scalar);
+  scalar.appendTo(record);
 }
 
 void RecordArrayWriter::field(llvm::StringRef key,
                               llvm::ArrayRef<unsigned> integers) {
   beginField(key);
   if (integers.empty()) {
-    os << "[]";
+    appendText(record, "[]");
     return;
   }
-  os << '[';
+  record.push_back('[');
   for (auto [index, integer] : llvm::enumerate(integers)) {
-    os << (index ? ",\n" : "\n");
-    os.indent(indent + 6);
-    writeInteger(os, integer);
+    appendText(record, index ? ",\n" : "\n");
+    record.append(indent + 6, ' ');
+    appendInteger(record, integer);
   }
-  os << '\n';
-  os.indent(indent + 4) << ']';
+  record.push_back('\n');
+  record.append(indent + 4, ' ');
+  record.push_back(']');
 }
 
 void RecordArrayWriter::endRecord() {
-  if (anyField) {
-    os << '\n';
-    os.indent(indent + 2);
+  if (fieldIndex) {
+    record.push_back('\n');
+    record.append(indent + 2, ' ');
   }
-  os << '}';
+  record.push_back('}');
+  os << record;
 }
 
 void RecordArrayWriter::finish() {

@@ -31,10 +31,10 @@ std::string mlsysim::formatLocation(Location loc) {
   return text;
 }
 
-std::string PricedWork::unit() const {
+StringRef PricedWork::unit() const {
   if (!roofline.dominantUnit)
     return "";
-  return stringifyComputeUnit(*roofline.dominantUnit).str();
+  return stringifyComputeUnit(*roofline.dominantUnit);
 }
 
 std::optional<FusionBound> Report::getFusionBound(StringRef func) const {

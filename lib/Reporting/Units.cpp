@@ -97,8 +97,7 @@ std::string mlsysim::formatCount(const Count &count, llvm::StringRef noun) {
   return text;
 }
 
-/// The shortest round-trip form of `value` in `buffer`; returns its end.
-static char *toShortest(char *begin, char *end, double value) {
+char *mlsysim::toShortest(char *begin, char *end, double value) {
   // Large values are approximations (counts past 64 bits): scientific
   // notation does not pretend to more digits than a double holds.
   return std::fabs(value) >= 1e16

@@ -36,6 +36,24 @@
 // JSON-NEXT: "nvidia-a100-sxm4-80gb",
 // JSON-NEXT: "nvidia-h100-sxm"
 // JSON: "reports": [
+// Each op's unit in each device's report (the tree of several reports once
+// held freed strings there).
+// JSON: "op": "linalg.matmul",
+// JSON: "unit": "matrix"
+// JSON: "op": "tensor.empty",
+// JSON: "unit": null
+// JSON: "op": "linalg.add",
+// JSON: "unit": "vector"
+// JSON: "op": "linalg.add",
+// JSON: "unit": "vector"
+// JSON: "op": "linalg.matmul",
+// JSON: "unit": "matrix"
+// JSON: "op": "tensor.empty",
+// JSON: "unit": null
+// JSON: "op": "linalg.add",
+// JSON: "unit": "vector"
+// JSON: "op": "linalg.add",
+// JSON: "unit": "vector"
 
 // CSV: id,op,{{.*}},bound,memory_level,class,folded,fusion_group,kernel,hardware
 // CSV: 0,linalg.matmul,{{.*}},nvidia-a100-sxm4-80gb

@@ -63,7 +63,7 @@ struct PricedWork : ReportedWork {
 
   Count bytes() const { return bytesRead + bytesWritten; }
   /// `matrix`, `vector`, `special-function`, or empty for data movement.
-  std::string unit() const;
+  llvm::StringRef unit() const;
 };
 
 /// One op of interest, priced as its own kernel under the report's execution

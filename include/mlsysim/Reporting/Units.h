@@ -25,6 +25,9 @@ std::string formatSeconds(double seconds);
 std::string formatFixed(double value, int decimals);
 /// The shortest text that reads back as the same double ("12.8", "5e-06").
 std::string formatShortest(double value);
+/// Writes formatShortest(value) to [begin, end) (32 bytes suffice) and
+/// returns its end.
+char *toShortest(char *begin, char *end, double value);
 /// Writes formatShortest(value) without building a string.
 void writeShortest(llvm::raw_ostream &os, double value);
 /// A share as "62.5%".
