@@ -279,6 +279,73 @@ static OpCost dispatchOpCost(Operation *op, const CostContext &context,
       ("no cost model for '" + op->getName().getStringRef() + "'").str());
 }
 
+namespace mlsysim {
+/// The cost of linalg's named structured ops on static shapes is a function
+/// of their signature alone: the op name, its attributes and properties, and
+/// its operand and result types fix the indexing maps, the payload (built by
+/// the op, not written in the IR) and every size. Programs repeat signatures
+/// (every layer of a transformer, every block of a stage), and a named op
+/// rebuilds and re-uniques its maps on every query: each signature is priced
+/// once per analysis. Ops with a written payload (generic, map, reduce),
+/// other dialects' ops and dynamic shapes are priced every time.
+class OpSignatureCache {
+public:
+  struct Entry {
+    Operation *op; ///< The first op of the signature.
+    SmallVector<AffineMap, 3> indexingMaps;
+    OpCost cost;
+  };
+
+  /// The entry of `op`'s signature, or null; `hash` is set for insert()
+  /// (0 when the op's cost is not a function of its signature).
+  const Entry *find(Operation *op, size_t &hash) const {
+    hash = 0;
+    if (!isa<linalg::LinalgOp>(op) ||
+        isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(op) ||
+        !isa<linalg::LinalgDialect>(op->getDialect()) ||
+        !llvm::all_of(op->getOperandTypes(), isStatic) ||
+        !llvm::all_of(op->getResultTypes(), isStatic))
+      return nullptr;
+    hash = llvm::hash_combine(op->getName().getAsOpaquePointer(),
+                              llvm::hash_combine_range(op->getOperandTypes()),
+                              llvm::hash_combine_range(op->getResultTypes()),
+                              op->getRawDictionaryAttrs().getAsOpaquePointer(),
+                              op->hashProperties());
+    hash |= 1; // Never 0.
+    auto it = bySignature.find(hash);
+    if (it == bySignature.end())
+      return nullptr;
+    for (unsigned index : it->second)
+      if (isSameSignature(op, entries[index].op))
+        return &entries[index];
+    return nullptr;
+  }
+  void insert(size_t hash, Entry entry) {
+    if (hash == 0)
+      return;
+    bySignature[hash].push_back(entries.size());
+    entries.push_back(std::move(entry));
+  }
+
+private:
+  static bool isStatic(Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return !shaped || shaped.hasStaticShape();
+  }
+  static bool isSameSignature(Operation *a, Operation *b) {
+    return a->getName() == b->getName() &&
+           a->getOperandTypes() == b->getOperandTypes() &&
+           a->getResultTypes() == b->getResultTypes() &&
+           a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
+           a->getName().compareOpProperties(a->getPropertiesStorage(),
+                                            b->getPropertiesStorage());
+  }
+
+  std::vector<Entry> entries;
+  llvm::DenseMap<size_t, SmallVector<unsigned, 1>> bySignature;
+};
+} // namespace mlsysim
+
 CostAnalysis::CostAnalysis(Operation *root)
     : CostAnalysis(root, CostOptions()) {}
 
@@ -292,7 +359,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     funcName = func.getName();
-  visitRegions(root, Count(1), nullptr, funcName, context);
+  OpSignatureCache signatures;
+  visitRegions(root, Count(1), nullptr, funcName, context, signatures);
   // Memory feasibility: each function's peak live bytes.
   auto addFootprint = [&](FunctionOpInterface func) {
     if (!func.isExternal())
@@ -312,7 +380,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
 
 void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
                                 Operation *unknownLoop, StringRef funcName,
-                                const CostContext &context) {
+                                const CostContext &context,
+                                OpSignatureCache &signatures) {
   if (auto repeat = parent->getAttrOfType<IntegerAttr>(
           MLSysimDialect::RepeatAttrHelper::getNameStr()))
     if (repeat.getValue().isStrictlyPositive())
@@ -332,17 +401,27 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           StringRef innerFunc = funcName;
           if (auto func = dyn_cast<FunctionOpInterface>(&op))
             innerFunc = func.getName();
-          visitRegions(&op, inner, innerUnknown, innerFunc, context);
+          visitRegions(&op, inner, innerUnknown, innerFunc, context,
+                       signatures);
           continue;
         }
         if (isOfInterest(&op)) {
           OpCostRecord record;
           record.op = &op;
-          if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-            record.indexingMaps = linalgOp.getIndexingMapsArray();
-          record.cost = computeOpCost(&op, context, record.indexingMaps);
-          record.cost.opClass =
-              classifyOp(&op, record.cost, record.indexingMaps);
+          size_t signature;
+          if (const OpSignatureCache::Entry *same =
+                  signatures.find(&op, signature)) {
+            record.indexingMaps = same->indexingMaps;
+            record.cost = same->cost;
+          } else {
+            if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+              record.indexingMaps = linalgOp.getIndexingMapsArray();
+            record.cost = computeOpCost(&op, context, record.indexingMaps);
+            record.cost.opClass =
+                classifyOp(&op, record.cost, record.indexingMaps);
+            signatures.insert(signature,
+                              {&op, record.indexingMaps, record.cost});
+          }
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())
             if (isa_and_nonnull<FloatType>(record.cost.elementType))
@@ -359,7 +438,8 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
             continue;
         }
         if (op.getNumRegions() > 0)
-          visitRegions(&op, multiplier, unknownLoop, funcName, context);
+          visitRegions(&op, multiplier, unknownLoop, funcName, context,
+                       signatures);
       }
     }
   }

@@ -84,6 +84,8 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
   auto visit = [&](Operation *op, unsigned at) {
     // Uses extend the life of the buffers they read.
     for (Value operand : op->getOperands()) {
+      if (!isBuffer(operand))
+        continue; // Scalars (payload values) live in registers.
       auto it = bufferOf.find(operand);
       if (it != bufferOf.end() && it->second != kArgument)
         buffers[it->second].end = std::max(buffers[it->second].end, at);

@@ -68,6 +68,8 @@ OpCost computeOpCost(mlir::Operation *op, const CostContext &context,
 OpClass classifyOp(mlir::Operation *op, const OpCost &cost,
                    llvm::ArrayRef<mlir::AffineMap> indexingMaps = {});
 
+class OpSignatureCache;
+
 /// Hardware-independent costs of every op of interest under a root op.
 class CostAnalysis {
 public:
@@ -90,7 +92,7 @@ public:
 private:
   void visitRegions(mlir::Operation *parent, Count multiplier,
                     mlir::Operation *unknownLoop, llvm::StringRef funcName,
-                    const CostContext &context);
+                    const CostContext &context, OpSignatureCache &signatures);
 
   CostOptions options;
   std::unique_ptr<mlir::DataLayout> dataLayout;

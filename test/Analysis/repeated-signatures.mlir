@@ -1,0 +1,55 @@
+// A named op's cost is priced once per signature (op name, attributes and
+// properties, operand and result types) and reused for every op that shares
+// it. Ops that differ only in a property are priced apart, and ops with a
+// written payload (linalg.generic) or dynamic shapes are priced every time.
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=-" -o /dev/null 2>/dev/null | %fields | FileCheck %s
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json dynamic-dim=8 output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=DYN
+
+// 64x64 f32: 4096 elements, 16384 bytes in and out.
+// exp: 4096 transcendentals, no FLOPs; negf (the same types, another kind):
+// 4096 FLOPs, no transcendentals; the second exp as the first.
+// CHECK-LABEL: report:
+// CHECK: op #1 linalg.elementwise:{{.*}} bytes_read=16384;{{.*}} bytes_written=16384;{{.*}} flops=0;{{.*}} transcendentals=4096;
+// CHECK: op #2 linalg.elementwise:{{.*}} bytes_read=16384;{{.*}} bytes_written=16384;{{.*}} flops=4096;{{.*}} transcendentals=0;
+// CHECK: op #3 linalg.elementwise:{{.*}} bytes_read=16384;{{.*}} bytes_written=16384;{{.*}} flops=0;{{.*}} transcendentals=4096;
+// M=64 N=32 K=64 f32, as written and with A read transposed (indexing_maps,
+// a property): flops = 2*64*32*64 = 262144 each; read A 16384 + B 8192 +
+// the accumulator 8192 = 32768, write 8192. A third matmul on 32x64 by
+// 64x32 (other types): 2*32*32*64 = 131072, read 8192 + 8192 + 4096 = 20480.
+// CHECK: op #5 linalg.matmul:{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} flops=262144;
+// CHECK: op #6 linalg.matmul:{{.*}} bytes_read=32768;{{.*}} bytes_written=8192;{{.*}} flops=262144;
+// CHECK: op #8 linalg.matmul:{{.*}} bytes_read=20480;{{.*}} bytes_written=4096;{{.*}} flops=131072;
+func.func @named(%a: tensor<64x64xf32>, %b: tensor<64x32xf32>, %c: tensor<32x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32x32xf32>) {
+  %e = tensor.empty() : tensor<64x64xf32>
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = linalg.elementwise kind=#linalg.elementwise_kind<negf> ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %f = tensor.empty() : tensor<64x32xf32>
+  %3 = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %4 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<64x64xf32>, tensor<64x32xf32>) outs(%f : tensor<64x32xf32>) -> tensor<64x32xf32>
+  %g = tensor.empty() : tensor<32x32xf32>
+  %5 = linalg.matmul ins(%c, %b : tensor<32x64xf32>, tensor<64x32xf32>) outs(%g : tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x32xf32>, tensor<64x32xf32>, tensor<32x32xf32>
+}
+
+// -----
+
+// Dynamic shapes are never taken from another op's price: each is bound on
+// its own (dynamic-dim=8), and unmodeled without a binding.
+// ?x64 f32 at 8 rows: 512 elements, 2048 bytes; the same op with 64 rows
+// fixed in its type: 4096 elements, 16384 bytes.
+// CHECK-LABEL: report:
+// CHECK: op #2 linalg.elementwise:{{.*}} modeled=false;
+// CHECK: op #4 linalg.elementwise:{{.*}} bytes_read=16384;{{.*}} transcendentals=4096;
+// DYN-LABEL: report:
+// DYN: op #2 linalg.elementwise:{{.*}} bytes_read=2048;{{.*}} transcendentals=512;
+// DYN: op #4 linalg.elementwise:{{.*}} bytes_read=16384;{{.*}} transcendentals=4096;
+func.func @dynamic(%a: tensor<?x64xf32>, %s: tensor<64x64xf32>) -> (tensor<?x64xf32>, tensor<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%n) : tensor<?x64xf32>
+  %0 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%a : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %f = tensor.empty() : tensor<64x64xf32>
+  %1 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%s : tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0, %1 : tensor<?x64xf32>, tensor<64x64xf32>
+}
