@@ -151,6 +151,30 @@ bool readsElementwise(AffineMap map) {
   return map.isProjectedPermutation(/*allowZeroInResults=*/true);
 }
 
+/// A shaped operand of a record, as a group's price reads it.
+struct OperandInfo {
+  Value value;
+  /// The record that defines it, or -1.
+  int producer;
+  /// Whether the record reads it (a structured op's destination may only be
+  /// overwritten).
+  bool read;
+  std::optional<Count> bytes;
+};
+
+/// A use of a record's result, looked at through free views.
+struct UseInfo {
+  OpOperand *use;
+  /// The record that uses it, or -1.
+  int user;
+  bool read;
+  /// Bytes of the value used (a view of the result, when through one).
+  std::optional<Count> bytes;
+  /// How many times the producer runs per run of its user when fused along
+  /// this edge (1 off the edges).
+  double recompute = 1.0;
+};
+
 /// The planner's working state for one analysis.
 class Planner {
 public:
@@ -169,6 +193,7 @@ private:
   };
 
   void classifyRecords();
+  void indexOperandsAndUses();
   void foldWeights();
   void cloneFills();
   void findEdges();
@@ -177,6 +202,17 @@ private:
                                          double &recompute) const;
   /// Calls `fn` on every use of `value`, looking through free views.
   void forEachUse(Value value, llvm::function_ref<void(OpOperand &)> fn) const;
+  /// The shaped operands of record `index` and the uses of its results, as
+  /// indexOperandsAndUses recorded them.
+  llvm::ArrayRef<struct OperandInfo> operandsOf(unsigned index) const {
+    return llvm::ArrayRef(operandInfos)
+        .slice(operandBegin[index],
+               operandBegin[index + 1] - operandBegin[index]);
+  }
+  llvm::ArrayRef<struct UseInfo> usesOf(unsigned index) const {
+    return llvm::ArrayRef(useInfos).slice(useBegin[index], useBegin[index + 1] -
+                                                               useBegin[index]);
+  }
   /// Price of the records of a group, with the edges inside it.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
   bool isLegal(llvm::ArrayRef<unsigned> group) const;
@@ -223,6 +259,15 @@ private:
   /// Each record priced alone, as its own kernel.
   std::vector<RooflineEstimate> alone;
   mutable llvm::DenseMap<Value, std::optional<Count>> bytesCache;
+  /// What pricing a group reads of the IR, gathered once per record (groups
+  /// are priced many times): its shaped operands, the uses of its results
+  /// (through free views), the bytes of its results, its cloned fills and
+  /// how many uses it has; ranges into the flat arrays by record.
+  std::vector<OperandInfo> operandInfos;
+  std::vector<UseInfo> useInfos;
+  std::vector<unsigned> operandBegin, useBegin;
+  std::vector<Count> resultBytes;
+  std::vector<unsigned> numUses;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<OpOperand *, double> recomputeOf;
@@ -245,12 +290,16 @@ void Planner::classifyRecords() {
   resultBits.assign(n, 0);
   alone.resize(n);
   for (auto [index, record] : llvm::enumerate(records)) {
+    // Free ops (views, empty tensors) and ops that launch nothing are in no
+    // kernel: nothing more to know of them.
+    if (!record.cost.modeled || record.cost.isFree())
+      continue;
+    alone[index] =
+        estimateRoofline(record.cost, record.multiplier, hardware, options);
+    if (!record.cost.launchesKernel)
+      continue;
     roles[index] = classifyForFusion(record.op, record.cost);
-    if (record.cost.modeled)
-      alone[index] =
-          estimateRoofline(record.cost, record.multiplier, hardware, options);
-    fusible[index] = record.cost.modeled && record.cost.launchesKernel &&
-                     !record.cost.isFree() && !record.unknownTripCountLoop &&
+    fusible[index] = !record.unknownTripCountLoop &&
                      roles[index] != FusionRole::None && alone[index].priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits = context.elementBits(
@@ -295,6 +344,49 @@ void Planner::classifyRecords() {
     parallelSpace[index] = loops->parallel;
     reducedSpace[index] = loops->reduced;
   }
+}
+
+/// Whether `use` is read by its owner (a structured op's destination may
+/// only be overwritten).
+static bool isRead(OpOperand &use) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
+  return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
+}
+
+void Planner::indexOperandsAndUses() {
+  size_t n = records.size();
+  operandBegin.assign(n + 1, 0);
+  useBegin.assign(n + 1, 0);
+  resultBytes.assign(n, Count(0));
+  numUses.assign(n, 0);
+  for (auto [index, record] : llvm::enumerate(records)) {
+    operandBegin[index] = operandInfos.size();
+    useBegin[index] = useInfos.size();
+    // Only what runs is ever priced.
+    if (!record.cost.modeled || record.cost.isFree() ||
+        !record.cost.launchesKernel)
+      continue;
+    Operation *op = record.op;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get();
+      if (!isa<ShapedType>(value.getType()))
+        continue;
+      Operation *def = value.getDefiningOp();
+      operandInfos.push_back(
+          {value, def ? indexOf(def) : -1, isRead(operand), bytesOf(value)});
+    }
+    for (OpResult result : op->getResults()) {
+      if (std::optional<Count> bytes = bytesOf(result))
+        resultBytes[index] += *bytes;
+      numUses[index] += llvm::range_size(result.getUses());
+      forEachUse(result, [&](OpOperand &use) {
+        useInfos.push_back(
+            {&use, indexOf(use.getOwner()), isRead(use), bytesOf(use.get())});
+      });
+    }
+  }
+  operandBegin[n] = operandInfos.size();
+  useBegin[n] = useInfos.size();
 }
 
 void Planner::foldWeights() {
@@ -377,13 +469,6 @@ void Planner::cloneFills() {
       fusible[index] = false;
     }
   }
-}
-
-/// Whether `use` is read by its owner (a structured op's destination may
-/// only be overwritten).
-static bool isRead(OpOperand &use) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
-  return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
 }
 
 void Planner::forEachUse(Value value,
@@ -525,6 +610,9 @@ void Planner::findEdges() {
       }
     }
   }
+  for (UseInfo &use : useInfos)
+    if (auto it = recomputeOf.find(use.use); it != recomputeOf.end())
+      use.recompute = it->second;
 }
 
 std::vector<unsigned> Planner::membersOf(unsigned leader) const {
@@ -537,12 +625,10 @@ std::vector<unsigned> Planner::membersOf(unsigned leader) const {
 std::vector<unsigned> Planner::withFills(ArrayRef<unsigned> members) const {
   std::vector<unsigned> ops(members.begin(), members.end());
   for (unsigned index : members)
-    for (Value operand : records[index].op->getOperands())
-      if (Operation *def = operand.getDefiningOp()) {
-        int fill = indexOf(def);
-        if (fill >= 0 && cloned[fill] && !llvm::is_contained(ops, fill))
-          ops.push_back(fill);
-      }
+    for (const OperandInfo &operand : operandsOf(index))
+      if (operand.producer >= 0 && cloned[operand.producer] &&
+          !llvm::is_contained(ops, unsigned(operand.producer)))
+        ops.push_back(operand.producer);
   llvm::sort(ops);
   return ops;
 }
@@ -611,21 +697,15 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   // cloned fill's values are made in place, not read.
   SmallVector<std::pair<Value, unsigned>, 16> outsideReads;
   for (unsigned index : group)
-    for (OpOperand &operand : records[index].op->getOpOperands()) {
-      Value value = operand.get();
-      Operation *def = value.getDefiningOp();
-      int producer = def ? indexOf(def) : -1;
-      if (!isa<ShapedType>(value.getType()))
-        continue;
-      if (producer >= 0 && cloned[producer]) {
-        if (isRead(operand))
-          if (std::optional<Count> bytes = bytesOf(value))
-            read = read - *bytes;
+    for (const OperandInfo &operand : operandsOf(index)) {
+      if (operand.producer >= 0 && cloned[operand.producer]) {
+        if (operand.read && operand.bytes)
+          read = read - *operand.bytes;
         continue;
       }
-      if (positionIn(producer) >= 0 || !isRead(operand))
+      if (positionIn(operand.producer) >= 0 || !operand.read)
         continue;
-      outsideReads.push_back({value, index});
+      outsideReads.push_back({operand.value, index});
     }
   // Each outside value with its distinct readers, together.
   llvm::sort(outsideReads, [](const auto &a, const auto &b) {
@@ -656,28 +736,22 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   for (size_t position = group.size(); position-- > 0;) {
     unsigned index = group[position];
     double factor = 1.0;
-    Operation *op = records[index].op;
     bool escapes = false, feedsGroup = false;
     if (cloned[index])
       continue; // Its reads were removed above; it writes nothing.
-    for (OpResult result : op->getResults()) {
-      forEachUse(result, [&](OpOperand &use) {
-        int user = positionIn(indexOf(use.getOwner()));
-        if (user < 0) {
-          escapes = true;
-          return;
-        }
-        feedsGroup = true;
-        // The consumer no longer reads the intermediate from memory.
-        if (isRead(use))
-          if (std::optional<Count> bytes = bytesOf(use.get()))
-            read = read - *bytes;
-        // The user runs recompute[user] times; through an edge the
-        // producer runs its factor more.
-        auto edge = recomputeOf.find(&use);
-        double times = edge != recomputeOf.end() ? edge->second : 1.0;
-        factor = std::max(factor, times * recompute[user]);
-      });
+    for (const UseInfo &use : usesOf(index)) {
+      int user = positionIn(use.user);
+      if (user < 0) {
+        escapes = true;
+        continue;
+      }
+      feedsGroup = true;
+      // The consumer no longer reads the intermediate from memory.
+      if (use.read && use.bytes)
+        read = read - *use.bytes;
+      // The user runs recompute[user] times; through an edge the producer
+      // runs its factor more.
+      factor = std::max(factor, use.recompute * recompute[user]);
     }
     if (roles[index] == FusionRole::Reduction ||
         (rows > 0.0 && space[index] > 0.0 && space[index] <= rows))
@@ -690,18 +764,14 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
       continue;
     }
     // Every user is inside: the intermediate is never written.
-    for (OpResult result : op->getResults())
-      if (std::optional<Count> bytes = bytesOf(result))
-        written = written - *bytes;
+    written = written - resultBytes[index];
   }
   SmallVector<GroupMember, 8> members;
   for (auto [position, index] : llvm::enumerate(group))
-    members.push_back({&records[index].cost, recompute[position],
-                       cloned[index]
-                           ? 1.0 / static_cast<double>(llvm::range_size(
-                                       records[index].op->getUses()))
-                           : 1.0,
-                       &alone[index]});
+    members.push_back(
+        {&records[index].cost, recompute[position],
+         cloned[index] ? 1.0 / static_cast<double>(numUses[index]) : 1.0,
+         &alone[index]});
   if (out) {
     for (auto [position, index] : llvm::enumerate(group))
       if (recompute[position] > 1.0)
@@ -782,6 +852,7 @@ static FusionKind kindOf(ArrayRef<FusionRole> roles) {
 
 FusionPlan Planner::run() {
   classifyRecords();
+  indexOperandsAndUses();
   foldWeights();
   cloneFills();
   findEdges();
@@ -882,7 +953,8 @@ FusionPlan Planner::run() {
     for (auto [index, record] : llvm::enumerate(records)) {
       if (record.funcName != name || !record.cost.modeled || folded[index])
         continue;
-      func = record.op->getParentOfType<FunctionOpInterface>();
+      if (!func)
+        func = record.op->getParentOfType<FunctionOpInterface>();
       // Work inside loops runs as often as its loops say: fold the
       // multiplier into the member's compute factor.
       members.push_back({&record.cost, record.multiplier.toDouble()});
@@ -892,13 +964,12 @@ FusionPlan Planner::run() {
       for (BlockArgument arg : func.getArguments())
         if (std::optional<Count> bytes = bytesOf(arg))
           read = read + *bytes;
-      func.walk([&](Operation *op) {
-        if (op->hasTrait<OpTrait::ReturnLike>() &&
-            op->getParentOp() == func.getOperation())
-          for (Value value : op->getOperands())
+      // What the function returns: the operands of its blocks' returns.
+      for (Block &block : func.getFunctionBody())
+        if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
+          for (Value value : block.back().getOperands())
             if (std::optional<Count> bytes = bytesOf(value))
               written = written + *bytes;
-      });
     }
     bound.fullyFused =
         members.empty()
