@@ -225,8 +225,16 @@ private:
     const OpCostRecord *record = analysis.lookup(op);
     return record ? static_cast<int>(record - records.data()) : -1;
   }
-  /// The bytes of `value`, sized once (groups are priced many times).
+  /// The bytes of `value`, sized once per static type (a program has a few
+  /// dozen) or per dynamic value.
   std::optional<Count> bytesOf(Value value) const {
+    auto shaped = dyn_cast<ShapedType>(value.getType());
+    if (shaped && shaped.hasStaticShape()) {
+      auto [it, inserted] = bytesOfType.try_emplace(shaped);
+      if (inserted)
+        it->second = context.bytesOf(value);
+      return it->second;
+    }
     auto [it, inserted] = bytesCache.try_emplace(value);
     if (inserted)
       it->second = context.bytesOf(value);
@@ -248,6 +256,9 @@ private:
   const FusionOptions &fusionOptions;
 
   std::vector<FusionRole> roles;
+  /// Whether each record is an elementwise op on whole tensors
+  /// (isElementwiseOnTensors, asked once).
+  std::vector<bool> elementwise;
   std::vector<bool> fusible, folded, cloned;
   /// Bytes of weights each record reads, over all its runs.
   std::vector<Count> weightBytes;
@@ -259,6 +270,7 @@ private:
   /// Each record priced alone, as its own kernel.
   std::vector<RooflineEstimate> alone;
   mutable llvm::DenseMap<Value, std::optional<Count>> bytesCache;
+  mutable llvm::DenseMap<Type, std::optional<Count>> bytesOfType;
   /// What pricing a group reads of the IR, gathered once per record (groups
   /// are priced many times): its shaped operands, the uses of its results
   /// (through free views), the bytes of its results, its cloned fills and
@@ -268,6 +280,10 @@ private:
   std::vector<unsigned> operandBegin, useBegin;
   std::vector<Count> resultBytes;
   std::vector<unsigned> numUses;
+  /// The operand number of each record's first destination (its number of
+  /// operands when it has none): asked once, since each query of a named
+  /// op's destinations builds an attribute.
+  std::vector<unsigned> firstInit;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<OpOperand *, double> recomputeOf;
@@ -288,6 +304,7 @@ void Planner::classifyRecords() {
   parallelSpace.assign(n, 0.0);
   reducedSpace.assign(n, 0.0);
   resultBits.assign(n, 0);
+  elementwise.assign(n, false);
   alone.resize(n);
   for (auto [index, record] : llvm::enumerate(records)) {
     // Free ops (views, empty tensors) and ops that launch nothing are in no
@@ -299,13 +316,14 @@ void Planner::classifyRecords() {
     if (!record.cost.launchesKernel)
       continue;
     roles[index] = classifyForFusion(record.op, record.cost);
+    elementwise[index] = isElementwiseOnTensors(record.op);
     fusible[index] = !record.unknownTripCountLoop &&
                      roles[index] != FusionRole::None && alone[index].priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits = context.elementBits(
               getElementTypeOrSelf(record.op->getResult(0).getType())))
         resultBits[index] = *bits;
-    if (isElementwiseOnTensors(record.op)) {
+    if (elementwise[index]) {
       if (std::optional<Count> elements =
               context.numElements(record.op->getResult(0)))
         space[index] = parallelSpace[index] = elements->toDouble();
@@ -359,6 +377,7 @@ void Planner::indexOperandsAndUses() {
   useBegin.assign(n + 1, 0);
   resultBytes.assign(n, Count(0));
   numUses.assign(n, 0);
+  firstInit.assign(n, 0);
   for (auto [index, record] : llvm::enumerate(records)) {
     operandBegin[index] = operandInfos.size();
     useBegin[index] = useInfos.size();
@@ -367,6 +386,12 @@ void Planner::indexOperandsAndUses() {
         !record.cost.launchesKernel)
       continue;
     Operation *op = record.op;
+    firstInit[index] = op->getNumOperands();
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+      MutableOperandRange inits = dps.getDpsInitsMutable();
+      if (!inits.empty())
+        firstInit[index] = (*inits.begin()).getOperandNumber();
+    }
     for (OpOperand &operand : op->getOpOperands()) {
       Value value = operand.get();
       if (!isa<ShapedType>(value.getType()))
@@ -431,7 +456,7 @@ void Planner::foldWeights() {
     for (OpOperand &operand : record.op->getOpOperands()) {
       if (!isa<ShapedType>(operand.get().getType()))
         continue;
-      if (linalgOp && linalgOp.isDpsInit(&operand) &&
+      if (linalgOp && operand.getOperandNumber() >= firstInit[index] &&
           !linalgOp.payloadUsesValueFromOperand(&operand))
         continue;
       Holds kind = holds(operand.get());
@@ -506,14 +531,14 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     map = AffineMap::getMultiDimIdentityMap(
         cast<ShapedType>(softmax.getInput().getType()).getRank(),
         consumerOp->getContext());
-  } else if (isElementwiseOnTensors(consumerOp)) {
+  } else if (elementwise[consumer]) {
     isInput = true;
     map = AffineMap::getMultiDimIdentityMap(
         cast<ShapedType>(use.get().getType()).getRank(),
         consumerOp->getContext());
   } else {
-    auto structured = cast<linalg::LinalgOp>(consumerOp);
-    isInput = structured.isDpsInput(&use);
+    // A structured op (the only other consumer findEdges asks about).
+    isInput = use.getOperandNumber() < firstInit[consumer];
     map = getMatchingMap(consumer, use);
   }
   if (from == FusionRole::Fill)
@@ -581,7 +606,7 @@ void Planner::findEdges() {
     if (!fusible[index] ||
         !(isa<linalg::LinalgOp, linalg::SoftmaxOp, tensor::ConcatOp>(
               record.op) ||
-          isElementwiseOnTensors(record.op)))
+          elementwise[index]))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
       // Frontends put reshapes between ops (free views: no traffic, no

@@ -2,6 +2,7 @@
 
 #include "mlsysim/Analysis/PeakMemory.h"
 
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
@@ -23,9 +24,17 @@ static Value
 getAliasedOperand(OpResult result,
                   llvm::function_ref<bool(Operation *)> movesNoData) {
   Operation *op = result.getOwner();
-  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
-    if (dps.getNumDpsInits() > result.getResultNumber())
-      return dps.getDpsInitOperand(result.getResultNumber())->get();
+  // A structured op's operands are its inputs then its destinations, one
+  // per tensor result (asked without building the operand range).
+  if (isa<linalg::LinalgOp>(op) && op->getNumOperands() >= op->getNumResults())
+    return op->getOperand(op->getNumOperands() - op->getNumResults() +
+                          result.getResultNumber());
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+    // One query: each builds the operand range anew.
+    MutableOperandRange inits = dps.getDpsInitsMutable();
+    if (inits.size() > result.getResultNumber())
+      return inits[result.getResultNumber()].get();
+  }
   if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
     if (OpOperand *init = loop.getTiedLoopInit(result))
       return init->get();

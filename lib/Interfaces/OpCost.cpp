@@ -30,8 +30,16 @@ std::optional<SmallVector<int64_t>> CostContext::bindShape(Value value) const {
 }
 
 std::optional<Count> CostContext::numElements(Value value) const {
-  if (!isa<ShapedType>(value.getType()))
+  auto shaped = dyn_cast<ShapedType>(value.getType());
+  if (!shaped)
     return Count(1);
+  if (shaped.hasStaticShape()) {
+    // The common case, without building the bound shape.
+    Count elements(1);
+    for (int64_t size : shaped.getShape())
+      elements *= Count(static_cast<uint64_t>(size));
+    return elements;
+  }
   std::optional<SmallVector<int64_t>> shape = bindShape(value);
   if (!shape)
     return std::nullopt;

@@ -6,8 +6,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -130,10 +132,24 @@ static bool appendNumber(llvm::SmallVectorImpl<char> &out, double value) {
     appendInteger(out, static_cast<int64_t>(value));
     return true;
   }
-  size_t size = out.size();
-  out.resize_for_overwrite(size + 32);
-  out.truncate(toShortest(out.data() + size, out.data() + out.size(), value) -
-               out.data());
+  // The shortest form costs hundreds of instructions, and reports repeat
+  // their numbers (every layer of a model prices alike): the last forms
+  // made, by bit pattern, in a small direct-mapped table per thread. Zero
+  // never reaches it, so a zero pattern marks an empty slot.
+  struct Shortest {
+    uint64_t bits = 0;
+    uint8_t size = 0;
+    char text[31];
+  };
+  thread_local std::array<Shortest, 256> recent;
+  uint64_t bits = llvm::bit_cast<uint64_t>(value);
+  Shortest &slot = recent[(bits * 0x9E3779B97F4A7C15ull) >> 56];
+  if (slot.bits != bits) {
+    slot.bits = bits;
+    slot.size =
+        toShortest(slot.text, slot.text + sizeof(slot.text), value) - slot.text;
+  }
+  out.append(slot.text, slot.text + slot.size);
   return true;
 }
 

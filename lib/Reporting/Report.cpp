@@ -6,6 +6,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <charconv>
+
 using namespace mlsysim;
 using namespace mlir;
 
@@ -16,13 +18,17 @@ std::string mlsysim::formatLocation(Location loc) {
     file = loc->findInstanceOf<FileLineColLoc>();
   if (file) {
     StringRef name = file.getFilename().getValue();
+    // `:line:col`, each at most 10 digits (32 bits).
+    char numbers[24];
+    char *end = numbers;
+    *end++ = ':';
+    end = std::to_chars(end, end + 10, file.getLine()).ptr;
+    *end++ = ':';
+    end = std::to_chars(end, end + 10, file.getColumn()).ptr;
     std::string text;
-    text.reserve(name.size() + 16);
+    text.reserve(name.size() + (end - numbers));
     text.append(name.data(), name.size());
-    text += ':';
-    text += std::to_string(file.getLine());
-    text += ':';
-    text += std::to_string(file.getColumn());
+    text.append(numbers, end);
     return text;
   }
   std::string text;
