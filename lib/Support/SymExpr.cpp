@@ -1,0 +1,715 @@
+//===- SymExpr.cpp - Integer formulas of dynamic sizes --------------------===//
+
+#include "mlsysim/Support/SymExpr.h"
+
+#include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlsysim;
+using Int = SymExpr::Int;
+
+namespace {
+enum AtomKind : unsigned { Symbol, FloorDiv, CeilDiv, Mod, Min, Max };
+} // namespace
+
+struct SymExpr::Atom {
+  unsigned kind = Symbol;
+  unsigned symbol = 0;
+  SymExpr lhs, rhs;
+};
+
+static constexpr Int kIntMax = ~(static_cast<Int>(1) << 127);
+
+Int mlsysim::floorDivInt(Int a, Int b) {
+  Int quotient = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --quotient;
+  return quotient;
+}
+
+static bool addOverflows(Int a, Int b, Int &out) {
+  return __builtin_add_overflow(a, b, &out);
+}
+static bool mulOverflows(Int a, Int b, Int &out) {
+  return __builtin_mul_overflow(a, b, &out);
+}
+
+//===----------------------------------------------------------------------===//
+// Order and equality
+//===----------------------------------------------------------------------===//
+
+static int compareAtoms(const SymExpr::Atom &a, const SymExpr::Atom &b) {
+  if (a.kind != b.kind)
+    return a.kind < b.kind ? -1 : 1;
+  if (a.kind == Symbol)
+    return a.symbol == b.symbol ? 0 : (a.symbol < b.symbol ? -1 : 1);
+  if (int lhs = SymExpr::compare(a.lhs, b.lhs))
+    return lhs;
+  return SymExpr::compare(a.rhs, b.rhs);
+}
+
+static int compareFactors(llvm::ArrayRef<SymExpr::Factor> a,
+                          llvm::ArrayRef<SymExpr::Factor> b) {
+  for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+    if (a[i].atom != b[i].atom)
+      if (int atoms = compareAtoms(*a[i].atom, *b[i].atom))
+        return atoms;
+    if (a[i].power != b[i].power)
+      return a[i].power < b[i].power ? -1 : 1;
+  }
+  if (a.size() != b.size())
+    return a.size() < b.size() ? -1 : 1;
+  return 0;
+}
+
+int SymExpr::compare(const SymExpr &a, const SymExpr &b) {
+  if (a.valid != b.valid)
+    return a.valid ? -1 : 1;
+  for (size_t i = 0; i < std::min(a.terms.size(), b.terms.size()); ++i) {
+    if (int factors = compareFactors(a.terms[i].factors, b.terms[i].factors))
+      return factors;
+    if (a.terms[i].coefficient != b.terms[i].coefficient)
+      return a.terms[i].coefficient < b.terms[i].coefficient ? -1 : 1;
+  }
+  if (a.terms.size() != b.terms.size())
+    return a.terms.size() < b.terms.size() ? -1 : 1;
+  return 0;
+}
+
+bool SymExpr::operator==(const SymExpr &other) const {
+  return compare(*this, other) == 0;
+}
+
+static size_t hashAtom(const SymExpr::Atom &atom) {
+  if (atom.kind == Symbol)
+    return llvm::hash_combine(atom.kind, atom.symbol);
+  return llvm::hash_combine(atom.kind, atom.lhs.hash(), atom.rhs.hash());
+}
+
+size_t SymExpr::hash() const {
+  llvm::hash_code code = llvm::hash_value(valid);
+  for (const Term &term : terms) {
+    code = llvm::hash_combine(code, static_cast<uint64_t>(term.coefficient),
+                              static_cast<uint64_t>(term.coefficient >> 64));
+    for (const Factor &factor : term.factors)
+      code = llvm::hash_combine(code, hashAtom(*factor.atom), factor.power);
+  }
+  return code;
+}
+
+//===----------------------------------------------------------------------===//
+// Construction
+//===----------------------------------------------------------------------===//
+
+SymExpr SymExpr::invalid() {
+  SymExpr expr;
+  expr.valid = false;
+  return expr;
+}
+
+SymExpr SymExpr::constant(Int value) {
+  SymExpr expr;
+  if (value != 0)
+    expr.terms.push_back({value, {}});
+  return expr;
+}
+
+SymExpr SymExpr::symbol(unsigned id) {
+  auto atom = std::make_shared<Atom>();
+  atom->kind = Symbol;
+  atom->symbol = id;
+  SymExpr expr;
+  expr.terms.push_back({1, {{atom, 1}}});
+  return expr;
+}
+
+SymExpr SymExpr::fromTerms(std::vector<Term> terms) {
+  llvm::sort(terms, [](const Term &a, const Term &b) {
+    return compareFactors(a.factors, b.factors) < 0;
+  });
+  SymExpr expr;
+  for (Term &term : terms) {
+    if (!expr.terms.empty() &&
+        compareFactors(expr.terms.back().factors, term.factors) == 0) {
+      if (addOverflows(expr.terms.back().coefficient, term.coefficient,
+                       expr.terms.back().coefficient))
+        return invalid();
+      if (expr.terms.back().coefficient == 0)
+        expr.terms.pop_back();
+      continue;
+    }
+    if (term.coefficient != 0)
+      expr.terms.push_back(std::move(term));
+  }
+  return expr;
+}
+
+SymExpr SymExpr::operator+(const SymExpr &other) const {
+  if (!valid || !other.valid)
+    return invalid();
+  std::vector<Term> all(terms);
+  all.insert(all.end(), other.terms.begin(), other.terms.end());
+  return fromTerms(std::move(all));
+}
+
+SymExpr SymExpr::operator-(const SymExpr &other) const {
+  return *this + other * SymExpr(-1);
+}
+
+/// The product of two monomials (factor lists sorted by atom).
+static llvm::SmallVector<SymExpr::Factor, 2>
+multiplyFactors(llvm::ArrayRef<SymExpr::Factor> a,
+                llvm::ArrayRef<SymExpr::Factor> b) {
+  llvm::SmallVector<SymExpr::Factor, 2> product;
+  size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    int order = i == a.size()   ? 1
+                : j == b.size() ? -1
+                                : compareAtoms(*a[i].atom, *b[j].atom);
+    if (order < 0) {
+      product.push_back(a[i++]);
+    } else if (order > 0) {
+      product.push_back(b[j++]);
+    } else {
+      product.push_back({a[i].atom, a[i].power + b[j].power});
+      ++i;
+      ++j;
+    }
+  }
+  return product;
+}
+
+SymExpr SymExpr::operator*(const SymExpr &other) const {
+  if (!valid || !other.valid)
+    return invalid();
+  std::vector<Term> all;
+  all.reserve(terms.size() * other.terms.size());
+  for (const Term &a : terms)
+    for (const Term &b : other.terms) {
+      Term term;
+      if (mulOverflows(a.coefficient, b.coefficient, term.coefficient))
+        return invalid();
+      term.factors = multiplyFactors(a.factors, b.factors);
+      all.push_back(std::move(term));
+    }
+  return fromTerms(std::move(all));
+}
+
+SymExpr SymExpr::composite(unsigned kind, const SymExpr &a, const SymExpr &b) {
+  auto atom = std::make_shared<Atom>();
+  atom->kind = kind;
+  atom->lhs = a;
+  atom->rhs = b;
+  SymExpr expr;
+  expr.terms.push_back({1, {{atom, 1}}});
+  return expr;
+}
+
+std::optional<Int> SymExpr::getConstant() const {
+  if (!valid)
+    return std::nullopt;
+  if (terms.empty())
+    return 0;
+  if (terms.size() == 1 && terms.front().factors.empty())
+    return terms.front().coefficient;
+  return std::nullopt;
+}
+
+std::optional<unsigned> SymExpr::getSymbol() const {
+  if (!valid || terms.size() != 1 || terms.front().coefficient != 1 ||
+      terms.front().factors.size() != 1 ||
+      terms.front().factors.front().power != 1 ||
+      terms.front().factors.front().atom->kind != Symbol)
+    return std::nullopt;
+  return terms.front().factors.front().atom->symbol;
+}
+
+/// Whether monomial `b` divides monomial `a`; `quotient` is a / b then.
+static bool divideFactors(llvm::ArrayRef<SymExpr::Factor> a,
+                          llvm::ArrayRef<SymExpr::Factor> b,
+                          llvm::SmallVector<SymExpr::Factor, 2> &quotient) {
+  quotient.clear();
+  size_t j = 0;
+  for (const SymExpr::Factor &factor : a) {
+    if (j < b.size() && compareAtoms(*factor.atom, *b[j].atom) == 0) {
+      if (factor.power < b[j].power)
+        return false;
+      if (factor.power > b[j].power)
+        quotient.push_back({factor.atom, factor.power - b[j].power});
+      ++j;
+      continue;
+    }
+    quotient.push_back(factor);
+  }
+  return j == b.size();
+}
+
+/// Splits `dividend` by a one-term `divisor`: the terms it divides exactly,
+/// divided (`quotient`), and the rest (`remainder`).
+static void splitByTerm(llvm::ArrayRef<SymExpr::Term> terms,
+                        const SymExpr::Term &divisor,
+                        std::vector<SymExpr::Term> &quotient,
+                        std::vector<SymExpr::Term> &remainder) {
+  for (const SymExpr::Term &term : terms) {
+    SymExpr::Term divided;
+    if (term.coefficient % divisor.coefficient == 0 &&
+        divideFactors(term.factors, divisor.factors, divided.factors)) {
+      divided.coefficient = term.coefficient / divisor.coefficient;
+      quotient.push_back(std::move(divided));
+    } else {
+      remainder.push_back(term);
+    }
+  }
+}
+
+// The terms of a formula, for the divisions below (friend access through a
+// local helper keeps the class interface small).
+namespace mlsysim {
+struct SymExprAccess {
+  static const std::vector<SymExpr::Term> &terms(const SymExpr &expr) {
+    return expr.terms;
+  }
+  static SymExpr fromTerms(std::vector<SymExpr::Term> terms) {
+    return SymExpr::fromTerms(std::move(terms));
+  }
+  static SymExpr composite(unsigned kind, const SymExpr &a, const SymExpr &b) {
+    return SymExpr::composite(kind, a, b);
+  }
+};
+} // namespace mlsysim
+
+/// `dividend` = divisor * quotient + remainder with the quotient holding
+/// every term the one-term divisor divides; false when the divisor is not
+/// one positive term.
+static bool splitDivision(const SymExpr &dividend, const SymExpr &divisor,
+                          SymExpr &quotient, SymExpr &remainder) {
+  const auto &divisorTerms = SymExprAccess::terms(divisor);
+  if (divisorTerms.size() != 1 || divisorTerms.front().coefficient <= 0)
+    return false;
+  std::vector<SymExpr::Term> q, r;
+  splitByTerm(SymExprAccess::terms(dividend), divisorTerms.front(), q, r);
+  quotient = SymExprAccess::fromTerms(std::move(q));
+  remainder = SymExprAccess::fromTerms(std::move(r));
+  return true;
+}
+
+SymExpr SymExpr::floorDiv(const SymExpr &dividend, const SymExpr &divisor) {
+  if (!dividend.valid || !divisor.valid)
+    return invalid();
+  std::optional<Int> a = dividend.getConstant(), b = divisor.getConstant();
+  if (b && *b == 0)
+    return invalid();
+  if (a && b)
+    return constant(floorDivInt(*a, *b));
+  if (b && *b == 1)
+    return dividend;
+  // (d*q + r) / d = q + r / d for a one-term d > 0 (d*q is a multiple of d).
+  SymExpr quotient, remainder;
+  if (splitDivision(dividend, divisor, quotient, remainder)) {
+    if (remainder.terms.empty())
+      return quotient;
+    if (quotient.terms.empty())
+      return composite(FloorDiv, remainder, divisor);
+    return quotient + floorDiv(remainder, divisor);
+  }
+  return composite(FloorDiv, dividend, divisor);
+}
+
+SymExpr SymExpr::ceilDiv(const SymExpr &dividend, const SymExpr &divisor) {
+  if (!dividend.valid || !divisor.valid)
+    return invalid();
+  std::optional<Int> a = dividend.getConstant(), b = divisor.getConstant();
+  if (b && *b == 0)
+    return invalid();
+  if (a && b)
+    return constant(-floorDivInt(-*a, *b));
+  if (b && *b == 1)
+    return dividend;
+  SymExpr quotient, remainder;
+  if (splitDivision(dividend, divisor, quotient, remainder)) {
+    if (remainder.terms.empty())
+      return quotient;
+    if (quotient.terms.empty())
+      return composite(CeilDiv, remainder, divisor);
+    return quotient + ceilDiv(remainder, divisor);
+  }
+  return composite(CeilDiv, dividend, divisor);
+}
+
+SymExpr SymExpr::mod(const SymExpr &dividend, const SymExpr &divisor) {
+  if (!dividend.valid || !divisor.valid)
+    return invalid();
+  std::optional<Int> a = dividend.getConstant(), b = divisor.getConstant();
+  if (b && *b == 0)
+    return invalid();
+  if (a && b)
+    return constant(*a - *b * floorDivInt(*a, *b));
+  if (b && (*b == 1 || *b == -1))
+    return SymExpr();
+  // (d*q + r) mod d = r mod d.
+  SymExpr quotient, remainder;
+  if (splitDivision(dividend, divisor, quotient, remainder)) {
+    if (remainder.terms.empty())
+      return SymExpr();
+    if (std::optional<Int> r = remainder.getConstant();
+        r && b && *r >= 0 && *r < *b)
+      return remainder;
+    return composite(Mod, remainder, divisor);
+  }
+  return composite(Mod, dividend, divisor);
+}
+
+SymExpr SymExpr::min(const SymExpr &a, const SymExpr &b) {
+  if (!a.valid || !b.valid)
+    return invalid();
+  if (a == b)
+    return a;
+  switch ((a - b).getSign()) {
+  case SymSign::Positive:
+  case SymSign::NonNegative:
+  case SymSign::Zero:
+    return b;
+  case SymSign::Negative:
+  case SymSign::NonPositive:
+    return a;
+  case SymSign::Unknown:
+    break;
+  }
+  return compare(a, b) < 0 ? composite(Min, a, b) : composite(Min, b, a);
+}
+
+SymExpr SymExpr::max(const SymExpr &a, const SymExpr &b) {
+  if (!a.valid || !b.valid)
+    return invalid();
+  if (a == b)
+    return a;
+  switch ((a - b).getSign()) {
+  case SymSign::Positive:
+  case SymSign::NonNegative:
+  case SymSign::Zero:
+    return a;
+  case SymSign::Negative:
+  case SymSign::NonPositive:
+    return b;
+  case SymSign::Unknown:
+    break;
+  }
+  return compare(a, b) < 0 ? composite(Max, a, b) : composite(Max, b, a);
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+static void collectSymbols(const SymExpr &expr,
+                           llvm::SmallVectorImpl<unsigned> &symbols);
+
+static void collectSymbols(const SymExpr::Atom &atom,
+                           llvm::SmallVectorImpl<unsigned> &symbols) {
+  if (atom.kind == Symbol) {
+    symbols.push_back(atom.symbol);
+    return;
+  }
+  collectSymbols(atom.lhs, symbols);
+  collectSymbols(atom.rhs, symbols);
+}
+
+static void collectSymbols(const SymExpr &expr,
+                           llvm::SmallVectorImpl<unsigned> &symbols) {
+  for (const SymExpr::Term &term : SymExprAccess::terms(expr))
+    for (const SymExpr::Factor &factor : term.factors)
+      collectSymbols(*factor.atom, symbols);
+}
+
+llvm::SmallVector<unsigned> SymExpr::getSymbols() const {
+  llvm::SmallVector<unsigned> symbols;
+  collectSymbols(*this, symbols);
+  llvm::sort(symbols);
+  symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
+  return symbols;
+}
+
+unsigned SymExpr::getDegree(unsigned id) const {
+  unsigned degree = 0;
+  for (const Term &term : terms)
+    for (const Factor &factor : term.factors)
+      if (factor.atom->kind == Symbol && factor.atom->symbol == id)
+        degree = std::max(degree, factor.power);
+  return degree;
+}
+
+SymExpr SymExpr::substitute(
+    llvm::function_ref<std::optional<SymExpr>(unsigned)> replacement) const {
+  if (!valid)
+    return invalid();
+  SymExpr sum;
+  for (const Term &term : terms) {
+    SymExpr product = constant(term.coefficient);
+    for (const Factor &factor : term.factors) {
+      const Atom &atom = *factor.atom;
+      SymExpr base;
+      if (atom.kind == Symbol) {
+        std::optional<SymExpr> replaced = replacement(atom.symbol);
+        base = replaced ? *replaced : symbol(atom.symbol);
+      } else {
+        SymExpr lhs = atom.lhs.substitute(replacement);
+        SymExpr rhs = atom.rhs.substitute(replacement);
+        switch (atom.kind) {
+        case FloorDiv:
+          base = floorDiv(lhs, rhs);
+          break;
+        case CeilDiv:
+          base = ceilDiv(lhs, rhs);
+          break;
+        case Mod:
+          base = mod(lhs, rhs);
+          break;
+        case Min:
+          base = min(lhs, rhs);
+          break;
+        default:
+          base = max(lhs, rhs);
+          break;
+        }
+      }
+      for (unsigned i = 0; i < factor.power; ++i)
+        product = product * base;
+    }
+    sum = sum + product;
+  }
+  return sum;
+}
+
+std::optional<Int> SymExpr::evaluate(
+    llvm::function_ref<std::optional<int64_t>(unsigned)> value) const {
+  if (!valid)
+    return std::nullopt;
+  Int sum = 0;
+  for (const Term &term : terms) {
+    Int product = term.coefficient;
+    for (const Factor &factor : term.factors) {
+      const Atom &atom = *factor.atom;
+      std::optional<Int> base;
+      if (atom.kind == Symbol) {
+        if (std::optional<int64_t> v = value(atom.symbol))
+          base = *v;
+      } else {
+        std::optional<Int> lhs = atom.lhs.evaluate(value);
+        std::optional<Int> rhs = atom.rhs.evaluate(value);
+        if (!lhs || !rhs)
+          return std::nullopt;
+        switch (atom.kind) {
+        case FloorDiv:
+          if (*rhs == 0)
+            return std::nullopt;
+          base = floorDivInt(*lhs, *rhs);
+          break;
+        case CeilDiv:
+          if (*rhs == 0)
+            return std::nullopt;
+          base = -floorDivInt(-*lhs, *rhs);
+          break;
+        case Mod:
+          if (*rhs == 0)
+            return std::nullopt;
+          base = *lhs - *rhs * floorDivInt(*lhs, *rhs);
+          break;
+        case Min:
+          base = std::min(*lhs, *rhs);
+          break;
+        default:
+          base = std::max(*lhs, *rhs);
+          break;
+        }
+      }
+      if (!base)
+        return std::nullopt;
+      for (unsigned i = 0; i < factor.power; ++i)
+        if (mulOverflows(product, *base, product))
+          return std::nullopt;
+    }
+    if (addOverflows(sum, product, sum))
+      return std::nullopt;
+  }
+  return sum;
+}
+
+SymSign SymExpr::getSign() const {
+  if (!valid)
+    return SymSign::Unknown;
+  if (terms.empty())
+    return SymSign::Zero;
+  // Symbols are at least 1 and composites of sizes at least 0. With every
+  // term but the constant of one sign, the value is at least (or at most)
+  // the constant plus the coefficients of the terms of symbols alone.
+  bool allPositive = true, allNegative = true;
+  Int bound = 0;
+  for (const Term &term : terms) {
+    bool constantTerm = term.factors.empty();
+    allPositive &= constantTerm || term.coefficient > 0;
+    allNegative &= constantTerm || term.coefficient < 0;
+    if (llvm::all_of(term.factors, [](const Factor &factor) {
+          return factor.atom->kind == Symbol;
+        }))
+      if (addOverflows(bound, term.coefficient, bound))
+        return SymSign::Unknown;
+  }
+  if (allPositive && bound >= 0)
+    return bound > 0 ? SymSign::Positive : SymSign::NonNegative;
+  if (allNegative && bound <= 0)
+    return bound < 0 ? SymSign::Negative : SymSign::NonPositive;
+  return SymSign::Unknown;
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+static void printInt(llvm::raw_ostream &os, Int value) {
+  if (value < 0) {
+    os << '-';
+    value = -value;
+  }
+  char digits[48];
+  int size = 0;
+  do {
+    digits[size++] = static_cast<char>('0' + static_cast<int>(value % 10));
+    value /= 10;
+  } while (value != 0);
+  while (size > 0)
+    os << digits[--size];
+}
+
+/// Whether `expr` prints as one factor (no `+` or `-` at its top level).
+static bool isSingleFactor(const SymExpr &expr) {
+  const auto &terms = SymExprAccess::terms(expr);
+  if (terms.empty())
+    return true;
+  return terms.size() == 1 && terms.front().coefficient >= 0 &&
+         (terms.front().factors.empty() ||
+          (terms.front().coefficient == 1 &&
+           terms.front().factors.size() == 1 &&
+           terms.front().factors.front().power == 1));
+}
+
+static void printOperand(llvm::raw_ostream &os, const SymExpr &expr,
+                         llvm::ArrayRef<std::string> names) {
+  if (isSingleFactor(expr)) {
+    expr.print(os, names);
+    return;
+  }
+  os << '(';
+  expr.print(os, names);
+  os << ')';
+}
+
+static void printAtom(llvm::raw_ostream &os, const SymExpr::Atom &atom,
+                      llvm::ArrayRef<std::string> names) {
+  switch (atom.kind) {
+  case Symbol:
+    if (atom.symbol < names.size())
+      os << names[atom.symbol];
+    else
+      os << 's' << atom.symbol;
+    return;
+  case FloorDiv:
+    printOperand(os, atom.lhs, names);
+    os << '/';
+    printOperand(os, atom.rhs, names);
+    return;
+  case CeilDiv:
+    os << "ceildiv(";
+    atom.lhs.print(os, names);
+    os << ',';
+    atom.rhs.print(os, names);
+    os << ')';
+    return;
+  case Mod:
+    // The grammar has no remainder: a - (a/b)*b.
+    os << '(';
+    atom.lhs.print(os, names);
+    os << " - (";
+    printOperand(os, atom.lhs, names);
+    os << '/';
+    printOperand(os, atom.rhs, names);
+    os << ")*";
+    printOperand(os, atom.rhs, names);
+    os << ')';
+    return;
+  case Min:
+  case Max: {
+    // A constant bound reads last: min(S,2048).
+    bool swap = atom.lhs.isConstant() && !atom.rhs.isConstant();
+    os << (atom.kind == Min ? "min(" : "max(");
+    (swap ? atom.rhs : atom.lhs).print(os, names);
+    os << ',';
+    (swap ? atom.lhs : atom.rhs).print(os, names);
+    os << ')';
+    return;
+  }
+  }
+}
+
+static unsigned degreeOf(const SymExpr::Term &term) {
+  unsigned degree = 0;
+  for (const SymExpr::Factor &factor : term.factors)
+    degree += factor.power;
+  return degree;
+}
+
+void SymExpr::print(llvm::raw_ostream &os,
+                    llvm::ArrayRef<std::string> names) const {
+  if (!valid) {
+    os << "invalid";
+    return;
+  }
+  if (terms.empty()) {
+    os << '0';
+    return;
+  }
+  // Highest degree first, the constant last.
+  std::vector<const Term *> order;
+  for (const Term &term : terms)
+    order.push_back(&term);
+  std::stable_sort(
+      order.begin(), order.end(),
+      [](const Term *a, const Term *b) { return degreeOf(*a) > degreeOf(*b); });
+  for (auto [index, term] : llvm::enumerate(order)) {
+    Int magnitude = term->coefficient;
+    if (magnitude < 0) {
+      os << (index ? " - " : "-");
+      magnitude = -magnitude;
+    } else if (index) {
+      os << " + ";
+    }
+    bool needStar = false;
+    if (term->factors.empty() || magnitude != 1) {
+      printInt(os, magnitude);
+      needStar = true;
+    }
+    // A division among other factors is parenthesized: `*` and `/` bind
+    // alike, left to right, so 3*B/2 would read as (3*B)/2.
+    bool alone = magnitude == 1 && degreeOf(*term) == 1;
+    for (const Factor &factor : term->factors)
+      for (unsigned i = 0; i < factor.power; ++i) {
+        if (needStar)
+          os << '*';
+        bool wrap = !alone && factor.atom->kind == FloorDiv;
+        if (wrap)
+          os << '(';
+        printAtom(os, *factor.atom, names);
+        if (wrap)
+          os << ')';
+        needStar = true;
+      }
+  }
+}
+
+std::string SymExpr::toString(llvm::ArrayRef<std::string> names) const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  print(os, names);
+  return text;
+}
