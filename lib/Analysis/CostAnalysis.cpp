@@ -353,7 +353,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     : options(options),
       dataLayout(std::make_unique<DataLayout>(DataLayout::closest(root))) {
   if (options.dynamicDimSize)
-    resolver = std::make_unique<DynamicSizeResolver>(*options.dynamicDimSize);
+    resolver =
+        std::make_unique<DynamicSizeResolver>(root, *options.dynamicDimSize);
   precision = getPrecisionType(options.precision, root->getContext());
   CostContext context = getContext();
   StringRef funcName;

@@ -11,13 +11,23 @@ using namespace mlsysim;
 using Int = SymExpr::Int;
 
 namespace {
-enum AtomKind : unsigned { Symbol, FloorDiv, CeilDiv, Mod, Min, Max };
+enum AtomKind : unsigned {
+  Symbol,
+  FloorDiv,
+  CeilDiv,
+  Mod,
+  Min,
+  Max,
+  Cmp,   // symbol: the SymPredicate
+  Select // lhs ? rhs : third
+};
 } // namespace
 
 struct SymExpr::Atom {
   unsigned kind = Symbol;
+  /// The symbol's id, or a comparison's predicate.
   unsigned symbol = 0;
-  SymExpr lhs, rhs;
+  SymExpr lhs, rhs, third;
 };
 
 static constexpr Int kIntMax = ~(static_cast<Int>(1) << 127);
@@ -43,11 +53,15 @@ static bool mulOverflows(Int a, Int b, Int &out) {
 static int compareAtoms(const SymExpr::Atom &a, const SymExpr::Atom &b) {
   if (a.kind != b.kind)
     return a.kind < b.kind ? -1 : 1;
+  if (a.symbol != b.symbol)
+    return a.symbol < b.symbol ? -1 : 1;
   if (a.kind == Symbol)
-    return a.symbol == b.symbol ? 0 : (a.symbol < b.symbol ? -1 : 1);
+    return 0;
   if (int lhs = SymExpr::compare(a.lhs, b.lhs))
     return lhs;
-  return SymExpr::compare(a.rhs, b.rhs);
+  if (int rhs = SymExpr::compare(a.rhs, b.rhs))
+    return rhs;
+  return SymExpr::compare(a.third, b.third);
 }
 
 static int compareFactors(llvm::ArrayRef<SymExpr::Factor> a,
@@ -85,7 +99,8 @@ bool SymExpr::operator==(const SymExpr &other) const {
 static size_t hashAtom(const SymExpr::Atom &atom) {
   if (atom.kind == Symbol)
     return llvm::hash_combine(atom.kind, atom.symbol);
-  return llvm::hash_combine(atom.kind, atom.lhs.hash(), atom.rhs.hash());
+  return llvm::hash_combine(atom.kind, atom.symbol, atom.lhs.hash(),
+                            atom.rhs.hash(), atom.third.hash());
 }
 
 size_t SymExpr::hash() const {
@@ -198,10 +213,17 @@ SymExpr SymExpr::operator*(const SymExpr &other) const {
 }
 
 SymExpr SymExpr::composite(unsigned kind, const SymExpr &a, const SymExpr &b) {
+  return composite(kind, a, b, SymExpr(), 0);
+}
+
+SymExpr SymExpr::composite(unsigned kind, const SymExpr &a, const SymExpr &b,
+                           const SymExpr &c, unsigned tag) {
   auto atom = std::make_shared<Atom>();
   atom->kind = kind;
+  atom->symbol = tag;
   atom->lhs = a;
   atom->rhs = b;
+  atom->third = c;
   SymExpr expr;
   expr.terms.push_back({1, {{atom, 1}}});
   return expr;
@@ -399,6 +421,73 @@ SymExpr SymExpr::max(const SymExpr &a, const SymExpr &b) {
   return compare(a, b) < 0 ? composite(Max, a, b) : composite(Max, b, a);
 }
 
+/// Whether `predicate` holds of a value of sign `sign`, when that decides.
+static std::optional<bool> decide(SymPredicate predicate, SymSign sign) {
+  bool positive = sign == SymSign::Positive,
+       negative = sign == SymSign::Negative, zero = sign == SymSign::Zero,
+       nonNegative = positive || zero || sign == SymSign::NonNegative,
+       nonPositive = negative || zero || sign == SymSign::NonPositive;
+  switch (predicate) {
+  case SymPredicate::EQ:
+    if (zero)
+      return true;
+    if (positive || negative)
+      return false;
+    break;
+  case SymPredicate::NE:
+    if (zero)
+      return false;
+    if (positive || negative)
+      return true;
+    break;
+  case SymPredicate::LT:
+    if (negative)
+      return true;
+    if (nonNegative)
+      return false;
+    break;
+  case SymPredicate::LE:
+    if (nonPositive)
+      return true;
+    if (positive)
+      return false;
+    break;
+  case SymPredicate::GT:
+    if (positive)
+      return true;
+    if (nonPositive)
+      return false;
+    break;
+  case SymPredicate::GE:
+    if (nonNegative)
+      return true;
+    if (negative)
+      return false;
+    break;
+  }
+  return std::nullopt;
+}
+
+SymExpr SymExpr::cmp(SymPredicate predicate, const SymExpr &a,
+                     const SymExpr &b) {
+  if (!a.valid || !b.valid)
+    return invalid();
+  if (std::optional<bool> holds = decide(predicate, (a - b).getSign()))
+    return constant(*holds ? 1 : 0);
+  return composite(Cmp, a, b, SymExpr(), static_cast<unsigned>(predicate));
+}
+
+SymExpr SymExpr::select(const SymExpr &condition, const SymExpr &whenTrue,
+                        const SymExpr &whenFalse) {
+  if (!condition.valid || !whenTrue.valid || !whenFalse.valid)
+    return invalid();
+  if (std::optional<Int> c = condition.getConstant())
+    return *c != 0 ? whenTrue : whenFalse;
+  if (whenTrue == whenFalse)
+    return whenTrue;
+  return composite(Select, condition, whenTrue, whenFalse, 0);
+}
+
 //===----------------------------------------------------------------------===//
 // Queries
 //===----------------------------------------------------------------------===//
@@ -414,6 +503,7 @@ static void collectSymbols(const SymExpr::Atom &atom,
   }
   collectSymbols(atom.lhs, symbols);
   collectSymbols(atom.rhs, symbols);
+  collectSymbols(atom.third, symbols);
 }
 
 static void collectSymbols(const SymExpr &expr,
@@ -429,6 +519,20 @@ llvm::SmallVector<unsigned> SymExpr::getSymbols() const {
   llvm::sort(symbols);
   symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
   return symbols;
+}
+
+bool SymExpr::hasConditional() const {
+  for (const Term &term : terms)
+    for (const Factor &factor : term.factors) {
+      const Atom &atom = *factor.atom;
+      if (atom.kind == Cmp || atom.kind == Select)
+        return true;
+      if (atom.kind != Symbol &&
+          (atom.lhs.hasConditional() || atom.rhs.hasConditional() ||
+           atom.third.hasConditional()))
+        return true;
+    }
+  return false;
 }
 
 unsigned SymExpr::getDegree(unsigned id) const {
@@ -457,6 +561,12 @@ SymExpr SymExpr::substitute(
         SymExpr lhs = atom.lhs.substitute(replacement);
         SymExpr rhs = atom.rhs.substitute(replacement);
         switch (atom.kind) {
+        case Cmp:
+          base = cmp(static_cast<SymPredicate>(atom.symbol), lhs, rhs);
+          break;
+        case Select:
+          base = select(lhs, rhs, atom.third.substitute(replacement));
+          break;
         case FloorDiv:
           base = floorDiv(lhs, rhs);
           break;
@@ -501,6 +611,23 @@ std::optional<Int> SymExpr::evaluate(
         if (!lhs || !rhs)
           return std::nullopt;
         switch (atom.kind) {
+        case Cmp: {
+          Int diff = *lhs - *rhs;
+          SymSign sign = diff > 0   ? SymSign::Positive
+                         : diff < 0 ? SymSign::Negative
+                                    : SymSign::Zero;
+          base = *decide(static_cast<SymPredicate>(atom.symbol), sign) ? 1 : 0;
+          break;
+        }
+        case Select:
+          if (*lhs != 0) {
+            base = rhs;
+          } else if (std::optional<Int> third = atom.third.evaluate(value)) {
+            base = third;
+          } else {
+            return std::nullopt;
+          }
+          break;
         case FloorDiv:
           if (*rhs == 0)
             return std::nullopt;
@@ -560,7 +687,29 @@ SymSign SymExpr::getSign() const {
     return bound > 0 ? SymSign::Positive : SymSign::NonNegative;
   if (allNegative && bound <= 0)
     return bound < 0 ? SymSign::Negative : SymSign::NonPositive;
-  return SymSign::Unknown;
+  // A product of symbols common to every term is at least 1: the sign is
+  // that of the rest (B*S - B has the sign of S - 1).
+  llvm::SmallVector<Factor, 2> common;
+  for (const Factor &factor : terms.front().factors)
+    if (factor.atom->kind == Symbol)
+      common.push_back(factor);
+  for (const Term &term : llvm::drop_begin(terms)) {
+    llvm::SmallVector<Factor, 2> kept;
+    for (const Factor &factor : common)
+      for (const Factor &other : term.factors)
+        if (compareAtoms(*factor.atom, *other.atom) == 0)
+          kept.push_back({factor.atom, std::min(factor.power, other.power)});
+    common = std::move(kept);
+  }
+  if (common.empty())
+    return SymSign::Unknown;
+  std::vector<Term> rest;
+  for (const Term &term : terms) {
+    Term divided{term.coefficient, {}};
+    divideFactors(term.factors, common, divided.factors);
+    rest.push_back(std::move(divided));
+  }
+  return fromTerms(std::move(rest)).getSign();
 }
 
 //===----------------------------------------------------------------------===//
@@ -636,6 +785,19 @@ static void printAtom(llvm::raw_ostream &os, const SymExpr::Atom &atom,
     printOperand(os, atom.rhs, names);
     os << ")*";
     printOperand(os, atom.rhs, names);
+    os << ')';
+    return;
+  case Cmp:
+  case Select:
+    // Outside the grammar (callers check hasConditional first).
+    os << (atom.kind == Cmp ? "cmp(" : "select(");
+    atom.lhs.print(os, names);
+    os << ',';
+    atom.rhs.print(os, names);
+    if (atom.kind == Select) {
+      os << ',';
+      atom.third.print(os, names);
+    }
     os << ')';
     return;
   case Min:

@@ -115,3 +115,25 @@ TEST(SymExprTest, OverflowInvalidates) {
       power.evaluate([](unsigned) -> std::optional<int64_t> { return 1000; })
           .has_value());
 }
+
+TEST(SymExprTest, ComparisonsOfSizes) {
+  // torch-mlir's view(-1) sizes: select(B < 0, 1, B) is B for sizes.
+  SymExpr negative = SymExpr::cmp(SymPredicate::LT, b(), SymExpr(0));
+  EXPECT_EQ(negative.getConstant(), SymExpr::Int(0));
+  EXPECT_EQ(SymExpr::select(negative, SymExpr(1), b()), b());
+  EXPECT_EQ(SymExpr::cmp(SymPredicate::GE, b() * s(), b()).getConstant(),
+            SymExpr::Int(1));
+  // B == 1 is not decided: a conditional, with a value at each binding but
+  // no printed form.
+  SymExpr one = SymExpr::cmp(SymPredicate::EQ, b(), SymExpr(1));
+  SymExpr picked = SymExpr::select(one, SymExpr(0), s());
+  EXPECT_TRUE(picked.hasConditional());
+  EXPECT_FALSE(s().hasConditional());
+  EXPECT_EQ(at(picked, 1, 7), 0);
+  EXPECT_EQ(at(picked, 2, 7), 7);
+  // Substituting B := 1 decides it.
+  EXPECT_EQ(picked.substitute([](unsigned id) -> std::optional<SymExpr> {
+    return id == 0 ? std::optional<SymExpr>(SymExpr(1)) : std::nullopt;
+  }),
+            SymExpr(0));
+}

@@ -96,7 +96,7 @@ private:
 
   CostOptions options;
   std::unique_ptr<mlir::DataLayout> dataLayout;
-  std::unique_ptr<DynamicSizeResolver> resolver;
+  std::unique_ptr<SizeResolver> resolver;
   mlir::Type precision;
   std::vector<OpCostRecord> records;
   std::vector<PeakMemory> footprints;

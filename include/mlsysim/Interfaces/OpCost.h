@@ -155,8 +155,9 @@ struct CostOptions {
 /// The MLIR type of a what-if precision; null for Precision::AsWritten.
 mlir::Type getPrecisionType(Precision precision, mlir::MLIRContext *ctx);
 
-/// Resolves dynamic sizes when the user binds them (Interfaces/DynamicSizes.h).
-class DynamicSizeResolver;
+/// Gives dynamic sizes a value when the user binds them
+/// (Interfaces/DynamicSizes.h).
+class SizeResolver;
 
 /// What every cost model gets: the options and the data layout of the module,
 /// with the shape and size helpers all models share. Shapes are read from
@@ -164,8 +165,7 @@ class DynamicSizeResolver;
 class CostContext {
 public:
   CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout,
-              DynamicSizeResolver *resolver = nullptr,
-              mlir::Type precision = {})
+              SizeResolver *resolver = nullptr, mlir::Type precision = {})
       : options(options), dataLayout(dataLayout), resolver(resolver),
         precision(precision) {}
 
@@ -193,7 +193,7 @@ public:
 private:
   const CostOptions &options;
   const mlir::DataLayout &dataLayout;
-  DynamicSizeResolver *resolver;
+  SizeResolver *resolver;
   mlir::Type precision;
 };
 

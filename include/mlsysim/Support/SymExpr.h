@@ -33,6 +33,10 @@ namespace mlsysim {
 
 class SymExpr;
 
+/// A comparison of two sizes (signed and unsigned alike: sizes are never
+/// negative).
+enum class SymPredicate { EQ, NE, LT, LE, GT, GE };
+
 /// What is known of the sign of a formula for every symbol value >= 1.
 enum class SymSign {
   Positive,
@@ -69,6 +73,16 @@ public:
   static SymExpr mod(const SymExpr &dividend, const SymExpr &divisor);
   static SymExpr min(const SymExpr &a, const SymExpr &b);
   static SymExpr max(const SymExpr &a, const SymExpr &b);
+  /// 1 when `a predicate b` holds, else 0; decided when the sign of a - b
+  /// decides it, otherwise a conditional.
+  static SymExpr cmp(SymPredicate predicate, const SymExpr &a,
+                     const SymExpr &b);
+  /// `whenTrue` when `condition` is not 0, else `whenFalse`.
+  static SymExpr select(const SymExpr &condition, const SymExpr &whenTrue,
+                        const SymExpr &whenFalse);
+  /// Whether a comparison or selection was left undecided: the grammar has
+  /// none, so such a formula has a value but no printed form.
+  bool hasConditional() const;
 
   bool isValid() const { return valid; }
   /// The value when the formula holds no symbol.
@@ -118,6 +132,8 @@ private:
   friend struct SymExprAccess;
   static SymExpr fromTerms(std::vector<Term> terms);
   static SymExpr composite(unsigned kind, const SymExpr &a, const SymExpr &b);
+  static SymExpr composite(unsigned kind, const SymExpr &a, const SymExpr &b,
+                           const SymExpr &c, unsigned tag);
 
   std::vector<Term> terms;
   bool valid = true;
