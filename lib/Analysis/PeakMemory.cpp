@@ -44,6 +44,63 @@ getAliasedOperand(OpResult result,
   return movesNoData(op) ? *bufferOperands.begin() : Value();
 }
 
+LiveBuffers
+mlsysim::computeLiveBuffers(FunctionOpInterface func,
+                            llvm::function_ref<bool(Value)> hasSize,
+                            llvm::function_ref<bool(Operation *)> movesNoData) {
+  LiveBuffers live;
+  // Program order of the function's top-level ops; a nested op counts at its
+  // top-level ancestor.
+  for (Block &block : func.getFunctionBody())
+    for (Operation &op : block)
+      live.order.push_back(&op);
+
+  // Each value maps to the buffer it lives in: an argument (index -1) or the
+  // position of the op that allocated it.
+  constexpr int64_t kArgument = -1;
+  llvm::DenseMap<Value, int64_t> bufferOf;
+  for (BlockArgument arg : func.getArguments())
+    if (isBuffer(arg))
+      bufferOf[arg] = kArgument;
+
+  auto visit = [&](Operation *op, unsigned at) {
+    // Uses extend the life of the buffers they read.
+    for (Value operand : op->getOperands()) {
+      if (!isBuffer(operand))
+        continue; // Scalars (payload values) live in registers.
+      auto it = bufferOf.find(operand);
+      if (it != bufferOf.end() && it->second != kArgument)
+        live.buffers[it->second].end =
+            std::max(live.buffers[it->second].end, at);
+    }
+    for (OpResult result : op->getResults()) {
+      if (!isBuffer(result))
+        continue;
+      if (Value aliased = getAliasedOperand(result, movesNoData)) {
+        auto it = bufferOf.find(aliased);
+        if (it != bufferOf.end()) {
+          bufferOf[result] = it->second;
+          continue;
+        }
+      }
+      if (!hasSize(result)) {
+        ++live.unsized;
+        continue;
+      }
+      bufferOf[result] = live.buffers.size();
+      live.buffers.push_back({result, at, at});
+    }
+  };
+  // Nested ops (loop bodies, payloads) count at their top-level ancestor,
+  // visited before it as a post-order walk would.
+  for (auto [at, topLevel] : llvm::enumerate(live.order)) {
+    for (Region &region : topLevel->getRegions())
+      region.walk([&, at = at](Operation *op) { visit(op, at); });
+    visit(topLevel, at);
+  }
+  return live;
+}
+
 PeakMemory
 mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
                            llvm::function_ref<bool(Operation *)> movesNoData) {
@@ -53,27 +110,9 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
   if (func.isExternal())
     return footprint;
 
-  // Program order of the function's top-level ops; a nested op counts at its
-  // top-level ancestor.
-  std::vector<Operation *> order;
-  for (Block &block : func.getFunctionBody())
-    for (Operation &op : block)
-      order.push_back(&op);
-
-  // Each value maps to the buffer it lives in: an argument (index -1) or the
-  // position of the op that allocated it.
-  constexpr int64_t kArgument = -1;
-  llvm::DenseMap<Value, int64_t> bufferOf;
-  struct Buffer {
-    Count bytes;
-    unsigned start, end;
-  };
-  std::vector<Buffer> buffers;
-
   for (BlockArgument arg : func.getArguments()) {
     if (!isBuffer(arg))
       continue;
-    bufferOf[arg] = kArgument;
     if (std::optional<Count> bytes = context.bytesOf(arg);
         bytes && bytes->isFinite())
       footprint.argumentBytes += *bytes;
@@ -90,57 +129,35 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
     }
   }
 
-  auto visit = [&](Operation *op, unsigned at) {
-    // Uses extend the life of the buffers they read.
-    for (Value operand : op->getOperands()) {
-      if (!isBuffer(operand))
-        continue; // Scalars (payload values) live in registers.
-      auto it = bufferOf.find(operand);
-      if (it != bufferOf.end() && it->second != kArgument)
-        buffers[it->second].end = std::max(buffers[it->second].end, at);
-    }
-    for (OpResult result : op->getResults()) {
-      if (!isBuffer(result))
-        continue;
-      if (Value aliased = getAliasedOperand(result, movesNoData)) {
-        auto it = bufferOf.find(aliased);
-        if (it != bufferOf.end()) {
-          bufferOf[result] = it->second;
-          continue;
-        }
-      }
-      std::optional<Count> bytes = context.bytesOf(result);
-      // A size past a double's range is no size to add up.
-      if (!bytes || !bytes->isFinite()) {
-        ++footprint.unknownSizes;
-        continue;
-      }
-      bufferOf[result] = buffers.size();
-      buffers.push_back({*bytes, at, at});
-    }
-  };
-  // Nested ops (loop bodies, payloads) count at their top-level ancestor,
-  // visited before it as a post-order walk would.
-  for (auto [at, topLevel] : llvm::enumerate(order)) {
-    for (Region &region : topLevel->getRegions())
-      region.walk([&, at = at](Operation *op) { visit(op, at); });
-    visit(topLevel, at);
-  }
+  // A size past a double's range is no size to add up.
+  llvm::DenseMap<Value, Count> bytesOf;
+  LiveBuffers live = computeLiveBuffers(
+      func,
+      [&](Value value) {
+        std::optional<Count> bytes = context.bytesOf(value);
+        if (!bytes || !bytes->isFinite())
+          return false;
+        bytesOf[value] = *bytes;
+        return true;
+      },
+      movesNoData);
+  footprint.unknownSizes += live.unsized;
 
   // Sweep the op order: a buffer is live from its definition to its last use.
-  std::vector<Count> starting(order.size() + 1), ending(order.size() + 1);
-  for (const Buffer &buffer : buffers) {
-    starting[buffer.start] += buffer.bytes;
-    ending[buffer.end] += buffer.bytes;
+  std::vector<Count> starting(live.order.size() + 1),
+      ending(live.order.size() + 1);
+  for (const LiveBuffers::Buffer &buffer : live.buffers) {
+    starting[buffer.start] += bytesOf[buffer.value];
+    ending[buffer.end] += bytesOf[buffer.value];
   }
-  Count live;
-  for (unsigned i = 0; i < order.size(); ++i) {
-    live += starting[i];
-    if (live.toDouble() > footprint.peakIntermediateBytes.toDouble()) {
-      footprint.peakIntermediateBytes = live;
-      footprint.peakOp = order[i];
+  Count current;
+  for (unsigned i = 0; i < live.order.size(); ++i) {
+    current += starting[i];
+    if (current.toDouble() > footprint.peakIntermediateBytes.toDouble()) {
+      footprint.peakIntermediateBytes = current;
+      footprint.peakOp = live.order[i];
     }
-    live = live - ending[i];
+    current = current - ending[i];
   }
   return footprint;
 }

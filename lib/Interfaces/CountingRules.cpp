@@ -225,6 +225,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     Count reads = trips * Count(readsPerIteration);
     cost.bytesRead += CostContext::bytesFor(
         reads.toDouble() < size->toDouble() ? reads : *size, *bits);
+    cost.gathers.push_back({reads, *size, *bits});
   }
 
   cost.loopSpace = getLoopSpace(op, loopRanges);

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlsysim;
@@ -112,7 +113,8 @@ bool SymbolicSizes::isOpaque(const SymExpr &expr, std::string *why) const {
 }
 
 llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
-  llvm::StringSet<> given;
+  // A name given to several sources says they are one size.
+  llvm::StringMap<unsigned> named;
   SmallVector<StringRef> entries;
   spec.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   for (StringRef entry : entries) {
@@ -123,16 +125,12 @@ llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
       return llvm::createStringError(
           "symbols=: '" + entry.str() +
           "' is not NAME:SOURCE (e.g. B:input_ids.d0)");
-    if (!llvm::all_of(
-            name,
-            [](char c) { return llvm::isAlnum(c) || c == '_' || c == '.'; }) ||
-        !llvm::isAlpha(name.front()))
+    if (!llvm::isAlpha(name.front()) || !llvm::all_of(name, [](char c) {
+          return llvm::isAlnum(c) || c == '_' || c == '.';
+        }))
       return llvm::createStringError(
           "symbols=: '" + name.str() +
           "' is not a name (a letter, then letters, digits, '_' or '.')");
-    if (!given.insert(name).second)
-      return llvm::createStringError("symbols=: '" + name.str() +
-                                     "' is given twice");
     auto it = llvm::find_if(symbols, [&](const SizeSymbol &symbol) {
       return !symbol.opaque && symbol.sourceName == source;
     });
@@ -145,7 +143,11 @@ llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
           "symbols=: no dynamic size is named '" + source.str() +
           "' (the program's are: " + (known.empty() ? "none" : known) + ")");
     }
-    symbols[getRepresentative(it - symbols.begin())].name = name.str();
+    unsigned id = it - symbols.begin();
+    auto [previous, inserted] = named.try_emplace(name, id);
+    if (!inserted)
+      unify(previous->second, id);
+    symbols[getRepresentative(id)].name = name.str();
   }
   return llvm::Error::success();
 }
@@ -231,6 +233,16 @@ SymExpr SymbolicSizes::resolve(Value value, int64_t dim) {
         if (auto shaped = dyn_cast<ShapedType>(operand.getType());
             shaped && shaped.hasRank() && dim < shaped.getRank())
           return cache[key] = getSize(operand, dim);
+  // A concatenation is as large as its inputs along its dimension and as
+  // each of them across it (a KV cache appended to).
+  if (auto concat = value.getDefiningOp<tensor::ConcatOp>()) {
+    if (static_cast<uint64_t>(dim) != concat.getDim())
+      return cache[key] = getSize(concat.getInputs().front(), dim);
+    SymExpr sum;
+    for (Value input : concat.getInputs())
+      sum = sum + getSize(input, dim);
+    return cache[key] = sum;
+  }
   // tensor.reshape takes its sizes from a shape tensor, which frontends build
   // with tensor.from_elements of computed sizes.
   if (auto reshape = value.getDefiningOp<tensor::ReshapeOp>())
@@ -440,6 +452,18 @@ void SymbolicSizes::unifyRequiredEqualities(Operation *root) {
             seen = size;
         }
       }
+      return;
+    }
+    if (auto concat = dyn_cast<tensor::ConcatOp>(op)) {
+      auto type = cast<RankedTensorType>(concat.getType());
+      for (int64_t dim = 0; dim < type.getRank(); ++dim)
+        if (static_cast<uint64_t>(dim) != concat.getDim())
+          for (Value input : llvm::drop_begin(concat.getInputs()))
+            if (cast<ShapedType>(input.getType()).isDynamicDim(dim) &&
+                cast<ShapedType>(concat.getInputs().front().getType())
+                    .isDynamicDim(dim))
+              equate(getSize(concat.getInputs().front(), dim),
+                     getSize(input, dim));
       return;
     }
     if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1)

@@ -12,6 +12,7 @@
 
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/JSONWriter.h"
+#include "mlsysim/Reporting/SymbolicViews.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -153,10 +154,13 @@ static Value recordsToJSON(size_t count, VisitFn &&visit) {
   return records;
 }
 
-/// The same records streamed (RecordArrayWriter) at `indent`.
+/// The same records streamed (RecordArrayWriter) at `indent`; `extra`
+/// writes what follows a record's fields (nested values), if anything.
 template <typename VisitFn>
-static void writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
-                         VisitFn &&visit) {
+static void
+writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
+             VisitFn &&visit,
+             llvm::function_ref<void(size_t, RecordArrayWriter &)> extra = {}) {
   RecordArrayWriter writer(os, indent);
   for (size_t index = 0; index < count; ++index) {
     writer.beginRecord();
@@ -168,6 +172,8 @@ static void writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
         [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
           writer.field(key, ids);
         });
+    if (extra)
+      extra(index, writer);
     writer.endRecord();
   }
   writer.finish();
@@ -366,8 +372,8 @@ static Object reportHeaderToJSON(const Report &report) {
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
   Array functions;
-  for (const FunctionReport &func : report.functions)
-    functions.push_back(Object{
+  for (const FunctionReport &func : report.functions) {
+    Object object{
         {"name", func.name},
         {"totals", totalsToJSON(report, func.totals)},
         {"diagnosis", diagnosisToJSON(diagnose(report, func.name))},
@@ -375,7 +381,11 @@ static Object reportHeaderToJSON(const Report &report) {
                        ? Value(footprintToJSON(
                              report, report.footprints[func.footprintIndex],
                              func.peakOpId))
-                       : Value(nullptr)}});
+                       : Value(nullptr)}};
+    if (report.symbolic)
+      object["symbolic"] = symbolicFunctionToJSON(report, func.name);
+    functions.push_back(std::move(object));
+  }
   auto caveatsToJSON = [](llvm::ArrayRef<CaveatSummary> summaries) {
     Array array;
     for (const CaveatSummary &summary : summaries)
@@ -395,6 +405,8 @@ static Object reportHeaderToJSON(const Report &report) {
                 {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
+  if (report.symbolic)
+    header["symbols"] = symbolsToJSON(report);
   return header;
 }
 
@@ -406,8 +418,12 @@ Value mlsysim::toJSON(const Report &report) {
     document["fusion"] =
         recordsToJSON(report.plan.opportunities.size(), fusionVisitor(report));
   Array ops;
-  for (const OpReport &op : report.ops)
-    ops.push_back(toJSON(op));
+  for (const OpReport &op : report.ops) {
+    Object object = toJSON(op);
+    if (report.symbolic)
+      object["symbolic"] = symbolicOpToJSON(report, op.id);
+    ops.push_back(std::move(object));
+  }
   document["ops"] = std::move(ops);
   return document;
 }
@@ -442,10 +458,16 @@ void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
                        fusionVisitor(report));
         else
           // Ops' fields in CSV column order (visitOpFields), not sorted.
-          writeRecords(out, 2, report.ops.size(),
-                       [&](size_t index, auto &&emit, auto &&) {
-                         visitOpFields(report.ops[index], emit);
-                       });
+          writeRecords(
+              out, 2, report.ops.size(),
+              [&](size_t index, auto &&emit, auto &&) {
+                visitOpFields(report.ops[index], emit);
+              },
+              [&](size_t index, RecordArrayWriter &writer) {
+                if (report.symbolic)
+                  writer.field("symbolic",
+                               Value(symbolicOpToJSON(report, index)));
+              });
       });
       json.attributeEnd();
     }

@@ -318,6 +318,14 @@ void RecordArrayWriter::field(llvm::StringRef key,
   record.push_back(']');
 }
 
+void RecordArrayWriter::field(llvm::StringRef key,
+                              const llvm::json::Value &value) {
+  beginField(key);
+  llvm::raw_svector_ostream os(record);
+  llvm::json::OStream json(os, /*IndentSize=*/0);
+  writeJSON(json, value);
+}
+
 void RecordArrayWriter::endRecord() {
   if (fieldIndex) {
     record.push_back('\n');

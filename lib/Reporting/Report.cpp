@@ -2,6 +2,8 @@
 
 #include "mlsysim/Reporting/Report.h"
 
+#include "mlsysim/Reporting/SymbolicFindings.h"
+
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -258,9 +260,11 @@ static void noteCaveat(llvm::MapVector<StringRef, CaveatSummary> &byName,
   }
 }
 
-Report mlsysim::buildReport(const CostAnalysis &analysis,
-                            std::shared_ptr<const HardwareSpec> hardware,
-                            const ReportOptions &options) {
+Report
+mlsysim::buildReport(const CostAnalysis &analysis,
+                     std::shared_ptr<const HardwareSpec> hardware,
+                     const ReportOptions &options,
+                     std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
   Report report;
   report.hardware = std::move(hardware);
   report.options = options;
@@ -373,5 +377,13 @@ Report mlsysim::buildReport(const CostAnalysis &analysis,
   for (auto &entry : approximate)
     report.approximate.push_back(entry.second);
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
+  if (symbolic && symbolic->isDynamic()) {
+    std::vector<std::string> funcOfOp;
+    for (const OpReport &op : report.ops)
+      funcOfOp.push_back(op.func);
+    report.findings =
+        solveSymbolic(*symbolic, hw, options, report.ops.size(), funcOfOp);
+    report.symbolic = std::move(symbolic);
+  }
   return report;
 }

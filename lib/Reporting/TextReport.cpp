@@ -11,6 +11,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/SymbolicViews.h"
+
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
@@ -637,5 +639,6 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
       printAllGroups(report, report.plan, os);
     printAllOps(report, os);
   }
+  printSymbolicText(report, os);
   printFooter(report, os);
 }

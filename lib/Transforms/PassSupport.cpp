@@ -11,6 +11,25 @@
 using namespace mlsysim;
 using namespace mlir;
 
+/// Whether any value of `module` has a dynamic size.
+static bool hasDynamicSizes(ModuleOp module) {
+  auto dynamic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() && !shaped.hasStaticShape();
+  };
+  return module
+      .walk([&](Operation *op) {
+        if (llvm::any_of(op->getResultTypes(), dynamic))
+          return WalkResult::interrupt();
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            if (llvm::any_of(block.getArgumentTypes(), dynamic))
+              return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
     ModuleOp module, const CommonOptions &values,
     llvm::function_ref<const CostAnalysis &()> cached) {
@@ -62,9 +81,19 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
     counts = &recounted.emplace(module, options.cost);
   else
     counts = &cached();
+  // The formulas, once for every device, when the program has dynamic sizes
+  // (or the user named some).
+  std::shared_ptr<const SymbolicCostAnalysis> symbolic;
+  if (values.symbolic && (!values.symbols.empty() || hasDynamicSizes(module))) {
+    llvm::Expected<std::unique_ptr<SymbolicCostAnalysis>> built =
+        SymbolicCostAnalysis::build(*counts, module, values.symbols);
+    if (!built)
+      return emitError(module.getLoc()) << llvm::toString(built.takeError());
+    symbolic = std::move(*built);
+  }
   std::vector<Report> reports;
   for (const auto &device : *devices)
-    reports.push_back(buildReport(*counts, device, options));
+    reports.push_back(buildReport(*counts, device, options, symbolic));
   return reports;
 }
 

@@ -26,6 +26,10 @@ struct CommonOptions {
   /// every op.
   bool fusion = true;
   bool allOps = false;
+  /// Whether to give the costs as formulas of the dynamic sizes (when the
+  /// program has any), and the user's names for them (`symbols=`).
+  bool symbolic = false;
+  std::string symbols;
 };
 
 /// Reads the common options of a pass. A pass grants it access to its

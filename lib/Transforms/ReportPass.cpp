@@ -42,6 +42,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.fusion = fusion;
     options.allOps = ops == OpsView::All;
+    options.symbolic = true;
+    options.symbols = symbols;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });

@@ -41,6 +41,26 @@ struct PeakMemory {
   Count peakBytes() const { return argumentBytes + peakIntermediateBytes; }
 };
 
+/// The buffers of a function over its op order: each allocated by the
+/// top-level op at `start` (a nested op counts at its top-level ancestor) and
+/// alive through `end`, its last use through any alias.
+struct LiveBuffers {
+  std::vector<mlir::Operation *> order;
+  struct Buffer {
+    mlir::Value value;
+    unsigned start = 0, end = 0;
+  };
+  std::vector<Buffer> buffers;
+  /// Results that allocate but have no size (`hasSize` said so): left out.
+  unsigned unsized = 0;
+};
+/// The liveness behind computePeakMemory, for any way of sizing buffers:
+/// `hasSize(value)` says whether a result's buffer can be sized.
+LiveBuffers
+computeLiveBuffers(mlir::FunctionOpInterface func,
+                   llvm::function_ref<bool(mlir::Value)> hasSize,
+                   llvm::function_ref<bool(mlir::Operation *)> movesNoData);
+
 /// Liveness over the op order of `func` (docs/cost-model.md).
 /// `movesNoData(op)` says whether an op is a view (modeled as free): its
 /// results share the buffer of its first tensor/memref operand.

@@ -119,6 +119,14 @@ struct OpCost : Work {
   /// What kind of work this is (a model may set it; otherwise the analysis
   /// classifies the op from its structure, classifyOp).
   OpClass opClass = OpClass::Unclassified;
+  /// Gathers (a payload's extracts from a tensor it captures): `reads`
+  /// elements of `bits` bits, at most the tensor's `elements`. Their bytes
+  /// are in bytesRead; kept apart so that a formula can say it is a minimum.
+  struct Gather {
+    Count reads, elements;
+    uint64_t bits = 0;
+  };
+  llvm::SmallVector<Gather, 1> gathers;
 
   /// A modeled op with no work and no traffic (reshapes, casts, empty).
   bool isFree() const {
@@ -171,6 +179,7 @@ public:
 
   /// The options the analysis runs with (for out-of-tree models).
   const CostOptions &getOptions() const { return options; }
+  const mlir::DataLayout &getDataLayout() const { return dataLayout; }
   /// The shape of a ranked tensor or memref value, dynamic sizes resolved
   /// when the user bound them (dynamic-dim=N); std::nullopt when unranked, or
   /// dynamic and unbound.

@@ -78,8 +78,10 @@ public:
   bool isOpaque(const SymExpr &expr, std::string *why = nullptr) const;
 
   /// Renames the sources a user named: `B:input_ids.d0,S:input_ids.d1`
-  /// (NAME:SOURCE, SOURCE a default name). Fails on an unknown source, a
-  /// malformed entry or a name given twice.
+  /// (NAME:SOURCE, SOURCE a default name); a name given to several sources
+  /// makes them one size (`B:input_ids.d0,B:attention_mask.d0`: the program
+  /// gathers the mask by index, so nothing in it says they are equal). Fails
+  /// on an unknown source or a malformed entry.
   llvm::Error setUserNames(llvm::StringRef spec);
 
 private:

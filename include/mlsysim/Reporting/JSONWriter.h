@@ -111,6 +111,8 @@ public:
   void beginRecord();
   void field(llvm::StringRef key, JSONScalar scalar);
   void field(llvm::StringRef key, llvm::ArrayRef<unsigned> integers);
+  /// A nested value, written on one line (objects' keys sorted).
+  void field(llvm::StringRef key, const llvm::json::Value &value);
   void endRecord();
   /// Closes the array.
   void finish();

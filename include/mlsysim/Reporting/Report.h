@@ -13,6 +13,7 @@
 #include "mlsysim/Analysis/CostAnalysis.h"
 #include "mlsysim/Analysis/FusionPlanner.h"
 #include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Analysis/SymbolicCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 #include <map>
@@ -169,6 +170,37 @@ struct FunctionReport {
   int64_t peakOpId = -1;
 };
 
+/// Where a bound takes over for good as one symbol grows (the others held at
+/// the report's binding): from `value` on, the compute term exceeds the
+/// memory term (an op), or compute-bound time exceeds memory-bound time (a
+/// function, each op its own kernel), or the reverse.
+struct SymbolicCrossover {
+  unsigned symbol = 0;
+  /// The bound from `value` on (Compute or Memory), and the one below it.
+  Bound from = Bound::Compute, below = Bound::Memory;
+  int64_t value = 1;
+};
+
+/// The largest value of a symbol at which a function's peak memory fits the
+/// device (the others held at the binding); none when it does not fit at 1,
+/// `unbounded` when it fits at every value tried (up to 2^40).
+struct SymbolicFit {
+  unsigned symbol = 0;
+  std::optional<int64_t> largest;
+  bool unbounded = false;
+};
+
+/// The symbolic costs on one device: what depends on the device.
+struct SymbolicFindings {
+  /// The values the symbols are held at while one of them varies: the
+  /// report's binding (dynamic-dim=, batch=), else 1.
+  SymbolBinding binding;
+  /// By op id.
+  std::vector<std::vector<SymbolicCrossover>> ops;
+  std::map<std::string, std::vector<SymbolicCrossover>> functions;
+  std::map<std::string, std::vector<SymbolicFit>> fits;
+};
+
 struct Report {
   std::shared_ptr<const HardwareSpec> hardware;
   ReportOptions options;
@@ -188,6 +220,11 @@ struct Report {
   FusionPlan plan;
   /// The kernels of the compiled plan, in program order of their first op.
   std::vector<KernelReport> kernels;
+  /// The costs as formulas of the dynamic sizes (shared by every device's
+  /// report), when the program has dynamic sizes; and what they say on this
+  /// device.
+  std::shared_ptr<const SymbolicCostAnalysis> symbolic;
+  SymbolicFindings findings;
 
   /// Throughput in samples per second of a run of `totals`.
   double getThroughput(const ReportTotals &totals) const;
@@ -209,10 +246,13 @@ double getThroughput(int64_t samples, double latency);
 /// time): every speedup a view prints.
 double getSpeedup(double baseLatency, double latency);
 
-/// Prices every record of `analysis` on `hardware`.
+/// Prices every record of `analysis` on `hardware`; with `symbolic`, also
+/// solves where each op's and function's bound changes as a symbol grows and
+/// how large a symbol fits.
 Report buildReport(const CostAnalysis &analysis,
                    std::shared_ptr<const HardwareSpec> hardware,
-                   const ReportOptions &options);
+                   const ReportOptions &options,
+                   std::shared_ptr<const SymbolicCostAnalysis> symbolic = {});
 
 /// `file:line:col` of the first file location inside `loc`, else the
 /// location as MLIR prints it.

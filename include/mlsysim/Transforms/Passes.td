@@ -145,6 +145,10 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "
            "throughput, MFU and time by bound per value">,
+    Option<"symbols", "symbols", "std::string", /*default=*/"\"\"",
+           "Names for the dynamic sizes in the formulas: NAME:SOURCE pairs, "
+           "comma-separated, SOURCE a size's default name (e.g. "
+           "B:input_ids.d0,S:input_ids.d1)">,
     Option<"fusion", "fusion", "bool", /*default=*/"true",
            "List the fusion opportunities: the groups of the compiled plan "
            "ranked by time saved, each op's group, and each function as "

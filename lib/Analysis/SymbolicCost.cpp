@@ -1,0 +1,802 @@
+//===- SymbolicCost.cpp - Costs as formulas of the dynamic sizes ----------===//
+
+#include "mlsysim/Analysis/SymbolicCost.h"
+
+#include "mlsysim/Analysis/PeakMemory.h"
+#include "mlsysim/Interfaces/DynamicSizes.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <numeric>
+
+using namespace mlsysim;
+using namespace mlir;
+using Int = SymExpr::Int;
+
+//===----------------------------------------------------------------------===//
+// Counts
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The fields of SymbolicCounts, in one order (every loop over them).
+constexpr std::array<SymExpr SymbolicCounts::*, 7> kCountFields = {
+    &SymbolicCounts::flops,           &SymbolicCounts::macs,
+    &SymbolicCounts::intOps,          &SymbolicCounts::intMacs,
+    &SymbolicCounts::transcendentals, &SymbolicCounts::bytesRead,
+    &SymbolicCounts::bytesWritten};
+/// The same fields of an OpCost.
+constexpr std::array<Count OpCost::*, 7> kCostFields = {
+    &OpCost::flops,           &OpCost::macs,
+    &OpCost::intOps,          &OpCost::intMacs,
+    &OpCost::transcendentals, &OpCost::bytesRead,
+    &OpCost::bytesWritten};
+} // namespace
+
+void SymbolicCounts::add(const SymbolicCounts &other) {
+  for (auto field : kCountFields)
+    this->*field = this->*field + other.*field;
+}
+
+SymbolicCounts SymbolicCounts::scaled(const SymExpr &times) const {
+  SymbolicCounts result;
+  for (auto field : kCountFields)
+    result.*field = this->*field * times;
+  return result;
+}
+
+bool SymbolicCounts::isValid() const {
+  return llvm::all_of(kCountFields,
+                      [&](auto field) { return (this->*field).isValid(); });
+}
+
+static SymExpr fromCount(const Count &count) {
+  return count.isExact() ? SymExpr::constant(count.getExact())
+                         : SymExpr::invalid();
+}
+
+//===----------------------------------------------------------------------===//
+// Exact interpolation
+//===----------------------------------------------------------------------===//
+
+static constexpr llvm::StringLiteral kNoPolynomial =
+    "its counts are no polynomial of its sizes";
+
+namespace {
+/// A rational with 128-bit parts, always reduced, denominator positive.
+struct Rational {
+  Int num = 0, den = 1;
+  bool ok = true;
+
+  static Int gcd(Int a, Int b) {
+    a = a < 0 ? -a : a;
+    b = b < 0 ? -b : b;
+    while (b != 0) {
+      Int t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  }
+  static Rational make(Int num, Int den, bool ok = true) {
+    Rational r;
+    r.ok = ok && den != 0;
+    if (!r.ok)
+      return r;
+    if (den < 0) {
+      num = -num;
+      den = -den;
+    }
+    Int g = gcd(num, den);
+    r.num = g ? num / g : 0;
+    r.den = g ? den / g : 1;
+    return r;
+  }
+  Rational operator+(const Rational &o) const {
+    Int g = gcd(den, o.den);
+    Int a, b, n, d;
+    bool bad = __builtin_mul_overflow(num, o.den / g, &a) ||
+               __builtin_mul_overflow(o.num, den / g, &b) ||
+               __builtin_add_overflow(a, b, &n) ||
+               __builtin_mul_overflow(den / g, o.den, &d);
+    return make(n, d, ok && o.ok && !bad);
+  }
+  Rational operator*(const Rational &o) const {
+    Int g1 = gcd(num, o.den), g2 = gcd(o.num, den);
+    g1 = g1 ? g1 : 1;
+    g2 = g2 ? g2 : 1;
+    Int n, d;
+    bool bad = __builtin_mul_overflow(num / g1, o.num / g2, &n) ||
+               __builtin_mul_overflow(den / g2, o.den / g1, &d);
+    return make(n, d, ok && o.ok && !bad);
+  }
+  bool isZero() const { return ok && num == 0; }
+};
+
+/// The node values of the interpolation: away from 0 and 1, which rules may
+/// treat as special (unit dimensions), and spaced apart. With `aligned`,
+/// multiples of 8, at which a tensor of sub-byte elements fills whole bytes.
+int64_t nodeValue(unsigned m, bool aligned = false) {
+  return aligned ? 8 * (static_cast<int64_t>(m) + 1)
+                 : 4 + 3 * static_cast<int64_t>(m);
+}
+
+/// Coefficients of the Lagrange basis polynomial of node `i` among the first
+/// `count` nodes (ascending powers).
+std::vector<Rational> lagrangeBasis(unsigned i, unsigned count, bool aligned) {
+  std::vector<Rational> poly = {Rational::make(1, 1)};
+  for (unsigned m = 0; m < count; ++m) {
+    if (m == i)
+      continue;
+    Rational scale =
+        Rational::make(1, nodeValue(i, aligned) - nodeValue(m, aligned));
+    // poly *= (z - x_m) * scale
+    std::vector<Rational> next(poly.size() + 1, Rational::make(0, 1));
+    for (size_t e = 0; e < poly.size(); ++e) {
+      next[e + 1] = next[e + 1] + poly[e] * scale;
+      next[e] =
+          next[e] + poly[e] * Rational::make(-nodeValue(m, aligned), 1) * scale;
+    }
+    poly = std::move(next);
+  }
+  return poly;
+}
+
+/// What the counting rule gives at one point: the seven counts (bytes read
+/// without its gathers), the four extents of the matrix problem (absent:
+/// -1), and each gather's reads and tensor elements.
+using Sample = llvm::SmallVector<Int, 16>;
+constexpr size_t kFirstGather = 11;
+
+/// Sizes for the rules while probing: each distinct formula of a size the
+/// rule reads is a variable, set independently.
+class ProbeSizes : public SizeResolver {
+public:
+  ProbeSizes(SymbolicSizes &sizes, bool aligned)
+      : sizes(sizes), aligned(aligned) {}
+
+  int64_t getSize(Value value, int64_t dim) override {
+    auto shaped = cast<ShapedType>(value.getType());
+    if (!shaped.isDynamicDim(dim))
+      return shaped.getDimSize(dim);
+    auto [it, inserted] = formulas.try_emplace({value, dim});
+    if (inserted)
+      it->second = sizes.normalize(sizes.getSize(value, dim));
+    const SymExpr &formula = it->second;
+    if (std::optional<Int> constant = formula.getConstant()) {
+      if (*constant >= 0 && *constant <= INT64_MAX)
+        return static_cast<int64_t>(*constant);
+      failed = true;
+      return 1;
+    }
+    auto found = llvm::find(variables, formula);
+    size_t index = found - variables.begin();
+    if (found == variables.end()) {
+      if (!recording) {
+        // The rule read a size it did not read at the first point.
+        failed = true;
+        return 1;
+      }
+      variables.push_back(formula);
+      values.push_back(nodeValue(0, aligned));
+      queries.push_back(0);
+    }
+    if (recording)
+      ++queries[index];
+    return values[index];
+  }
+
+  SymbolicSizes &sizes;
+  llvm::DenseMap<std::pair<Value, int64_t>, SymExpr> formulas;
+  std::vector<SymExpr> variables;
+  std::vector<int64_t> values;
+  std::vector<unsigned> queries;
+  bool aligned;
+  bool recording = true, failed = false;
+};
+
+/// The sample of `cost`, or none when a count is not an exact integer.
+std::optional<Sample> toSample(const OpCost &cost) {
+  Sample sample(kFirstGather + 2 * cost.gathers.size());
+  for (auto [index, field] : llvm::enumerate(kCostFields)) {
+    const Count &count = cost.*field;
+    if (!count.isExact())
+      return std::nullopt;
+    sample[index] = count.getExact();
+  }
+  // Bytes read apart from the gathers (each a minimum).
+  for (auto [index, gather] : llvm::enumerate(cost.gathers)) {
+    if (!gather.reads.isExact() || !gather.elements.isExact())
+      return std::nullopt;
+    Count read = gather.reads.getExact() < gather.elements.getExact()
+                     ? gather.reads
+                     : gather.elements;
+    sample[5] -= CostContext::bytesFor(read, gather.bits).getExact();
+    sample[kFirstGather + 2 * index] = gather.reads.getExact();
+    sample[kFirstGather + 2 * index + 1] = gather.elements.getExact();
+  }
+  std::array<double, 4> extents = {-1, -1, -1, -1};
+  if (cost.matrixShape)
+    extents = {cost.matrixShape->batch, cost.matrixShape->m,
+               cost.matrixShape->n, cost.matrixShape->k};
+  for (auto [index, extent] : llvm::enumerate(extents)) {
+    if (extent != std::floor(extent) || std::fabs(extent) > 1e18)
+      return std::nullopt;
+    sample[7 + index] = static_cast<Int>(extent);
+  }
+  return sample;
+}
+} // namespace
+
+/// The formulas of one op's counts, interpolated from its rule. With
+/// `aligned`, at sizes that are multiples of 8 and rounded up to whole bytes
+/// (a tensor of sub-byte elements takes ceil(bits / 8) bytes: one such
+/// tensor per count is expressed exactly, and the check off the nodes says
+/// whether that was all).
+static SymbolicOp probeOp(Operation *op, const OpCostRecord &record,
+                          const CostContext &base, SymbolicSizes &sizes,
+                          bool aligned) {
+  SymbolicOp result;
+  auto fail = [&](const std::string &why) {
+    result.expressible = false;
+    result.reason = why;
+    return result;
+  };
+  ProbeSizes probe(sizes, aligned);
+  CostContext context(base.getOptions(), base.getDataLayout(), &probe,
+                      base.getPrecision());
+  size_t outputs = 0; // Set from the first sample.
+  auto sampleAt = [&]() -> std::optional<Sample> {
+    probe.failed = false;
+    OpCost cost = computeOpCost(op, context, record.indexingMaps);
+    if (!cost.modeled || probe.failed)
+      return std::nullopt;
+    std::optional<Sample> sample = toSample(cost);
+    if (sample && sample->size() != outputs)
+      return std::nullopt; // Another number of gathers.
+    return sample;
+  };
+
+  // The sizes the rule reads, at the first node.
+  OpCost first = computeOpCost(op, context, record.indexingMaps);
+  probe.recording = false;
+  if (!first.modeled)
+    return fail(first.reason);
+  if (probe.failed)
+    return fail("a size past 63 bits");
+  for (const SymExpr &variable : probe.variables) {
+    std::string why;
+    if (sizes.isOpaque(variable, &why))
+      return fail("its sizes depend on " + why);
+    if (variable.hasConditional())
+      return fail("its sizes depend on a comparison of sizes");
+  }
+  result.prototype = first;
+  result.prototype.opClass = classifyOp(op, first, record.indexingMaps);
+  std::optional<Sample> origin = toSample(first);
+  if (!origin)
+    return fail("its counts are not exact integers (past 64 bits)");
+  outputs = origin->size();
+  size_t n = probe.variables.size();
+  bool hasShape = (*origin)[7] >= 0;
+
+  // The degree in each size, along its axis: the highest order of divided
+  // difference that does not vanish. A rule reads a size once per factor, so
+  // its reads bound the degree.
+  std::vector<unsigned> degree(n, 0);
+  std::map<std::vector<int64_t>, Sample> memo;
+  auto at = [&](const std::vector<int64_t> &point) -> std::optional<Sample> {
+    if (auto it = memo.find(point); it != memo.end())
+      return it->second;
+    probe.values = point;
+    std::optional<Sample> sample = sampleAt();
+    if (sample)
+      memo[point] = *sample;
+    return sample;
+  };
+  std::vector<int64_t> baseline(n, nodeValue(0, aligned));
+  for (size_t j = 0; j < n; ++j) {
+    unsigned bound = std::min(probe.queries[j], 8u);
+    std::vector<Sample> line;
+    for (unsigned m = 0; m <= bound; ++m) {
+      std::vector<int64_t> point = baseline;
+      point[j] = nodeValue(m, aligned);
+      std::optional<Sample> sample = at(point);
+      if (!sample)
+        return fail("its rule gives no count at some sizes");
+      line.push_back(*sample);
+    }
+    // Divided differences over equally spaced nodes: plain differences.
+    for (unsigned order = 1; order <= bound; ++order) {
+      for (unsigned m = 0; m + order <= bound; ++m)
+        for (size_t o = 0; o < line[m].size(); ++o)
+          line[m][o] = line[m + 1][o] - line[m][o];
+      for (unsigned m = 0; m + order <= bound; ++m)
+        if (llvm::any_of(line[m], [](Int v) { return v != 0; }))
+          degree[j] = order;
+    }
+  }
+
+  // The polynomial on the grid of nodes, by Lagrange's formula.
+  size_t gridSize = 1;
+  for (unsigned d : degree) {
+    gridSize *= d + 1;
+    if (gridSize > 512)
+      return fail("its counts depend on too many sizes at once");
+  }
+  std::vector<std::vector<std::vector<Rational>>> basis(n);
+  for (size_t j = 0; j < n; ++j)
+    for (unsigned i = 0; i <= degree[j]; ++i)
+      basis[j].push_back(lagrangeBasis(i, degree[j] + 1, aligned));
+  // Coefficients by exponent vector (flattened with the same strides).
+  std::vector<std::vector<Rational>> coefficients(
+      gridSize, std::vector<Rational>(outputs, Rational::make(0, 1)));
+  std::vector<unsigned> node(n, 0);
+  for (size_t flat = 0; flat < gridSize; ++flat) {
+    std::vector<int64_t> point(n);
+    for (size_t j = 0; j < n; ++j)
+      point[j] = nodeValue(node[j], aligned);
+    std::optional<Sample> sample = at(point);
+    if (!sample)
+      return fail("its rule gives no count at some sizes");
+    // Add sample * prod_j basis[j][node_j] to every exponent vector.
+    std::vector<unsigned> exponent(n, 0);
+    for (size_t e = 0; e < gridSize; ++e) {
+      Rational weight = Rational::make(1, 1);
+      for (size_t j = 0; j < n; ++j)
+        weight = weight * basis[j][node[j]][exponent[j]];
+      if (!weight.isZero())
+        for (size_t o = 0; o < outputs; ++o)
+          coefficients[e][o] =
+              coefficients[e][o] + weight * Rational::make((*sample)[o], 1);
+      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
+        exponent[j] = 0;
+    }
+    for (size_t j = 0; j < n && ++node[j] > degree[j]; ++j)
+      node[j] = 0;
+  }
+  for (const auto &c : coefficients)
+    for (const Rational &r : c)
+      if (!r.ok)
+        return fail("its counts leave 127 bits");
+
+  // Checked off the nodes: a rule that is no polynomial of its sizes (a
+  // minimum, a rounding) is caught here.
+  auto evaluatePolynomial = [&](const std::vector<int64_t> &point,
+                                size_t output) {
+    Rational sum = Rational::make(0, 1);
+    std::vector<unsigned> exponent(n, 0);
+    for (size_t e = 0; e < gridSize; ++e) {
+      Rational term = coefficients[e][output];
+      for (size_t j = 0; j < n; ++j)
+        for (unsigned p = 0; p < exponent[j]; ++p)
+          term = term * Rational::make(point[j], 1);
+      sum = sum + term;
+      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
+        exponent[j] = 0;
+    }
+    return sum;
+  };
+  for (int64_t offset : {29, 53}) {
+    std::vector<int64_t> point(n);
+    for (size_t j = 0; j < n; ++j)
+      point[j] = offset + 7 * static_cast<int64_t>(j);
+    std::optional<Sample> sample = at(point);
+    if (!sample)
+      return fail("its rule gives no count at some sizes");
+    for (size_t o = 0; o < outputs; ++o) {
+      Rational value = evaluatePolynomial(point, o);
+      // Aligned, the polynomial holds at multiples of 8 and is rounded up
+      // elsewhere.
+      Int expected = !value.ok ? -1
+                     : aligned && value.den > 1
+                         ? -floorDivInt(-value.num, value.den)
+                         : value.num;
+      if (!value.ok || (!aligned && value.den != 1) || expected != (*sample)[o])
+        return fail(kNoPolynomial.str());
+    }
+  }
+
+  // Each size replaced by its formula of the sources.
+  auto toFormula = [&](size_t output) {
+    Int denominator = 1;
+    for (const auto &c : coefficients) {
+      Int den = c[output].den;
+      denominator = denominator / Rational::gcd(denominator, den) * den;
+    }
+    SymExpr sum;
+    std::vector<unsigned> exponent(n, 0);
+    for (size_t e = 0; e < gridSize; ++e) {
+      const Rational &c = coefficients[e][output];
+      if (!c.isZero()) {
+        SymExpr term = SymExpr::constant(c.num * (denominator / c.den));
+        for (size_t j = 0; j < n; ++j)
+          for (unsigned p = 0; p < exponent[j]; ++p)
+            term = term * probe.variables[j];
+        sum = sum + term;
+      }
+      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
+        exponent[j] = 0;
+    }
+    return aligned ? SymExpr::ceilDiv(sum, SymExpr::constant(denominator))
+                   : SymExpr::floorDiv(sum, SymExpr::constant(denominator));
+  };
+  SymbolicCounts perRun;
+  for (auto [index, field] : llvm::enumerate(kCountFields))
+    perRun.*field = toFormula(index);
+  // Each gather reads at most its tensor: a minimum of two formulas.
+  for (auto [index, gather] : llvm::enumerate(first.gathers)) {
+    SymExpr read = SymExpr::min(toFormula(kFirstGather + 2 * index),
+                                toFormula(kFirstGather + 2 * index + 1));
+    perRun.bytesRead =
+        perRun.bytesRead +
+        SymExpr::ceilDiv(read * SymExpr::constant(gather.bits), 8);
+  }
+  if (hasShape) {
+    std::array<SymExpr, 4> shape;
+    for (size_t i = 0; i < 4; ++i)
+      shape[i] = toFormula(7 + i);
+    result.matrixShape = shape;
+  }
+  result.counts = perRun;
+  result.expressible = perRun.isValid();
+  if (!result.expressible)
+    result.reason = "its counts leave 127 bits";
+  return result;
+}
+
+/// The trip counts of the loops around `op` that the analysis could not
+/// count (bounds that are sizes), as a formula; none with `why` when a bound
+/// is no formula of the sources.
+static std::optional<SymExpr>
+getDynamicTrips(Operation *op, SymbolicSizes &sizes, std::string &why) {
+  SymExpr trips(1);
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<FunctionOpInterface>(parent);
+       parent = parent->getParentOp()) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(parent);
+    if (!loop)
+      continue;
+    std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds();
+    std::optional<SmallVector<OpFoldResult>> ubs = loop.getLoopUpperBounds();
+    std::optional<SmallVector<OpFoldResult>> steps = loop.getLoopSteps();
+    if (!lbs || !ubs || !steps || lbs->size() != ubs->size() ||
+        lbs->size() != steps->size()) {
+      why = "a loop whose trip count has no bounds to read";
+      return std::nullopt;
+    }
+    // Loops with constant bounds are in the analysis's multiplier already.
+    auto isConstant = [](OpFoldResult r) {
+      return getConstantIntValue(r).has_value();
+    };
+    if (llvm::all_of(*lbs, isConstant) && llvm::all_of(*ubs, isConstant) &&
+        llvm::all_of(*steps, [](OpFoldResult r) {
+          std::optional<int64_t> v = getConstantIntValue(r);
+          return v && *v > 0;
+        }))
+      continue;
+    auto formula = [&](OpFoldResult r) {
+      if (std::optional<int64_t> v = getConstantIntValue(r))
+        return SymExpr::constant(*v);
+      return sizes.normalize(sizes.getScalar(cast<Value>(r)));
+    };
+    for (auto [lb, ub, step] : llvm::zip_equal(*lbs, *ubs, *steps)) {
+      SymExpr count = SymExpr::max(
+          SymExpr::ceilDiv(formula(ub) - formula(lb), formula(step)),
+          SymExpr());
+      std::string opaque;
+      if (!count.isValid() || sizes.isOpaque(count, &opaque) ||
+          count.hasConditional()) {
+        why = "a loop whose trip count depends on " +
+              (opaque.empty() ? std::string("data") : opaque);
+        return std::nullopt;
+      }
+      trips = trips * count;
+    }
+  }
+  return trips;
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis
+//===----------------------------------------------------------------------===//
+
+SymbolicCostAnalysis::SymbolicCostAnalysis(const CostAnalysis &analysis,
+                                           Operation *root)
+    : analysis(analysis), sizes(std::make_unique<SymbolicSizes>(root)) {}
+
+llvm::Expected<std::unique_ptr<SymbolicCostAnalysis>>
+SymbolicCostAnalysis::build(const CostAnalysis &analysis, Operation *root,
+                            llvm::StringRef userNames) {
+  std::unique_ptr<SymbolicCostAnalysis> result(
+      new SymbolicCostAnalysis(analysis, root));
+  if (llvm::Error error = result->sizes->setUserNames(userNames))
+    return std::move(error);
+  result->run(root);
+  return result;
+}
+
+const SymbolicFunction *
+SymbolicCostAnalysis::getFunction(llvm::StringRef name) const {
+  for (const SymbolicFunction &func : functions)
+    if (func.name == name)
+      return &func;
+  return nullptr;
+}
+
+/// Whether an op's operands or results have a dynamic size.
+static bool hasDynamicShape(Operation *op) {
+  auto dynamic = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && (!shaped.hasRank() || !shaped.hasStaticShape());
+  };
+  return llvm::any_of(op->getOperandTypes(), dynamic) ||
+         llvm::any_of(op->getResultTypes(), dynamic);
+}
+
+void SymbolicCostAnalysis::run(Operation *root) {
+  CostContext context = analysis.getContext();
+  llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
+  ops.resize(records.size());
+  for (auto [index, record] : llvm::enumerate(records)) {
+    SymbolicOp &op = ops[index];
+    // Static ops keep the analysis's counts (the same rule, no size to set).
+    // A dynamic binding (dynamic-dim=N) made the analysis bind sizes: those
+    // ops are probed like unbound ones.
+    bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
+                 record.unknownTripCountLoop;
+    if (probe) {
+      op = probeOp(record.op, record, context, *sizes, /*aligned=*/false);
+      // Sub-byte elements round up to whole bytes per tensor: try again at
+      // sizes where they fill whole bytes.
+      if (!op.expressible && op.reason == kNoPolynomial) {
+        SymbolicOp rounded =
+            probeOp(record.op, record, context, *sizes, /*aligned=*/true);
+        if (rounded.expressible)
+          op = std::move(rounded);
+      }
+    } else {
+      op.expressible = true;
+      op.prototype = record.cost;
+      for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields))
+        op.counts.*field = fromCount(record.cost.*costField);
+      if (record.cost.matrixShape) {
+        const MatrixShape &shape = *record.cost.matrixShape;
+        op.matrixShape = {SymExpr::constant(static_cast<Int>(shape.batch)),
+                          SymExpr::constant(static_cast<Int>(shape.m)),
+                          SymExpr::constant(static_cast<Int>(shape.n)),
+                          SymExpr::constant(static_cast<Int>(shape.k))};
+      }
+      if (!op.counts.isValid()) {
+        op.expressible = false;
+        op.reason = "its counts are not exact integers (past 64 bits)";
+      }
+    }
+    if (!op.expressible)
+      continue;
+    // How many times it runs: the analysis's multiplier (static loops,
+    // repeats) and the trip counts of the loops bounded by sizes.
+    std::string why;
+    std::optional<SymExpr> trips = getDynamicTrips(record.op, *sizes, why);
+    if (!trips) {
+      op.expressible = false;
+      op.reason = why;
+      continue;
+    }
+    op.multiplier = fromCount(record.multiplier) * *trips;
+    // Stored over all executions; evaluate() divides back.
+    op.counts = op.counts.scaled(op.multiplier);
+    if (!op.counts.isValid()) {
+      op.expressible = false;
+      op.reason = "its counts leave 127 bits";
+    }
+  }
+
+  // Functions: their ops as written, and their memory.
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+  for (auto [index, record] : llvm::enumerate(records))
+    indexOf[record.op] = index;
+  root->walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return WalkResult::skip();
+    SymbolicFunction summary;
+    summary.name = func.getName().str();
+    for (auto [index, record] : llvm::enumerate(records)) {
+      if (record.funcName != summary.name)
+        continue;
+      const SymbolicOp &op = ops[index];
+      if (!op.expressible) {
+        summary.leftOut.push_back(index);
+        continue;
+      }
+      summary.counts.add(op.counts);
+    }
+    // Memory: the analysis's liveness, each buffer sized by its formula.
+    auto bytesOf = [&](Value value) -> SymExpr {
+      auto shaped = dyn_cast<ShapedType>(value.getType());
+      if (!shaped || !shaped.hasRank())
+        return SymExpr::invalid();
+      std::optional<uint64_t> bits =
+          context.elementBits(shaped.getElementType());
+      if (!bits)
+        return SymExpr::invalid();
+      SymExpr elements(1);
+      for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
+        elements = elements * sizes->normalize(sizes->getSize(value, dim));
+      SymExpr bytes = SymExpr::ceilDiv(
+          elements * SymExpr::constant(static_cast<Int>(*bits)), 8);
+      if (sizes->isOpaque(bytes) || bytes.hasConditional())
+        return SymExpr::invalid();
+      return bytes;
+    };
+    bool complete = true;
+    for (BlockArgument arg : func.getArguments())
+      if (isa<ShapedType>(arg.getType())) {
+        SymExpr bytes = bytesOf(arg);
+        complete &= bytes.isValid();
+        summary.argumentBytes = summary.argumentBytes + bytes;
+      }
+    llvm::DenseMap<Value, SymExpr> bufferBytes;
+    LiveBuffers live = computeLiveBuffers(
+        func,
+        [&](Value value) {
+          SymExpr bytes = bytesOf(value);
+          if (!bytes.isValid())
+            return false;
+          bufferBytes[value] = bytes;
+          return true;
+        },
+        [&](Operation *op) {
+          auto it = indexOf.find(op);
+          if (it == indexOf.end())
+            return false;
+          const SymbolicOp &sym = ops[it->second];
+          const OpCostRecord &record = records[it->second];
+          if (record.cost.modeled)
+            return record.cost.isFree();
+          return sym.expressible && llvm::all_of(kCountFields, [&](auto field) {
+                   return (sym.counts.*field).isConstant() &&
+                          *(sym.counts.*field).getConstant() == 0;
+                 });
+        });
+    complete &= live.unsized == 0;
+    // The live sum after each op; the peak is their maximum, keeping only
+    // the sums no other is known to exceed.
+    std::vector<SymExpr> starting(live.order.size() + 1),
+        ending(live.order.size() + 1);
+    for (const LiveBuffers::Buffer &buffer : live.buffers) {
+      starting[buffer.start] += bufferBytes[buffer.value];
+      ending[buffer.end] += bufferBytes[buffer.value];
+    }
+    std::vector<SymExpr> candidates;
+    SymExpr current;
+    for (size_t i = 0; i < live.order.size(); ++i) {
+      current += starting[i];
+      auto covers = [](const SymExpr &a, const SymExpr &b) {
+        SymSign sign = (a - b).getSign();
+        return sign == SymSign::Positive || sign == SymSign::NonNegative ||
+               sign == SymSign::Zero;
+      };
+      if (llvm::none_of(candidates,
+                        [&](const SymExpr &c) { return covers(c, current); })) {
+        llvm::erase_if(candidates,
+                       [&](const SymExpr &c) { return covers(current, c); });
+        candidates.push_back(current);
+      }
+      current = current - ending[i];
+    }
+    SymExpr peak;
+    for (const SymExpr &candidate : candidates)
+      peak = SymExpr::max(peak, candidate);
+    summary.peakBytes = summary.argumentBytes + peak;
+    summary.hasPeak = complete && summary.peakBytes.isValid();
+    functions.push_back(std::move(summary));
+    return WalkResult::skip();
+  });
+
+  // The symbols in use, their printed names, and whether anything depends on
+  // them.
+  names = sizes->getNames();
+  llvm::SmallVector<unsigned> used;
+  auto collect = [&](const SymExpr &expr) {
+    for (unsigned id : expr.getSymbols())
+      used.push_back(sizes->getRepresentative(id));
+  };
+  for (SymbolicOp &op : ops) {
+    if (!op.expressible)
+      continue;
+    for (auto field : kCountFields) {
+      op.counts.*field = sizes->normalize(op.counts.*field);
+      collect(op.counts.*field);
+    }
+    op.multiplier = sizes->normalize(op.multiplier);
+    collect(op.multiplier);
+    if (op.matrixShape)
+      for (SymExpr &extent : *op.matrixShape)
+        extent = sizes->normalize(extent);
+    op.dynamic = llvm::any_of(kCountFields, [&](auto field) {
+      return !(op.counts.*field).isConstant();
+    });
+  }
+  for (SymbolicFunction &func : functions) {
+    for (auto field : kCountFields)
+      func.counts.*field = sizes->normalize(func.counts.*field);
+    func.peakBytes = sizes->normalize(func.peakBytes);
+    func.argumentBytes = sizes->normalize(func.argumentBytes);
+    func.dynamic = !func.leftOut.empty() ||
+                   llvm::any_of(kCountFields,
+                                [&](auto field) {
+                                  return !(func.counts.*field).isConstant();
+                                }) ||
+                   (func.hasPeak && !func.peakBytes.isConstant());
+    for (auto field : kCountFields)
+      collect(func.counts.*field);
+    if (func.hasPeak)
+      collect(func.peakBytes);
+    dynamic |= func.dynamic;
+  }
+  llvm::sort(used);
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  usedSymbols.assign(used.begin(), used.end());
+  dynamic |= !usedSymbols.empty();
+}
+
+std::optional<Count>
+SymbolicCostAnalysis::evaluate(const SymExpr &expr,
+                               const SymbolBinding &binding) const {
+  std::optional<Int> value =
+      expr.evaluate([&](unsigned id) -> std::optional<int64_t> {
+        auto it = binding.find(sizes->getRepresentative(id));
+        return it == binding.end() ? 1 : it->second;
+      });
+  if (!value || *value < 0)
+    return std::nullopt;
+  if (*value <= static_cast<Int>(UINT64_MAX))
+    return Count(static_cast<uint64_t>(*value));
+  return Count::fromDouble(static_cast<double>(*value));
+}
+
+std::optional<OpCost>
+SymbolicCostAnalysis::evaluate(unsigned index, const SymbolBinding &binding,
+                               Count &multiplier) const {
+  const SymbolicOp &op = ops[index];
+  if (!op.expressible)
+    return std::nullopt;
+  std::optional<Count> runs = evaluate(op.multiplier, binding);
+  if (!runs)
+    return std::nullopt;
+  multiplier = *runs;
+  OpCost cost = op.prototype;
+  cost.modeled = true;
+  // What-if precision: floating-point arithmetic runs at its rate (as the
+  // analysis sets it on its records).
+  if (Type precision = analysis.getContext().getPrecision())
+    if (isa_and_nonnull<FloatType>(cost.elementType))
+      cost.elementType = precision;
+  for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields)) {
+    std::optional<Count> total = evaluate(op.counts.*field, binding);
+    if (!total)
+      return std::nullopt;
+    // Over all executions: one execution's share.
+    cost.*costField =
+        runs->isZero() || !total->isExact() || !runs->isExact()
+            ? Count::fromDouble(
+                  runs->isZero() ? 0.0 : total->toDouble() / runs->toDouble())
+            : Count(total->getExact() / runs->getExact());
+  }
+  if (op.matrixShape) {
+    std::array<double, 4> extents;
+    for (size_t i = 0; i < 4; ++i) {
+      std::optional<Count> extent = evaluate((*op.matrixShape)[i], binding);
+      if (!extent)
+        return std::nullopt;
+      extents[i] = extent->toDouble();
+    }
+    cost.matrixShape =
+        MatrixShape{extents[0], extents[1], extents[2], extents[3]};
+  }
+  return cost;
+}
