@@ -24,6 +24,11 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%fields", config.python_executable + " " +
      os.path.join(config.mlsysim_src_root, "test", "lib", "fields.py")))
+# Evaluates every symbolic formula of a program's report at bindings of its
+# sizes and compares it with the report of the program with the sizes bound.
+config.substitutions.append(
+    ("%check-symbolic", config.python_executable + " " +
+     os.path.join(config.mlsysim_src_root, "test", "lib", "check_symbolic.py")))
 # Runs two programs on the same inputs with upstream MLIR (mlir-runner) and
 # compares their results: mlsysim-fuse must not change what a program computes.
 config.substitutions.append(

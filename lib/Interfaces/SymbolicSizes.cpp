@@ -325,7 +325,8 @@ SymExpr SymbolicSizes::getScalar(Value scalar) {
   cache[key] = SymExpr::invalid();
   SymExpr result = evaluate(scalar);
   if (!result.isValid())
-    result = getOpaque(scalar, std::nullopt, "its value is not a size formula");
+    result =
+        getOpaque(scalar, std::nullopt, "it is read, not computed from sizes");
   return cache[key] = result;
 }
 

@@ -147,30 +147,34 @@ SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
   for (const SymbolicFunction &func : symbolic.getFunctions()) {
     if (!func.dynamic)
       continue;
+    // Time by bound at a value of `symbol`, each op its own kernel.
+    auto timeByBound = [&](unsigned symbol, int64_t value) {
+      SymbolBinding binding = bindingWith(symbol, value);
+      std::map<Bound, double> time;
+      for (size_t op = 0; op < numOps; ++op) {
+        if (funcOfOp[op] != func.name)
+          continue;
+        if (std::optional<RooflineEstimate> at = estimate(op, binding, eager))
+          time[at->bound] += at->latency;
+      }
+      return time;
+    };
     for (unsigned symbol : symbolic.getUsedSymbols()) {
       std::optional<SymbolicCrossover> crossover =
           findCrossover([&](int64_t value) -> std::optional<bool> {
-            SymbolBinding binding = bindingWith(symbol, value);
-            double compute = 0.0, memory = 0.0;
-            for (size_t op = 0; op < numOps; ++op) {
-              if (funcOfOp[op] != func.name)
-                continue;
-              std::optional<RooflineEstimate> at = estimate(op, binding, eager);
-              if (!at)
-                continue;
-              if (at->bound == Bound::Compute)
-                compute += at->latency;
-              else if (at->bound == Bound::Memory)
-                memory += at->latency;
-            }
-            if (compute == 0 && memory == 0)
-              return std::nullopt;
-            return compute > memory;
+            std::map<Bound, double> time = timeByBound(symbol, value);
+            return time[Bound::Compute] > time[Bound::Memory];
           });
-      if (crossover) {
-        crossover->symbol = symbol;
-        findings.functions[func.name].push_back(*crossover);
-      }
+      if (!crossover)
+        continue;
+      // What holds just below: the larger of the two other bounds' times.
+      std::map<Bound, double> below = timeByBound(symbol, crossover->value - 1);
+      Bound other =
+          crossover->from == Bound::Compute ? Bound::Memory : Bound::Compute;
+      crossover->below =
+          below[other] >= below[Bound::Overhead] ? other : Bound::Overhead;
+      crossover->symbol = symbol;
+      findings.functions[func.name].push_back(*crossover);
     }
     if (!func.hasPeak)
       continue;
