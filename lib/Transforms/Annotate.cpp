@@ -4,6 +4,7 @@
 
 #include "PassSupport.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimAttrs.h"
+#include "mlsysim/Reporting/SymbolicViews.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -14,14 +15,33 @@ namespace mlsysim {
 } // namespace mlsysim
 
 namespace {
+/// Op `id`'s formulas as a dictionary (the keys of the JSON report's
+/// `symbolic` object), when it has dynamic sizes and formulas for them.
+DictionaryAttr getSymbolic(const Report &report, unsigned id) {
+  if (!report.symbolic || !report.symbolic->getOps()[id].dynamic)
+    return {};
+  llvm::json::Object formulas = symbolicOpToJSON(report, id);
+  MLIRContext *ctx = report.ops[id].op->getContext();
+  SmallVector<NamedAttribute> entries;
+  for (llvm::StringRef key :
+       {"flops", "int_ops", "transcendentals", "bytes_read", "bytes_written"})
+    if (std::optional<llvm::StringRef> formula = formulas.getString(key))
+      entries.emplace_back(StringAttr::get(ctx, key),
+                           StringAttr::get(ctx, *formula));
+  return DictionaryAttr::get(ctx, entries);
+}
+
 struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
   friend struct passutil::OptionReader;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    options.symbolic = true;
+    options.symbols = symbols;
     FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
-        module, passutil::OptionReader::read(*this),
+        module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
@@ -36,6 +56,14 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
 
     MLIRContext *ctx = &getContext();
     for (const OpReport &op : report->ops) {
+      // An op with dynamic sizes also carries its formulas.
+      DictionaryAttr symbolic = getSymbolic(*report, op.id);
+      if (!op.modeled && symbolic) {
+        op.op->setAttr(MLSysimDialect::CostAttrHelper::getNameStr(),
+                       CostAttr::get(ctx, symbolic));
+        ++numAnnotated;
+        continue;
+      }
       if (!op.modeled) {
         op.op->setAttr(MLSysimDialect::UnmodeledAttrHelper::getNameStr(),
                        StringAttr::get(ctx, op.reason));
@@ -48,13 +76,17 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
                  stringifyElementKind(op.roofline.peak->kind))
                     .str()
               : "none";
+      auto apFloat = [](double value) { return llvm::APFloat(value); };
       op.op->setAttr(
           MLSysimDialect::CostAttrHelper::getNameStr(),
-          CostAttr::get(ctx, op.flops.toDouble(), op.intOps.toDouble(),
-                        op.transcendentals.toDouble(), op.bytesRead.toDouble(),
-                        op.bytesWritten.toDouble(), op.intensity,
-                        op.roofline.latency, stringifyBound(op.roofline.bound),
-                        unit));
+          CostAttr::get(ctx, apFloat(op.flops.toDouble()),
+                        apFloat(op.intOps.toDouble()),
+                        apFloat(op.transcendentals.toDouble()),
+                        apFloat(op.bytesRead.toDouble()),
+                        apFloat(op.bytesWritten.toDouble()),
+                        apFloat(op.intensity), apFloat(op.roofline.latency),
+                        stringifyBound(op.roofline.bound), unit, symbolic,
+                        /*priced=*/true));
       ++numAnnotated;
     }
     module->setAttr(MLSysimDialect::HardwareAttrHelper::getNameStr(),

@@ -10,6 +10,12 @@
 // The crossovers, checked against sweep= at the values around them.
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml sweep=141,142,197,198 execution=eager" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SWEEP
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// mlsysim-annotate: the formulas in #mlsysim.cost, alone when the sizes are
+// not bound, beside the numbers when they are (M = 8: 2097152*8 = 16777216
+// FLOPs); the attribute reads back as written. (The last chunk has no
+// arg0.d0 to name: an error there.)
+// RUN: not mlsysim-opt %s --split-input-file --mlsysim-annotate="hardware=%S/../Hardware/Inputs/toy-device.yaml symbols=M:arg0.d0" 2>/dev/null | mlsysim-opt --split-input-file | FileCheck %s --check-prefix=ANNOTATE
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-annotate="hardware=%S/../Hardware/Inputs/toy-device.yaml batch=8" 2>/dev/null | FileCheck %s --check-prefix=BOUND
 
 // A linear layer with a dynamic number of rows M: bf16 [M,1024] x
 // [1024,1024] accumulated into [M,1024] (an argument, read and written).
@@ -42,6 +48,10 @@
 // TEXT-NEXT: bytes_read = 4096*arg0.d0 + 2097152; bytes_written = 2048*arg0.d0
 // TEXT-NEXT: peak memory = 4096*arg0.d0 + 2097152 bytes; fits toy-npu (8 GB) up to arg0.d0 = 1952613
 // TEXT-NEXT: compute-bound from arg0.d0 >= 142 (memory-bound below) on toy-npu, each op its own kernel
+// ANNOTATE-LABEL: func.func @linear
+// ANNOTATE: linalg.matmul {mlsysim.cost = #mlsysim.cost<symbolic = {bytes_read = "4096*M + 2097152", bytes_written = "2048*M", flops = "2097152*M", int_ops = "0", transcendentals = "0"}>}
+// BOUND-LABEL: func.func @linear
+// BOUND: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 16777216, {{.*}}, symbolic = {bytes_read = "4096*arg0.d0 + 2097152", bytes_written = "2048*arg0.d0", flops = "2097152*arg0.d0", int_ops = "0", transcendentals = "0"}>}
 func.func @linear(%a: tensor<?x1024xbf16>, %w: tensor<1024x1024xbf16>, %c: tensor<?x1024xbf16>) -> tensor<?x1024xbf16> {
   %0 = linalg.matmul ins(%a, %w : tensor<?x1024xbf16>, tensor<1024x1024xbf16>) outs(%c : tensor<?x1024xbf16>) -> tensor<?x1024xbf16>
   return %0 : tensor<?x1024xbf16>

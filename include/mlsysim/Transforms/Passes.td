@@ -62,7 +62,11 @@ def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
                         bound = "overhead", unit = "matrix:f16">} ins(...)
     ```
   }];
-  let options = commonRooflineOptions;
+  let options = !listconcat(commonRooflineOptions, [
+    Option<"symbols", "symbols", "std::string", /*default=*/"\"\"",
+           "Names for the dynamic sizes in the formulas (as mlsysim-report's "
+           "symbols=)">,
+  ]);
   let statistics = [
     Statistic<"numAnnotated", "annotated-ops", "Ops given a cost">,
     Statistic<"numUnmodeled", "unmodeled-ops", "Ops no model knows">,

@@ -49,6 +49,12 @@ static void printExact(AsmPrinter &printer, const llvm::APFloat &apValue) {
 }
 
 void CostAttr::print(AsmPrinter &printer) const {
+  if (!getPriced()) {
+    printer << "<symbolic = ";
+    printer.printAttribute(getSymbolic());
+    printer << ">";
+    return;
+  }
   printer << "<flops = ";
   printExact(printer, getFlops());
   printer << ", int_ops = ";
@@ -67,6 +73,10 @@ void CostAttr::print(AsmPrinter &printer) const {
   printer.printString(getBound());
   printer << ", unit = ";
   printer.printString(getUnit());
+  if (getSymbolic()) {
+    printer << ", symbolic = ";
+    printer.printAttribute(getSymbolic());
+  }
   printer << ">";
 }
 
@@ -92,6 +102,14 @@ Attribute CostAttr::parse(AsmParser &parser, Type) {
   std::string bound, unit;
   if (parser.parseLess())
     return {};
+  // Formulas only: `<symbolic = {...}>`.
+  DictionaryAttr symbolic;
+  if (succeeded(parser.parseOptionalKeyword("symbolic"))) {
+    if (parser.parseEqual() || parser.parseAttribute(symbolic) ||
+        parser.parseGreater())
+      return {};
+    return CostAttr::get(parser.getContext(), symbolic);
+  }
   for (auto [key, value] : llvm::zip_equal(kNumberKeys, values)) {
     if (parser.parseKeyword(key) || parser.parseEqual() ||
         parseNumber(parser, value) || parser.parseComma())
@@ -105,8 +123,17 @@ Attribute CostAttr::parse(AsmParser &parser, Type) {
   if (parser.parseKeyword("bound") || parser.parseEqual() ||
       parser.parseString(&bound) || parser.parseComma() ||
       parser.parseKeyword("unit") || parser.parseEqual() ||
-      parser.parseString(&unit) || parser.parseGreater())
+      parser.parseString(&unit))
     return {};
-  return CostAttr::get(parser.getContext(), values[0], values[1], values[2],
-                       values[3], values[4], values[5], values[6], bound, unit);
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("symbolic") || parser.parseEqual() ||
+       parser.parseAttribute(symbolic)))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  auto apFloat = [](double value) { return llvm::APFloat(value); };
+  return CostAttr::get(
+      parser.getContext(), apFloat(values[0]), apFloat(values[1]),
+      apFloat(values[2]), apFloat(values[3]), apFloat(values[4]),
+      apFloat(values[5]), apFloat(values[6]), bound, unit, symbolic, true);
 }
