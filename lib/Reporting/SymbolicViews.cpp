@@ -106,13 +106,27 @@ Value mlsysim::symbolicFunctionToJSON(const Report &report,
   return object;
 }
 
-/// "compute-bound from B >= 37 (memory-bound below)".
-static std::string describeCrossover(const Report &report,
-                                     const SymbolicCrossover &c) {
-  return (stringifyBound(c.from) + "-bound from " +
-          symbolName(report, c.symbol) + " >= " + std::to_string(c.value) +
-          " (" + stringifyBound(c.below) + "-bound below)")
+/// An op's crossover: "compute term exceeds the memory term from B >= 37".
+static std::string describeOpCrossover(const Report &report,
+                                       const SymbolicCrossover &c) {
+  return (stringifyBound(c.from) + " term exceeds the " +
+          stringifyBound(c.below) + " term from " +
+          symbolName(report, c.symbol) + " >= " + std::to_string(c.value))
       .str();
+}
+
+/// A function's crossover, each op its own kernel.
+static std::string describeFunctionCrossover(const Report &report,
+                                             const SymbolicCrossover &c) {
+  Bound other = c.from == Bound::Compute ? Bound::Memory : Bound::Compute;
+  std::string text = (stringifyBound(c.from) + "-bound time exceeds " +
+                      stringifyBound(other) + "-bound time from " +
+                      symbolName(report, c.symbol) + " >= " +
+                      std::to_string(c.value))
+                         .str();
+  if (c.below == Bound::Overhead)
+    text += " (below, launches take the most time)";
+  return text;
 }
 
 /// `key = formula` of the non-zero counts, joined by "; ".
@@ -186,7 +200,7 @@ void mlsysim::printSymbolicText(const Report &report, llvm::raw_ostream &os) {
     if (auto it = report.findings.functions.find(func.name);
         it != report.findings.functions.end())
       for (const SymbolicCrossover &c : it->second)
-        os << "    " << describeCrossover(report, c) << " on "
+        os << "    " << describeFunctionCrossover(report, c) << " on "
            << report.hardware->id << ", each op its own kernel\n";
     if (!func.leftOut.empty()) {
       const SymbolicOp &first = symbolic.getOps()[func.leftOut.front()];
@@ -214,7 +228,7 @@ void mlsysim::printSymbolicText(const Report &report, llvm::raw_ostream &os) {
         {"flops", "int_ops", "transcendentals", "bytes_read", "bytes_written"},
         formulas.counts, convention);
     for (const SymbolicCrossover &c : report.findings.ops[op.id])
-      os << "; " << describeCrossover(report, c);
+      os << "; " << describeOpCrossover(report, c);
     os << "\n";
   }
 }
