@@ -47,7 +47,7 @@
 // TEXT-NEXT: @linear (its ops as written): flops = 2097152*arg0.d0
 // TEXT-NEXT: bytes_read = 4096*arg0.d0 + 2097152; bytes_written = 2048*arg0.d0
 // TEXT-NEXT: peak memory = 4096*arg0.d0 + 2097152 bytes; fits toy-npu (8 GB) up to arg0.d0 = 1952613
-// TEXT-NEXT: compute-bound from arg0.d0 >= 142 (memory-bound below) on toy-npu, each op its own kernel
+// TEXT-NEXT: compute-bound time exceeds memory-bound time from arg0.d0 >= 142 on toy-npu, each op its own kernel
 // ANNOTATE-LABEL: func.func @linear
 // ANNOTATE: linalg.matmul {mlsysim.cost = #mlsysim.cost<symbolic = {bytes_read = "4096*M + 2097152", bytes_written = "2048*M", flops = "2097152*M", int_ops = "0", transcendentals = "0"}>}
 // BOUND-LABEL: func.func @linear
