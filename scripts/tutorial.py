@@ -104,6 +104,27 @@ def sweep(model, hw, execution=None):
     return dev
 
 
+def symbolic_forward(model, hw):
+    """The formulas of the model's function (no batch bound: its sizes stay symbols), its
+    hardware, and its one symbol's name."""
+    opts = f"hardware={hw} precision=f16 format=json output=-"
+    d = json.loads(run_opt([model, f"--mlsysim-report={opts}"]))
+    (name,) = d["symbols"].keys()
+    (func,) = d["functions"]
+    return func["symbolic"], d["hardware"], name
+
+
+def linear_terms(formula, name):
+    """(a, b) of a formula a*name + b, checked linear in the one symbol."""
+    def at(v):
+        text = re.sub(r"(?<![\w.])" + re.escape(name) + r"(?![\w.])", str(v), formula)
+        assert re.fullmatch(r"[0-9+*\- ]+", text), formula
+        return eval(text, {"__builtins__": {}})
+    a, b = at(1) - at(0), at(0)
+    assert at(7) == 7 * a + b, formula
+    return a, b
+
+
 def show_hardware(hw):
     """What the report's JSON leaves out: SMs, the matrix tile, the launch costs' sources."""
     txt = subprocess.run([OPT, f"--show-hardware={hw}"], capture_output=True, text=True,
@@ -497,6 +518,63 @@ def main():
              f"effective ridge of {ETA} x peak / bandwidth = {ms_ridge['a100']:.0f} FLOP/B on "
              f"A100 and {ms_ridge['h100']:.0f} on H100.\n")
     w("".join(p))
+
+    # The same question in closed form, from the formulas of the dynamic batch.
+    w("**In closed form.** Without a batch the report keeps ResNet-50's dynamic batch as a "
+      "symbol and gives the model's counts as formulas of it ([docs/cost-model.md]"
+      "(cost-model.md#costs-as-formulas-of-the-dynamic-sizes)); for the ops as written "
+      "(`functions[0].symbolic`, each op its own kernel) they are linear, `flops = a*B + b` "
+      "and `bytes = c*B + d`. On one roofline (compute at the f16 matrix peak times the "
+      "compute efficiency, traffic at the bandwidth times the memory efficiency, MLSys·im's "
+      "reading) the model is compute-bound when `(a*B + b)/R_c >= (c*B + d)/R_m`, from "
+      "`B = (d*R_c - b*R_m)/(a*R_m - c*R_c)` when the intensity `a/c` exceeds the effective "
+      "ridge `R_c/R_m`, and at no batch otherwise. The report also solves the question on the "
+      "model itself, op by op (each op's bound at each batch, wave quantization included: "
+      "`symbolic.crossovers`), which `sweep=` with `execution=eager` confirms at the batch "
+      "below and at it:\n")
+    w("| device | flops (B = batch) | bytes read + written | a/c FLOP/B | R_c/R_m FLOP/B | "
+      "one roofline: compute-bound from | ops as written: crossover (report) | "
+      "`sweep=` eager at the batch below / at it: C / M / O % |")
+    w("|---|---|---|---:|---:|---|---|---|")
+    for hw in ("a100", "h100"):
+        sym, hwj, name = symbolic_forward(RESNET, hw)
+        a, b = linear_terms(sym["flops"], name)
+        c1, d1 = linear_terms(sym["bytes_read"], name)
+        c2, d2 = linear_terms(sym["bytes_written"], name)
+        c, d = c1 + c2, d1 + d2
+        rc = hwj["matrix_peaks_per_s"]["f16"] * hwj["compute_efficiency"]
+        rm = hwj["memory_bandwidth_bytes_per_s"] * hwj["memory_efficiency"]
+        denom = a * rm - c * rc
+        closed = ("no batch (a/c below the ridge)" if denom <= 0 else
+                  f"B >= {max(1, -(-(d * rc - b * rm) // denom))}")
+        cross = sym.get("crossovers", [])
+        if cross:
+            (x,) = cross
+            said = (f"{x['bound']}-bound time exceeds {'memory' if x['bound'] == 'compute' else 'compute'}"
+                    f"-bound time from B = {x['from']}")
+            v = x["from"]
+            sw_pts = json.loads(run_opt([RESNET, f"--mlsysim-report=hardware={hw} precision=f16 "
+                                         f"sweep={v - 1},{v} execution=eager format=json output=-"]))
+            (dev,) = sw_pts["devices"]
+            before, after = dev["points"]
+            sb, sa = before["share_by_bound"], after["share_by_bound"]
+            if x["bound"] == "compute":
+                assert sb["compute"] <= sb["memory"] and sa["compute"] > sa["memory"]
+            else:
+                assert sb["compute"] > sb["memory"] and sa["compute"] <= sa["memory"]
+            checked = f"{share(before)} and {share(after)}"
+        else:
+            said, checked = "none", "-"
+        w(f"| {hw.upper()} | `{sym['flops']}` | `{c}*{name} + {d}` | {a / c:.1f} | "
+          f"{rc / rm:.0f} | {closed} | {said} | {checked} |")
+    w("")
+    w("As written, ResNet-50 moves every intermediate to memory and back, so its intensity "
+      "stays far below either ridge: on one roofline it is never compute-bound, at any batch. "
+      "Op by op, its convolutions are compute-bound and the rest is not; the launches, not the "
+      "traffic, are what the growing batch first outweighs, and from the crossover batch on the "
+      "memory-bound ops (the elementwise ones, each its own kernel) take more of the time than "
+      "the compute-bound ones. The compiled plan (above) fuses those ops away, which is why its "
+      "answer differs.\n")
 
     # ---- A100 vs H100 ----------------------------------------------------------------------
     w("## 2. ResNet-50 (f16): A100 against H100\n")
