@@ -97,7 +97,7 @@ struct Rational {
   }
   Rational operator+(const Rational &o) const {
     Int g = gcd(den, o.den);
-    Int a, b, n, d;
+    Int a = 0, b = 0, n = 0, d = 1;
     bool bad = __builtin_mul_overflow(num, o.den / g, &a) ||
                __builtin_mul_overflow(o.num, den / g, &b) ||
                __builtin_add_overflow(a, b, &n) ||
@@ -108,7 +108,7 @@ struct Rational {
     Int g1 = gcd(num, o.den), g2 = gcd(o.num, den);
     g1 = g1 ? g1 : 1;
     g2 = g2 ? g2 : 1;
-    Int n, d;
+    Int n = 0, d = 1;
     bool bad = __builtin_mul_overflow(num / g1, o.num / g2, &n) ||
                __builtin_mul_overflow(den / g2, o.den / g1, &d);
     return make(n, d, ok && o.ok && !bad);

@@ -103,13 +103,14 @@ std::vector<std::string> SymbolicSizes::getNames() const {
 }
 
 bool SymbolicSizes::isOpaque(const SymExpr &expr, std::string *why) const {
-  for (unsigned id : expr.getSymbols())
-    if (symbols[getRepresentative(id)].opaque) {
-      if (why)
-        *why = symbols[getRepresentative(id)].source;
-      return true;
-    }
-  return false;
+  llvm::SmallVector<unsigned> ids = expr.getSymbols();
+  const unsigned *opaque = llvm::find_if(
+      ids, [&](unsigned id) { return symbols[getRepresentative(id)].opaque; });
+  if (opaque == ids.end())
+    return false;
+  if (why)
+    *why = symbols[getRepresentative(*opaque)].source;
+  return true;
 }
 
 llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
@@ -118,9 +119,8 @@ llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
   SmallVector<StringRef> entries;
   spec.split(entries, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   for (StringRef entry : entries) {
-    auto [name, source] = entry.trim().split(':');
-    name = name.trim();
-    source = source.trim();
+    std::pair<StringRef, StringRef> parts = entry.trim().split(':');
+    StringRef name = parts.first.trim(), source = parts.second.trim();
     if (name.empty() || source.empty())
       return llvm::createStringError(
           "symbols=: '" + entry.str() +

@@ -119,11 +119,11 @@ static std::string describeOpCrossover(const Report &report,
 static std::string describeFunctionCrossover(const Report &report,
                                              const SymbolicCrossover &c) {
   Bound other = c.from == Bound::Compute ? Bound::Memory : Bound::Compute;
-  std::string text = (stringifyBound(c.from) + "-bound time exceeds " +
-                      stringifyBound(other) + "-bound time from " +
-                      symbolName(report, c.symbol) + " >= " +
-                      std::to_string(c.value))
-                         .str();
+  std::string text =
+      (stringifyBound(c.from) + "-bound time exceeds " + stringifyBound(other) +
+       "-bound time from " + symbolName(report, c.symbol) +
+       " >= " + std::to_string(c.value))
+          .str();
   if (c.below == Bound::Overhead)
     text += " (below, launches take the most time)";
   return text;

@@ -30,8 +30,6 @@ struct SymExpr::Atom {
   SymExpr lhs, rhs, third;
 };
 
-static constexpr Int kIntMax = ~(static_cast<Int>(1) << 127);
-
 Int mlsysim::floorDivInt(Int a, Int b) {
   Int quotient = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0)))
@@ -317,47 +315,39 @@ static bool splitDivision(const SymExpr &dividend, const SymExpr &divisor,
   return true;
 }
 
-SymExpr SymExpr::floorDiv(const SymExpr &dividend, const SymExpr &divisor) {
-  if (!dividend.valid || !divisor.valid)
-    return invalid();
+/// Integer division of `dividend` by `divisor`, rounding down (FloorDiv) or
+/// up (CeilDiv).
+static SymExpr divide(const SymExpr &dividend, const SymExpr &divisor,
+                      unsigned kind) {
+  bool up = kind == CeilDiv;
+  if (!dividend.isValid() || !divisor.isValid())
+    return SymExpr::invalid();
   std::optional<Int> a = dividend.getConstant(), b = divisor.getConstant();
   if (b && *b == 0)
-    return invalid();
+    return SymExpr::invalid();
   if (a && b)
-    return constant(floorDivInt(*a, *b));
+    return SymExpr::constant(up ? -floorDivInt(-*a, *b) : floorDivInt(*a, *b));
   if (b && *b == 1)
     return dividend;
-  // (d*q + r) / d = q + r / d for a one-term d > 0 (d*q is a multiple of d).
+  // (d*q + r) / d = q + r / d for a one-term d > 0 (d*q is a multiple of d),
+  // rounding either way.
   SymExpr quotient, remainder;
   if (splitDivision(dividend, divisor, quotient, remainder)) {
-    if (remainder.terms.empty())
+    if (remainder.isConstant() && remainder.getConstant() == Int(0))
       return quotient;
-    if (quotient.terms.empty())
-      return composite(FloorDiv, remainder, divisor);
-    return quotient + floorDiv(remainder, divisor);
+    if (quotient.isConstant() && quotient.getConstant() == Int(0))
+      return SymExprAccess::composite(kind, remainder, divisor);
+    return quotient + divide(remainder, divisor, kind);
   }
-  return composite(FloorDiv, dividend, divisor);
+  return SymExprAccess::composite(kind, dividend, divisor);
+}
+
+SymExpr SymExpr::floorDiv(const SymExpr &dividend, const SymExpr &divisor) {
+  return divide(dividend, divisor, FloorDiv);
 }
 
 SymExpr SymExpr::ceilDiv(const SymExpr &dividend, const SymExpr &divisor) {
-  if (!dividend.valid || !divisor.valid)
-    return invalid();
-  std::optional<Int> a = dividend.getConstant(), b = divisor.getConstant();
-  if (b && *b == 0)
-    return invalid();
-  if (a && b)
-    return constant(-floorDivInt(-*a, *b));
-  if (b && *b == 1)
-    return dividend;
-  SymExpr quotient, remainder;
-  if (splitDivision(dividend, divisor, quotient, remainder)) {
-    if (remainder.terms.empty())
-      return quotient;
-    if (quotient.terms.empty())
-      return composite(CeilDiv, remainder, divisor);
-    return quotient + ceilDiv(remainder, divisor);
-  }
-  return composite(CeilDiv, dividend, divisor);
+  return divide(dividend, divisor, CeilDiv);
 }
 
 SymExpr SymExpr::mod(const SymExpr &dividend, const SymExpr &divisor) {
@@ -383,42 +373,36 @@ SymExpr SymExpr::mod(const SymExpr &dividend, const SymExpr &divisor) {
   return composite(Mod, dividend, divisor);
 }
 
-SymExpr SymExpr::min(const SymExpr &a, const SymExpr &b) {
-  if (!a.valid || !b.valid)
-    return invalid();
+/// The smaller (Min) or the larger (Max) of two formulas, decided when the
+/// sign of their difference decides it.
+static SymExpr extremum(const SymExpr &a, const SymExpr &b, unsigned kind) {
+  if (!a.isValid() || !b.isValid())
+    return SymExpr::invalid();
   if (a == b)
     return a;
+  bool wantMin = kind == Min;
   switch ((a - b).getSign()) {
   case SymSign::Positive:
   case SymSign::NonNegative:
   case SymSign::Zero:
-    return b;
+    return wantMin ? b : a;
   case SymSign::Negative:
   case SymSign::NonPositive:
-    return a;
+    return wantMin ? a : b;
   case SymSign::Unknown:
     break;
   }
-  return compare(a, b) < 0 ? composite(Min, a, b) : composite(Min, b, a);
+  // One order whatever the call's: min(a,b) and min(b,a) are one formula.
+  return SymExpr::compare(a, b) < 0 ? SymExprAccess::composite(kind, a, b)
+                                    : SymExprAccess::composite(kind, b, a);
+}
+
+SymExpr SymExpr::min(const SymExpr &a, const SymExpr &b) {
+  return extremum(a, b, Min);
 }
 
 SymExpr SymExpr::max(const SymExpr &a, const SymExpr &b) {
-  if (!a.valid || !b.valid)
-    return invalid();
-  if (a == b)
-    return a;
-  switch ((a - b).getSign()) {
-  case SymSign::Positive:
-  case SymSign::NonNegative:
-  case SymSign::Zero:
-    return a;
-  case SymSign::Negative:
-  case SymSign::NonPositive:
-    return b;
-  case SymSign::Unknown:
-    break;
-  }
-  return compare(a, b) < 0 ? composite(Max, a, b) : composite(Max, b, a);
+  return extremum(a, b, Max);
 }
 
 /// Whether `predicate` holds of a value of sign `sign`, when that decides.
