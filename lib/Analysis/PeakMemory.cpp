@@ -129,15 +129,16 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
     }
   }
 
-  // A size past a double's range is no size to add up.
-  llvm::DenseMap<Value, Count> bytesOf;
+  // A size past a double's range is no size to add up. The sizes come in
+  // the order the buffers are made.
+  std::vector<Count> sizes;
   LiveBuffers live = computeLiveBuffers(
       func,
       [&](Value value) {
         std::optional<Count> bytes = context.bytesOf(value);
         if (!bytes || !bytes->isFinite())
           return false;
-        bytesOf[value] = *bytes;
+        sizes.push_back(*bytes);
         return true;
       },
       movesNoData);
@@ -146,9 +147,9 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
   // Sweep the op order: a buffer is live from its definition to its last use.
   std::vector<Count> starting(live.order.size() + 1),
       ending(live.order.size() + 1);
-  for (const LiveBuffers::Buffer &buffer : live.buffers) {
-    starting[buffer.start] += bytesOf[buffer.value];
-    ending[buffer.end] += bytesOf[buffer.value];
+  for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, sizes)) {
+    starting[buffer.start] += bytes;
+    ending[buffer.end] += bytes;
   }
   Count current;
   for (unsigned i = 0; i < live.order.size(); ++i) {

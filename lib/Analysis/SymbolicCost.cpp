@@ -639,14 +639,14 @@ void SymbolicCostAnalysis::run(Operation *root) {
         complete &= bytes.isValid();
         summary.argumentBytes = summary.argumentBytes + bytes;
       }
-    llvm::DenseMap<Value, SymExpr> bufferBytes;
+    std::vector<SymExpr> bufferBytes; // In the order of live.buffers.
     LiveBuffers live = computeLiveBuffers(
         func,
         [&](Value value) {
           SymExpr bytes = bytesOf(value);
           if (!bytes.isValid())
             return false;
-          bufferBytes[value] = bytes;
+          bufferBytes.push_back(bytes);
           return true;
         },
         [&](Operation *op) {
@@ -667,9 +667,9 @@ void SymbolicCostAnalysis::run(Operation *root) {
     // the sums no other is known to exceed.
     std::vector<SymExpr> starting(live.order.size() + 1),
         ending(live.order.size() + 1);
-    for (const LiveBuffers::Buffer &buffer : live.buffers) {
-      starting[buffer.start] += bufferBytes[buffer.value];
-      ending[buffer.end] += bufferBytes[buffer.value];
+    for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, bufferBytes)) {
+      starting[buffer.start] += bytes;
+      ending[buffer.end] += bytes;
     }
     std::vector<SymExpr> candidates;
     SymExpr current;

@@ -11,23 +11,18 @@
 using namespace mlsysim;
 using namespace mlir;
 
-/// Whether any value of `module` has a dynamic size.
-static bool hasDynamicSizes(ModuleOp module) {
+/// Whether any op the analysis priced reads or writes a value of dynamic
+/// size (every dynamic size flows through one: function arguments are read
+/// by them).
+static bool hasDynamicSizes(const CostAnalysis &analysis) {
   auto dynamic = [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
     return shaped && shaped.hasRank() && !shaped.hasStaticShape();
   };
-  return module
-      .walk([&](Operation *op) {
-        if (llvm::any_of(op->getResultTypes(), dynamic))
-          return WalkResult::interrupt();
-        for (Region &region : op->getRegions())
-          for (Block &block : region)
-            if (llvm::any_of(block.getArgumentTypes(), dynamic))
-              return WalkResult::interrupt();
-        return WalkResult::advance();
-      })
-      .wasInterrupted();
+  return llvm::any_of(analysis.getRecords(), [&](const OpCostRecord &record) {
+    return llvm::any_of(record.op->getOperandTypes(), dynamic) ||
+           llvm::any_of(record.op->getResultTypes(), dynamic);
+  });
 }
 
 FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
@@ -84,7 +79,8 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   // The formulas, once for every device, when the program has dynamic sizes
   // (or the user named some).
   std::shared_ptr<const SymbolicCostAnalysis> symbolic;
-  if (values.symbolic && (!values.symbols.empty() || hasDynamicSizes(module))) {
+  if (values.symbolic &&
+      (!values.symbols.empty() || hasDynamicSizes(*counts))) {
     llvm::Expected<std::unique_ptr<SymbolicCostAnalysis>> built =
         SymbolicCostAnalysis::build(*counts, module, values.symbols);
     if (!built)

@@ -55,7 +55,8 @@ struct LiveBuffers {
   unsigned unsized = 0;
 };
 /// The liveness behind computePeakMemory, for any way of sizing buffers:
-/// `hasSize(value)` says whether a result's buffer can be sized.
+/// `hasSize(value)` says whether a result's buffer can be sized; it is asked
+/// once per buffer made, in the order of `buffers`.
 LiveBuffers
 computeLiveBuffers(mlir::FunctionOpInterface func,
                    llvm::function_ref<bool(mlir::Value)> hasSize,
