@@ -38,8 +38,11 @@ static bool isContainer(Operation *op) {
   bool terminator = op->hasTrait<OpTrait::IsTerminator>() ||
                     (op == &op->getBlock()->back() &&
                      op->mightHaveTrait<OpTrait::IsTerminator>());
-  return terminator || isa<ModuleOp, FunctionOpInterface,
-                           RegionBranchOpInterface, LoopLikeOpInterface>(op);
+  // Modules, functions, branches and loops hold regions: an op without
+  // regions needs no interface lookup.
+  return terminator || (op->getNumRegions() != 0 &&
+                        isa<ModuleOp, FunctionOpInterface,
+                            RegionBranchOpInterface, LoopLikeOpInterface>(op));
 }
 
 /// The static trip count of a loop, or std::nullopt.
@@ -373,7 +376,7 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     addFootprint(func);
   else
-    root->walk([&](FunctionOpInterface func) {
+    root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
       addFootprint(func);
       return WalkResult::skip();
     });
@@ -407,7 +410,9 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           continue;
         }
         if (isOfInterest(&op)) {
-          OpCostRecord record;
+          // Made in place: a record is large (its cost, its maps).
+          indexOf[&op] = records.size();
+          OpCostRecord &record = records.emplace_back();
           record.op = &op;
           size_t signature;
           if (const OpSignatureCache::Entry *same =
@@ -430,8 +435,6 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           record.multiplier = multiplier;
           record.unknownTripCountLoop = unknownLoop;
           record.funcName = funcName;
-          indexOf[&op] = records.size();
-          records.push_back(std::move(record));
           // A modeled op owns its regions (payloads); only an op no model
           // knows is entered, since its regions may hold ops we can price.
           if (isa<CostOpInterface, linalg::LinalgOp>(op) ||

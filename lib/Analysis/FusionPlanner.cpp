@@ -218,9 +218,11 @@ private:
   bool isLegal(llvm::ArrayRef<unsigned> group) const;
   bool wouldCycle(llvm::ArrayRef<unsigned> group) const;
   OpClass classOf(llvm::ArrayRef<unsigned> group) const;
-  std::vector<unsigned> membersOf(unsigned leader) const;
+  /// Groups are small: their members without a heap allocation.
+  using Members = SmallVector<unsigned, 8>;
+  Members membersOf(unsigned leader) const;
   /// `members` with the cloned fills that feed them, in program order.
-  std::vector<unsigned> withFills(llvm::ArrayRef<unsigned> members) const;
+  Members withFills(llvm::ArrayRef<unsigned> members) const;
   int indexOf(Operation *op) const {
     const OpCostRecord *record = analysis.lookup(op);
     return record ? static_cast<int>(record - records.data()) : -1;
@@ -640,15 +642,14 @@ void Planner::findEdges() {
       use.recompute = it->second;
 }
 
-std::vector<unsigned> Planner::membersOf(unsigned leader) const {
-  std::vector<unsigned> members(groups.members(leader).begin(),
-                                groups.members(leader).end());
+Planner::Members Planner::membersOf(unsigned leader) const {
+  Members members(groups.members(leader).begin(), groups.members(leader).end());
   llvm::sort(members);
   return members;
 }
 
-std::vector<unsigned> Planner::withFills(ArrayRef<unsigned> members) const {
-  std::vector<unsigned> ops(members.begin(), members.end());
+Planner::Members Planner::withFills(ArrayRef<unsigned> members) const {
+  Members ops(members.begin(), members.end());
   for (unsigned index : members)
     for (const OperandInfo &operand : operandsOf(index))
       if (operand.producer >= 0 && cloned[operand.producer] &&
@@ -887,9 +888,9 @@ FusionPlan Planner::run() {
     unsigned b = groups.getOrInsertLeaderValue(edge.consumer);
     if (a == b)
       continue;
-    std::vector<unsigned> left = membersOf(a), right = membersOf(b);
-    std::vector<unsigned> merged(left);
-    merged.insert(merged.end(), right.begin(), right.end());
+    Members left = membersOf(a), right = membersOf(b);
+    Members merged(left);
+    merged.append(right.begin(), right.end());
     llvm::sort(merged);
     if (!isLegal(merged))
       continue;
@@ -914,8 +915,10 @@ FusionPlan Planner::run() {
   plan.weightBytes = weightBytes;
   llvm::MapVector<StringRef, FusionBound> bounds;
   for (auto [index, record] : llvm::enumerate(records)) {
-    FusionBound &bound = bounds[record.funcName];
-    bound.func = record.funcName.str();
+    auto [it, inserted] = bounds.try_emplace(record.funcName);
+    FusionBound &bound = it->second;
+    if (inserted)
+      bound.func = record.funcName.str();
     if (record.cost.modeled)
       bound.asIs += alone[index].latency;
   }
@@ -932,13 +935,12 @@ FusionPlan Planner::run() {
     plan.kernelOf[index] = it->second;
     if (!inserted)
       continue;
-    std::vector<unsigned> members =
-        groups.contains(index)
-            ? membersOf(leader)
-            : std::vector<unsigned>{static_cast<unsigned>(index)};
-    std::vector<unsigned> ops = withFills(members);
+    Members members = groups.contains(index)
+                          ? membersOf(leader)
+                          : Members{static_cast<unsigned>(index)};
+    Members ops = withFills(members);
     FusionGroup kernel;
-    kernel.ops = ops;
+    kernel.ops.assign(ops.begin(), ops.end());
     kernel.func = record.funcName.str();
     kernel.opClass = classOf(ops);
     if (ops.size() > 1) {
@@ -1004,6 +1006,7 @@ FusionPlan Planner::run() {
                   .after();
     plan.bounds.push_back(bound);
   }
+  plan.alone = std::move(alone);
   return plan;
 }
 

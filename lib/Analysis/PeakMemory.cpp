@@ -59,6 +59,8 @@ mlsysim::computeLiveBuffers(FunctionOpInterface func,
   // position of the op that allocated it.
   constexpr int64_t kArgument = -1;
   llvm::DenseMap<Value, int64_t> bufferOf;
+  // About a buffer per top-level op: no rehashing as they come.
+  bufferOf.reserve(live.order.size() + func.getNumArguments());
   for (BlockArgument arg : func.getArguments())
     if (isBuffer(arg))
       bufferOf[arg] = kArgument;

@@ -599,7 +599,7 @@ void SymbolicCostAnalysis::run(Operation *root) {
   llvm::DenseMap<Operation *, unsigned> indexOf;
   for (auto [index, record] : llvm::enumerate(records))
     indexOf[record.op] = index;
-  root->walk([&](FunctionOpInterface func) {
+  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
     if (func.isExternal())
       return WalkResult::skip();
     SymbolicFunction summary;

@@ -26,9 +26,9 @@ SymbolicSizes::SymbolicSizes(Operation *root, bool unifyEqualities) {
   // The named sources, in argument order: ids and names do not depend on
   // which size is asked first.
   llvm::StringSet<> taken;
-  root->walk([&](FunctionOpInterface func) {
+  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
     if (func.isExternal())
-      return;
+      return WalkResult::skip();
     for (BlockArgument arg : func.getArguments()) {
       std::string base = "arg" + std::to_string(arg.getArgNumber());
       if (auto name = func.getArgAttrOfType<StringAttr>(
@@ -58,6 +58,7 @@ SymbolicSizes::SymbolicSizes(Operation *root, bool unifyEqualities) {
         add(std::nullopt);
       }
     }
+    return WalkResult::skip();
   });
   if (unifyEqualities)
     unifyRequiredEqualities(root);

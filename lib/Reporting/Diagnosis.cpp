@@ -174,13 +174,19 @@ findMatmul(const Report &report, llvm::ArrayRef<Unit> units,
 /// Marks the chain's units and returns each chain.
 static std::vector<llvm::SmallVector<unsigned>>
 markAttention(const Report &report, std::vector<Unit> &units) {
+  auto isSoftmax = [](const Unit &unit) {
+    return !unit.attention && unit.opClass == OpClass::Reduction &&
+           !unit.work->transcendentals.isZero() &&
+           unit.work->transcendentals.toDouble() * 8 >=
+               unit.work->bytesWritten.toDouble();
+  };
+  // The producer-consumer graph only when a softmax may head a chain.
+  if (llvm::none_of(units, isSoftmax))
+    return {};
   UnitGraph graph(report, units);
   std::vector<llvm::SmallVector<unsigned>> chains;
   for (auto [index, unit] : llvm::enumerate(units)) {
-    if (unit.attention || unit.opClass != OpClass::Reduction ||
-        unit.work->transcendentals.isZero() ||
-        unit.work->transcendentals.toDouble() * 8 <
-            unit.work->bytesWritten.toDouble())
+    if (!isSoftmax(unit))
       continue;
     llvm::SmallVector<unsigned> up =
         findMatmul(report, units, graph.producers, index);

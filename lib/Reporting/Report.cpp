@@ -299,8 +299,11 @@ mlsysim::buildReport(const CostAnalysis &analysis,
     op.modeled = cost.modeled;
     op.reason = cost.reason;
     if (cost.modeled) {
+      // Under compiled execution the plan priced it already.
       op.roofline =
-          estimateRoofline(cost, record.multiplier, hw, options.roofline);
+          headline == ExecutionModel::Compiled
+              ? report.plan.alone[op.id]
+              : estimateRoofline(cost, record.multiplier, hw, options.roofline);
       if (!op.roofline.priced) {
         op.modeled = false;
         op.reason = op.roofline.reason;

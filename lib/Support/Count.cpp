@@ -21,35 +21,6 @@ Count Count::fromDouble(double value) {
 
 bool Count::isFinite() const { return exact || std::isfinite(approxValue); }
 
-Count Count::operator+(const Count &other) const {
-  uint64_t sum;
-  if (exact && other.exact &&
-      !__builtin_add_overflow(exactValue, other.exactValue, &sum))
-    return Count(sum);
-  Count c;
-  c.exact = false;
-  c.approxValue = toDouble() + other.toDouble();
-  return c;
-}
-
-Count Count::operator-(const Count &other) const {
-  if (exact && other.exact)
-    return Count(exactValue > other.exactValue ? exactValue - other.exactValue
-                                               : 0);
-  return fromDouble(std::max(0.0, toDouble() - other.toDouble()));
-}
-
-Count Count::operator*(const Count &other) const {
-  uint64_t product;
-  if (exact && other.exact &&
-      !__builtin_mul_overflow(exactValue, other.exactValue, &product))
-    return Count(product);
-  Count c;
-  c.exact = false;
-  c.approxValue = toDouble() * other.toDouble();
-  return c;
-}
-
 bool Count::operator==(const Count &other) const {
   if (exact && other.exact)
     return exactValue == other.exactValue;

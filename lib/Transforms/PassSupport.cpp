@@ -11,18 +11,23 @@
 using namespace mlsysim;
 using namespace mlir;
 
-/// Whether any op the analysis priced reads or writes a value of dynamic
-/// size (every dynamic size flows through one: function arguments are read
-/// by them).
-static bool hasDynamicSizes(const CostAnalysis &analysis) {
+/// Whether any op the analysis priced makes a value of dynamic size, or a
+/// function takes one (every other value is made by an op).
+static bool hasDynamicSizes(ModuleOp module, const CostAnalysis &analysis) {
   auto dynamic = [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
     return shaped && shaped.hasRank() && !shaped.hasStaticShape();
   };
-  return llvm::any_of(analysis.getRecords(), [&](const OpCostRecord &record) {
-    return llvm::any_of(record.op->getOperandTypes(), dynamic) ||
-           llvm::any_of(record.op->getResultTypes(), dynamic);
+  // Functions at any depth (nested modules), without entering their bodies.
+  bool dynamicArgument = false;
+  module.walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    dynamicArgument |= llvm::any_of(func.getArgumentTypes(), dynamic);
+    return WalkResult::skip();
   });
+  return dynamicArgument ||
+         llvm::any_of(analysis.getRecords(), [&](const OpCostRecord &record) {
+           return llvm::any_of(record.op->getResultTypes(), dynamic);
+         });
 }
 
 FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
@@ -80,7 +85,7 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   // (or the user named some).
   std::shared_ptr<const SymbolicCostAnalysis> symbolic;
   if (values.symbolic &&
-      (!values.symbols.empty() || hasDynamicSizes(*counts))) {
+      (!values.symbols.empty() || hasDynamicSizes(module, *counts))) {
     llvm::Expected<std::unique_ptr<SymbolicCostAnalysis>> built =
         SymbolicCostAnalysis::build(*counts, module, values.symbols);
     if (!built)

@@ -146,6 +146,9 @@ struct FusionPlan {
   /// Bytes of weights (parameters, constants, folded results) each record
   /// reads over all its runs: the part of its traffic a larger batch reuses.
   std::vector<Count> weightBytes;
+  /// Each modeled record priced alone, as its own kernel, under compiled
+  /// execution (a free one's estimate is empty).
+  std::vector<RooflineEstimate> alone;
 
   const FusionGroup &getOpportunity(unsigned rank) const {
     return kernels[opportunities[rank]];

@@ -12,6 +12,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace mlsysim {
@@ -38,9 +39,28 @@ public:
   /// infinity on absurd shapes).
   bool isFinite() const;
 
-  Count operator+(const Count &other) const;
-  Count operator-(const Count &other) const; ///< Saturates at zero.
-  Count operator*(const Count &other) const;
+  // Inline: counts are summed in every loop of the analysis.
+  Count operator+(const Count &other) const {
+    uint64_t sum;
+    if (exact && other.exact &&
+        !__builtin_add_overflow(exactValue, other.exactValue, &sum))
+      return Count(sum);
+    return approximate(toDouble() + other.toDouble());
+  }
+  /// Saturates at zero.
+  Count operator-(const Count &other) const {
+    if (exact && other.exact)
+      return Count(exactValue > other.exactValue ? exactValue - other.exactValue
+                                                 : 0);
+    return fromDouble(std::max(0.0, toDouble() - other.toDouble()));
+  }
+  Count operator*(const Count &other) const {
+    uint64_t product;
+    if (exact && other.exact &&
+        !__builtin_mul_overflow(exactValue, other.exactValue, &product))
+      return Count(product);
+    return approximate(toDouble() * other.toDouble());
+  }
   Count &operator+=(const Count &other) { return *this = *this + other; }
   Count &operator*=(const Count &other) { return *this = *this * other; }
   bool operator==(const Count &other) const;
@@ -52,6 +72,14 @@ public:
   llvm::json::Value toJSON() const;
 
 private:
+  /// A count past 64 bits (or one that already was), as a double.
+  static Count approximate(double value) {
+    Count c;
+    c.exact = false;
+    c.approxValue = value;
+    return c;
+  }
+
   uint64_t exactValue = 0;
   double approxValue = 0.0;
   bool exact = true;
