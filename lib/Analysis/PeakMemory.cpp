@@ -90,7 +90,7 @@ mlsysim::computeLiveBuffers(FunctionOpInterface func,
         continue;
       }
       bufferOf[result] = live.buffers.size();
-      live.buffers.push_back({result, at, at});
+      live.buffers.push_back({at, at});
     }
   };
   // Nested ops (loop bodies, payloads) count at their top-level ancestor,

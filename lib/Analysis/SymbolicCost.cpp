@@ -155,8 +155,11 @@ constexpr size_t kFirstGather = 11;
 /// rule reads is a variable, set independently.
 class ProbeSizes : public SizeResolver {
 public:
-  ProbeSizes(SymbolicSizes &sizes, bool aligned)
-      : sizes(sizes), aligned(aligned) {}
+  /// `formulas`: each size's normalized formula, shared by every op's probe
+  /// (ops read the same values).
+  using Formulas = llvm::DenseMap<std::pair<Value, int64_t>, SymExpr>;
+  ProbeSizes(SymbolicSizes &sizes, Formulas &formulas, bool aligned)
+      : sizes(sizes), formulas(formulas), aligned(aligned) {}
 
   int64_t getSize(Value value, int64_t dim) override {
     auto shaped = cast<ShapedType>(value.getType());
@@ -190,7 +193,7 @@ public:
   }
 
   SymbolicSizes &sizes;
-  llvm::DenseMap<std::pair<Value, int64_t>, SymExpr> formulas;
+  Formulas &formulas;
   std::vector<SymExpr> variables;
   std::vector<int64_t> values;
   std::vector<unsigned> queries;
@@ -238,14 +241,14 @@ std::optional<Sample> toSample(const OpCost &cost) {
 /// whether that was all).
 static SymbolicOp probeOp(Operation *op, const OpCostRecord &record,
                           const CostContext &base, SymbolicSizes &sizes,
-                          bool aligned) {
+                          ProbeSizes::Formulas &formulas, bool aligned) {
   SymbolicOp result;
   auto fail = [&](const std::string &why) {
     result.expressible = false;
     result.reason = why;
     return result;
   };
-  ProbeSizes probe(sizes, aligned);
+  ProbeSizes probe(sizes, formulas, aligned);
   CostContext context(base.getOptions(), base.getDataLayout(), &probe,
                       base.getPrecision());
   size_t outputs = 0; // Set from the first sample.
@@ -541,6 +544,7 @@ void SymbolicCostAnalysis::run(Operation *root) {
   CostContext context = analysis.getContext();
   llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
   ops.resize(records.size());
+  ProbeSizes::Formulas formulas;
   for (auto [index, record] : llvm::enumerate(records)) {
     SymbolicOp &op = ops[index];
     // Static ops keep the analysis's counts (the same rule, no size to set).
@@ -549,12 +553,13 @@ void SymbolicCostAnalysis::run(Operation *root) {
     bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
                  record.unknownTripCountLoop;
     if (probe) {
-      op = probeOp(record.op, record, context, *sizes, /*aligned=*/false);
+      op = probeOp(record.op, record, context, *sizes, formulas,
+                   /*aligned=*/false);
       // Sub-byte elements round up to whole bytes per tensor: try again at
       // sizes where they fill whole bytes.
       if (!op.expressible && op.reason == kNoPolynomial) {
-        SymbolicOp rounded =
-            probeOp(record.op, record, context, *sizes, /*aligned=*/true);
+        SymbolicOp rounded = probeOp(record.op, record, context, *sizes,
+                                     formulas, /*aligned=*/true);
         if (rounded.expressible)
           op = std::move(rounded);
       }

@@ -147,13 +147,16 @@ SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
   for (const SymbolicFunction &func : symbolic.getFunctions()) {
     if (!func.dynamic)
       continue;
+    // Its ops, once: every value searched prices them all.
+    std::vector<unsigned> funcOps;
+    for (size_t op = 0; op < numOps; ++op)
+      if (funcOfOp[op] == func.name)
+        funcOps.push_back(op);
     // Time by bound at a value of `symbol`, each op its own kernel.
     auto timeByBound = [&](unsigned symbol, int64_t value) {
       SymbolBinding binding = bindingWith(symbol, value);
       std::map<Bound, double> time;
-      for (size_t op = 0; op < numOps; ++op) {
-        if (funcOfOp[op] != func.name)
-          continue;
+      for (unsigned op : funcOps) {
         if (std::optional<RooflineEstimate> at = estimate(op, binding, eager))
           time[at->bound] += at->latency;
       }

@@ -47,7 +47,6 @@ struct PeakMemory {
 struct LiveBuffers {
   std::vector<mlir::Operation *> order;
   struct Buffer {
-    mlir::Value value;
     unsigned start = 0, end = 0;
   };
   std::vector<Buffer> buffers;
