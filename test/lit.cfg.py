@@ -70,7 +70,11 @@ llvm_config.with_environment("PATH", config.mlsysim_tools_dir, append_path=True)
 mlir_opt = ToolSubst("mlir-opt", unresolved="fatal")
 if config.mlsysim_sanitize:
     config.available_features.add("sanitize")
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+    # allow_user_poisoning=0: LLVM's BumpPtrAllocator poisons slabs in an
+    # instrumented TU whose copy also serves libMLIR's (uninstrumented)
+    # allocations, a false positive (tools/mlsysim-ir-fuzzer says more).
+    config.environment["ASAN_OPTIONS"] = (
+        "detect_leaks=1:abort_on_error=1:allow_user_poisoning=0")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:abort_on_error=1"
     config.environment["LSAN_OPTIONS"] = ("suppressions=" + os.path.join(
         config.mlsysim_src_root, "test", "lsan.supp"))

@@ -68,13 +68,34 @@ static bool hitsUpstreamArrayCrash(llvm::StringRef text) {
       if (!rest.consume_front("["))
         return true;
       llvm::StringRef inside = rest.take_until([](char c) { return c == ']'; });
-      if (inside.size() == rest.size() ||
-          inside.find_first_not_of("0123456789-, \t\n") !=
-              llvm::StringRef::npos)
+      if (inside.size() == rest.size())
         return true;
+      // Each element an integer (`[1, , 0]` crashes it too); `[]` is fine.
+      if (inside.trim().empty())
+        continue;
+      llvm::SmallVector<llvm::StringRef> elements;
+      inside.split(elements, ',');
+      for (llvm::StringRef element : elements) {
+        int64_t value;
+        if (element.trim().getAsInteger(10, value))
+          return true;
+      }
     }
   }
   return false;
+}
+
+/// Manual poisoning off. LLVM's BumpPtrAllocator poisons each new slab in an
+/// AddressSanitizer build and unpoisons what it hands out. Its slow path is an
+/// inline template, and the copy in an instrumented TU of ours (the planner's
+/// EquivalenceClasses) is the one the executable links, also for the
+/// uninstrumented dialect TU that allocates from the MLIRContext's allocator.
+/// libMLIR (not instrumented) then takes memory from that slab without
+/// unpoisoning it, and ASan reports a use-after-poison in MLIR's own code. The
+/// false positive reproduces with the code as it was before symbolic costs.
+/// Every other ASan check stays on.
+extern "C" const char *__asan_default_options() {
+  return "allow_user_poisoning=0";
 }
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
