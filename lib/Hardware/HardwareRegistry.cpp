@@ -1,6 +1,7 @@
 //===- HardwareRegistry.cpp - Device lookup by id, alias or file ----------===//
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -33,6 +34,10 @@ struct EmbeddedFile {
 const EmbeddedFile kZooFiles[] = {
 #include "ZooHardwareFiles.inc"
 };
+// An empty zoo/systems still compiles: the list ends with a null entry.
+const EmbeddedFile kSystemFiles[] = {
+#include "ZooSystemFiles.inc"
+    {nullptr, nullptr}};
 #undef MLSYSIM_EMBEDDED_FILE
 } // namespace
 
@@ -152,6 +157,78 @@ static std::shared_ptr<const HardwareSpec> findBuiltin(StringRef name) {
   return nullptr;
 }
 
+/// A system's device: its `device` resolved (a zoo name, or a path relative
+/// to the system file's folder), with the system's topology.
+static llvm::Expected<std::shared_ptr<const HardwareSpec>>
+resolveSystem(SystemSpec system) {
+  std::string device = system.device;
+  if (!findBuiltin(device) &&
+      !StringRef(system.origin).starts_with("builtin:")) {
+    llvm::SmallString<128> relative =
+        llvm::sys::path::parent_path(system.origin);
+    llvm::sys::path::append(relative, device);
+    if (llvm::sys::fs::exists(relative))
+      device = relative.str().str();
+  }
+  llvm::Expected<std::shared_ptr<const HardwareSpec>> spec =
+      resolveHardware(device);
+  if (!spec)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: error: device '%s': %s",
+                                   system.origin.c_str(), system.device.c_str(),
+                                   llvm::toString(spec.takeError()).c_str());
+  if ((*spec)->system)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: error: device '%s' is itself a system; a system is made of one "
+        "device",
+        system.origin.c_str(), system.device.c_str());
+  return std::shared_ptr<const HardwareSpec>(
+      std::make_shared<HardwareSpec>(makeSystemDevice(
+          **spec, std::make_shared<SystemSpec>(std::move(system)))));
+}
+
+/// The zoo system `name` names (id or alias), or std::nullopt.
+static std::optional<llvm::Expected<std::shared_ptr<const HardwareSpec>>>
+findBuiltinSystem(StringRef name) {
+  for (const EmbeddedFile *file = kSystemFiles; file->name; ++file) {
+    if (!namesDevice(file->contents, name))
+      continue;
+    llvm::Expected<SystemSpec> system = parseSystemSpec(
+        file->contents, ("builtin:zoo/systems/" + StringRef(file->name)).str());
+    if (!system)
+      return llvm::Expected<std::shared_ptr<const HardwareSpec>>(
+          system.takeError());
+    return resolveSystem(std::move(*system));
+  }
+  return std::nullopt;
+}
+
+llvm::Expected<llvm::ArrayRef<SystemSpec>> mlsysim::getBuiltinSystems() {
+  static std::string error;
+  static const std::vector<SystemSpec> *systems = [] {
+    auto *result = new std::vector<SystemSpec>();
+    llvm::StringSet<> taken;
+    for (const EmbeddedFile *file = kSystemFiles; file->name; ++file) {
+      llvm::Expected<SystemSpec> system = parseSystemSpec(
+          file->contents,
+          ("builtin:zoo/systems/" + StringRef(file->name)).str(), &taken);
+      if (!system) {
+        error = llvm::toString(system.takeError());
+        return static_cast<const std::vector<SystemSpec> *>(nullptr);
+      }
+      taken.insert(system->id);
+      for (const std::string &alias : system->aliases)
+        taken.insert(alias);
+      result->push_back(std::move(*system));
+    }
+    return static_cast<const std::vector<SystemSpec> *>(result);
+  }();
+  if (!systems)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), error);
+  return llvm::ArrayRef<SystemSpec>(*systems);
+}
+
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 mlsysim::resolveHardware(StringRef nameOrPath) {
   if (std::shared_ptr<const HardwareSpec> spec = findBuiltin(nameOrPath))
@@ -162,6 +239,8 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
   if (const HardwareSpec *spec = zoo->lookup(nameOrPath))
     // The zoo lives as long as the process: a non-owning pointer.
     return std::shared_ptr<const HardwareSpec>(std::shared_ptr<void>(), spec);
+  if (auto system = findBuiltinSystem(nameOrPath))
+    return std::move(*system);
   // Not a zoo name: a device file of the user's, read only when it is a
   // regular file of a device description's size (/dev/zero never ends).
   llvm::sys::fs::file_status status;
@@ -188,6 +267,14 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
       known.push_back(device->id);
       llvm::append_range(known, device->aliases);
     }
+    if (llvm::Expected<llvm::ArrayRef<SystemSpec>> systems =
+            getBuiltinSystems())
+      for (const SystemSpec &system : *systems) {
+        known.push_back(system.id);
+        llvm::append_range(known, system.aliases);
+      }
+    else
+      llvm::consumeError(systems.takeError());
     llvm::sort(known);
     std::string list = llvm::join(known, ", ");
     bool looksLikePath = nameOrPath.contains('/') ||
@@ -203,8 +290,15 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
         "file, see docs/hardware.md)",
         nameOrPath.str().c_str(), list.c_str());
   }
-  // A file given by path is the user's device: it may reuse a zoo id (a
-  // copied zoo file with one number changed); reports name the file.
+  // A file given by path is the user's device or system: it may reuse a zoo
+  // id (a copied zoo file with one number changed); reports name the file.
+  if (isSystemFile((*buffer)->getBuffer())) {
+    llvm::Expected<SystemSpec> system =
+        parseSystemSpec((*buffer)->getBuffer(), nameOrPath);
+    if (!system)
+      return system.takeError();
+    return resolveSystem(std::move(*system));
+  }
   llvm::Expected<HardwareSpec> spec =
       parseHardwareSpec((*buffer)->getBuffer(), nameOrPath);
   if (!spec)

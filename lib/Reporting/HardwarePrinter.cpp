@@ -3,6 +3,8 @@
 #include "mlsysim/Reporting/HardwarePrinter.h"
 
 #include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Hardware/HardwareRegistry.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -56,23 +58,43 @@ void mlsysim::printHardwareTable(const HardwareRegistry &registry,
         formatQuantity(device->memoryBandwidthBytesPerS.value, "B/s").c_str(),
         ridge(ComputeUnit::Matrix).c_str(), ridge(ComputeUnit::Vector).c_str());
   }
-  os << registry.getDevices().size()
-     << " devices; dense peaks (a multiply-accumulate is 2 FLOPs); "
+  size_t numSystems = 0;
+  if (llvm::Expected<llvm::ArrayRef<SystemSpec>> systems =
+          getBuiltinSystems()) {
+    for (const SystemSpec &system : *systems) {
+      std::string links;
+      for (const SystemLevel &level : system.levels)
+        links += (links.empty() ? "" : ", ") + level.name + " x" +
+                 formatFixed(level.size.value, 0) + " " +
+                 formatQuantity(level.bandwidthBytesPerS.value, "B/s");
+      os << llvm::format("%-28s %-15s %s\n", system.id.c_str(), "system",
+                         (std::to_string(system.getDeviceCount()) + " x " +
+                          system.device + "; " + links)
+                             .c_str());
+    }
+    numSystems = systems->size();
+  } else {
+    os << "error: " << llvm::toString(systems.takeError()) << "\n";
+  }
+  os << registry.getDevices().size() << " devices and " << numSystems
+     << " systems; dense peaks (a multiply-accumulate is 2 FLOPs); "
         "`--show-hardware=ID` lists every number with its source\n";
 }
 
-/// `value unit  (source: title, url, read DATE | assumption: ...; note)`.
-static void printValue(const HardwareSpec &hw, llvm::StringRef field,
-                       const SourcedValue &value, llvm::StringRef unit,
-                       llvm::raw_ostream &os) {
+/// `value unit  (source: title, url, read DATE | assumption: ...; note)`,
+/// the source looked up in `sources` (the device's or the system's).
+static void printValue(llvm::ArrayRef<HardwareSource> sources,
+                       llvm::StringRef field, const SourcedValue &value,
+                       llvm::StringRef unit, llvm::raw_ostream &os) {
   os << "  " << llvm::format("%-38s", field.str().c_str()) << " "
      << llvm::format("%-16s", (unit == "s" ? formatSeconds(value.value)
                                            : formatQuantity(value.value, unit))
                                   .c_str());
   if (!value.source.empty()) {
-    const HardwareSource *source = hw.findSource(value.source);
     os << "  [" << value.source << "]";
-    if (!source)
+    if (llvm::none_of(sources, [&](const HardwareSource &source) {
+          return source.key == value.source;
+        }))
       os << " (unknown source)";
   } else {
     os << "  assumption: " << value.assumption;
@@ -99,22 +121,24 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
       std::string field = stringifyElementKind(kind).str() + " (ridge " +
                           formatFixed(*getRidgePoint(hw, unit, kind), 1) +
                           (isIntegerKind(kind) ? " OP/B)" : " FLOP/B)");
-      printValue(hw, field, value, isIntegerKind(kind) ? "OP/s" : "FLOP/s", os);
+      printValue(hw.sources, field, value,
+                 isIntegerKind(kind) ? "OP/s" : "FLOP/s", os);
     }
   }
   os << "special functions:\n";
   if (hw.specialFunctionRate)
-    printValue(hw, "transcendentals", *hw.specialFunctionRate, "/s", os);
+    printValue(hw.sources, "transcendentals", *hw.specialFunctionRate, "/s",
+               os);
   else
     os << "  none (transcendentals are priced at the arithmetic rate)\n";
   os << "memory:\n";
-  printValue(hw, "capacity", hw.memoryCapacityBytes, "B", os);
-  printValue(hw, "bandwidth", hw.memoryBandwidthBytesPerS, "B/s", os);
+  printValue(hw.sources, "capacity", hw.memoryCapacityBytes, "B", os);
+  printValue(hw.sources, "bandwidth", hw.memoryBandwidthBytesPerS, "B/s", os);
   auto optional = [&](llvm::StringRef field,
                       const std::optional<SourcedValue> &value,
                       llvm::StringRef unit) {
     if (value)
-      printValue(hw, field, *value, unit, os);
+      printValue(hw.sources, field, *value, unit, os);
   };
   optional("last-level cache capacity", hw.llcCapacityBytes, "B");
   optional("last-level cache bandwidth", hw.llcBandwidthBytesPerS, "B/s");
@@ -134,24 +158,44 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
     std::string field =
         ("launch overhead per kernel, " + stringifyExecutionModel(model)).str();
     if (hw.hasLaunchOverhead(model))
-      printValue(hw, field, hw.getLaunchOverhead(model), "s", os);
+      printValue(hw.sources, field, hw.getLaunchOverhead(model), "s", os);
     else
       os << "  " << field << ": as eager (the file gives no " << field
          << " cost)\n";
   }
-  printValue(hw, "achievable compute efficiency", hw.computeEfficiency, "", os);
-  printValue(hw, "achievable memory efficiency", hw.memoryEfficiency, "", os);
+  printValue(hw.sources, "achievable compute efficiency", hw.computeEfficiency,
+             "", os);
+  printValue(hw.sources, "achievable memory efficiency", hw.memoryEfficiency,
+             "", os);
   for (const auto &[opClass, efficiency] : hw.classEfficiencies) {
     std::string field =
         ("achievable efficiency of " + stringifyOpClass(opClass) + " kernels, ")
             .str();
     if (efficiency.compute)
-      printValue(hw, field + "compute", *efficiency.compute, "", os);
+      printValue(hw.sources, field + "compute", *efficiency.compute, "", os);
     if (efficiency.memory)
-      printValue(hw, field + "memory", *efficiency.memory, "", os);
+      printValue(hw.sources, field + "memory", *efficiency.memory, "", os);
   }
   os << "sources:\n";
   for (const HardwareSource &source : hw.sources)
+    os << "  [" << source.key << "] " << source.title << ", " << source.url
+       << ", read " << source.read << "\n";
+  if (!hw.system)
+    return;
+  const SystemSpec &system = *hw.system;
+  os << "system: " << system.getDeviceCount() << " x " << system.device
+     << ", from " << system.origin << "\n";
+  for (const SystemLevel &level : system.levels) {
+    os << " level " << level.name << " (" << level.kind << "):\n";
+    printValue(system.sources, "size (devices or groups joined)", level.size,
+               "", os);
+    printValue(system.sources, "bandwidth per device, per direction",
+               level.bandwidthBytesPerS, "B/s", os);
+    printValue(system.sources, "latency per collective step (alpha)",
+               level.latencyS, "s", os);
+  }
+  os << "sources of the system:\n";
+  for (const HardwareSource &source : system.sources)
     os << "  [" << source.key << "] " << source.title << ", " << source.url
        << ", read " << source.read << "\n";
 }

@@ -9,6 +9,7 @@
 #define MLSYSIM_HARDWARE_HARDWAREREGISTRY_H
 
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -40,9 +41,13 @@ private:
   llvm::StringSet<> names;
 };
 
-/// Resolves one device: a zoo id or alias, or a path to a device file (the
-/// user's device, which may reuse a zoo id). The error lists the known names
-/// when the value is neither.
+/// The systems of the zoo (zoo/systems), in file order. Parsed once.
+llvm::Expected<llvm::ArrayRef<SystemSpec>> getBuiltinSystems();
+
+/// Resolves one device: a zoo id or alias, a zoo system (its device with the
+/// system's topology), or a path to a device or system file (the user's,
+/// which may reuse a zoo id). The error lists the known names when the value
+/// is none of these.
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 resolveHardware(llvm::StringRef nameOrPath);
 

@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ struct SourcedValue {
   std::string assumption; ///< Why the value was chosen, when no source.
   std::string note;       ///< How the value was read or derived.
 };
+
+struct SystemSpec;
 
 /// One device of the zoo.
 struct HardwareSpec {
@@ -91,6 +94,11 @@ struct HardwareSpec {
 
   /// Where the description came from (a path, or `builtin:<file>`).
   std::string origin;
+
+  /// Set when this is a system's device (`hardware=dgx-h100`): how many of
+  /// it there are and the links between them (SystemSpec.h). Collectives
+  /// need one; everything else is priced on one device.
+  std::shared_ptr<const SystemSpec> system;
 
   /// The device as views name it in tables: its id, and for a file given by
   /// path the file's name too (a copied zoo file keeps the zoo's id).
