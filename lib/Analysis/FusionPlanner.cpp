@@ -109,6 +109,11 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
     price.before += alone.latency * member.share;
     fused.tCompute += alone.tCompute * member.recompute;
     fused.idealCompute += alone.idealCompute * member.recompute;
+    // A collective (always a kernel of its own) keeps its links' time.
+    fused.tCommunication += alone.tCommunication;
+    fused.bytesCommunicated += alone.bytesCommunicated;
+    if (alone.collectiveAlgorithm)
+      fused.collectiveAlgorithm = alone.collectiveAlgorithm;
     if (alone.tCompute * member.recompute > mostCompute) {
       mostCompute = alone.tCompute * member.recompute;
       fused.peak = alone.peak;
@@ -133,7 +138,8 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
   fused.memoryLevel = memory.memoryLevel;
   fused.tOverhead = getLaunchTime(hardware, multiplier.toDouble(), options);
   fused.idealMemory = memory.idealMemory;
-  fused.roofline = std::max(fused.idealCompute, fused.idealMemory);
+  fused.roofline =
+      std::max({fused.idealCompute, fused.idealMemory, fused.tCommunication});
   settleRoofline(fused);
   return price;
 }

@@ -17,6 +17,8 @@ llvm::StringRef mlsysim::stringifyBound(Bound bound) {
     return "overhead";
   case Bound::Free:
     return "free";
+  case Bound::Communication:
+    return "communication";
   }
   llvm_unreachable("unknown bound");
 }
@@ -159,9 +161,24 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
       idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
       cost.launchesKernel ? getLaunchTime(hardware, runs, options) : 0.0;
+  if (cost.collective) {
+    CollectiveTime comm = priceCollective(*cost.collective, hardware,
+                                          options.collectiveAlgorithm);
+    if (!comm.priced) {
+      estimate = RooflineEstimate();
+      estimate.priced = false;
+      estimate.reason = comm.reason;
+      return estimate;
+    }
+    estimate.tCommunication = comm.seconds * runs;
+    estimate.bytesCommunicated = comm.bytesSent * runs;
+    estimate.collectiveAlgorithm = comm.algorithm;
+  }
   estimate.idealCompute = idealCompute;
   estimate.idealMemory = idealMemory;
-  estimate.roofline = std::max(idealCompute, idealMemory);
+  // The links have no efficiency term: their time is the ideal's too.
+  estimate.roofline =
+      std::max({idealCompute, idealMemory, estimate.tCommunication});
   settleRoofline(estimate);
   return estimate;
 }
@@ -186,10 +203,13 @@ double mlsysim::getLaunchTime(const HardwareSpec &hardware, double runs,
 }
 
 void mlsysim::settleRoofline(RooflineEstimate &estimate) {
-  double slowest = std::max(estimate.tCompute, estimate.tMemory);
+  double slowest =
+      std::max({estimate.tCompute, estimate.tMemory, estimate.tCommunication});
   estimate.latency = slowest + estimate.tOverhead;
   if (estimate.tOverhead > slowest)
     estimate.bound = Bound::Overhead;
+  else if (estimate.tCommunication == slowest && slowest > 0.0)
+    estimate.bound = Bound::Communication;
   else
     estimate.bound =
         estimate.tCompute >= estimate.tMemory ? Bound::Compute : Bound::Memory;

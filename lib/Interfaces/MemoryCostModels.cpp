@@ -87,4 +87,5 @@ void mlsysim::registerAllCostModels(DialectRegistry &registry) {
   registerLinalgCostModels(registry);
   registerTensorCostModels(registry);
   registerMemoryCostModels(registry);
+  registerShardCostModels(registry);
 }

@@ -106,3 +106,12 @@ Count mlsysim::applyFlopConvention(Count ops, Count macs,
   // A multiply-accumulate is counted twice in `ops`; MAC reports it once.
   return convention == FlopConvention::MAC ? ops - macs : ops;
 }
+
+int64_t Collective::getGroupSize() const {
+  if (kind == CollectiveKind::PointToPoint)
+    return 2;
+  int64_t size = 1;
+  for (int64_t axis : gridAxes)
+    size *= gridShape[axis];
+  return size;
+}

@@ -26,6 +26,8 @@ llvm::StringRef mlsysim::describeWorkKind(WorkKind kind) {
     return "data movement";
   case WorkKind::Pooling:
     return "pooling";
+  case WorkKind::Communication:
+    return "communication between devices";
   }
   llvm_unreachable("unknown work kind");
 }
@@ -56,6 +58,8 @@ static WorkKind kindOf(const Unit &unit) {
     return WorkKind::Pooling;
   case OpClass::DataMovement:
     return WorkKind::DataMovement;
+  case OpClass::Collective:
+    return WorkKind::Communication;
   case OpClass::Elementwise:
   case OpClass::Unclassified:
     return WorkKind::Elementwise;
@@ -326,6 +330,18 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
        << formatSeconds(flash.time);
     return text;
   }
+  if (work.bound == Bound::Communication) {
+    double sent = 0, links = 0;
+    for (const Unit *unit : units) {
+      sent += unit->work->roofline.bytesCommunicated;
+      links += unit->work->roofline.tCommunication;
+    }
+    os << "each device sends " << formatQuantity(sent, "B") << " over the "
+       << "links (" << formatSeconds(links)
+       << "): faster links (another system), fewer devices per collective, "
+          "or overlap with independent compute (overlap=1) move them";
+    return text;
+  }
   if (work.bound == Bound::Overhead) {
     os << "the launch overhead (" << formatSeconds(launch)
        << ") outweighs the work (" << formatSeconds(slowest)
@@ -441,16 +457,20 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
   std::vector<Unit> units = collectUnits(report, func);
   FlashEstimate flash =
       estimateFlash(report, units, markAttention(report, units));
-  double compute = 0, memory = 0, launch = 0;
+  double compute = 0, memory = 0, launch = 0, communication = 0;
   std::map<WorkKind, std::vector<const Unit *>> byKind;
   for (const Unit &unit : units) {
     const RooflineEstimate &r = unit.work->roofline;
-    (r.tCompute >= r.tMemory ? compute : memory) +=
-        std::max(r.tCompute, r.tMemory);
+    if (r.tCommunication > std::max(r.tCompute, r.tMemory))
+      communication += r.tCommunication;
+    else
+      (r.tCompute >= r.tMemory ? compute : memory) +=
+          std::max(r.tCompute, r.tMemory);
     launch += r.tOverhead;
     byKind[kindOf(unit)].push_back(&unit);
   }
-  diagnosis.latency = compute + memory + launch;
+  diagnosis.latency = compute + memory + launch + communication;
+  diagnosis.communicationShare = getShare(communication, diagnosis.latency);
   diagnosis.computeShare = getShare(compute, diagnosis.latency);
   diagnosis.memoryShare = getShare(memory, diagnosis.latency);
   diagnosis.launchShare = getShare(launch, diagnosis.latency);

@@ -125,7 +125,11 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
   Diagnosis diagnosis = diagnose(report);
   row("time", "compute " + formatPercent(diagnosis.computeShare) +
                   " · memory " + formatPercent(diagnosis.memoryShare) +
-                  " · launches " + formatPercent(diagnosis.launchShare));
+                  " · launches " + formatPercent(diagnosis.launchShare) +
+                  (diagnosis.communicationShare > 0
+                       ? " · communication " +
+                             formatPercent(diagnosis.communicationShare)
+                       : std::string()));
   row("throughput", formatQuantity(report.getThroughput(t), "") +
                         "samples/s at batch " +
                         std::to_string(report.options.batch));

@@ -68,6 +68,16 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("t_compute_s", number(op.roofline.tCompute));
   emit("t_memory_s", number(op.roofline.tMemory));
   emit("t_overhead_s", number(op.roofline.tOverhead));
+  // Communication between devices: a collective's, null for other ops.
+  bool comm = m && op.roofline.collectiveAlgorithm;
+  emit("t_communication_s",
+       comm ? JSONScalar(op.roofline.tCommunication) : JSONScalar(nullptr));
+  emit("bytes_communicated",
+       comm ? JSONScalar(op.roofline.bytesCommunicated) : JSONScalar(nullptr));
+  emit("collective_algorithm",
+       comm ? JSONScalar::word(stringifyCollectiveAlgorithm(
+                  *op.roofline.collectiveAlgorithm))
+            : JSONScalar(nullptr));
   emit("latency_s", number(op.roofline.latency));
   emit("roofline_s", number(op.roofline.roofline));
   emit("bound", m ? JSONScalar::word(stringifyBound(op.roofline.bound))
@@ -228,7 +238,8 @@ static Object footprintToJSON(const Report &report, const PeakMemory &footprint,
 Object mlsysim::shareByBoundToJSON(const ReportTotals &totals) {
   return Object{{"compute", totals.getBoundShare(Bound::Compute)},
                 {"memory", totals.getBoundShare(Bound::Memory)},
-                {"overhead", totals.getBoundShare(Bound::Overhead)}};
+                {"overhead", totals.getBoundShare(Bound::Overhead)},
+                {"communication", totals.getBoundShare(Bound::Communication)}};
 }
 
 /// What limits a function (or the module), with the lever of each kind of
@@ -243,14 +254,15 @@ static Object diagnosisToJSON(const Diagnosis &diagnosis) {
                            {"bound", stringifyBound(work.bound)},
                            {"matrix_utilization", work.utilization},
                            {"lever", work.lever}});
-  return Object{{"share", Object{{"compute", diagnosis.computeShare},
-                                 {"memory", diagnosis.memoryShare},
-                                 {"launches", diagnosis.launchShare}}},
-                {"kinds", std::move(kinds)},
-                {"launches", diagnosis.launches},
-                {"weights", diagnosis.weights.empty()
-                                ? Value(nullptr)
-                                : Value(diagnosis.weights)}};
+  return Object{
+      {"share", Object{{"compute", diagnosis.computeShare},
+                       {"memory", diagnosis.memoryShare},
+                       {"launches", diagnosis.launchShare},
+                       {"communication", diagnosis.communicationShare}}},
+      {"kinds", std::move(kinds)},
+      {"launches", diagnosis.launches},
+      {"weights",
+       diagnosis.weights.empty() ? Value(nullptr) : Value(diagnosis.weights)}};
 }
 
 static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
@@ -263,11 +275,15 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
       {"t_compute_s", totals.tCompute},
       {"t_memory_s", totals.tMemory},
       {"t_overhead_s", totals.tOverhead},
+      {"t_communication_s", totals.tCommunication},
+      {"bytes_communicated", totals.bytesCommunicated},
       {"latency_s", totals.latency},
       {"roofline_s", totals.roofline},
-      {"time_by_bound_s", Object{{"compute", totals.computeBoundTime},
-                                 {"memory", totals.memoryBoundTime},
-                                 {"overhead", totals.overheadBoundTime}}},
+      {"time_by_bound_s",
+       Object{{"compute", totals.computeBoundTime},
+              {"memory", totals.memoryBoundTime},
+              {"overhead", totals.overheadBoundTime},
+              {"communication", totals.communicationBoundTime}}},
       {"share_by_bound", shareByBoundToJSON(totals)},
       {"execution", stringifyExecutionModel(report.options.roofline.execution)},
       {"latency_by_execution",

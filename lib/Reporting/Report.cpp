@@ -94,6 +94,8 @@ void ReportTotals::addTime(const PricedWork &unit) {
   tCompute += r.tCompute;
   tMemory += r.tMemory;
   tOverhead += r.tOverhead;
+  tCommunication += r.tCommunication;
+  bytesCommunicated += r.bytesCommunicated;
   latency += r.latency;
   roofline += r.roofline;
   if (r.tOverhead > 0)
@@ -107,6 +109,9 @@ void ReportTotals::addTime(const PricedWork &unit) {
     break;
   case Bound::Overhead:
     overheadBoundTime += r.latency;
+    break;
+  case Bound::Communication:
+    communicationBoundTime += r.latency;
     break;
   case Bound::Free:
     break;
@@ -129,6 +134,8 @@ double ReportTotals::getBoundTime(Bound bound) const {
     return memoryBoundTime;
   case Bound::Overhead:
     return overheadBoundTime;
+  case Bound::Communication:
+    return communicationBoundTime;
   case Bound::Free:
     return 0.0;
   }

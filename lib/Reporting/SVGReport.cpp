@@ -34,6 +34,8 @@ const char *boundColor(Bound bound) {
     return "#7f7f7f";
   case Bound::Free:
     return "#bbbbbb";
+  case Bound::Communication:
+    return "#2ca02c";
   }
   return "#000000";
 }

@@ -212,6 +212,8 @@ static void printSummary(const Report &report, llvm::StringRef title,
   os << "  time: compute " << formatPercent(diagnosis.computeShare)
      << " · memory " << formatPercent(diagnosis.memoryShare) << " · launches "
      << formatPercent(diagnosis.launchShare);
+  if (diagnosis.communicationShare > 0)
+    os << " · communication " << formatPercent(diagnosis.communicationShare);
   if (totals.latency > 0) {
     os << "; " << formatQuantity(report.getThroughput(totals), "")
        << "samples/s at batch " << report.options.batch;

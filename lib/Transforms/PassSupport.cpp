@@ -56,6 +56,7 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   options.fusion = values.fusion;
   options.allOps = values.allOps;
   options.roofline.memoryLevel = values.memoryLevel;
+  options.roofline.collectiveAlgorithm = values.collectives;
   options.roofline.execution = values.execution;
 
   llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>> devices =

@@ -19,6 +19,7 @@ struct CommonOptions {
   FlopConvention flopConvention = FlopConvention::FMA2;
   bool tf32 = false;
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
+  CollectiveAlgorithm collectives = CollectiveAlgorithm::Auto;
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   Precision precision = Precision::AsWritten;
@@ -42,6 +43,7 @@ struct OptionReader {
     options.flopConvention = pass.flopConvention;
     options.tf32 = pass.tf32;
     options.memoryLevel = pass.memoryLevel;
+    options.collectives = pass.collectives;
     options.execution = pass.execution;
     options.batch = pass.batch;
     options.precision = pass.precision;

@@ -14,20 +14,23 @@
 //               accesses launch none)
 //   roofline  = max of the two at efficiency 1, without overhead (the ideal)
 // and names the bound: `overhead` when the launch overhead exceeds both terms,
-// else `compute` or `memory`, whichever is larger.
+// else `compute` or `memory`, whichever is larger. A collective adds a third
+// term, t_communication (its alpha-beta time on the system's links,
+// Collectives.h), and is `communication`-bound when that term is the largest.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MLSYSIM_ANALYSIS_ROOFLINE_H
 #define MLSYSIM_ANALYSIS_ROOFLINE_H
 
+#include "mlsysim/Analysis/Collectives.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 namespace mlsysim {
 
 /// What limits an op.
-enum class Bound { Compute, Memory, Overhead, Free };
+enum class Bound { Compute, Memory, Overhead, Free, Communication };
 llvm::StringRef stringifyBound(Bound bound);
 
 /// Where an op's data is assumed to come from.
@@ -55,6 +58,8 @@ struct RooflineOptions {
   /// Where data comes from; the LLC needs the device's LLC bandwidth (and,
   /// for Auto, its capacity), otherwise device memory is used.
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
+  /// How collectives run (Collectives.h).
+  CollectiveAlgorithm collectiveAlgorithm = CollectiveAlgorithm::Auto;
 };
 
 /// The peak that prices an op's arithmetic, after fallbacks.
@@ -84,8 +89,14 @@ struct RooflineEstimate {
   double tCompute = 0.0;  ///< At the achievable compute efficiency.
   double tMemory = 0.0;   ///< At the achievable memory efficiency.
   double tOverhead = 0.0; ///< Launch overhead.
-  double latency = 0.0;   ///< max(tCompute, tMemory) + tOverhead.
-  double roofline = 0.0;  ///< Ideal: efficiency 1, no overhead.
+  /// A collective's time on the system's links (Collectives.h).
+  double tCommunication = 0.0;
+  /// Bytes one device sends over its links, and the algorithm.
+  double bytesCommunicated = 0.0;
+  std::optional<CollectiveAlgorithm> collectiveAlgorithm;
+  /// max(tCompute, tMemory, tCommunication) + tOverhead.
+  double latency = 0.0;
+  double roofline = 0.0; ///< Ideal: efficiency 1, no overhead.
   /// The two terms of the ideal: compute and traffic at efficiency 1.
   double idealCompute = 0.0, idealMemory = 0.0;
   /// The share of the matrix unit a matrix op keeps busy (its tiles over
@@ -114,8 +125,9 @@ double getMatrixUtilization(const HardwareSpec &hardware,
 double getLaunchTime(const HardwareSpec &hardware, double runs,
                      const RooflineOptions &options);
 
-/// Sets the latency (max(tCompute, tMemory) + tOverhead) and the bound of
-/// an estimate from its three terms: the roofline formula, in one place.
+/// Sets the latency (max(tCompute, tMemory, tCommunication) + tOverhead) and
+/// the bound of an estimate from its terms: the roofline formula, in one
+/// place.
 void settleRoofline(RooflineEstimate &estimate);
 
 /// The latency of three terms, through settleRoofline.

@@ -20,6 +20,10 @@ void registerTensorCostModels(mlir::DialectRegistry &registry);
 /// bufferization ops; tensor constants.
 void registerMemoryCostModels(mlir::DialectRegistry &registry);
 
+/// The shard dialect: collectives (priced with a system's links, see
+/// Analysis/Collectives.h), free annotations and process queries.
+void registerShardCostModels(mlir::DialectRegistry &registry);
+
 /// All of the above.
 void registerAllCostModels(mlir::DialectRegistry &registry);
 

@@ -88,6 +88,48 @@ struct LoopSpace {
   double all = 1.0, parallel = 1.0, reduced = 1.0;
 };
 
+/// The collectives of the shard dialect, by the algorithm family that prices
+/// them (Analysis/Collectives.h).
+enum class CollectiveKind {
+  AllReduce,     ///< Every device ends with the reduction of all buffers.
+  AllGather,     ///< Every device ends with the concatenation.
+  ReduceScatter, ///< Every device ends with its slice of the reduction.
+  AllToAll,      ///< Every device sends a different slice to each other.
+  Broadcast,     ///< One device's buffer reaches every device.
+  Gather,        ///< Every device's buffer reaches one device.
+  Scatter,       ///< One device sends a different slice to each device.
+  Reduce,        ///< One device ends with the reduction of all buffers.
+  PointToPoint,  ///< send, recv, shift: one message to one device.
+};
+inline constexpr EnumName<CollectiveKind> kCollectiveKindNames[] = {
+    {CollectiveKind::AllReduce, "all_reduce", "all-reduce"},
+    {CollectiveKind::AllGather, "all_gather", "all-gather"},
+    {CollectiveKind::ReduceScatter, "reduce_scatter", "reduce-scatter"},
+    {CollectiveKind::AllToAll, "all_to_all", "all-to-all"},
+    {CollectiveKind::Broadcast, "broadcast", "broadcast"},
+    {CollectiveKind::Gather, "gather", "gather"},
+    {CollectiveKind::Scatter, "scatter", "scatter"},
+    {CollectiveKind::Reduce, "reduce", "reduce"},
+    {CollectiveKind::PointToPoint, "point_to_point", "send/recv"},
+};
+
+/// What a collective moves, and between which devices: the devices of a
+/// grid (row-major over the system's devices) that differ only along
+/// `gridAxes`.
+struct Collective {
+  CollectiveKind kind = CollectiveKind::AllReduce;
+  /// The buffer the algorithm is written for, in bytes: the reduced buffer
+  /// (all_reduce, reduce_scatter, reduce), the gathered one (all_gather,
+  /// gather), the scattered one (scatter, all_to_all), the message
+  /// (broadcast, point to point).
+  Count bytes;
+  llvm::SmallVector<int64_t, 4> gridShape;
+  llvm::SmallVector<int64_t, 4> gridAxes;
+  /// The devices taking part: the grid's sizes along `gridAxes` multiplied
+  /// (2 for a point-to-point message).
+  int64_t getGroupSize() const;
+};
+
 /// The counts of one execution of an op.
 struct OpCost : Work {
   /// False when no rule prices the op; `reason` says why.
@@ -127,6 +169,10 @@ struct OpCost : Work {
     uint64_t bits = 0;
   };
   llvm::SmallVector<Gather, 1> gathers;
+  /// Set for communication between devices: the bytes and counts above are
+  /// the device's own (its buffers, its share of a reduction); this says
+  /// what crosses the links, priced by the system's topology.
+  std::optional<Collective> collective;
 
   /// A modeled op with no work and no traffic (reshapes, casts, empty).
   bool isFree() const {

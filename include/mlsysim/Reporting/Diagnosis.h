@@ -26,6 +26,7 @@ enum class WorkKind {
   Elementwise,
   DataMovement,
   Pooling,
+  Communication,
 };
 llvm::StringRef describeWorkKind(WorkKind kind);
 
@@ -51,7 +52,8 @@ struct Diagnosis {
   double latency = 0.0;
   /// Where the latency goes: the compute and memory terms of what runs
   /// (whichever is larger, kernel by kernel) and the launches.
-  double computeShare = 0.0, memoryShare = 0.0, launchShare = 0.0;
+  double computeShare = 0.0, memoryShare = 0.0, launchShare = 0.0,
+         communicationShare = 0.0;
   std::vector<WorkDiagnosis> kinds; ///< By time, largest first.
   /// Launches and what another execution model would launch.
   std::string launches;

@@ -119,8 +119,11 @@ struct ReportTotals : ReportedWork {
   Count bytesRead, bytesWritten;
   double tCompute = 0.0, tMemory = 0.0, tOverhead = 0.0;
   double latency = 0.0, roofline = 0.0;
+  /// The collectives' time on the links, and the bytes a device sends.
+  double tCommunication = 0.0, bytesCommunicated = 0.0;
   /// Predicted time of the ops (or kernels) each bound limits.
-  double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0;
+  double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0,
+         communicationBoundTime = 0.0;
   unsigned numOps = 0, numModeled = 0, numFree = 0, numUnmodeled = 0,
            numFolded = 0, numApproximate = 0;
   /// Kernel launches per run under the headline execution model.

@@ -32,6 +32,8 @@ enum class OpClass {
   Elementwise,
   /// Moves data without arithmetic (copies, transposes, pads, slices).
   DataMovement,
+  /// Moves data between devices (all-reduce, all-gather, send, ...).
+  Collective,
 };
 inline constexpr EnumName<OpClass> kOpClassNames[] = {
     {OpClass::Unclassified, "unclassified", "not classified"},
@@ -45,6 +47,8 @@ inline constexpr EnumName<OpClass> kOpClassNames[] = {
     {OpClass::Elementwise, "elementwise", "arithmetic on every element"},
     {OpClass::DataMovement, "data-movement",
      "copies, transposes, pads, slices"},
+    {OpClass::Collective, "collective",
+     "communication between devices (all-reduce, all-gather, ...)"},
 };
 inline llvm::StringRef stringifyOpClass(OpClass opClass) {
   return stringifyEnum<OpClass>(kOpClassNames, opClass);

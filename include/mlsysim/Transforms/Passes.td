@@ -26,6 +26,11 @@ defvar commonRooflineOptions = [
          "Where data comes from",
          [{ ::mlsysim::EnumValues<::mlsysim::MemoryLevel>{
              ::mlsysim::kMemoryLevelNames} }]>,
+  Option<"collectives", "collectives", "::mlsysim::CollectiveAlgorithm",
+         /*default=*/"::mlsysim::CollectiveAlgorithm::Auto",
+         "The algorithm collectives run (on hardware=<system>)",
+         [{ ::mlsysim::EnumValues<::mlsysim::CollectiveAlgorithm>{
+             ::mlsysim::kCollectiveAlgorithmNames} }]>,
   Option<"execution", "execution", "::mlsysim::ExecutionModel",
          /*default=*/"::mlsysim::ExecutionModel::Compiled",
          "The execution model behind the headline latency (every report "
