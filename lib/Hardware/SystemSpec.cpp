@@ -137,10 +137,9 @@ mlsysim::parseSystemSpec(StringRef buffer, StringRef bufferName,
 
 bool mlsysim::isSystemFile(StringRef buffer) {
   // A top-level key at the start of a line; device files have none of it.
-  for (StringRef line : llvm::split(buffer, '\n'))
-    if (line.starts_with("topology:"))
-      return true;
-  return false;
+  return llvm::any_of(llvm::split(buffer, '\n'), [](StringRef line) {
+    return line.starts_with("topology:");
+  });
 }
 
 HardwareSpec
