@@ -338,8 +338,9 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
     }
     os << "each device sends " << formatQuantity(sent, "B") << " over the "
        << "links (" << formatSeconds(links)
-       << "): faster links (another system), fewer devices per collective, "
-          "or overlap with independent compute (overlap=1) move them";
+       << "): faster links (another system) or fewer devices per "
+          "collective move them; the sum assumes none of it overlaps "
+          "compute";
     return text;
   }
   if (work.bound == Bound::Overhead) {

@@ -13,6 +13,7 @@
 
 #include "mlsysim/Reporting/SymbolicViews.h"
 
+#include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
@@ -570,6 +571,18 @@ static void printFooter(const Report &report, llvm::raw_ostream &os) {
        << formatFixed(hw.matrixTileN->value, 0) << " tiles on "
        << formatFixed(hw.cores->value, 0) << " cores";
   os << "\n";
+  if (hw.system) {
+    // Collectives add a third term: their time on the system's links.
+    os << "collectives: alpha-beta on " << hw.system->getDeviceCount() << " x "
+       << hw.system->device << " (";
+    llvm::interleaveComma(hw.system->levels, os, [&](const SystemLevel &l) {
+      os << l.name << " x" << formatFixed(l.size.value, 0) << " "
+         << formatQuantity(l.bandwidthBytesPerS.value, "B/s") << ", alpha "
+         << formatSeconds(l.latencyS.value);
+    });
+    os << "), in the max with compute and memory; not overlapped with other "
+          "kernels\n";
+  }
   if (!report.totals.workByPeak.empty()) {
     os << "ridge points (peak / bandwidth) of the units used: ";
     llvm::interleaveComma(report.totals.workByPeak, os, [&](const auto &entry) {
