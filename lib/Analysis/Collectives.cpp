@@ -5,6 +5,7 @@
 #include "mlsysim/Hardware/SystemSpec.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 
@@ -104,9 +105,10 @@ CollectiveTime mlsysim::priceCollective(const Collective &collective,
                                         CollectiveAlgorithm algorithm) {
   CollectiveTime result;
   int64_t p = collective.getGroupSize();
-  int64_t gridDevices = 1;
+  uint64_t gridDevices = 1; // Saturating, as getGroupSize.
   for (int64_t size : collective.gridShape)
-    gridDevices *= size;
+    gridDevices =
+        llvm::SaturatingMultiply(gridDevices, static_cast<uint64_t>(size));
   if (p <= 1) {
     result.priced = true; // One device: nothing crosses a link.
     return result;
@@ -120,7 +122,7 @@ CollectiveTime mlsysim::priceCollective(const Collective &collective,
                         .str();
     return result;
   }
-  if (gridDevices > system->getDeviceCount()) {
+  if (gridDevices > static_cast<uint64_t>(system->getDeviceCount())) {
     result.reason =
         ("its grid has " + llvm::Twine(gridDevices) + " devices; " +
          system->id + " has " + llvm::Twine(system->getDeviceCount()))

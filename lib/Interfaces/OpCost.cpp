@@ -5,8 +5,10 @@
 #include "mlsysim/Interfaces/DynamicSizes.h"
 
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -110,8 +112,11 @@ Count mlsysim::applyFlopConvention(Count ops, Count macs,
 int64_t Collective::getGroupSize() const {
   if (kind == CollectiveKind::PointToPoint)
     return 2;
-  int64_t size = 1;
+  // Saturating: a grid no system holds is refused by its size, not wrapped.
+  uint64_t size = 1;
   for (int64_t axis : gridAxes)
-    size *= gridShape[axis];
-  return size;
+    size =
+        llvm::SaturatingMultiply(size, static_cast<uint64_t>(gridShape[axis]));
+  return static_cast<int64_t>(
+      std::min<uint64_t>(size, std::numeric_limits<int64_t>::max()));
 }

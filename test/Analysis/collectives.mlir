@@ -60,3 +60,15 @@ func.func @too_many(%x: tensor<64xf32>) -> tensor<64xf32> {
   %0 = shard.all_reduce %x on @g16 grid_axes = [0] : tensor<64xf32> -> tensor<64xf32>
   return %0 : tensor<64xf32>
 }
+
+// -----
+
+// A grid too large for any system: its size saturates (2^32 x 2^32 devices
+// do not wrap to 0), and it is refused by it.
+// CHECK-LABEL: report: hardware=toy-2x4
+// CHECK: op #0 shard.all_reduce:{{.*}} modeled=false;{{.*}} reason=its grid has 18446744073709551615 devices; toy-2x4 has 8;
+shard.grid @huge(shape = 4294967296x4294967296)
+func.func @too_huge(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %0 = shard.all_reduce %x on @huge grid_axes = [0, 1] : tensor<64xf32> -> tensor<64xf32>
+  return %0 : tensor<64xf32>
+}
