@@ -1,6 +1,7 @@
 //===- CostAnalysis.cpp - Hardware-independent cost of every op -----------===//
 
 #include "mlsysim/Analysis/CostAnalysis.h"
+#include "mlsysim/Analysis/ServingRoles.h"
 
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/CostOpInterface.h"
@@ -13,6 +14,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlsysim;
@@ -349,6 +351,60 @@ private:
 };
 } // namespace mlsysim
 
+/// The float tensors of each role precision= names, at its type: the
+/// weights (`mlsysim.param` arguments, and the results of ops that read only
+/// weights, such as a transposed weight) and the KV cache (the cache
+/// arguments of a serving step and the caches it appends to them).
+static void assignRoleTypes(Operation *root, const CostOptions &options,
+                            llvm::DenseMap<Value, Type> &types) {
+  MLIRContext *ctx = root->getContext();
+  Type weights = options.weightsPrecision
+                     ? getPrecisionType(*options.weightsPrecision, ctx)
+                     : Type();
+  Type kv = options.kvPrecision ? getPrecisionType(*options.kvPrecision, ctx)
+                                : Type();
+  auto assign = [&](Value value, Type type) {
+    if (type && isa<FloatType>(getElementTypeOrSelf(value)))
+      types.try_emplace(value, type);
+  };
+  root->walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
+    ServingRoles roles = findServingRoles(func);
+    llvm::DenseSet<Value> isWeight;
+    for (unsigned index : roles.weights)
+      isWeight.insert(func.getArgument(index));
+    for (const KVCacheArg &cache : roles.kvCache) {
+      Value arg = func.getArgument(cache.argument);
+      assign(arg, kv);
+      for (Operation *user : arg.getUsers())
+        if (isa<tensor::ConcatOp, tensor::InsertSliceOp>(user))
+          assign(user->getResult(0), kv);
+    }
+    // Forward through ops whose tensor inputs are all weights (their
+    // destinations are fresh buffers, not data).
+    func.walk([&](Operation *op) {
+      if (op->getNumResults() == 0 || isa<FunctionOpInterface>(op))
+        return;
+      bool any = false, all = true;
+      auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<ShapedType>(operand.get().getType()) ||
+            (dps && dps.isDpsInit(&operand)))
+          continue;
+        bool weight = isWeight.contains(operand.get());
+        any |= weight;
+        all &= weight;
+      }
+      if (any && all)
+        for (Value result : op->getResults())
+          isWeight.insert(result);
+    });
+    for (Value value : isWeight)
+      assign(value, weights);
+  });
+}
+
 CostAnalysis::CostAnalysis(Operation *root)
     : CostAnalysis(root, CostOptions()) {}
 
@@ -359,6 +415,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     resolver =
         std::make_unique<DynamicSizeResolver>(root, *options.dynamicDimSize);
   precision = getPrecisionType(options.precision, root->getContext());
+  if (options.hasRolePrecision())
+    assignRoleTypes(root, options, roleTypes);
   CostContext context = getContext();
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
@@ -415,8 +473,10 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           OpCostRecord &record = records.emplace_back();
           record.op = &op;
           size_t signature;
+          // Ops alike in types may differ in bytes when roles are priced.
           if (const OpSignatureCache::Entry *same =
-                  signatures.find(&op, signature)) {
+                  context.hasRoleTypes() ? nullptr
+                                         : signatures.find(&op, signature)) {
             record.indexingMaps = same->indexingMaps;
             record.cost = same->cost;
           } else {
@@ -453,7 +513,8 @@ CostAnalysis::~CostAnalysis() = default;
 CostAnalysis::CostAnalysis(CostAnalysis &&) = default;
 
 CostContext CostAnalysis::getContext() const {
-  return CostContext(options, *dataLayout, resolver.get(), precision);
+  return CostContext(options, *dataLayout, resolver.get(), precision,
+                     &roleTypes);
 }
 
 const OpCostRecord *CostAnalysis::lookup(Operation *op) const {

@@ -328,8 +328,8 @@ void Planner::classifyRecords() {
     fusible[index] = !record.unknownTripCountLoop &&
                      roles[index] != FusionRole::None && alone[index].priced;
     if (record.op->getNumResults() > 0)
-      if (std::optional<uint64_t> bits = context.elementBits(
-              getElementTypeOrSelf(record.op->getResult(0).getType())))
+      if (std::optional<uint64_t> bits =
+              context.elementBits(record.op->getResult(0)))
         resultBits[index] = *bits;
     if (elementwise[index]) {
       if (std::optional<Count> elements =

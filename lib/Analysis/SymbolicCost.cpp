@@ -624,8 +624,7 @@ void SymbolicCostAnalysis::run(Operation *root) {
       auto shaped = dyn_cast<ShapedType>(value.getType());
       if (!shaped || !shaped.hasRank())
         return SymExpr::invalid();
-      std::optional<uint64_t> bits =
-          context.elementBits(shaped.getElementType());
+      std::optional<uint64_t> bits = context.elementBits(value);
       if (!bits)
         return SymExpr::invalid();
       SymExpr elements(1);

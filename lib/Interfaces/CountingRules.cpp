@@ -197,7 +197,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
     if (!isa<ShapedType>(type) || !op.payloadUsesValueFromOperand(input))
       continue;
     Type elementType = getElementTypeOrSelf(type);
-    std::optional<uint64_t> bits = context.elementBits(elementType);
+    std::optional<uint64_t> bits = context.elementBits(input->get());
     if (!bits)
       return unknownElementSize(elementType);
     Count elements =
@@ -218,8 +218,7 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   // the whole tensor.
   for (auto [tensor, readsPerIteration] : payload.capturedReads) {
     std::optional<Count> size = context.numElements(tensor);
-    std::optional<uint64_t> bits =
-        context.elementBits(getElementTypeOrSelf(tensor.getType()));
+    std::optional<uint64_t> bits = context.elementBits(tensor);
     if (!size || !bits)
       return OpCost::unmodeled(getDynamicShapeReason());
     Count reads = trips * Count(readsPerIteration);
@@ -273,7 +272,7 @@ OpCost mlsysim::computeElementwiseOpCost(Operation *op,
 OpCost mlsysim::computeElementAccessCost(Value container, bool write,
                                          const CostContext &context) {
   Type elementType = getElementTypeOrSelf(container);
-  std::optional<uint64_t> bits = context.elementBits(elementType);
+  std::optional<uint64_t> bits = context.elementBits(container);
   if (!bits)
     return unknownElementSize(elementType);
   OpCost cost = OpCost::free();

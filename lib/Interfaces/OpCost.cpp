@@ -95,9 +95,83 @@ Count CostContext::bytesFor(Count elements, uint64_t elementBits) {
   return Count::fromDouble(std::ceil(bits.toDouble() / 8.0));
 }
 
+std::optional<uint64_t> CostContext::elementBits(Value value) const {
+  if (roleTypes && isa<FloatType>(getElementTypeOrSelf(value)))
+    if (auto it = roleTypes->find(value); it != roleTypes->end())
+      return dataLayout.getTypeSizeInBits(it->second).getFixedValue();
+  return elementBits(getElementTypeOrSelf(value));
+}
+
+llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
+  auto parseType = [&](StringRef name) -> std::optional<Precision> {
+    if (name == "int4")
+      name = "i4";
+    else if (name == "int8")
+      name = "i8";
+    for (const EnumName<Precision> &entry : kPrecisionNames)
+      if (entry.name == name)
+        return entry.value;
+    return std::nullopt;
+  };
+  auto bad = [&](const Twine &why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "precision=" + spec + ": " + why +
+            " (a type: as-written, f32, bf16, f16, fp8, fp4, i8/int8, "
+            "i4/int4; or roles: weights:TYPE,kv:TYPE,activations:TYPE)");
+  };
+  spec = spec.trim();
+  if (spec.empty())
+    return llvm::Error::success();
+  if (!spec.contains(':')) {
+    std::optional<Precision> all = parseType(spec);
+    if (!all)
+      return bad("unknown type '" + spec + "'");
+    options.precision = *all;
+    return llvm::Error::success();
+  }
+  llvm::SmallVector<StringRef> entries;
+  spec.split(entries, ',');
+  for (StringRef entry : entries) {
+    auto [role, type] = entry.trim().split(':');
+    std::optional<Precision> precision = parseType(type.trim());
+    if (!precision)
+      return bad("unknown type '" + type.trim() + "'");
+    role = role.trim();
+    if (role == "weights")
+      options.weightsPrecision = *precision;
+    else if (role == "kv")
+      options.kvPrecision = *precision;
+    else if (role == "activations")
+      options.precision = *precision;
+    else
+      return bad("unknown role '" + role + "'");
+  }
+  return llvm::Error::success();
+}
+
+std::string mlsysim::describePrecision(const CostOptions &options) {
+  if (!options.hasRolePrecision())
+    return options.precision == Precision::AsWritten
+               ? std::string()
+               : stringifyPrecision(options.precision).str();
+  std::string text;
+  auto add = [&](StringRef role, std::optional<Precision> precision) {
+    if (!precision)
+      return;
+    text += (text.empty() ? "" : ",") + role.str() + ":" +
+            stringifyPrecision(*precision).str();
+  };
+  add("weights", options.weightsPrecision);
+  add("kv", options.kvPrecision);
+  if (options.precision != Precision::AsWritten)
+    add("activations", options.precision);
+  return text;
+}
+
 std::optional<Count> CostContext::bytesOf(Value value) const {
   std::optional<Count> elements = numElements(value);
-  std::optional<uint64_t> bits = elementBits(getElementTypeOrSelf(value));
+  std::optional<uint64_t> bits = elementBits(value);
   if (!elements || !bits)
     return std::nullopt;
   return bytesFor(*elements, *bits);

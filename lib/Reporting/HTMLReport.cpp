@@ -280,6 +280,17 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
   if (report.options.fusion)
     printFusionSection(report, report.plan, os);
 
+  if (report.serving) {
+    // The text view's table and the plot of tokens/s and latency.
+    os << "<h2>Serving</h2>\n<div id=\"serving\">\n";
+    std::string table;
+    llvm::raw_string_ostream text(table);
+    printServingText(*report.serving, text);
+    os << "<pre>" << escapeMarkup(table) << "</pre>\n";
+    printServingSVG(*report.serving, os);
+    os << "</div>\n";
+  }
+
   os << "<h2>Ops</h2>\n<p>Filter: <input id=\"filter\" type=\"search\" "
         "placeholder=\"op, function, location, bound\"> showing <span "
         "id=\"shown\">"

@@ -381,9 +381,9 @@ static Object reportHeaderToJSON(const Report &report) {
       {"tf32", options.roofline.allowTF32},
       {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
       {"execution", stringifyExecutionModel(options.roofline.execution)},
-      {"precision", options.cost.precision == Precision::AsWritten
+      {"precision", describePrecision(options.cost).empty()
                         ? Value(nullptr)
-                        : Value(stringifyPrecision(options.cost.precision))},
+                        : Value(describePrecision(options.cost))},
       {"energy", "TDP x predicted latency (an upper bound)"},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
@@ -423,6 +423,8 @@ static Object reportHeaderToJSON(const Report &report) {
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   if (report.symbolic)
     header["symbols"] = symbolsToJSON(report);
+  if (report.serving)
+    header["serving"] = servingToJSON(*report.serving);
   return header;
 }
 

@@ -538,7 +538,11 @@ static void printFooter(const Report &report, llvm::raw_ostream &os) {
     os << "dynamic sizes bound to " << *options.cost.dynamicDimSize << "\n";
   else
     os << "dynamic sizes unbound\n";
-  if (options.cost.precision != Precision::AsWritten)
+  if (options.cost.hasRolePrecision())
+    os << "what-if: tensors priced by role (weights and KV cache found from "
+          "the IR; their bytes only): "
+       << describePrecision(options.cost) << "\n";
+  else if (options.cost.precision != Precision::AsWritten)
     os << "what-if: every floating-point tensor priced as "
        << stringifyPrecision(options.cost.precision) << "\n";
   os << "assumptions: " << formatPercent(hw.computeEfficiency.value)
@@ -649,6 +653,10 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   if (report.options.fusion)
     printFusion(report, report.plan, os);
   printLongest(report, os);
+  if (report.serving) {
+    os << "\n";
+    printServingText(*report.serving, os);
+  }
   if (report.options.allOps) {
     if (report.options.fusion)
       printAllGroups(report, report.plan, os);

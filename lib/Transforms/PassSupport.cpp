@@ -2,11 +2,16 @@
 
 #include "PassSupport.h"
 
+#include "mlsysim/Analysis/ServingRoles.h"
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <cmath>
+#include <map>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -51,7 +56,8 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
     if (!options.cost.dynamicDimSize)
       options.cost.dynamicDimSize = values.batch;
   }
-  options.cost.precision = values.precision;
+  if (llvm::Error error = parsePrecisionSpec(values.precision, options.cost))
+    return emitError(module.getLoc()) << llvm::toString(std::move(error));
   options.roofline.allowTF32 = values.tf32;
   options.fusion = values.fusion;
   options.allOps = values.allOps;
@@ -78,7 +84,8 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
   std::optional<CostAnalysis> recounted;
   const CostAnalysis *counts = nullptr;
   if (options.cost.dynamicDimSize ||
-      options.cost.precision != Precision::AsWritten)
+      options.cost.precision != Precision::AsWritten ||
+      options.cost.hasRolePrecision())
     counts = &recounted.emplace(module, options.cost);
   else
     counts = &cached();
@@ -135,4 +142,237 @@ void mlsysim::passutil::emitFitWarnings(const Report &report) {
           << " (arguments and live intermediates); " << report.hardware->name
           << " has "
           << formatQuantity(report.hardware->memoryCapacityBytes.value, "B");
+}
+
+namespace {
+/// What the serving view keeps of one report at one batch.
+struct StepPrice {
+  double latency = 0.0, peakBytes = 0.0;
+  Bound bound = Bound::Free;
+};
+} // namespace
+
+/// The bound with the most time in `totals`.
+static Bound getMainBound(const ReportTotals &totals) {
+  Bound main = Bound::Free;
+  double most = 0.0;
+  for (Bound bound :
+       {Bound::Compute, Bound::Memory, Bound::Overhead, Bound::Communication})
+    if (totals.getBoundTime(bound) > most) {
+      most = totals.getBoundTime(bound);
+      main = bound;
+    }
+  return main;
+}
+
+/// Bytes one token adds to the cache: each cache argument's bytes per
+/// position of one sequence; std::nullopt (and `why`) when a dimension other
+/// than the batch and the length is dynamic.
+static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
+                                                const ServingRoles &roles,
+                                                const CostOptions &options,
+                                                std::string &why) {
+  if (roles.kvCache.empty()) {
+    why = "the step neither reads nor appends to a KV cache";
+    return std::nullopt;
+  }
+  Type whatIf = getPrecisionType(options.kvPrecision ? *options.kvPrecision
+                                                     : options.precision,
+                                 func->getContext());
+  double bytes = 0.0;
+  for (const KVCacheArg &kv : roles.kvCache) {
+    auto type = cast<RankedTensorType>(func.getArgument(kv.argument).getType());
+    auto dynamic = llvm::find_if(type.getShape(), ShapedType::isDynamic);
+    int64_t batchDim = dynamic != type.getShape().end()
+                           ? dynamic - type.getShape().begin()
+                           : 0;
+    double elements = 1.0;
+    for (auto [dim, size] : llvm::enumerate(type.getShape())) {
+      if (static_cast<int64_t>(dim) == batchDim ||
+          static_cast<int64_t>(dim) == kv.lengthDim)
+        continue;
+      if (ShapedType::isDynamic(size)) {
+        why = "a KV-cache dimension other than the batch and the length is "
+              "dynamic";
+        return std::nullopt;
+      }
+      elements *= static_cast<double>(size);
+    }
+    Type element = whatIf && isa<FloatType>(type.getElementType())
+                       ? whatIf
+                       : type.getElementType();
+    bytes += elements * std::ceil(element.getIntOrFloatBitWidth() / 8.0);
+  }
+  return bytes;
+}
+
+LogicalResult passutil::addServingViews(ModuleOp module,
+                                        const CommonOptions &values,
+                                        std::vector<Report> &reports) {
+  FunctionOpInterface func;
+  ServingRoles roles;
+  for (auto candidate : module.getOps<FunctionOpInterface>()) {
+    roles = findServingRoles(candidate);
+    if (roles.step != ServingStep::None) {
+      func = candidate;
+      break;
+    }
+  }
+  if (!func)
+    return success();
+  std::string name = func.getName().str();
+  auto tokens =
+      cast<RankedTensorType>(func.getArgument(*roles.tokens).getType());
+  bool dynamicBatch = tokens.isDynamicDim(roles.batchDim);
+
+  // The step priced at one batch on every device (the analysis is the
+  // report's, without formulas); each batch priced once.
+  std::map<int64_t, std::vector<StepPrice>> priced;
+  auto priceAt =
+      [&](int64_t batch) -> FailureOr<const std::vector<StepPrice> *> {
+    if (auto it = priced.find(batch); it != priced.end())
+      return &it->second;
+    CommonOptions at = values;
+    at.symbolic = false;
+    at.fusion = false;
+    if (dynamicBatch) {
+      at.dynamicDim = batch;
+      at.batch = batch;
+    }
+    std::optional<CostAnalysis> counts;
+    FailureOr<std::vector<Report>> built =
+        buildModuleReports(module, at, [&]() -> const CostAnalysis & {
+          return counts.emplace(module);
+        });
+    if (failed(built))
+      return failure();
+    std::vector<StepPrice> prices;
+    for (const Report &report : *built) {
+      StepPrice price;
+      for (const FunctionReport &f : report.functions)
+        if (f.name == name) {
+          price.latency = f.totals.latency;
+          price.bound = getMainBound(f.totals);
+          if (f.footprintIndex >= 0)
+            price.peakBytes =
+                report.footprints[f.footprintIndex].peakBytes().toDouble();
+        }
+      prices.push_back(price);
+    }
+    return &(priced[batch] = std::move(prices));
+  };
+
+  // The largest batch that fits, per device: peak memory grows linearly with
+  // the batch, so two points give it; it is then checked at the value and
+  // the next one, and walked to the boundary when the growth is not linear.
+  constexpr int64_t kMaxBatch = int64_t(1) << 20;
+  std::vector<std::optional<int64_t>> maxBatch(reports.size());
+  std::string why;
+  std::optional<double> kvBytes =
+      getKVBytesPerToken(func, roles, reports.front().options.cost, why);
+  int64_t fixedBatch = dynamicBatch ? 1 : tokens.getDimSize(roles.batchDim);
+  for (size_t i = 0; i < reports.size(); ++i) {
+    double capacity = reports[i].hardware->memoryCapacityBytes.value;
+    auto peak = [&](int64_t batch) -> FailureOr<double> {
+      FailureOr<const std::vector<StepPrice> *> p = priceAt(batch);
+      if (failed(p))
+        return failure();
+      return (**p)[i].peakBytes;
+    };
+    FailureOr<double> one = peak(fixedBatch);
+    if (failed(one))
+      return failure();
+    if (*one > capacity)
+      continue;
+    if (!dynamicBatch) {
+      maxBatch[i] = fixedBatch;
+      continue;
+    }
+    FailureOr<double> two = peak(2);
+    if (failed(two))
+      return failure();
+    double slope = *two - *one;
+    int64_t guess =
+        slope <= 0 ? kMaxBatch
+                   : static_cast<int64_t>(std::min<double>(
+                         kMaxBatch, std::floor((capacity - *one) / slope) + 1));
+    guess = std::max<int64_t>(guess, 1);
+    for (int step = 0; step < 8; ++step) {
+      FailureOr<double> at = peak(guess);
+      if (failed(at))
+        return failure();
+      if (*at > capacity) {
+        guess = std::max<int64_t>(1, guess - 1);
+        continue;
+      }
+      if (guess >= kMaxBatch)
+        break;
+      FailureOr<double> next = peak(guess + 1);
+      if (failed(next))
+        return failure();
+      if (*next > capacity)
+        break;
+      ++guess;
+    }
+    maxBatch[i] = guess;
+  }
+
+  for (auto [i, report] : llvm::enumerate(reports)) {
+    ServingReport serving;
+    serving.func = name;
+    serving.step = roles.step;
+    serving.tokensPerSequence = roles.tokensPerSequence;
+    if (!roles.kvCache.empty()) {
+      auto type = cast<RankedTensorType>(
+          func.getArgument(roles.kvCache.front().argument).getType());
+      int64_t length = type.getDimSize(roles.kvCache.front().lengthDim);
+      if (!ShapedType::isDynamic(length))
+        serving.cacheLength = length;
+    }
+    serving.kvBytesPerToken = kvBytes;
+    serving.kvReason = why;
+    serving.capacityBytes = report.hardware->memoryCapacityBytes.value;
+    for (const FunctionReport &f : report.functions)
+      if (f.name == name && f.footprintIndex >= 0)
+        serving.parameterBytes =
+            report.footprints[f.footprintIndex].parameterBytes.toDouble();
+    serving.maxBatch = maxBatch[i];
+    serving.maxBatchCapped = maxBatch[i] && *maxBatch[i] >= kMaxBatch;
+    if (kvBytes && *kvBytes > 0 &&
+        serving.capacityBytes > serving.parameterBytes)
+      serving.maxCachedTokens = std::floor(
+          (serving.capacityBytes - serving.parameterBytes) / *kvBytes);
+    // Batches 1, 4, 16, ... up to the largest that fits (and it).
+    std::vector<int64_t> batches;
+    if (!dynamicBatch)
+      batches.push_back(fixedBatch);
+    else {
+      int64_t last = maxBatch[i] ? std::min<int64_t>(*maxBatch[i], 1024) : 1;
+      for (int64_t b = 1; b <= last; b *= 4)
+        batches.push_back(b);
+      if (maxBatch[i] && batches.back() != *maxBatch[i])
+        batches.push_back(*maxBatch[i]);
+    }
+    double tokensPerRow =
+        roles.step == ServingStep::Prefill && roles.tokensPerSequence
+            ? static_cast<double>(*roles.tokensPerSequence)
+            : 1.0;
+    for (int64_t batch : batches) {
+      FailureOr<const std::vector<StepPrice> *> p = priceAt(batch);
+      if (failed(p))
+        return failure();
+      const StepPrice &price = (**p)[i];
+      ServingPoint point;
+      point.batch = batch;
+      point.latency = price.latency;
+      point.tokensPerS =
+          price.latency > 0 ? batch * tokensPerRow / price.latency : 0.0;
+      point.bound = price.bound;
+      point.peakBytes = price.peakBytes;
+      point.fits = price.peakBytes <= serving.capacityBytes;
+      serving.points.push_back(point);
+    }
+    report.serving = std::move(serving);
+  }
+  return success();
 }

@@ -22,7 +22,7 @@ struct CommonOptions {
   CollectiveAlgorithm collectives = CollectiveAlgorithm::Auto;
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
-  Precision precision = Precision::AsWritten;
+  std::string precision;
   /// Not common options: whether the views list fusion opportunities, and
   /// every op.
   bool fusion = true;
@@ -60,6 +60,13 @@ struct OptionReader {
 mlir::FailureOr<std::vector<Report>>
 buildModuleReports(mlir::ModuleOp module, const CommonOptions &values,
                    llvm::function_ref<const CostAnalysis &()> cached);
+
+/// Adds the serving view (Reporting/Serving.h) to each report when a
+/// function of `module` is a prefill or decode step with a dynamic batch:
+/// the step priced at batches 1, 4, 16, ... up to the largest that fits.
+mlir::LogicalResult addServingViews(mlir::ModuleOp module,
+                                    const CommonOptions &values,
+                                    std::vector<Report> &reports);
 
 /// One warning per unmodeled op name, at its first occurrence, one per loop
 /// whose trip count is unknown, and one per function that does not fit in

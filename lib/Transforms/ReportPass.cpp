@@ -49,6 +49,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
+    if (serving && failed(passutil::addServingViews(module, options, *reports)))
+      return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.
     passutil::emitCoverageWarnings(reports->front());
     for (const Report &other : llvm::drop_begin(*reports))

@@ -15,7 +15,7 @@
 // BF16: op #1 linalg.generic:{{.*}} bytes_read=160;{{.*}} bytes_written=80;{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
 // I8: op #0 linalg.matmul:{{.*}} bytes_read=14336;{{.*}} bytes_written=2048;{{.*}} dtype=i8;{{.*}} flops=524288;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} peak_ops_per_s=1978900000000000;{{.*}} peak_type=i8;{{.*}} transcendentals=0;{{.*}} unit=matrix;
 // I8: op #1 linalg.generic:{{.*}} bytes_read=120;{{.*}} bytes_written=40;{{.*}} flops=0;{{.*}} func=f;{{.*}} int_ops=0;{{.*}} modeled=true;{{.*}} transcendentals=0;
-// BAD: for the --precision option: Cannot find option named 'f12'!
+// BAD: error: precision=f12: unknown type 'f12'
 func.func @f(%a: tensor<64x128xf32>, %b: tensor<128x32xf32>, %c: tensor<64x32xf32>,
              %table: tensor<100x4xf32>, %idx: tensor<10xi64>, %o: tensor<10x4xf32>) -> (tensor<64x32xf32>, tensor<10x4xf32>) {
   %0 = linalg.matmul ins(%a, %b : tensor<64x128xf32>, tensor<128x32xf32>) outs(%c : tensor<64x32xf32>) -> tensor<64x32xf32>

@@ -98,6 +98,9 @@ private:
   std::unique_ptr<mlir::DataLayout> dataLayout;
   std::unique_ptr<SizeResolver> resolver;
   mlir::Type precision;
+  /// The values precision= re-prices by role (weights, KV cache), and at
+  /// which type.
+  llvm::DenseMap<mlir::Value, mlir::Type> roleTypes;
   std::vector<OpCostRecord> records;
   std::vector<PeakMemory> footprints;
   llvm::DenseMap<mlir::Operation *, size_t> indexOf;

@@ -14,6 +14,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -202,9 +204,21 @@ struct CostOptions {
   std::optional<int64_t> dynamicDimSize;
   /// What-if: every floating-point tensor re-priced at this element type.
   /// Bytes use its width, and ops whose arithmetic was floating point use
-  /// its peak.
+  /// its peak. With roles below, the activations' (and the arithmetic's).
   Precision precision = Precision::AsWritten;
+  /// What-if per tensor role, found from the IR (Analysis/ServingRoles.h):
+  /// the weights (`mlsysim.param` arguments and what is computed from them
+  /// alone) and the KV cache. Only their bytes change: a weight-only
+  /// quantized model computes at the activations' type.
+  std::optional<Precision> weightsPrecision, kvPrecision;
+  bool hasRolePrecision() const { return weightsPrecision || kvPrecision; }
 };
+
+/// Parses `precision=`: one type for every floating-point tensor (`f16`), or
+/// roles (`weights:int4,kv:fp8,activations:bf16`; int4/int8 spell i4/i8).
+llvm::Error parsePrecisionSpec(llvm::StringRef spec, CostOptions &options);
+/// The spec as the report's conventions state it; empty when as written.
+std::string describePrecision(const CostOptions &options);
 
 /// The MLIR type of a what-if precision; null for Precision::AsWritten.
 mlir::Type getPrecisionType(Precision precision, mlir::MLIRContext *ctx);
@@ -218,10 +232,12 @@ class SizeResolver;
 /// values, not types, so that dynamic sizes can be resolved per value.
 class CostContext {
 public:
-  CostContext(const CostOptions &options, const mlir::DataLayout &dataLayout,
-              SizeResolver *resolver = nullptr, mlir::Type precision = {})
+  CostContext(
+      const CostOptions &options, const mlir::DataLayout &dataLayout,
+      SizeResolver *resolver = nullptr, mlir::Type precision = {},
+      const llvm::DenseMap<mlir::Value, mlir::Type> *roleTypes = nullptr)
       : options(options), dataLayout(dataLayout), resolver(resolver),
-        precision(precision) {}
+        precision(precision), roleTypes(roleTypes) {}
 
   /// The options the analysis runs with (for out-of-tree models).
   const CostOptions &getOptions() const { return options; }
@@ -238,6 +254,12 @@ public:
   /// bits; floats take the width of the what-if precision when one is set);
   /// std::nullopt for element types with no storage size.
   std::optional<uint64_t> elementBits(mlir::Type elementType) const;
+  /// The storage bits of one element of `value`: its role's what-if type
+  /// when precision= gives one (weights, KV cache), else as above.
+  std::optional<uint64_t> elementBits(mlir::Value value) const;
+  /// Whether some values are priced at a role's type (ops alike in types
+  /// may then differ in bytes).
+  bool hasRoleTypes() const { return roleTypes && !roleTypes->empty(); }
   /// Bytes of `elements` elements of `bits` bits each, rounded up to whole
   /// bytes per tensor.
   static Count bytesFor(Count elements, uint64_t bits);
@@ -250,6 +272,7 @@ private:
   const mlir::DataLayout &dataLayout;
   SizeResolver *resolver;
   mlir::Type precision;
+  const llvm::DenseMap<mlir::Value, mlir::Type> *roleTypes;
 };
 
 /// `ops` (which include `macs` multiply-accumulates counted twice) in

@@ -15,6 +15,7 @@
 #include "mlsysim/Analysis/Roofline.h"
 #include "mlsysim/Analysis/SymbolicCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Reporting/Serving.h"
 
 #include <map>
 #include <memory>
@@ -228,6 +229,9 @@ struct Report {
   /// device.
   std::shared_ptr<const SymbolicCostAnalysis> symbolic;
   SymbolicFindings findings;
+  /// The serving view, when a function is a prefill or decode step
+  /// (Serving.h; built by the report pass, which prices the other batches).
+  std::optional<ServingReport> serving;
 
   /// Throughput in samples per second of a run of `totals`.
   double getThroughput(const ReportTotals &totals) const;

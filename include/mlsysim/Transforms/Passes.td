@@ -40,12 +40,11 @@ defvar commonRooflineOptions = [
   Option<"batch", "batch", "int64_t", /*default=*/"0",
          "Samples per run, for throughput; also binds dynamic sizes when "
          "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
-  Option<"precision", "precision", "::mlsysim::Precision",
-         /*default=*/"::mlsysim::Precision::AsWritten",
-         "What-if: price every floating-point tensor at this type (bytes and "
-         "peak) without editing the IR",
-         [{ ::mlsysim::EnumValues<::mlsysim::Precision>{
-             ::mlsysim::kPrecisionNames} }]>,
+  Option<"precision", "precision", "std::string", /*default=*/"\"\"",
+         "What-if without editing the IR: every floating-point tensor at one "
+         "type (f32, bf16, f16, fp8, fp4, i8, i4: bytes and peak), or per "
+         "role, roles found from the IR: weights:TYPE,kv:TYPE,activations:TYPE "
+         "(weights and KV cache change bytes only; int4/int8 spell i4/i8)">,
 ];
 
 def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
@@ -158,6 +157,11 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Names for the dynamic sizes in the formulas: NAME:SOURCE pairs, "
            "comma-separated, SOURCE a size's default name (e.g. "
            "B:input_ids.d0,S:input_ids.d1)">,
+    Option<"serving", "serving", "bool", /*default=*/"true",
+           "For a prefill or decode step of an LLM (token ids, KV cache): "
+           "time to first token or per output token and tokens/s against "
+           "batch, KV bytes per token, the largest batch that fits "
+           "(serving=0: off)">,
     Option<"fusion", "fusion", "bool", /*default=*/"true",
            "List the fusion opportunities: the groups of the compiled plan "
            "ranked by time saved, each op's group, and each function as "

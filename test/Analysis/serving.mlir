@@ -1,0 +1,81 @@
+// The serving view and precision by role, on a toy decode step: token ids
+// index an embedding (a weight, mlsysim.param), the step appends one
+// position to its KV cache (tensor.concat along dim 1) and returns logits
+// over the embedding's 100 rows. Device: the toy NPU (8e9 B).
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml batch=1" -o /dev/null > %t.json
+// RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); print('latency_s=%%r' %% d['totals']['latency_s']); print(json.dumps(d['serving'], sort_keys=True))" %t.json | FileCheck %s --check-prefix=SERVING
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml batch=1 precision=weights:int4,kv:fp8" -o /dev/null > %t.roles.json
+// RUN: %python -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))['serving'], sort_keys=True))" %t.roles.json | FileCheck %s --check-prefix=ROLES
+// RUN: %fields < %t.roles.json | FileCheck %s --check-prefix=ROLEOPS
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- serving=0" -o /dev/null | FileCheck %s --check-prefix=OFF
+// RUN: not mlsysim-opt %s --mlsysim-report="precision=weights:int4,cache:fp8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADROLE
+
+// KV bytes per token: the cache's elements per position of one sequence,
+//   16 (f16) x 2 B = 32 B (fp8: 16 B). Weights: 100 x 16 x 2 B = 3200 B
+//   (int4: 100 x 16 / 2 = 800 B). Cached tokens next to the weights:
+//   floor((8e9 - 3200) / 32) = 249999900; with the roles
+//   floor((8e9 - 800) / 16) = 499999950.
+// The point at batch 1 is the report's own total at batch 1.
+// SERVING: latency_s=[[LAT:[0-9.e-]+]]
+// The step is so small that the most batch tried (2^20) fits.
+// SERVING: "cache_length": 8, {{.*}}"kv_bytes_per_token": 32, {{.*}}"max_batch": 1048576, "max_batch_capped": true, "max_cached_tokens": 249999900, {{.*}}"parameter_bytes": 3200, "points": [{"batch": 1, {{.*}}"tpot_s": [[LAT]], "ttft_s": null}, {"batch": 4, {{.*}}"step": "decode", "tokens_per_sequence": 1}
+// ROLES: "kv_bytes_per_token": 16, {{.*}}"max_cached_tokens": 499999950, {{.*}}"parameter_bytes": 800,
+// Weight-only quantization: the logits' contraction reads the embedding at
+// 4 bits (800 B), the 1x16 activations at 2 B (32 B) and the 100 f16
+// accumulators (200 B): 1032 B, and still computes in f16. The concatenated cache is the cache: (8 + 1) x 16 x 1 B = 144 B
+// written (fp8), reading the old cache (128 B) and the new row (32 B, f16).
+// ROLEOPS: op #{{[0-9]+}} tensor.concat:{{.*}} bytes_read=160;{{.*}} bytes_written=144;
+// ROLEOPS: op #{{[0-9]+}} linalg.generic:{{.*}} bytes_read=1032;{{.*}} dtype=f16;
+// TEXT: serving: @step is a decode step (1 token per sequence, a KV cache of 8 positions)
+// TEXT-NEXT: KV cache 32 B per token; weights 3.20 KB of 8 GB; more than 1048576 sequences (the most tried) fit at this context; 250 M cached tokens (batch x context) fit next to the weights (activations aside)
+// TEXT-NEXT: batch per token tokens/s bound peak memory
+// TEXT-NEXT: 1
+// OFF-NOT: "serving"
+// BADROLE: error: precision=weights:int4,cache:fp8: unknown role 'cache'
+#id = affine_map<(b, t, d) -> (b, t, d)>
+func.func @step(%emb: tensor<100x16xf16> {mlsysim.param = "embed"},
+                %ids: tensor<?x1xi64> {mlsysim.input = "input_ids"},
+                %cache: tensor<?x8x16xf16> {mlsysim.input = "past"}) -> tensor<?x1x100xf16> {
+  %c0 = arith.constant 0 : index
+  %b = tensor.dim %ids, %c0 : tensor<?x1xi64>
+  %e = tensor.empty(%b) : tensor<?x1x16xf16>
+  %h = linalg.generic {indexing_maps = [affine_map<(b, t, d) -> (b, t)>, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+       ins(%ids : tensor<?x1xi64>) outs(%e : tensor<?x1x16xf16>) {
+  ^bb0(%id: i64, %out: f16):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 2 : index
+    %v = tensor.extract %emb[%row, %col] : tensor<100x16xf16>
+    linalg.yield %v : f16
+  } -> tensor<?x1x16xf16>
+  %kv = tensor.concat dim(1) %cache, %h : (tensor<?x8x16xf16>, tensor<?x1x16xf16>) -> tensor<?x9x16xf16>
+  %zero = arith.constant 0.0 : f16
+  %se = tensor.empty(%b) : tensor<?x1x9xf16>
+  %s0 = linalg.fill ins(%zero : f16) outs(%se : tensor<?x1x9xf16>) -> tensor<?x1x9xf16>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, t, p, d) -> (b, t, d)>, affine_map<(b, t, p, d) -> (b, p, d)>, affine_map<(b, t, p, d) -> (b, t, p)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%h, %kv : tensor<?x1x16xf16>, tensor<?x9x16xf16>) outs(%s0 : tensor<?x1x9xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %m = arith.mulf %x, %y : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x9xf16>
+  %oe = tensor.empty(%b) : tensor<?x1x16xf16>
+  %o0 = linalg.fill ins(%zero : f16) outs(%oe : tensor<?x1x16xf16>) -> tensor<?x1x16xf16>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, t, d, p) -> (b, t, p)>, affine_map<(b, t, d, p) -> (b, p, d)>, affine_map<(b, t, d, p) -> (b, t, d)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%s, %kv : tensor<?x1x9xf16>, tensor<?x9x16xf16>) outs(%o0 : tensor<?x1x16xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %m = arith.mulf %x, %y : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x16xf16>
+  %le = tensor.empty(%b) : tensor<?x1x100xf16>
+  %l0 = linalg.fill ins(%zero : f16) outs(%le : tensor<?x1x100xf16>) -> tensor<?x1x100xf16>
+  %logits = linalg.generic {indexing_maps = [affine_map<(b, t, v, d) -> (b, t, d)>, affine_map<(b, t, v, d) -> (v, d)>, affine_map<(b, t, v, d) -> (b, t, v)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%o, %emb : tensor<?x1x16xf16>, tensor<100x16xf16>) outs(%l0 : tensor<?x1x100xf16>) {
+  ^bb0(%x: f16, %w: f16, %acc: f16):
+    %m = arith.mulf %x, %w : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x100xf16>
+  return %logits : tensor<?x1x100xf16>
+}
