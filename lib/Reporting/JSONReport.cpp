@@ -277,6 +277,7 @@ static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
       {"t_overhead_s", totals.tOverhead},
       {"t_communication_s", totals.tCommunication},
       {"bytes_communicated", totals.bytesCommunicated},
+      {"overlap_hidden_s", totals.hiddenTime},
       {"latency_s", totals.latency},
       {"roofline_s", totals.roofline},
       {"time_by_bound_s",
@@ -385,6 +386,9 @@ static Object reportHeaderToJSON(const Report &report) {
                         ? Value(nullptr)
                         : Value(describePrecision(options.cost))},
       {"energy", "TDP x predicted latency (an upper bound)"},
+      {"overlap", options.overlapCommunication},
+      {"collectives",
+       stringifyCollectiveAlgorithm(options.roofline.collectiveAlgorithm)},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
   Array functions;

@@ -584,8 +584,13 @@ static void printFooter(const Report &report, llvm::raw_ostream &os) {
          << formatQuantity(l.bandwidthBytesPerS.value, "B/s") << ", alpha "
          << formatSeconds(l.latencyS.value);
     });
-    os << "), in the max with compute and memory; not overlapped with other "
-          "kernels\n";
+    os << "), in the max with compute and memory; ";
+    if (report.options.overlapCommunication)
+      os << "on a stream of their own, overlapping the kernels that neither "
+            "feed nor read them (overlap=1): "
+         << formatSeconds(report.totals.hiddenTime) << " hidden\n";
+    else
+      os << "not overlapped with other kernels (overlap=1 overlaps them)\n";
   }
   if (!report.totals.workByPeak.empty()) {
     os << "ridge points (peak / bandwidth) of the units used: ";

@@ -60,6 +60,7 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
     return emitError(module.getLoc()) << llvm::toString(std::move(error));
   options.roofline.allowTF32 = values.tf32;
   options.fusion = values.fusion;
+  options.overlapCommunication = values.overlap;
   options.allOps = values.allOps;
   options.roofline.memoryLevel = values.memoryLevel;
   options.roofline.collectiveAlgorithm = values.collectives;

@@ -20,6 +20,7 @@ struct CommonOptions {
   bool tf32 = false;
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
   CollectiveAlgorithm collectives = CollectiveAlgorithm::Auto;
+  bool overlap = false;
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   std::string precision;
@@ -44,6 +45,7 @@ struct OptionReader {
     options.tf32 = pass.tf32;
     options.memoryLevel = pass.memoryLevel;
     options.collectives = pass.collectives;
+    options.overlap = pass.overlap;
     options.execution = pass.execution;
     options.batch = pass.batch;
     options.precision = pass.precision;

@@ -37,6 +37,10 @@ struct ReportOptions {
   /// Print every op in the text view (`ops=all`), not only the kernels that
   /// take longest.
   bool allOps = false;
+  /// Collectives run on a stream of their own (as NCCL's do) and overlap
+  /// the kernels that neither feed them nor read them (`overlap=1`);
+  /// otherwise every kernel runs after the one before.
+  bool overlapCommunication = false;
 };
 
 /// The work counters a report sums (totals over all executions, FLOPs and
@@ -122,6 +126,9 @@ struct ReportTotals : ReportedWork {
   double latency = 0.0, roofline = 0.0;
   /// The collectives' time on the links, and the bytes a device sends.
   double tCommunication = 0.0, bytesCommunicated = 0.0;
+  /// The time overlap=1 hides: the sum of what runs minus its schedule on
+  /// two streams (latency is then the schedule's).
+  double hiddenTime = 0.0;
   /// Predicted time of the ops (or kernels) each bound limits.
   double computeBoundTime = 0.0, memoryBoundTime = 0.0, overheadBoundTime = 0.0,
          communicationBoundTime = 0.0;

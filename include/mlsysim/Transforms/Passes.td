@@ -31,6 +31,10 @@ defvar commonRooflineOptions = [
          "The algorithm collectives run (on hardware=<system>)",
          [{ ::mlsysim::EnumValues<::mlsysim::CollectiveAlgorithm>{
              ::mlsysim::kCollectiveAlgorithmNames} }]>,
+  Option<"overlap", "overlap", "bool", /*default=*/"false",
+         "Collectives overlap the kernels that neither feed nor read them "
+         "(a communication stream beside the compute stream); off: every "
+         "kernel runs after the one before">,
   Option<"execution", "execution", "::mlsysim::ExecutionModel",
          /*default=*/"::mlsysim::ExecutionModel::Compiled",
          "The execution model behind the headline latency (every report "
