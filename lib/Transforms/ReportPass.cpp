@@ -3,10 +3,19 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
+#include "mlsysim/Hardware/HardwareRegistry.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/Diff.h"
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/Scaling.h"
 #include "mlsysim/Reporting/Sweep.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "mlir/Parser/Parser.h"
 
@@ -37,6 +46,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     if (!sweep.empty())
       return runSweep(reportFormat);
+    if (!scaling.empty())
+      return runScaling(reportFormat);
     if (!baseline.empty())
       return runDiff(reportFormat);
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
@@ -68,12 +79,18 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   LogicalResult checkViewOptions() {
     Location loc = getOperation().getLoc();
     ReportFormat reportFormat = format;
-    llvm::StringRef view = !sweep.empty() ? "sweep=" : "baseline=";
-    if (!sweep.empty() && !baseline.empty())
-      return emitError(loc) << "sweep= and baseline= are separate views; "
-                               "give one of them";
-    if (sweep.empty() && baseline.empty())
+    llvm::StringRef view = !sweep.empty()     ? "sweep="
+                           : !scaling.empty() ? "scaling="
+                                              : "baseline=";
+    if (int(!sweep.empty()) + int(!baseline.empty()) + int(!scaling.empty()) >
+        1)
+      return emitError(loc) << "sweep=, baseline= and scaling= are separate "
+                               "views; give one of them";
+    if (sweep.empty() && baseline.empty() && scaling.empty())
       return success();
+    if (!scaling.empty() && reportFormat != ReportFormat::Text &&
+        reportFormat != ReportFormat::JSON)
+      return emitError(loc) << "scaling= renders as text or json";
     if (fusion.hasValue())
       return emitError(loc)
              << "fusion= lists fusion opportunities in the op report; " << view
@@ -168,6 +185,119 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     ReportDiff diff = diffReports(then->front(), now->front(), baseline);
     if (failed(writeOutput([&](llvm::raw_ostream &os) {
           printDiff(then->front(), now->front(), diff, reportFormat, os);
+        })))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  /// The annotated program partitioned by MLIR's own passes at each device
+  /// count, each priced on every device.
+  void runScaling(ReportFormat reportFormat) {
+    ModuleOp module = getOperation();
+    llvm::Expected<std::vector<int64_t>> counts = parseSweepValues(scaling);
+    if (!counts) {
+      emitError(module.getLoc()) << llvm::toString(counts.takeError());
+      return signalPassFailure();
+    }
+    bool annotated = false;
+    for (auto grid : module.getOps<shard::GridOp>()) {
+      annotated = true;
+      if (grid.getRank() != 1) {
+        emitError(grid.getLoc())
+            << "scaling= sets one-dimensional grids to each device count; "
+               "this grid has "
+            << grid.getRank() << " dimensions";
+        return signalPassFailure();
+      }
+    }
+    if (!annotated) {
+      emitError(module.getLoc())
+          << "scaling= needs a program annotated for the shard dialect (a "
+             "shard.grid and shard.shard annotations)";
+      return signalPassFailure();
+    }
+    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    options.symbolic = false;
+    options.fusion = false;
+    std::vector<ScalingSeries> series;
+    for (int64_t count : *counts) {
+      OwningOpRef<ModuleOp> copy = module.clone();
+      for (auto grid : copy->getOps<shard::GridOp>())
+        grid.setShape({count});
+      // The passes' diagnostics say why a count does not partition.
+      std::string why;
+      LogicalResult partitioned = success();
+      {
+        ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &diag) {
+          if (why.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+            why = diag.str();
+          return success();
+        });
+        PassManager pm(&getContext());
+        OpPassManager &perFunction = pm.nest<func::FuncOp>();
+        perFunction.addPass(shard::createShardingPropagation());
+        perFunction.addPass(shard::createPartition());
+        perFunction.addPass(createCanonicalizerPass());
+        perFunction.addPass(createCSEPass());
+        partitioned = pm.run(*copy);
+      }
+      std::optional<CostAnalysis> counted;
+      FailureOr<std::vector<Report>> reports =
+          succeeded(partitioned)
+              ? passutil::buildModuleReports(*copy, options,
+                                             [&]() -> const CostAnalysis & {
+                                               return counted.emplace(*copy);
+                                             })
+              : FailureOr<std::vector<Report>>(std::vector<Report>());
+      if (failed(reports))
+        return signalPassFailure();
+      if (series.empty()) {
+        llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>>
+            devices = resolveHardwareList(options.hardware);
+        if (!devices) {
+          emitError(module.getLoc()) << llvm::toString(devices.takeError());
+          return signalPassFailure();
+        }
+        for (const auto &device : *devices)
+          series.push_back({device, {}});
+      }
+      for (auto [index, s] : llvm::enumerate(series)) {
+        ScalingPoint point;
+        point.devices = count;
+        if (failed(partitioned)) {
+          point.failure =
+              "does not partition: " +
+              (why.empty() ? std::string("the passes failed") : why);
+          s.points.push_back(point);
+          continue;
+        }
+        int64_t available =
+            s.hardware->system ? s.hardware->system->getDeviceCount() : 1;
+        if (count > available) {
+          point.failure = ("needs " + Twine(count) + " devices; " +
+                           s.hardware->id + " has " + Twine(available))
+                              .str();
+          s.points.push_back(point);
+          continue;
+        }
+        const Report &report = (*reports)[index];
+        point.latency = report.totals.latency;
+        point.tCommunication = report.totals.tCommunication;
+        point.communicationShare =
+            report.totals.getBoundShare(Bound::Communication);
+        point.bytesCommunicated = report.totals.bytesCommunicated;
+        point.hiddenTime = report.totals.hiddenTime;
+        point.unmodeled = report.totals.numUnmodeled;
+        for (const OpReport &op : report.ops)
+          point.collectives += op.opClass == OpClass::Collective;
+        for (const PeakMemory &footprint : report.footprints)
+          point.peakBytes =
+              std::max(point.peakBytes, footprint.peakBytes().toDouble());
+        s.points.push_back(point);
+      }
+    }
+    if (failed(writeOutput([&](llvm::raw_ostream &os) {
+          printScaling(series, reportFormat, os);
         })))
       return signalPassFailure();
     markAllAnalysesPreserved();

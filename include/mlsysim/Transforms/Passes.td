@@ -157,6 +157,11 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "
            "throughput, MFU and time by bound per value">,
+    Option<"scaling", "scaling", "std::string", /*default=*/"\"\"",
+           "For a program annotated for the shard dialect: set its grid to "
+           "each device count of a list such as 1,2,4,8, partition it with "
+           "MLIR's sharding-propagation and shard-partition, and report the "
+           "per-device time, communication share, speedup and efficiency">,
     Option<"symbols", "symbols", "std::string", /*default=*/"\"\"",
            "Names for the dynamic sizes in the formulas: NAME:SOURCE pairs, "
            "comma-separated, SOURCE a size's default name (e.g. "

@@ -1,0 +1,85 @@
+//===- Scaling.cpp - One sharded program at several device counts ---------===//
+
+#include "mlsysim/Reporting/Scaling.h"
+
+#include "mlsysim/Reporting/Units.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlsysim;
+
+double ScalingSeries::getSpeedup(size_t i) const {
+  for (const ScalingPoint &first : points)
+    if (first.failure.empty())
+      return points[i].failure.empty() && points[i].latency > 0
+                 ? first.latency / points[i].latency
+                 : 0.0;
+  return 0.0;
+}
+
+double ScalingSeries::getEfficiency(size_t i) const {
+  for (const ScalingPoint &first : points)
+    if (first.failure.empty())
+      return getSpeedup(i) * first.devices / points[i].devices;
+  return 0.0;
+}
+
+void mlsysim::printScaling(llvm::ArrayRef<ScalingSeries> series,
+                           ReportFormat format, llvm::raw_ostream &os) {
+  if (format == ReportFormat::JSON) {
+    llvm::json::Array devices;
+    for (const ScalingSeries &s : series) {
+      llvm::json::Array points;
+      for (auto [i, p] : llvm::enumerate(s.points))
+        points.push_back(llvm::json::Object{
+            {"devices", p.devices},
+            {"failure", p.failure.empty() ? llvm::json::Value(nullptr)
+                                          : llvm::json::Value(p.failure)},
+            {"latency_s", p.latency},
+            {"t_communication_s", p.tCommunication},
+            {"communication_share", p.communicationShare},
+            {"bytes_communicated", p.bytesCommunicated},
+            {"overlap_hidden_s", p.hiddenTime},
+            {"collectives", p.collectives},
+            {"unmodeled", p.unmodeled},
+            {"peak_bytes", p.peakBytes},
+            {"speedup", s.getSpeedup(i)},
+            {"efficiency", s.getEfficiency(i)},
+        });
+      devices.push_back(llvm::json::Object{{"hardware", s.hardware->id},
+                                           {"points", std::move(points)}});
+    }
+    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                     {"schema", "mlsysim-scaling/1"},
+                                     {"scaling", std::move(devices)}}))
+       << "\n";
+    return;
+  }
+  for (const ScalingSeries &s : series) {
+    os << "scaling on " << s.hardware->name << " (" << s.hardware->id
+       << "): the grid set to each device count, partitioned by MLIR's "
+          "sharding-propagation and shard-partition, priced per device\n";
+    os << llvm::format("  %8s  %12s  %14s  %12s  %8s  %10s  %12s\n", "devices",
+                       "per device", "communication", "sent", "speedup",
+                       "efficiency", "peak memory");
+    for (auto [i, p] : llvm::enumerate(s.points)) {
+      if (!p.failure.empty()) {
+        os << llvm::format("  %8lld  ", static_cast<long long>(p.devices))
+           << p.failure << "\n";
+        continue;
+      }
+      os << llvm::format(
+          "  %8lld  %12s  %7s %6s  %12s  %7.2fx  %10s  %12s%s\n",
+          static_cast<long long>(p.devices), formatSeconds(p.latency).c_str(),
+          formatSeconds(p.tCommunication).c_str(),
+          formatPercent(p.communicationShare).c_str(),
+          formatQuantity(p.bytesCommunicated, "B").c_str(), s.getSpeedup(i),
+          formatPercent(s.getEfficiency(i)).c_str(),
+          formatQuantity(p.peakBytes, "B").c_str(),
+          p.unmodeled
+              ? (" (" + std::to_string(p.unmodeled) + " unmodeled)").c_str()
+              : "");
+    }
+  }
+}
