@@ -412,8 +412,8 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     : options(options),
       dataLayout(std::make_unique<DataLayout>(DataLayout::closest(root))) {
   if (options.dynamicDimSize)
-    resolver =
-        std::make_unique<DynamicSizeResolver>(root, *options.dynamicDimSize);
+    resolver = std::make_unique<DynamicSizeResolver>(
+        root, *options.dynamicDimSize, options.argumentSizes);
   precision = getPrecisionType(options.precision, root->getContext());
   if (options.hasRolePrecision())
     assignRoleTypes(root, options, roleTypes);

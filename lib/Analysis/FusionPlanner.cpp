@@ -20,6 +20,7 @@
 #include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -508,6 +509,10 @@ void Planner::forEachUse(Value value,
                          llvm::function_ref<void(OpOperand &)> fn) const {
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
+    // A shape query reads no data: a fused result keeps its shape (what
+    // dynamic programs ask of their intermediates).
+    if (isa<tensor::DimOp, memref::DimOp>(user))
+      continue;
     int index = indexOf(user);
     if (isView(user) && index >= 0 && records[index].cost.isFree())
       forEachUse(user->getResult(0), fn);
@@ -839,11 +844,15 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
         views.push_back(user);
   Operation *last = records[group.back()].op;
   // A path that leaves the group and returns: from an outside user of a
-  // member, forward through the block, to a member.
+  // member, forward through the block, to a member. A shape query is no
+  // such path: a member's shape is known before the kernel runs (the sizes
+  // a dynamic program passes to its next buffers).
   SmallVector<Operation *> worklist;
   llvm::SmallPtrSet<Operation *, 16> seen;
   for (Operation *member : inGroup)
     for (Operation *user : member->getUsers()) {
+      if (isa<tensor::DimOp, memref::DimOp>(user))
+        continue;
       Operation *ancestor = member->getBlock()->findAncestorOpInBlock(*user);
       if (ancestor && !inGroup.contains(ancestor) &&
           seen.insert(ancestor).second)

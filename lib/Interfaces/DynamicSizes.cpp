@@ -9,9 +9,16 @@ using namespace mlir;
 
 SizeResolver::~SizeResolver() = default;
 
-DynamicSizeResolver::DynamicSizeResolver(Operation *root, int64_t boundSize)
+DynamicSizeResolver::DynamicSizeResolver(
+    Operation *root, int64_t boundSize,
+    ArrayRef<CostOptions::ArgumentSize> argumentSizes)
     : boundSize(boundSize),
-      sizes(std::make_unique<SymbolicSizes>(root, /*unifyEqualities=*/false)) {}
+      sizes(std::make_unique<SymbolicSizes>(root, /*unifyEqualities=*/false)) {
+  for (const CostOptions::ArgumentSize &bound : argumentSizes)
+    if (std::optional<unsigned> symbol =
+            sizes->getArgumentSymbol(bound.argument, bound.dim))
+      boundSymbols[*symbol] = bound.size;
+}
 
 DynamicSizeResolver::~DynamicSizeResolver() = default;
 
@@ -25,8 +32,10 @@ int64_t DynamicSizeResolver::getSize(Value value, int64_t dim) {
   // division by zero) or a negative one is a source too.
   std::optional<SymExpr::Int> size =
       sizes->getSize(value, dim)
-          .evaluate(
-              [&](unsigned) -> std::optional<int64_t> { return boundSize; });
+          .evaluate([&](unsigned symbol) -> std::optional<int64_t> {
+            auto it = boundSymbols.find(symbol);
+            return it != boundSymbols.end() ? it->second : boundSize;
+          });
   int64_t result = boundSize;
   if (size && *size >= 0 && *size <= INT64_MAX)
     result = static_cast<int64_t>(*size);

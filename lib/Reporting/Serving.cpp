@@ -36,6 +36,8 @@ void mlsysim::printServingText(const ServingReport &s, llvm::raw_ostream &os) {
     os << "a dynamic number of tokens per sequence";
   if (s.cacheLength)
     os << ", a KV cache of " << *s.cacheLength << " positions";
+  if (s.lengthBound)
+    os << "; the program's dynamic length bound by serving-length=";
   os << ")\n  ";
   if (s.kvBytesPerToken)
     os << "KV cache " << formatQuantity(*s.kvBytesPerToken, "B")
@@ -90,6 +92,7 @@ Value mlsysim::servingToJSON(const ServingReport &s) {
       {"step", stepName(s.step)},
       {"tokens_per_sequence", optional(s.tokensPerSequence)},
       {"cache_length", optional(s.cacheLength)},
+      {"length_bound", s.lengthBound},
       {"kv_bytes_per_token", optional(s.kvBytesPerToken)},
       {"kv_reason", s.kvBytesPerToken ? Value(nullptr) : Value(s.kvReason)},
       {"parameter_bytes", s.parameterBytes},

@@ -51,6 +51,7 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
            << values.batch;
   if (values.dynamicDim > 0)
     options.cost.dynamicDimSize = values.dynamicDim;
+  options.cost.argumentSizes = values.argumentSizes;
   if (values.batch > 0) {
     options.batch = values.batch;
     if (!options.cost.dynamicDimSize)
@@ -225,6 +226,24 @@ LogicalResult passutil::addServingViews(ModuleOp module,
   auto tokens =
       cast<RankedTensorType>(func.getArgument(*roles.tokens).getType());
   bool dynamicBatch = tokens.isDynamicDim(roles.batchDim);
+  // A prompt or cache length the program leaves dynamic is bound to the
+  // serving length (the batch binds everything else).
+  int64_t length = values.servingLength > 0 ? values.servingLength : 2048;
+  llvm::SmallVector<CostOptions::ArgumentSize, 2> lengths;
+  bool boundLength = false;
+  for (auto [dim, size] : llvm::enumerate(tokens.getShape()))
+    if (static_cast<int64_t>(dim) != roles.batchDim &&
+        ShapedType::isDynamic(size)) {
+      lengths.push_back(
+          {func.getArgument(*roles.tokens), static_cast<int64_t>(dim), length});
+      boundLength = true;
+    }
+  for (const KVCacheArg &kv : roles.kvCache)
+    if (cast<RankedTensorType>(func.getArgument(kv.argument).getType())
+            .isDynamicDim(kv.lengthDim)) {
+      lengths.push_back({func.getArgument(kv.argument), kv.lengthDim, length});
+      boundLength = true;
+    }
 
   // The step priced at one batch on every device (the analysis is the
   // report's, without formulas); each batch priced once.
@@ -236,7 +255,8 @@ LogicalResult passutil::addServingViews(ModuleOp module,
     CommonOptions at = values;
     at.symbolic = false;
     at.fusion = false;
-    if (dynamicBatch) {
+    at.argumentSizes = lengths;
+    if (dynamicBatch || boundLength) {
       at.dynamicDim = batch;
       at.batch = batch;
     }
@@ -323,13 +343,15 @@ LogicalResult passutil::addServingViews(ModuleOp module,
     serving.func = name;
     serving.step = roles.step;
     serving.tokensPerSequence = roles.tokensPerSequence;
+    if (!roles.tokensPerSequence && roles.step == ServingStep::Prefill)
+      serving.tokensPerSequence = length;
     if (!roles.kvCache.empty()) {
       auto type = cast<RankedTensorType>(
           func.getArgument(roles.kvCache.front().argument).getType());
-      int64_t length = type.getDimSize(roles.kvCache.front().lengthDim);
-      if (!ShapedType::isDynamic(length))
-        serving.cacheLength = length;
+      int64_t cache = type.getDimSize(roles.kvCache.front().lengthDim);
+      serving.cacheLength = ShapedType::isDynamic(cache) ? length : cache;
     }
+    serving.lengthBound = boundLength;
     serving.kvBytesPerToken = kvBytes;
     serving.kvReason = why;
     serving.capacityBytes = report.hardware->memoryCapacityBytes.value;
@@ -355,8 +377,8 @@ LogicalResult passutil::addServingViews(ModuleOp module,
         batches.push_back(*maxBatch[i]);
     }
     double tokensPerRow =
-        roles.step == ServingStep::Prefill && roles.tokensPerSequence
-            ? static_cast<double>(*roles.tokensPerSequence)
+        roles.step == ServingStep::Prefill && serving.tokensPerSequence
+            ? static_cast<double>(*serving.tokensPerSequence)
             : 1.0;
     for (int64_t batch : batches) {
       FailureOr<const std::vector<StepPrice> *> p = priceAt(batch);

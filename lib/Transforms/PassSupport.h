@@ -32,6 +32,11 @@ struct CommonOptions {
   /// program has any), and the user's names for them (`symbols=`).
   bool symbolic = false;
   std::string symbols;
+  /// Argument dimensions bound apart from dynamic-dim (the serving view's
+  /// lengths), and the serving view's length where the program leaves it
+  /// dynamic (0: 2048).
+  llvm::SmallVector<CostOptions::ArgumentSize, 2> argumentSizes;
+  int64_t servingLength = 0;
 };
 
 /// Reads the common options of a pass. A pass grants it access to its

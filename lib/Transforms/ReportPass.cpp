@@ -60,6 +60,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
+    options.servingLength = servingLength;
     if (serving && failed(passutil::addServingViews(module, options, *reports)))
       return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.

@@ -12,6 +12,7 @@
 #ifndef MLSYSIM_INTERFACES_DYNAMICSIZES_H
 #define MLSYSIM_INTERFACES_DYNAMICSIZES_H
 
+#include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Interfaces/SymbolicSizes.h"
 
 #include "mlir/IR/Value.h"
@@ -34,7 +35,11 @@ public:
 /// `dynamic-dim=N`: every source of dynamic sizes bound to N.
 class DynamicSizeResolver : public SizeResolver {
 public:
-  DynamicSizeResolver(mlir::Operation *root, int64_t boundSize);
+  /// Every source bound to `boundSize`, but the argument dimensions of
+  /// `argumentSizes`, bound to theirs.
+  DynamicSizeResolver(
+      mlir::Operation *root, int64_t boundSize,
+      llvm::ArrayRef<CostOptions::ArgumentSize> argumentSizes = {});
   ~DynamicSizeResolver() override;
 
   int64_t getSize(mlir::Value value, int64_t dim) override;
@@ -44,6 +49,7 @@ private:
   int64_t boundSize;
   std::unique_ptr<SymbolicSizes> sizes;
   llvm::DenseMap<std::pair<mlir::Value, int64_t>, int64_t> cache;
+  llvm::DenseMap<unsigned, int64_t> boundSymbols;
 };
 
 } // namespace mlsysim

@@ -202,6 +202,13 @@ struct CostOptions {
   /// Binds every dynamic size to this value; unset leaves ops with dynamic
   /// shapes unmodeled.
   std::optional<int64_t> dynamicDimSize;
+  /// Dynamic dimensions of function arguments bound to a value of their own
+  /// (with dynamicDimSize set): the serving view's prompt and cache lengths.
+  struct ArgumentSize {
+    mlir::Value argument;
+    int64_t dim = 0, size = 1;
+  };
+  llvm::SmallVector<ArgumentSize, 2> argumentSizes;
   /// What-if: every floating-point tensor re-priced at this element type.
   /// Bytes use its width, and ops whose arithmetic was floating point use
   /// its peak. With roles below, the activations' (and the arithmetic's).

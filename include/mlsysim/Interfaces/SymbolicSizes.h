@@ -67,6 +67,13 @@ public:
   /// Every symbol formulas may mention, by id. Unified symbols share the
   /// representative's entry (see getRepresentative).
   llvm::ArrayRef<SizeSymbol> getSymbols() const { return symbols; }
+  /// The symbol of dimension `dim` of a function argument, if it is one.
+  std::optional<unsigned> getArgumentSymbol(mlir::Value arg,
+                                            int64_t dim) const {
+    auto it = argumentSymbols.find({arg, dim});
+    return it == argumentSymbols.end() ? std::nullopt
+                                       : std::optional<unsigned>(it->second);
+  }
   /// The symbol standing for `id` after unification.
   unsigned getRepresentative(unsigned id) const;
   /// `expr` with every symbol replaced by its representative.

@@ -42,8 +42,11 @@ struct ServingReport {
   ServingStep step = ServingStep::None;
   /// Tokens per sequence the step takes (the prompt, for a prefill).
   std::optional<int64_t> tokensPerSequence;
-  /// The KV cache's length (decode), when static.
+  /// The KV cache's length (decode).
   std::optional<int64_t> cacheLength;
+  /// Whether the prompt or cache length is dynamic in the program and bound
+  /// to the serving length (serving-length=).
+  bool lengthBound = false;
   /// Bytes one token adds to the KV cache (every cache argument's bytes per
   /// position and sequence, at its element width after precision=).
   std::optional<double> kvBytesPerToken;

@@ -166,6 +166,9 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Names for the dynamic sizes in the formulas: NAME:SOURCE pairs, "
            "comma-separated, SOURCE a size's default name (e.g. "
            "B:input_ids.d0,S:input_ids.d1)">,
+    Option<"servingLength", "serving-length", "int64_t", /*default=*/"0",
+           "The serving view's prompt (prefill) or KV-cache (decode) length "
+           "where the program leaves it dynamic (0: 2048)">,
     Option<"serving", "serving", "bool", /*default=*/"true",
            "For a prefill or decode step of an LLM (token ids, KV cache): "
            "time to first token or per output token and tokens/s against "

@@ -1,0 +1,63 @@
+// A decode step whose cache length is dynamic (tensor<?x?x16xf16>): the
+// serving view binds that length to serving-length= (2048 unless given) and
+// the batch to each point. At serving-length=8 it is the static step of
+// serving.mlir: the same points, the same numbers.
+// RUN: mlsysim-opt %S/serving.mlir --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null > %t.static.json
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml serving-length=8" -o /dev/null > %t.dynamic.json
+// RUN: %python -c "import json,sys; [print(' '.join('%%s=%%r' %% (k, p[k]) for k in ('batch', 'tpot_s', 'peak_bytes'))) for f in sys.argv[1:] for p in json.load(open(f))['serving']['points'][:3]]" %t.static.json %t.dynamic.json | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULT
+// CHECK: batch=1 tpot_s=[[T1:[0-9.e-]+]] peak_bytes=[[P1:[0-9]+]]
+// CHECK-NEXT: batch=4 tpot_s=[[T4:[0-9.e-]+]] peak_bytes=[[P4:[0-9]+]]
+// CHECK-NEXT: batch=16 tpot_s=[[T16:[0-9.e-]+]] peak_bytes=[[P16:[0-9]+]]
+// CHECK-NEXT: batch=1 tpot_s=[[T1]] peak_bytes=[[P1]]
+// CHECK-NEXT: batch=4 tpot_s=[[T4]] peak_bytes=[[P4]]
+// CHECK-NEXT: batch=16 tpot_s=[[T16]] peak_bytes=[[P16]]
+// DEFAULT: serving: @step is a decode step (1 token per sequence, a KV cache of 2048 positions; the program's dynamic length bound by serving-length=)
+#id = affine_map<(b, t, d) -> (b, t, d)>
+func.func @step(%emb: tensor<100x16xf16> {mlsysim.param = "embed"},
+                %ids: tensor<?x1xi64> {mlsysim.input = "input_ids"},
+                %cache: tensor<?x?x16xf16> {mlsysim.input = "past"}) -> tensor<?x1x100xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = tensor.dim %ids, %c0 : tensor<?x1xi64>
+  %e = tensor.empty(%b) : tensor<?x1x16xf16>
+  %h = linalg.generic {indexing_maps = [affine_map<(b, t, d) -> (b, t)>, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+       ins(%ids : tensor<?x1xi64>) outs(%e : tensor<?x1x16xf16>) {
+  ^bb0(%id: i64, %out: f16):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 2 : index
+    %v = tensor.extract %emb[%row, %col] : tensor<100x16xf16>
+    linalg.yield %v : f16
+  } -> tensor<?x1x16xf16>
+  %kv = tensor.concat dim(1) %cache, %h : (tensor<?x?x16xf16>, tensor<?x1x16xf16>) -> tensor<?x?x16xf16>
+  %n = tensor.dim %kv, %c1 : tensor<?x?x16xf16>
+  %zero = arith.constant 0.0 : f16
+  %se = tensor.empty(%b, %n) : tensor<?x1x?xf16>
+  %s0 = linalg.fill ins(%zero : f16) outs(%se : tensor<?x1x?xf16>) -> tensor<?x1x?xf16>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, t, p, d) -> (b, t, d)>, affine_map<(b, t, p, d) -> (b, p, d)>, affine_map<(b, t, p, d) -> (b, t, p)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%h, %kv : tensor<?x1x16xf16>, tensor<?x?x16xf16>) outs(%s0 : tensor<?x1x?xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %m = arith.mulf %x, %y : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x?xf16>
+  %oe = tensor.empty(%b) : tensor<?x1x16xf16>
+  %o0 = linalg.fill ins(%zero : f16) outs(%oe : tensor<?x1x16xf16>) -> tensor<?x1x16xf16>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, t, d, p) -> (b, t, p)>, affine_map<(b, t, d, p) -> (b, p, d)>, affine_map<(b, t, d, p) -> (b, t, d)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%s, %kv : tensor<?x1x?xf16>, tensor<?x?x16xf16>) outs(%o0 : tensor<?x1x16xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %m = arith.mulf %x, %y : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x16xf16>
+  %le = tensor.empty(%b) : tensor<?x1x100xf16>
+  %l0 = linalg.fill ins(%zero : f16) outs(%le : tensor<?x1x100xf16>) -> tensor<?x1x100xf16>
+  %logits = linalg.generic {indexing_maps = [affine_map<(b, t, v, d) -> (b, t, d)>, affine_map<(b, t, v, d) -> (v, d)>, affine_map<(b, t, v, d) -> (b, t, v)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+       ins(%o, %emb : tensor<?x1x16xf16>, tensor<100x16xf16>) outs(%l0 : tensor<?x1x100xf16>) {
+  ^bb0(%x: f16, %w: f16, %acc: f16):
+    %m = arith.mulf %x, %w : f16
+    %a = arith.addf %acc, %m : f16
+    linalg.yield %a : f16
+  } -> tensor<?x1x100xf16>
+  return %logits : tensor<?x1x100xf16>
+}
