@@ -1,12 +1,14 @@
 //===- mlsysim-hardware-fuzzer.cpp - libFuzzer target for device files ----===//
 //
-// Feeds arbitrary bytes to the device-file parser: it must return a device or
-// an error, never crash or hang. Built by scripts/fuzz-hardware.sh with clang
-// and -fsanitize=fuzzer,address (a seed corpus: zoo/hardware).
+// Feeds arbitrary bytes to the device-file and system-file parsers: each must
+// return a description or an error, never crash or hang. Built by
+// scripts/fuzz-hardware.sh with clang and -fsanitize=fuzzer,address (a seed
+// corpus: zoo/hardware and zoo/systems).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,5 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       mlsysim::parseHardwareSpec(buffer, "fuzz.yaml", &taken);
   if (!spec)
     llvm::consumeError(spec.takeError());
+  llvm::Expected<mlsysim::SystemSpec> system =
+      mlsysim::parseSystemSpec(buffer, "fuzz.yaml", &taken);
+  if (!system)
+    llvm::consumeError(system.takeError());
   return 0;
 }
