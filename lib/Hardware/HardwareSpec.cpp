@@ -64,10 +64,6 @@ const HardwareSource *HardwareSpec::findSource(StringRef key) const {
 }
 
 namespace {
-/// A scalar validated where it is read (see SpecParsing.h).
-struct DeviceClass {
-  std::string value;
-};
 
 /// Proxies that map the nested sections onto the flat HardwareSpec.
 struct PeaksSection {
@@ -96,29 +92,23 @@ struct LinksSection {
   HardwareSpec *spec;
 };
 
-constexpr const char *kDeviceClasses[] = {
-    "datacenter-gpu", "desktop-gpu",    "tpu", "npu", "cpu", "edge",
-    "mobile",         "microcontroller"};
+/// The device classes a file may name.
+struct DeviceClasses {
+  static constexpr const char *names[] = {
+      "datacenter-gpu", "desktop-gpu",    "tpu", "npu", "cpu", "edge",
+      "mobile",         "microcontroller"};
+  static constexpr const char *error =
+      "unknown class; expected one of datacenter-gpu, desktop-gpu, tpu, npu, "
+      "cpu, edge, mobile, microcontroller";
+};
+using DeviceClass = OneOf<DeviceClasses>;
 
 } // namespace
 
 namespace llvm {
 namespace yaml {
 
-template <> struct ScalarTraits<DeviceClass> {
-  static void output(const DeviceClass &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
-  static StringRef input(StringRef scalar, void *, DeviceClass &v) {
-    if (!llvm::is_contained(kDeviceClasses, scalar))
-      return "unknown class; expected one of datacenter-gpu, desktop-gpu, "
-             "tpu, npu, cpu, edge, mobile, microcontroller";
-    v.value = scalar.str();
-    return {};
-  }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
-};
-
+/// `launch_overhead_s`: one sourced number (the eager cost; graph and
 /// compiled fall back to it), or one per execution model.
 template <> struct MappingTraits<LaunchSection> {
   static void mapping(IO &io, LaunchSection &section) {

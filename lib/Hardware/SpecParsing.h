@@ -58,6 +58,12 @@ struct NonEmptyText {
   std::string value;
 };
 
+/// A scalar that must be one of a fixed list: `Choices` has `names` (the
+/// list) and `error` (the message, naming the field and the list).
+template <typename Choices> struct OneOf {
+  std::string value;
+};
+
 /// The `sources` table.
 struct SourcesSection {
   std::vector<HardwareSource> *sources;
@@ -256,6 +262,19 @@ template <> struct MappingTraits<HardwareSource> {
     source.url = url.value;
     source.read = read.value;
   }
+};
+
+template <typename Choices> struct ScalarTraits<OneOf<Choices>> {
+  static void output(const OneOf<Choices> &v, void *, raw_ostream &os) {
+    os << v.value;
+  }
+  static StringRef input(StringRef scalar, void *, OneOf<Choices> &v) {
+    if (!llvm::is_contained(Choices::names, scalar))
+      return Choices::error;
+    v.value = scalar.str();
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
 } // namespace yaml

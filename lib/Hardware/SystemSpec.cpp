@@ -32,34 +32,20 @@ const HardwareSource *SystemSpec::findSource(StringRef key) const {
 }
 
 namespace {
-/// A scalar validated where it is read.
-struct LinkKind {
-  std::string value;
+/// The link kinds a level may name.
+struct LinkKinds {
+  static constexpr llvm::ArrayRef<const char *> names = kLinkKinds;
+  static constexpr const char *error =
+      "unknown link kind; expected one of nvlink, nvswitch, pcie, "
+      "infiniband, roce, ethernet, ici";
 };
-/// The `topology` list.
-struct TopologySection {
-  std::vector<SystemLevel> *levels;
-};
+using LinkKind = OneOf<LinkKinds>;
 } // namespace
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(mlsysim::SystemLevel)
 
 namespace llvm {
 namespace yaml {
-
-template <> struct ScalarTraits<LinkKind> {
-  static void output(const LinkKind &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
-  static StringRef input(StringRef scalar, void *, LinkKind &v) {
-    if (!llvm::is_contained(kLinkKinds, scalar))
-      return "unknown link kind; expected one of nvlink, nvswitch, pcie, "
-             "infiniband, roce, ethernet, ici";
-    v.value = scalar.str();
-    return {};
-  }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
-};
 
 template <> struct MappingTraits<SystemLevel> {
   static void mapping(IO &io, SystemLevel &level) {
