@@ -162,7 +162,7 @@ def main():
             ", ".join(sorted(r["name"] for r in tiny if int(r["threads"]) == threads)), threads)
         roof_dev = strip_efficiency(os.path.join(RESULTS, HOST[threads]),
                                     os.path.join(common.WORK, "compare",
-                                                 "roofline-%dt.yaml" % threads), 1e-15)
+                                                 "roofline-%dt.yaml" % threads), 1e-12)
         for variant in ("default", "im2col"):
             # Cases of this configuration: the convolutions of the variant,
             # every other op from the default build (the flag only changes
