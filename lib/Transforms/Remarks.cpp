@@ -83,6 +83,11 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
         remark << "overhead-bound: the " << formatSeconds(r.tOverhead)
                << " launch exceeds compute " << formatSeconds(r.tCompute)
                << " and memory " << formatSeconds(r.tMemory);
+      } else if (r.bound == Bound::Communication) {
+        remark << "communication-bound: each device sends "
+               << formatQuantity(r.bytesCommunicated, "B") << " ("
+               << stringifyCollectiveAlgorithm(*r.collectiveAlgorithm) << "), "
+               << formatSeconds(r.tCommunication) << " on the links";
       } else {
         remark << stringifyBound(r.bound) << "-bound: "
                << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
