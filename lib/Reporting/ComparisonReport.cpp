@@ -68,10 +68,14 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
     for (const Report &report : reports) {
       const OpReport &other = report.ops[op.id];
       double speedup = getSpeedup(op.roofline.latency, other.roofline.latency);
-      std::string cell =
-          formatSeconds(other.roofline.latency) + " " +
-          stringifyBound(other.roofline.bound).substr(0, 3).str() + " " +
-          formatFixed(speedup, 2) + "x";
+      // Three letters per bound; `cmm` keeps communication apart from
+      // compute.
+      llvm::StringRef bound =
+          other.roofline.bound == Bound::Communication
+              ? llvm::StringRef("cmm")
+              : stringifyBound(other.roofline.bound).substr(0, 3);
+      std::string cell = formatSeconds(other.roofline.latency) + " " +
+                         bound.str() + " " + formatFixed(speedup, 2) + "x";
       os << llvm::format(" %24s", cell.c_str());
     }
     os << "\n";
