@@ -309,33 +309,36 @@ LogicalResult passutil::addServingViews(ModuleOp module,
       maxBatch[i] = fixedBatch;
       continue;
     }
+    // The boundary lies between `fits` (known to fit) and `over` (known not
+    // to, or past the cap). The linear guess and the one after it usually
+    // close the bracket at once; otherwise it is bisected, every probe a
+    // whole analysis, so the answer is exact whatever the growth.
+    int64_t fits = 1, over = kMaxBatch + 1;
+    auto probe = [&](int64_t batch) -> LogicalResult {
+      if (batch <= fits || batch >= over)
+        return success();
+      FailureOr<double> at = peak(batch);
+      if (failed(at))
+        return failure();
+      (*at <= capacity ? fits : over) = batch;
+      return success();
+    };
     FailureOr<double> two = peak(2);
     if (failed(two))
       return failure();
     double slope = *two - *one;
+    (*two <= capacity ? fits : over) = 2;
     int64_t guess =
         slope <= 0 ? kMaxBatch
                    : static_cast<int64_t>(std::min<double>(
                          kMaxBatch, std::floor((capacity - *one) / slope) + 1));
-    guess = std::max<int64_t>(guess, 1);
-    for (int step = 0; step < 8; ++step) {
-      FailureOr<double> at = peak(guess);
-      if (failed(at))
+    if (failed(probe(std::max<int64_t>(guess, 1))) ||
+        failed(probe(std::max<int64_t>(guess, 1) + 1)))
+      return failure();
+    while (over - fits > 1)
+      if (failed(probe(fits + (over - fits) / 2)))
         return failure();
-      if (*at > capacity) {
-        guess = std::max<int64_t>(1, guess - 1);
-        continue;
-      }
-      if (guess >= kMaxBatch)
-        break;
-      FailureOr<double> next = peak(guess + 1);
-      if (failed(next))
-        return failure();
-      if (*next > capacity)
-        break;
-      ++guess;
-    }
-    maxBatch[i] = guess;
+    maxBatch[i] = fits;
   }
 
   for (auto [i, report] : llvm::enumerate(reports)) {
