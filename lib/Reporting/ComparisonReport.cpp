@@ -51,6 +51,35 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
         fits ? "fits" : "NO");
   }
 
+  // A serving step: each device's answer to "where do I serve it" (the
+  // first device's whole view is above).
+  if (base.serving) {
+    bool decode = base.serving->step == ServingStep::Decode;
+    os << "\nserving @" << base.serving->func << " across devices:\n";
+    os << llvm::format("  %-28s %14s %12s %16s\n", "device",
+                       decode ? "per token (1)" : "first token (1)",
+                       "max batch", "tokens/s there");
+    // Fastest step first.
+    std::vector<const Report *> serving;
+    for (const Report &report : reports)
+      if (report.serving && !report.serving->points.empty())
+        serving.push_back(&report);
+    llvm::stable_sort(serving, [](const Report *a, const Report *b) {
+      return a->serving->points.front().latency <
+             b->serving->points.front().latency;
+    });
+    for (const Report *device : serving) {
+      const ServingReport &s = *device->serving;
+      const ServingPoint &first = s.points.front();
+      const ServingPoint &last = s.points.back();
+      os << llvm::format(
+          "  %-28s %14s %12s %16s\n", device->hardware->getLabel().c_str(),
+          formatSeconds(first.latency).c_str(),
+          s.maxBatch ? std::to_string(*s.maxBatch).c_str() : "none",
+          formatQuantity(last.tokensPerS, "").c_str());
+    }
+  }
+
   // Past a handful of devices a per-op table is unreadable: the JSON view
   // has it.
   if (reports.size() > 4)

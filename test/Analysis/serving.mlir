@@ -9,6 +9,7 @@
 // RUN: %fields < %t.roles.json | FileCheck %s --check-prefix=ROLEOPS
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- serving=0" -o /dev/null | FileCheck %s --check-prefix=OFF
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVICES
 // RUN: not mlsysim-opt %s --mlsysim-report="precision=weights:int4,cache:fp8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADROLE
 
 // KV bytes per token: the cache's elements per position of one sequence,
@@ -32,6 +33,12 @@
 // TEXT-NEXT: batch per token tokens/s bound peak memory
 // TEXT-NEXT: 1
 // OFF-NOT: "serving"
+// With several devices, each device's step at batch 1 and its largest
+// batch (the most tried, 2^20, on both) side by side.
+// DEVICES: serving @step across devices:
+// DEVICES-NEXT: device per token (1) max batch tokens/s there
+// DEVICES-DAG: toy-npu (toy-device.yaml) {{.*}} 1048576
+// DEVICES-DAG: nvidia-h100-sxm {{.*}} 1048576
 // BADROLE: error: precision=weights:int4,cache:fp8: unknown role 'cache'
 #id = affine_map<(b, t, d) -> (b, t, d)>
 func.func @step(%emb: tensor<100x16xf16> {mlsysim.param = "embed"},
