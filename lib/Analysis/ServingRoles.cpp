@@ -13,6 +13,15 @@ bool ServingRoles::isKVCache(unsigned argument) const {
       kvCache, [&](const KVCacheArg &kv) { return kv.argument == argument; });
 }
 
+/// The first dynamic dimension of `type` other than `skip`, else 0: the
+/// batch, as the frontends leave it.
+static int64_t getBatchDim(RankedTensorType type, int64_t skip) {
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    if (ShapedType::isDynamic(size) && static_cast<int64_t>(dim) != skip)
+      return dim;
+  return 0;
+}
+
 /// The function argument `value` is, through casts and reshapes, or null.
 static BlockArgument getArgumentThroughViews(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -93,10 +102,7 @@ ServingRoles mlsysim::findServingRoles(FunctionOpInterface func) {
       Value embedding = roles.tokens ? Value() : getIndexedWeight(arg, func);
       if (embedding && returnsLogits(func, embedding)) {
         roles.tokens = index;
-        auto dynamic = llvm::find_if(type.getShape(), ShapedType::isDynamic);
-        roles.batchDim = dynamic != type.getShape().end()
-                             ? dynamic - type.getShape().begin()
-                             : 0;
+        roles.batchDim = getBatchDim(type, /*skip=*/-1);
         int64_t perSequence = 1;
         bool known = true;
         for (auto [dim, size] : llvm::enumerate(type.getShape()))
@@ -126,7 +132,8 @@ ServingRoles mlsysim::findServingRoles(FunctionOpInterface func) {
             lengthDim = dim;
       }
       if (lengthDim) {
-        roles.kvCache.push_back({index, *lengthDim});
+        roles.kvCache.push_back(
+            {index, *lengthDim, getBatchDim(type, *lengthDim)});
         break;
       }
     }

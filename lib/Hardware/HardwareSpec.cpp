@@ -256,24 +256,11 @@ template <> struct MappingTraits<LinksSection> {
 template <> struct MappingTraits<HardwareSpec> {
   static void mapping(IO &io, HardwareSpec &spec) {
     ParseContext &ctx = getContext(io);
-    // Sources first: every later `source:` is checked against them.
-    SourcesSection sources{&spec.sources};
-    ctx.field = "sources";
-    io.mapRequired("sources", sources);
-
-    DeviceName id;
-    std::vector<DeviceName> aliases;
-    NonEmptyText name, vendor;
+    mapHeader(io, spec);
+    NonEmptyText vendor;
     DeviceClass deviceClass;
-    io.mapRequired("id", id);
-    io.mapOptional("aliases", aliases);
-    io.mapRequired("name", name);
     io.mapRequired("vendor", vendor);
     io.mapRequired("class", deviceClass);
-    spec.id = id.value;
-    for (DeviceName &alias : aliases)
-      spec.aliases.push_back(alias.value);
-    spec.name = name.value;
     spec.vendor = vendor.value;
     spec.deviceClass = deviceClass.value;
     mapOptionalNumber(io, "accelerators", spec.accelerators, "accelerators");

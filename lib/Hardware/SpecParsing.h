@@ -340,6 +340,25 @@ inline llvm::Error checkDeviceFileShape(StringRef buffer,
   return llvm::Error::success();
 }
 
+/// The keys every zoo file has: `sources` (mapped first: every later
+/// `source:` is checked against them), `id`, `aliases` and `name`.
+template <typename Spec> void mapHeader(llvm::yaml::IO &io, Spec &spec) {
+  ParseContext &ctx = getContext(io);
+  SourcesSection sources{&spec.sources};
+  ctx.field = "sources";
+  io.mapRequired("sources", sources);
+  DeviceName id;
+  std::vector<DeviceName> aliases;
+  NonEmptyText name;
+  io.mapRequired("id", id);
+  io.mapOptional("aliases", aliases);
+  io.mapRequired("name", name);
+  spec.id = id.value;
+  for (DeviceName &alias : aliases)
+    spec.aliases.push_back(alias.value);
+  spec.name = name.value;
+}
+
 /// Parses `buffer` as one `T` (a device or a system: both have `id` and
 /// `origin`), with every error located in `bufferName`; `what` names the kind
 /// of file in messages. Ids and aliases in `takenNames` are duplicates.

@@ -76,23 +76,11 @@ template <> struct MappingTraits<SystemLevel> {
 
 template <> struct MappingTraits<SystemSpec> {
   static void mapping(IO &io, SystemSpec &spec) {
-    ParseContext &ctx = getContext(io);
-    SourcesSection sources{&spec.sources};
-    ctx.field = "sources";
-    io.mapRequired("sources", sources);
-    DeviceName id;
-    std::vector<DeviceName> aliases;
-    NonEmptyText name, device;
-    io.mapRequired("id", id);
-    io.mapOptional("aliases", aliases);
-    io.mapRequired("name", name);
+    mapHeader(io, spec);
+    NonEmptyText device;
     io.mapRequired("device", device);
-    spec.id = id.value;
-    for (DeviceName &alias : aliases)
-      spec.aliases.push_back(alias.value);
-    spec.name = name.value;
     spec.device = device.value;
-    ctx.field = "topology";
+    getContext(io).field = "topology";
     io.mapRequired("topology", spec.levels);
   }
   static std::string validate(IO &io, SystemSpec &spec) {

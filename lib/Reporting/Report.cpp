@@ -144,6 +144,18 @@ double ReportTotals::getBoundTime(Bound bound) const {
   llvm_unreachable("unknown bound");
 }
 
+Bound ReportTotals::getMainBound() const {
+  Bound main = Bound::Free;
+  double most = 0.0;
+  for (Bound bound :
+       {Bound::Compute, Bound::Memory, Bound::Overhead, Bound::Communication})
+    if (getBoundTime(bound) > most) {
+      most = getBoundTime(bound);
+      main = bound;
+    }
+  return main;
+}
+
 double ReportTotals::getBoundShare(Bound bound) const {
   return getShare(getBoundTime(bound), latency);
 }

@@ -2,6 +2,7 @@
 
 #include "mlsysim/Reporting/Scaling.h"
 
+#include "mlsysim/Reporting/JSONWriter.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -50,10 +51,9 @@ void mlsysim::printScaling(llvm::ArrayRef<ScalingSeries> series,
       devices.push_back(llvm::json::Object{{"hardware", s.hardware->id},
                                            {"points", std::move(points)}});
     }
-    os << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                     {"schema", "mlsysim-scaling/1"},
-                                     {"scaling", std::move(devices)}}))
-       << "\n";
+    printJSON(llvm::json::Object{{"schema", "mlsysim-scaling/1"},
+                                 {"scaling", std::move(devices)}},
+              os);
     return;
   }
   for (const ScalingSeries &s : series) {

@@ -154,19 +154,6 @@ struct StepPrice {
 };
 } // namespace
 
-/// The bound with the most time in `totals`.
-static Bound getMainBound(const ReportTotals &totals) {
-  Bound main = Bound::Free;
-  double most = 0.0;
-  for (Bound bound :
-       {Bound::Compute, Bound::Memory, Bound::Overhead, Bound::Communication})
-    if (totals.getBoundTime(bound) > most) {
-      most = totals.getBoundTime(bound);
-      main = bound;
-    }
-  return main;
-}
-
 /// Bytes one token adds to the cache: each cache argument's bytes per
 /// position of one sequence; std::nullopt (and `why`) when a dimension other
 /// than the batch and the length is dynamic.
@@ -184,13 +171,9 @@ static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
   double bytes = 0.0;
   for (const KVCacheArg &kv : roles.kvCache) {
     auto type = cast<RankedTensorType>(func.getArgument(kv.argument).getType());
-    auto dynamic = llvm::find_if(type.getShape(), ShapedType::isDynamic);
-    int64_t batchDim = dynamic != type.getShape().end()
-                           ? dynamic - type.getShape().begin()
-                           : 0;
     double elements = 1.0;
     for (auto [dim, size] : llvm::enumerate(type.getShape())) {
-      if (static_cast<int64_t>(dim) == batchDim ||
+      if (static_cast<int64_t>(dim) == kv.batchDim ||
           static_cast<int64_t>(dim) == kv.lengthDim)
         continue;
       if (ShapedType::isDynamic(size)) {
@@ -273,7 +256,7 @@ LogicalResult passutil::addServingViews(ModuleOp module,
       for (const FunctionReport &f : report.functions)
         if (f.name == name) {
           price.latency = f.totals.latency;
-          price.bound = getMainBound(f.totals);
+          price.bound = f.totals.getMainBound();
           if (f.footprintIndex >= 0)
             price.peakBytes =
                 report.footprints[f.footprintIndex].peakBytes().toDouble();

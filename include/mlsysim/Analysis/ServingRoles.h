@@ -27,10 +27,11 @@ namespace mlsysim {
 /// What a function does in serving.
 enum class ServingStep { None, Prefill, Decode };
 
-/// One KV-cache argument and the dimension the step appends along.
+/// One KV-cache argument, the dimension the step appends along, and its
+/// batch dimension (its first dynamic one other than the length, else 0).
 struct KVCacheArg {
   unsigned argument = 0;
-  int64_t lengthDim = 0;
+  int64_t lengthDim = 0, batchDim = 0;
 };
 
 struct ServingRoles {

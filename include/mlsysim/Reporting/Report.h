@@ -154,6 +154,8 @@ struct ReportTotals : ReportedWork {
   /// Predicted time of the ops `bound` limits, and its share of the latency.
   double getBoundTime(Bound bound) const;
   double getBoundShare(Bound bound) const;
+  /// The bound that limits the most time (Free when nothing runs).
+  Bound getMainBound() const;
 
   /// The peak that priced the most arithmetic (MFU is measured against it).
   std::optional<std::pair<ComputeUnit, ElementKind>> getDominantPeak() const;
