@@ -27,9 +27,11 @@ static bool isTensorOrMemRef(Type type) {
 /// Ops the report lists: everything that touches a tensor or memref, and every
 /// structured op.
 static bool isOfInterest(Operation *op) {
-  return isa<linalg::LinalgOp>(op) ||
-         llvm::any_of(op->getOperandTypes(), isTensorOrMemRef) ||
-         llvm::any_of(op->getResultTypes(), isTensorOrMemRef);
+  // The types first: an interface lookup costs more than a type check, and
+  // nearly every structured op has a tensor or memref operand.
+  return llvm::any_of(op->getOperandTypes(), isTensorOrMemRef) ||
+         llvm::any_of(op->getResultTypes(), isTensorOrMemRef) ||
+         isa<linalg::LinalgOp>(op);
 }
 
 /// Ops that only structure the program: the walk enters them instead of
@@ -305,9 +307,10 @@ public:
   /// (0 when the op's cost is not a function of its signature).
   const Entry *find(Operation *op, size_t &hash) const {
     hash = 0;
-    if (!isa<linalg::LinalgOp>(op) ||
+    // The cheap tests (dialect, op name, types) before the interface lookup.
+    if (!isa_and_nonnull<linalg::LinalgDialect>(op->getDialect()) ||
         isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(op) ||
-        !isa<linalg::LinalgDialect>(op->getDialect()) ||
+        !isa<linalg::LinalgOp>(op) ||
         !llvm::all_of(op->getOperandTypes(), isStatic) ||
         !llvm::all_of(op->getResultTypes(), isStatic))
       return nullptr;
@@ -334,6 +337,11 @@ public:
 
 private:
   static bool isStatic(Type type) {
+    // The builtin types without the ShapedType interface lookup.
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return tensor.hasStaticShape();
+    if (auto memref = dyn_cast<MemRefType>(type))
+      return memref.hasStaticShape();
     auto shaped = dyn_cast<ShapedType>(type);
     return !shaped || shaped.hasStaticShape();
   }
@@ -422,6 +430,16 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     funcName = func.getName();
   OpSignatureCache signatures;
+  // About one record per op of a function body: reserved, so that records
+  // (large) are not moved as the vector grows.
+  size_t bodyOps = 0;
+  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    for (Block &block : func.getFunctionBody())
+      bodyOps += block.getOperations().size();
+    return WalkResult::skip();
+  });
+  records.reserve(bodyOps);
+  indexOf.reserve(bodyOps);
   visitRegions(root, Count(1), nullptr, funcName, context, signatures);
   // Memory feasibility: each function's peak live bytes.
   auto addFootprint = [&](FunctionOpInterface func) {
@@ -497,8 +515,9 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           record.funcName = funcName;
           // A modeled op owns its regions (payloads); only an op no model
           // knows is entered, since its regions may hold ops we can price.
-          if (isa<CostOpInterface, linalg::LinalgOp>(op) ||
-              records.back().cost.modeled || isKernelRegion(&op))
+          if (records.back().cost.modeled ||
+              isa<CostOpInterface, linalg::LinalgOp>(op) ||
+              isKernelRegion(&op))
             continue;
         }
         if (op.getNumRegions() > 0)

@@ -234,10 +234,24 @@ private:
     const OpCostRecord *record = analysis.lookup(op);
     return record ? static_cast<int>(record - records.data()) : -1;
   }
+  /// `op` as a structured op, or null; `index` is its record or -1. The
+  /// records' are looked up once (an interface lookup is a search).
+  linalg::LinalgOp linalgOf(int index, Operation *op) const {
+    return index >= 0 ? linalgOps[index] : dyn_cast<linalg::LinalgOp>(op);
+  }
+  /// Whether `use` is read by its owner, record `owner` or -1 (a structured
+  /// op's destination may only be overwritten).
+  bool isRead(OpOperand &use, int owner) const {
+    linalg::LinalgOp linalgOp = linalgOf(owner, use.getOwner());
+    return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
+  }
   /// The bytes of `value`, sized once per static type (a program has a few
   /// dozen) or per dynamic value.
   std::optional<Count> bytesOf(Value value) const {
-    auto shaped = dyn_cast<ShapedType>(value.getType());
+    // A ranked tensor (nearly every value) without the interface lookup.
+    auto tensor = dyn_cast<RankedTensorType>(value.getType());
+    auto shaped =
+        tensor ? cast<ShapedType>(tensor) : dyn_cast<ShapedType>(value.getType());
     if (shaped && shaped.hasStaticShape()) {
       auto [it, inserted] = bytesOfType.try_emplace(shaped);
       if (inserted)
@@ -252,8 +266,8 @@ private:
   /// The indexing map through which structured op `consumer` reads `use`.
   AffineMap getMatchingMap(unsigned consumer, OpOperand &use) const {
     ArrayRef<AffineMap> maps = records[consumer].indexingMaps;
-    return maps.empty() ? cast<linalg::LinalgOp>(records[consumer].op)
-                              .getMatchingIndexingMap(&use)
+    linalg::LinalgOp linalgOp = linalgOps[consumer];
+    return maps.empty() ? linalgOp.getMatchingIndexingMap(&use)
                         : maps[use.getOperandNumber()];
   }
 
@@ -298,6 +312,8 @@ private:
   llvm::DenseMap<OpOperand *, double> recomputeOf;
   /// The fused latency of each group, by its leader, once priced.
   llvm::DenseMap<unsigned, double> latencyOf;
+  /// Each record as a structured op, or null.
+  std::vector<linalg::LinalgOp> linalgOps;
   llvm::EquivalenceClasses<unsigned> groups;
 };
 } // namespace
@@ -315,6 +331,9 @@ void Planner::classifyRecords() {
   resultBits.assign(n, 0);
   elementwise.assign(n, false);
   alone.resize(n);
+  linalgOps.resize(n);
+  for (auto [index, record] : llvm::enumerate(records))
+    linalgOps[index] = dyn_cast<linalg::LinalgOp>(record.op);
   for (auto [index, record] : llvm::enumerate(records)) {
     // Free ops (views, empty tensors) and ops that launch nothing are in no
     // kernel: nothing more to know of them.
@@ -350,7 +369,7 @@ void Planner::classifyRecords() {
       reducedSpace[index] = row;
       continue;
     }
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
+    linalg::LinalgOp linalgOp = linalgOps[index];
     if (!linalgOp || !fusible[index])
       continue;
     // The loops the counting rule walked; an op another model priced gets
@@ -371,13 +390,6 @@ void Planner::classifyRecords() {
     parallelSpace[index] = loops->parallel;
     reducedSpace[index] = loops->reduced;
   }
-}
-
-/// Whether `use` is read by its owner (a structured op's destination may
-/// only be overwritten).
-static bool isRead(OpOperand &use) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(use.getOwner());
-  return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
 }
 
 void Planner::indexOperandsAndUses() {
@@ -407,15 +419,16 @@ void Planner::indexOperandsAndUses() {
         continue;
       Operation *def = value.getDefiningOp();
       operandInfos.push_back(
-          {value, def ? indexOf(def) : -1, isRead(operand), bytesOf(value)});
+          {value, def ? indexOf(def) : -1, isRead(operand, index),
+           bytesOf(value)});
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))
         resultBytes[index] += *bytes;
       numUses[index] += llvm::range_size(result.getUses());
       forEachUse(result, [&](OpOperand &use) {
-        useInfos.push_back(
-            {&use, indexOf(use.getOwner()), isRead(use), bytesOf(use.get())});
+        int user = indexOf(use.getOwner());
+        useInfos.push_back({&use, user, isRead(use, user), bytesOf(use.get())});
       });
     }
   }
@@ -461,7 +474,7 @@ void Planner::foldWeights() {
     // The data the op reads: every shaped operand, but the destinations a
     // structured op's payload never reads.
     bool anyWeight = false, onlyWeights = true;
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(record.op);
+    linalg::LinalgOp linalgOp = linalgOps[index];
     for (OpOperand &operand : record.op->getOpOperands()) {
       if (!isa<ShapedType>(operand.get().getType()))
         continue;
@@ -494,7 +507,7 @@ void Planner::cloneFills() {
     for (Operation *user : record.op->getUsers()) {
       int consumer = indexOf(user);
       allFusible &= consumer >= 0 && fusible[consumer] &&
-                    isa<linalg::LinalgOp>(user) &&
+                    linalgOps[consumer] &&
                     user->getBlock() == record.op->getBlock() &&
                     records[consumer].multiplier == record.multiplier;
     }
@@ -592,7 +605,7 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // (An elementwise op on tensors reads and writes at the same index.)
     // (Its tensor results are its inits', the last operands.)
     Operation *producerOp = records[producer].op;
-    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producerOp))
+    if (linalg::LinalgOp linalgOp = linalgOps[producer])
       if (linalgOp.getNumReductionLoops() != 0 ||
           !getMatchingMap(
                producer, producerOp->getOpOperand(producerOp->getNumOperands() -
@@ -617,8 +630,8 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
 void Planner::findEdges() {
   for (auto [index, record] : llvm::enumerate(records)) {
     if (!fusible[index] ||
-        !(isa<linalg::LinalgOp, linalg::SoftmaxOp, tensor::ConcatOp>(
-              record.op) ||
+        !(linalgOps[index] ||
+          isa<linalg::SoftmaxOp, tensor::ConcatOp>(record.op) ||
           elementwise[index]))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {

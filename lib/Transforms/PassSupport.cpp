@@ -20,6 +20,11 @@ using namespace mlir;
 /// function takes one (every other value is made by an op).
 static bool hasDynamicSizes(ModuleOp module, const CostAnalysis &analysis) {
   auto dynamic = [](Type type) {
+    // The builtin types without the ShapedType interface lookup.
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return !tensor.hasStaticShape();
+    if (auto memref = dyn_cast<MemRefType>(type))
+      return !memref.hasStaticShape();
     auto shaped = dyn_cast<ShapedType>(type);
     return shaped && shaped.hasRank() && !shaped.hasStaticShape();
   };
