@@ -148,6 +148,10 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       total.matrixShape = cost.matrixShape;
       if (total.matrixShape)
         total.matrixShape->batch *= trips.toDouble();
+      // Each trip reads its tile's operands.
+      total.stridedOperands = cost.stridedOperands;
+      for (StridedOperand &operand : total.stridedOperands)
+        operand.bytes *= trips.toDouble();
     }
   });
   if (!failure.empty())
@@ -516,8 +520,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           // A modeled op owns its regions (payloads); only an op no model
           // knows is entered, since its regions may hold ops we can price.
           if (records.back().cost.modeled ||
-              isa<CostOpInterface, linalg::LinalgOp>(op) ||
-              isKernelRegion(&op))
+              isa<CostOpInterface, linalg::LinalgOp>(op) || isKernelRegion(&op))
             continue;
         }
         if (op.getNumRegions() > 0)

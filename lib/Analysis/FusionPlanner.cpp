@@ -109,6 +109,7 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
             : estimateRoofline(*member.cost, multiplier, hardware, options);
     price.before += alone.latency * member.share;
     fused.tCompute += alone.tCompute * member.recompute;
+    fused.tStrided += alone.tStrided * member.recompute;
     fused.idealCompute += alone.idealCompute * member.recompute;
     // A collective (always a kernel of its own) keeps its links' time.
     fused.tCommunication += alone.tCommunication;
@@ -250,8 +251,8 @@ private:
   std::optional<Count> bytesOf(Value value) const {
     // A ranked tensor (nearly every value) without the interface lookup.
     auto tensor = dyn_cast<RankedTensorType>(value.getType());
-    auto shaped =
-        tensor ? cast<ShapedType>(tensor) : dyn_cast<ShapedType>(value.getType());
+    auto shaped = tensor ? cast<ShapedType>(tensor)
+                         : dyn_cast<ShapedType>(value.getType());
     if (shaped && shaped.hasStaticShape()) {
       auto [it, inserted] = bytesOfType.try_emplace(shaped);
       if (inserted)
@@ -418,9 +419,8 @@ void Planner::indexOperandsAndUses() {
       if (!isa<ShapedType>(value.getType()))
         continue;
       Operation *def = value.getDefiningOp();
-      operandInfos.push_back(
-          {value, def ? indexOf(def) : -1, isRead(operand, index),
-           bytesOf(value)});
+      operandInfos.push_back({value, def ? indexOf(def) : -1,
+                              isRead(operand, index), bytesOf(value)});
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))
@@ -506,8 +506,7 @@ void Planner::cloneFills() {
     bool allFusible = !record.op->use_empty();
     for (Operation *user : record.op->getUsers()) {
       int consumer = indexOf(user);
-      allFusible &= consumer >= 0 && fusible[consumer] &&
-                    linalgOps[consumer] &&
+      allFusible &= consumer >= 0 && fusible[consumer] && linalgOps[consumer] &&
                     user->getBlock() == record.op->getBlock() &&
                     records[consumer].multiplier == record.multiplier;
     }

@@ -157,6 +157,15 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
 
   estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
                       hardware.getComputeEfficiency(cost.opClass).value;
+  if (double stall = getStridedReadTime(hardware, cost); stall > 0.0) {
+    // Code that reads an operand across its rows vectorizes along them: its
+    // arithmetic has its own efficiency, and it waits on those reads.
+    estimate.tStrided = stall * runs;
+    estimate.tCompute =
+        (idealArithmetic / estimate.utilization + idealSpecial) /
+            hardware.stridedReads->computeEfficiency.value +
+        estimate.tStrided;
+  }
   estimate.tMemory =
       idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
@@ -181,6 +190,52 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
       std::max({idealCompute, idealMemory, estimate.tCommunication});
   settleRoofline(estimate);
   return estimate;
+}
+
+/// The read rate of the smallest level of `hardware` that holds `bytes`.
+static double servingBandwidth(const HardwareSpec &hardware, double bytes) {
+  if (hardware.scratchpadBandwidthBytesPerS &&
+      bytes <= hardware.scratchpadPerCoreBytes->value * hardware.cores->value)
+    return hardware.scratchpadBandwidthBytesPerS->value;
+  if (hardware.llcBandwidthBytesPerS && hardware.llcCapacityBytes &&
+      bytes <= hardware.llcCapacityBytes->value)
+    return hardware.llcBandwidthBytesPerS->value;
+  return hardware.memoryBandwidthBytesPerS.value;
+}
+
+double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
+                                   const OpCost &cost) {
+  if (!hardware.stridedReads || !cost.matrixShape)
+    return 0.0;
+  const HardwareSpec::StridedReads &reads = *hardware.stridedReads;
+  const MatrixShape &shape = *cost.matrixShape;
+  double seconds = 0.0;
+  for (const StridedOperand &operand : cost.stridedOperands) {
+    // The extent of the loops that do not index the operand, and the tiles
+    // along it.
+    double extent = operand.alongN ? shape.m : shape.n;
+    double tile = (operand.alongN ? reads.tileM : reads.tileN).value;
+    double registerTile =
+        (operand.alongN ? reads.registerTileM : reads.registerTileN).value;
+    double otherTile = (operand.alongN ? reads.tileN : reads.tileM).value;
+    double tiles = std::ceil(extent / tile);
+    double registerPasses =
+        tiles * (std::ceil(std::min(extent, tile) / registerTile) - 1.0);
+    double pageShare =
+        std::min(1.0, operand.strideBytes / reads.pageBytes.value);
+    double whole = servingBandwidth(hardware, operand.bytes);
+    // An output tile's panels: its rows of one operand and columns of the
+    // other, along the whole reduction.
+    double panels = shape.k * (tile + otherTile) * operand.elementBytes;
+    double inner = hardware.scratchpadBandwidthBytesPerS &&
+                           panels <= hardware.scratchpadPerCoreBytes->value
+                       ? hardware.scratchpadBandwidthBytesPerS->value
+                       : whole;
+    seconds += operand.bytes * pageShare *
+               (tiles / whole + registerPasses / inner) /
+               reads.efficiency.value;
+  }
+  return seconds;
 }
 
 double mlsysim::getMatrixUtilization(const HardwareSpec &hardware,
@@ -211,8 +266,12 @@ void mlsysim::settleRoofline(RooflineEstimate &estimate) {
   else if (estimate.tCommunication == slowest && slowest > 0.0)
     estimate.bound = Bound::Communication;
   else
-    estimate.bound =
-        estimate.tCompute >= estimate.tMemory ? Bound::Compute : Bound::Memory;
+    // Stalls on strided reads are waits on memory: memory-bound when they
+    // outweigh the arithmetic.
+    estimate.bound = estimate.tCompute >= estimate.tMemory &&
+                             estimate.tStrided * 2.0 <= estimate.tCompute
+                         ? Bound::Compute
+                         : Bound::Memory;
 }
 
 double mlsysim::getRooflineLatency(double tCompute, double tMemory,

@@ -88,6 +88,9 @@ struct LaunchSection {
 struct MatrixTileSection {
   HardwareSpec *spec;
 };
+struct StridedReadsSection {
+  HardwareSpec *spec;
+};
 struct LinksSection {
   HardwareSpec *spec;
 };
@@ -149,6 +152,26 @@ template <> struct MappingTraits<MatrixTileSection> {
     mapNumber(io, "n", n, "matrix_tile.n");
     section.spec->matrixTileM = m;
     section.spec->matrixTileN = n;
+  }
+};
+
+/// `strided_reads`: how compiled code reads a contraction operand across
+/// its rows (HardwareSpec::StridedReads).
+template <> struct MappingTraits<StridedReadsSection> {
+  static void mapping(IO &io, StridedReadsSection &section) {
+    HardwareSpec::StridedReads strided;
+    mapNumber(io, "page_bytes", strided.pageBytes, "strided_reads.page_bytes");
+    mapNumber(io, "efficiency", strided.efficiency, "strided_reads.efficiency",
+              /*fraction=*/true);
+    mapNumber(io, "compute_efficiency", strided.computeEfficiency,
+              "strided_reads.compute_efficiency", /*fraction=*/true);
+    mapNumber(io, "tile_m", strided.tileM, "strided_reads.tile_m");
+    mapNumber(io, "tile_n", strided.tileN, "strided_reads.tile_n");
+    mapNumber(io, "register_tile_m", strided.registerTileM,
+              "strided_reads.register_tile_m");
+    mapNumber(io, "register_tile_n", strided.registerTileN,
+              "strided_reads.register_tile_n");
+    section.spec->stridedReads = strided;
   }
 };
 
@@ -228,6 +251,9 @@ template <> struct MappingTraits<MemorySection> {
     mapOptionalNumber(io, "scratchpad_per_core_bytes",
                       spec.scratchpadPerCoreBytes,
                       "memory.scratchpad_per_core_bytes");
+    mapOptionalNumber(io, "scratchpad_bandwidth_bytes_per_s",
+                      spec.scratchpadBandwidthBytesPerS,
+                      "memory.scratchpad_bandwidth_bytes_per_s");
   }
 };
 
@@ -276,6 +302,9 @@ template <> struct MappingTraits<HardwareSpec> {
     MatrixTileSection matrixTile{&spec};
     ctx.field = "matrix_tile";
     io.mapOptional("matrix_tile", matrixTile);
+    StridedReadsSection stridedReads{&spec};
+    ctx.field = "strided_reads";
+    io.mapOptional("strided_reads", stridedReads);
     LaunchSection launch{&spec};
     ctx.field = "launch_overhead_s";
     io.mapRequired("launch_overhead_s", launch);
@@ -293,6 +322,12 @@ template <> struct MappingTraits<HardwareSpec> {
       return "sources: a device file cites at least one document";
     if (spec.matrixTileM && !spec.cores)
       return "matrix_tile: wave quantization needs 'cores' too";
+    if (spec.scratchpadBandwidthBytesPerS && !spec.scratchpadPerCoreBytes)
+      return "memory.scratchpad_bandwidth_bytes_per_s: the level's size "
+             "(scratchpad_per_core_bytes) is needed too";
+    if (spec.scratchpadBandwidthBytesPerS && !spec.cores)
+      return "memory.scratchpad_bandwidth_bytes_per_s: the level's size is "
+             "per core: 'cores' is needed too";
     return {};
   }
 };

@@ -57,10 +57,11 @@ static double extentOf(ArrayRef<unsigned> loops, ArrayRef<int64_t> ranges) {
 /// Whether the op's arithmetic runs on the matrix unit: contractions and
 /// convolutions that reduce over input channels (depthwise convolutions and
 /// pooling run on the vector unit). Sets `shape` to the matrix problem.
-static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
-                           ArrayRef<int64_t> ranges,
-                           const PayloadCounts &payload,
-                           std::optional<MatrixShape> &shape) {
+static bool
+usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
+               ArrayRef<int64_t> ranges, const PayloadCounts &payload,
+               std::optional<MatrixShape> &shape,
+               std::optional<linalg::ContractionDimensions> &contraction) {
   // Contraction and convolution bodies multiply-accumulate; without a MAC
   // (elementwise ops, pooling) the classifiers need not run.
   if (payload.macs.isZero() && payload.intMacs.isZero())
@@ -68,6 +69,7 @@ static bool usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   auto fromContraction = [&](const linalg::ContractionDimensions &dims) {
     shape = MatrixShape{extentOf(dims.batch, ranges), extentOf(dims.m, ranges),
                         extentOf(dims.n, ranges), extentOf(dims.k, ranges)};
+    contraction = dims;
   };
   if (linalg::isaContractionOpInterface(op)) {
     if (FailureOr<linalg::ContractionDimensions> dims =
@@ -161,6 +163,57 @@ LoopSpace mlsysim::getLoopSpace(linalg::LinalgOp op,
   return space;
 }
 
+/// The inputs of a contraction whose innermost dimension is an m or n loop
+/// rather than a reduction: consecutive reduction steps read them a row
+/// apart (StridedOperand).
+static void findStridedOperands(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
+                                ArrayRef<int64_t> ranges,
+                                const linalg::ContractionDimensions &dims,
+                                const CostContext &context,
+                                SmallVectorImpl<StridedOperand> &strided) {
+  auto loopOf = [](AffineExpr expr) -> std::optional<unsigned> {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      return dim.getPosition();
+    return std::nullopt;
+  };
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    if (!isa<ShapedType>(input->get().getType()))
+      continue;
+    ArrayRef<AffineExpr> results = maps[input->getOperandNumber()].getResults();
+    std::optional<unsigned> innermost =
+        results.empty() ? std::nullopt : loopOf(results.back());
+    if (!innermost)
+      continue;
+    bool alongM = llvm::is_contained(dims.m, *innermost);
+    bool alongN = llvm::is_contained(dims.n, *innermost);
+    if (!alongM && !alongN)
+      continue; // A reduction innermost: each step reads the next element.
+    // A step's stride: the elements of the dimensions inside the innermost
+    // reduction dimension.
+    std::optional<size_t> lastReduction;
+    for (auto [position, expr] : llvm::enumerate(results))
+      if (std::optional<unsigned> loop = loopOf(expr);
+          loop && llvm::is_contained(dims.k, *loop))
+        lastReduction = position;
+    if (!lastReduction)
+      continue;
+    double strideElements = 1.0;
+    for (AffineExpr expr : results.drop_front(*lastReduction + 1)) {
+      std::optional<unsigned> loop = loopOf(expr);
+      if (!loop || *loop >= ranges.size())
+        return; // A window or a constant: no plain row stride.
+      strideElements *= static_cast<double>(ranges[*loop]);
+    }
+    std::optional<uint64_t> bits = context.elementBits(input->get());
+    std::optional<Count> bytes = context.bytesOf(input->get());
+    if (!bits || !bytes)
+      continue;
+    double elementBytes = static_cast<double>(*bits) / 8.0;
+    strided.push_back({alongN, bytes->toDouble(), strideElements * elementBytes,
+                       elementBytes});
+  }
+}
+
 OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
                                         const CostContext &context) {
   // The maps once: named ops rebuild them on every query.
@@ -228,8 +281,12 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   }
 
   cost.loopSpace = getLoopSpace(op, loopRanges);
-  cost.matrixUnit =
-      usesMatrixUnit(op, maps, loopRanges, payload, cost.matrixShape);
+  std::optional<linalg::ContractionDimensions> contraction;
+  cost.matrixUnit = usesMatrixUnit(op, maps, loopRanges, payload,
+                                   cost.matrixShape, contraction);
+  if (cost.matrixUnit && contraction)
+    findStridedOperands(op, maps, loopRanges, *contraction, context,
+                        cost.stridedOperands);
   if (cost.matrixUnit && !inputs.empty())
     cost.elementType = getElementTypeOrSelf(inputs.front().get().getType());
   else if (payload.computeType)

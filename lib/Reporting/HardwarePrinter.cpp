@@ -143,6 +143,8 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("last-level cache capacity", hw.llcCapacityBytes, "B");
   optional("last-level cache bandwidth", hw.llcBandwidthBytesPerS, "B/s");
   optional("scratchpad per core", hw.scratchpadPerCoreBytes, "B");
+  optional("scratchpad bandwidth, all cores", hw.scratchpadBandwidthBytesPerS,
+           "B/s");
   os << "device:\n";
   optional("cores", hw.cores, "");
   optional("matrix output tile, rows", hw.matrixTileM, "");
@@ -175,6 +177,22 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
       printValue(hw.sources, field + "compute", *efficiency.compute, "", os);
     if (efficiency.memory)
       printValue(hw.sources, field + "memory", *efficiency.memory, "", os);
+  }
+  if (hw.stridedReads) {
+    const HardwareSpec::StridedReads &strided = *hw.stridedReads;
+    os << "contractions reading an operand across its rows:\n";
+    printValue(hw.sources, "page (prefetchers stop there)", strided.pageBytes,
+               "B", os);
+    printValue(hw.sources, "share of a level's read rate", strided.efficiency,
+               "", os);
+    printValue(hw.sources, "achievable compute efficiency",
+               strided.computeEfficiency, "", os);
+    printValue(hw.sources, "output tile, rows", strided.tileM, "", os);
+    printValue(hw.sources, "output tile, columns", strided.tileN, "", os);
+    printValue(hw.sources, "register tile, rows", strided.registerTileM, "",
+               os);
+    printValue(hw.sources, "register tile, columns", strided.registerTileN, "",
+               os);
   }
   os << "sources:\n";
   for (const HardwareSource &source : hw.sources)

@@ -67,6 +67,11 @@ static void visitOpFields(const OpReport &op, EmitFn &&emit) {
   emit("matrix_utilization", number(op.roofline.utilization));
   emit("t_compute_s", number(op.roofline.tCompute));
   emit("t_memory_s", number(op.roofline.tMemory));
+  // Waits on reads across an operand's rows (part of t_compute_s): null
+  // when the device prices none or the op has none.
+  emit("t_strided_s", m && op.roofline.tStrided > 0.0
+                          ? JSONScalar(op.roofline.tStrided)
+                          : JSONScalar(nullptr));
   emit("t_overhead_s", number(op.roofline.tOverhead));
   // Communication between devices: a collective's, null for other ops.
   bool comm = m && op.roofline.collectiveAlgorithm;
@@ -142,6 +147,8 @@ static void visitKernelFields(const KernelReport &kernel, EmitFn &&emit,
   emit("t_compute_s", JSONScalar(r.tCompute));
   emit("t_memory_s", JSONScalar(r.tMemory));
   emit("t_overhead_s", JSONScalar(r.tOverhead));
+  emit("t_strided_s",
+       r.tStrided > 0.0 ? JSONScalar(r.tStrided) : JSONScalar(nullptr));
   emit("transcendentals", kernel.transcendentals);
 }
 

@@ -33,6 +33,15 @@
 // TINYEFF: .eff.yaml:{{[0-9]+}}:{{[0-9]+}}: error: efficiency.compute{{.*}}: an efficiency below 0.001 is not a device's
 // HUGE: .launch.yaml:{{[0-9]+}}:{{[0-9]+}}: error: launch_overhead_s.eager: value outside the physical range [1e-12, 1e24]
 
+// strided_reads: its efficiencies are fractions; the per-core level's read
+// rate needs the level's size.
+// RUN: sed 's/efficiency: {value: 0.1,/efficiency: {value: 1.5,/' %mlsysim_src/test/Analysis/Inputs/strided-host.yaml > %t.strided.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.strided.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDED
+// RUN: sed '/scratchpad_per_core_bytes/d' %mlsysim_src/test/Analysis/Inputs/strided-host.yaml > %t.level.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.level.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEVEL
+// STRIDED: .strided.yaml:22:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
+// LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too
+
 // NEG: bad-negative-rate.yaml:13:18: error: peaks.vector.f32: value must be positive
 // MISSING: bad-missing-bandwidth.yaml:16:3: error: missing required key 'bandwidth_bytes_per_s'
 // TYPE: bad-element-type.yaml:11:5: error: peaks.matrix: unknown element type 'bf17'

@@ -61,6 +61,7 @@
 // CHECK-NEXT: "matrix_utilization": 1,
 // CHECK-NEXT: "t_compute_s": {{.*}},
 // CHECK-NEXT: "t_memory_s": {{.*}},
+// CHECK-NEXT: "t_strided_s": null,
 // CHECK-NEXT: "t_overhead_s": 1.1e-06,
 // CHECK-NEXT: "t_communication_s": null,
 // CHECK-NEXT: "bytes_communicated": null,

@@ -9,6 +9,10 @@
 //               / (bandwidth * memory_efficiency(op class))
 //               (the device memory's bandwidth, or the last-level cache's when
 //               the data is assumed to come from there: memory-level=llc|auto)
+//               (a contraction reading an operand across its rows on a
+//               device with `strided_reads`: its arithmetic at that
+//               section's efficiency, plus the stalls of those reads,
+//               t_strided, getStridedReadTime)
 //   latency   = max(t_compute, t_memory) + launch_overhead(execution model)
 //               (per execution that launches a kernel; single-element
 //               accesses launch none)
@@ -86,7 +90,11 @@ struct RooflineEstimate {
   std::optional<PeakChoice> peak;
   /// The unit whose term dominates the compute time.
   std::optional<ComputeUnit> dominantUnit;
-  double tCompute = 0.0;  ///< At the achievable compute efficiency.
+  double tCompute = 0.0; ///< At the achievable compute efficiency.
+  /// The part of tCompute spent waiting on reads across an operand's rows
+  /// (StridedOperand): latency-bound reads, so the op is memory-bound when
+  /// they outweigh the arithmetic.
+  double tStrided = 0.0;
   double tMemory = 0.0;   ///< At the achievable memory efficiency.
   double tOverhead = 0.0; ///< Launch overhead.
   /// A collective's time on the system's links (Collectives.h).
@@ -112,6 +120,16 @@ struct RooflineEstimate {
 RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
+
+/// The time one run of a contraction waits on reads across its operands'
+/// rows on `hardware` (0 without `strided_reads` or strided operands). Each
+/// operand is read once per output tile along the loops that do not index it
+/// (`tile_m` rows for an operand indexed by n) and again by each further
+/// register tile of that output tile, with a share min(1, stride / page) of
+/// the steps on a new page; a pass is served by the smallest level that holds
+/// the operand, a register tile's pass by the per-core level when the output
+/// tile's operand panels fit there; at `efficiency` of that level's rate.
+double getStridedReadTime(const HardwareSpec &hardware, const OpCost &cost);
 
 /// The share of the matrix unit a matrix problem keeps busy: its output
 /// tiles (the device's `matrix_tile`) run one per core per wave, so T tiles

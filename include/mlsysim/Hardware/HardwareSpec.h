@@ -66,6 +66,9 @@ struct HardwareSpec {
   std::optional<SourcedValue> llcCapacityBytes;
   std::optional<SourcedValue> llcBandwidthBytesPerS;
   std::optional<SourcedValue> scratchpadPerCoreBytes;
+  /// The read rate of the per-core level (all cores together): on a CPU,
+  /// the private L2 that `scratchpadPerCoreBytes` sizes.
+  std::optional<SourcedValue> scratchpadBandwidthBytesPerS;
   std::optional<SourcedValue> cores;
   /// The output tile one core computes at a time on the matrix unit (rows,
   /// columns). With `cores`, it prices wave quantization: a matrix op of T
@@ -74,6 +77,21 @@ struct HardwareSpec {
   std::optional<SourcedValue> matrixTileM, matrixTileN;
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
+
+  /// How the device's compiled code reads a contraction operand across its
+  /// rows (StridedOperand, OpCost.h): each reduction step starts a new row,
+  /// and past `pageBytes` a new page, where hardware prefetchers stop; such
+  /// reads run at `efficiency` of the serving level's read rate and stall the
+  /// arithmetic, which runs at `computeEfficiency`. The code works in output
+  /// tiles of `tileM` x `tileN` (one core each) and register tiles of
+  /// `registerTileM` x `registerTileN`: each register tile passes over the
+  /// operand again. Absent on devices whose libraries repack operands (GPU
+  /// GEMMs stage tiles through shared memory).
+  struct StridedReads {
+    SourcedValue pageBytes, efficiency, computeEfficiency;
+    SourcedValue tileM, tileN, registerTileM, registerTileN;
+  };
+  std::optional<StridedReads> stridedReads;
 
   /// Per-kernel launch cost by execution model. Eager is always given;
   /// graph and compiled fall back to it when a file gives only one number.

@@ -1,0 +1,86 @@
+// A contraction that reads an operand across its rows (its innermost
+// dimension a parallel loop: B stored [k, n]) on a device with
+// `strided_reads` waits on those reads: t_strided_s, part of t_compute_s,
+// whose arithmetic runs at the section's compute efficiency (0.8 here).
+// The same contraction with B stored [n, k] has none and takes the class's
+// efficiency (0.5). A device without the section prices no such waits.
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/Inputs/strided-host.yaml format=json output=- execution=eager" -o /dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=h100 format=json output=- execution=eager" -o /dev/null | FileCheck %s --check-prefix=GPU
+// RUN: mlsysim-opt --show-hardware=%S/Inputs/strided-host.yaml | FileCheck %s --check-prefix=SHOW
+
+// B [256, 512] f32 = 524,288 B, rows 2,048 B apart: p = 2048 / 4096 = 0.5
+// of the steps start a page. m = 128 rows: ceil(128 / 64) = 2 output tiles
+// pass over B, and ceil(64 / 8) - 1 = 7 more register tiles in each: 14.
+// B (512 KiB) fits the LLC (1 MiB), not the per-core level (64 KiB): 5e10
+// B/s; the tiles' panels, 256 x (64 + 64) x 4 = 131,072 B, do not fit the
+// per-core level either: 5e10 B/s too.
+//   t_strided = 524288 x 0.5 x (2 + 14) / 5e10 / 0.1 = 8.388608e-4 s
+//   arithmetic = 2 x 128 x 512 x 256 / 1e11 / 0.8 = 4.194304e-4 s
+//   t_compute = 1.2582912e-3 s; the waits outweigh the arithmetic: memory.
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+6]]
+// CHECK: "t_compute_s": 0.0012582912
+// CHECK-NEXT: "t_memory_s":
+// CHECK-NEXT: "t_strided_s": 0.0008388608
+// CHECK: "bound": "memory"
+func.func @plain(%a: tensor<128x256xf32>, %b: tensor<256x512xf32>, %c: tensor<128x512xf32>) -> tensor<128x512xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<128x256xf32>, tensor<256x512xf32>) outs(%c : tensor<128x512xf32>) -> tensor<128x512xf32>
+  return %0 : tensor<128x512xf32>
+}
+
+// B stored [n, k]: every input is contiguous along the reduction. The
+// arithmetic alone, at the class's efficiency: 3.3554432e-4 / 0.5.
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+5]]
+// CHECK: "t_compute_s": 0.00067108864
+// CHECK-NEXT: "t_memory_s":
+// CHECK-NEXT: "t_strided_s": null
+func.func @transposed(%a: tensor<128x256xf32>, %b: tensor<512x256xf32>, %c: tensor<128x512xf32>) -> tensor<128x512xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<128x256xf32>, tensor<512x256xf32>) outs(%c : tensor<128x512xf32>) -> tensor<128x512xf32>
+  return %0 : tensor<128x512xf32>
+}
+
+// Small: B [64, 128] = 32,768 B fits the per-core level (1e11 B/s), and so
+// do the panels (64 x 128 x 4 = 32,768 B). Rows 512 B apart: p = 0.125.
+// One tile of 16 rows: 1 pass, and ceil(16 / 8) - 1 = 1 more.
+//   t_strided = 32768 x 0.125 x (1 + 1) / 1e11 / 0.1 = 8.192e-7 s
+//   arithmetic = 2 x 16 x 128 x 64 / 1e11 / 0.8 = 3.2768e-6 s
+//   t_compute = 4.096e-6 s (to rounding); the traffic, A 4,096 + B 32,768
+//   + C read and written 2 x 8,192 = 53,248 B / 1e10 / 0.5 = 1.06496e-5 s,
+//   is larger: memory-bound.
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+6]]
+// CHECK: "t_compute_s": {{4\.096e-06|4\.09599999+[0-9]*e-06}}
+// CHECK-NEXT: "t_memory_s": 1.06496e-05
+// CHECK-NEXT: "t_strided_s": {{8\.192e-07|8\.191999+[0-9]*e-07}}
+// CHECK: "bound": "memory"
+func.func @small(%a: tensor<16x64xf32>, %b: tensor<64x128xf32>, %c: tensor<16x128xf32>) -> tensor<16x128xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<16x64xf32>, tensor<64x128xf32>) outs(%c : tensor<16x128xf32>) -> tensor<16x128xf32>
+  return %0 : tensor<16x128xf32>
+}
+
+// A stored [k, m] (indexed by the m loop innermost): re-read by every tile
+// of n columns. A = 256 x 128 x 4 = 131,072 B (LLC, 5e10 B/s), rows 512 B
+// apart: p = 0.125; n = 512: 8 tiles of 64 columns, 7 more register tiles
+// of 8 in each: 8 + 56 = 64 passes.
+//   t_strided = 131072 x 0.125 x 64 / 5e10 / 0.1 = 2.097152e-4 s
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+3]]
+// CHECK: "t_strided_s": 0.0002097152
+func.func @transposed_a(%a: tensor<256x128xf32>, %b: tensor<512x256xf32>, %c: tensor<128x512xf32>) -> tensor<128x512xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<256x128xf32>, tensor<512x256xf32>) outs(%c : tensor<128x512xf32>) -> tensor<128x512xf32>
+  return %0 : tensor<128x512xf32>
+}
+
+// GPU-LABEL: "op": "linalg.matmul"
+// GPU: "t_strided_s": null
+
+// SHOW: scratchpad bandwidth, all cores 100 GB/s [spec]
+// SHOW: contractions reading an operand across its rows:
+// SHOW-NEXT: page (prefetchers stop there) 4.10 KB [spec]
+// SHOW-NEXT: share of a level's read rate 0.10 assumption: a guess for the test
+// SHOW-NEXT: achievable compute efficiency 0.80 assumption: a guess for the test
+// SHOW-NEXT: output tile, rows 64 [spec]
+// SHOW-NEXT: output tile, columns 64 [spec]
+// SHOW-NEXT: register tile, rows 8 [spec]
+// SHOW-NEXT: register tile, columns 8 [spec]
