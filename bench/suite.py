@@ -74,6 +74,20 @@ def matmul(m, n, k):
                 torch=("matmul", {}))
 
 
+def matmul_transpose_b(m, n, k):
+    """C = A B^T with B stored [n, k]: both inputs contiguous along the
+    reduction (a Linear layer's weights [out, in]; the suite's matmul stores
+    B [k, n])."""
+    args = [("a", (m, k)), ("b", (n, k)), ("c", (m, n))]
+    maps = ("indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, "
+            "affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]")
+    body = "  linalg.matmul %s %s\n" % (maps, _ins_outs(args, ["a", "b"], ["c"]))
+    tile_m = 8 if m % 8 == 0 else 1
+    return Case("matmul_tb_%dx%dx%d" % (m, n, k), "matmul_tb", args, ["c"], body,
+                [("linalg.matmul", [tile_m, 32, 1])], accumulates=True,
+                torch=("matmul_tb", {}))
+
+
 def batch_matmul(b, m, n, k):
     args = [("a", (b, m, k)), ("b", (b, k, n)), ("c", (b, m, n))]
     body = "  linalg.batch_matmul %s\n" % _ins_outs(args, ["a", "b"], ["c"])
@@ -231,6 +245,16 @@ def full_suite():
         transpose(1024, 1024), transpose(4096, 4096), transpose(8192, 2048),
         softmax(512, 1024), softmax(4096, 4096), softmax(8192, 1024),
     ]
+
+
+def layout_suite():
+    """The suite's matmul shapes with B stored [n, k] (dot-product order):
+    the compiled-code comparisons (bench/iree) fit the efficiency of such
+    contractions on them. Not in the mlir-runner harness's suite."""
+    return [matmul_transpose_b(m, n, k) for m, n, k in (
+        (128, 128, 128), (256, 256, 256), (512, 512, 512), (1024, 1024, 1024),
+        (1536, 1536, 1536), (1, 4096, 4096), (8, 4096, 4096), (16, 8192, 2048),
+        (4096, 64, 512), (2048, 1024, 64))]
 
 
 def tiny_suite():

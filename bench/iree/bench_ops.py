@@ -171,11 +171,11 @@ def main():
     ap.add_argument("--csv", default=os.path.join(common.RESULTS, "iree-cpu-ops.csv"))
     a = ap.parse_args()
 
-    cases = suite.full_suite() + suite.tiny_suite()
+    cases = suite.full_suite() + suite.layout_suite() + suite.tiny_suite()
     by_name = {}
     for c in cases:
         by_name.setdefault(c.name, c)
-    names = a.cases or [c.name for c in suite.full_suite()]
+    names = a.cases or [c.name for c in suite.full_suite() + suite.layout_suite()]
     unknown = [n for n in names if n not in by_name]
     if unknown:
         sys.exit("unknown case(s): %s" % ", ".join(unknown))
