@@ -775,6 +775,9 @@ SymbolicCostAnalysis::evaluate(unsigned index, const SymbolBinding &binding,
   multiplier = *runs;
   OpCost cost = op.prototype;
   cost.modeled = true;
+  // Strided reads are sized at the prototype's binding, not in symbols:
+  // left out rather than priced at the wrong size (docs/cost-model.md).
+  cost.stridedOperands.clear();
   // What-if precision: floating-point arithmetic runs at its rate (as the
   // analysis sets it on its records).
   if (Type precision = analysis.getContext().getPrecision())
