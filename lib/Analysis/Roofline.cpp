@@ -205,19 +205,18 @@ static double servingBandwidth(const HardwareSpec &hardware, double bytes) {
 
 double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
                                    const OpCost &cost) {
-  if (!hardware.stridedReads || !cost.matrixShape)
+  if (!hardware.stridedReads)
     return 0.0;
   const HardwareSpec::StridedReads &reads = *hardware.stridedReads;
-  const MatrixShape &shape = *cost.matrixShape;
   double seconds = 0.0;
   for (const StridedOperand &operand : cost.stridedOperands) {
-    // The extent of the loops that do not index the operand, and the tiles
-    // along it.
-    double extent = operand.alongN ? shape.m : shape.n;
-    double tile = (operand.alongN ? reads.tileM : reads.tileN).value;
+    // The tiles along the loops that re-read the operand.
+    double extent = operand.rereadExtent;
+    bool alongM = operand.rereadAlongM;
+    double tile = (alongM ? reads.tileM : reads.tileN).value;
     double registerTile =
-        (operand.alongN ? reads.registerTileM : reads.registerTileN).value;
-    double otherTile = (operand.alongN ? reads.tileN : reads.tileM).value;
+        (alongM ? reads.registerTileM : reads.registerTileN).value;
+    double otherTile = (alongM ? reads.tileN : reads.tileM).value;
     double tiles = std::ceil(extent / tile);
     double registerPasses =
         tiles * (std::ceil(std::min(extent, tile) / registerTile) - 1.0);
@@ -226,7 +225,8 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
     double whole = servingBandwidth(hardware, operand.bytes);
     // An output tile's panels: its rows of one operand and columns of the
     // other, along the whole reduction.
-    double panels = shape.k * (tile + otherTile) * operand.elementBytes;
+    double panels =
+        operand.reductionExtent * (tile + otherTile) * operand.elementBytes;
     double inner = hardware.scratchpadBandwidthBytesPerS &&
                            panels <= hardware.scratchpadPerCoreBytes->value
                        ? hardware.scratchpadBandwidthBytesPerS->value

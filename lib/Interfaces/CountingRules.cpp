@@ -163,54 +163,73 @@ LoopSpace mlsysim::getLoopSpace(linalg::LinalgOp op,
   return space;
 }
 
-/// The inputs of a contraction whose innermost dimension is an m or n loop
-/// rather than a reduction: consecutive reduction steps read them a row
-/// apart (StridedOperand).
-static void findStridedOperands(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
-                                ArrayRef<int64_t> ranges,
-                                const linalg::ContractionDimensions &dims,
-                                const CostContext &context,
-                                SmallVectorImpl<StridedOperand> &strided) {
+/// The inputs of an op with reduction loops whose innermost dimension is a
+/// parallel loop: consecutive reduction steps read them a row apart
+/// (StridedOperand). `contraction` says which loops are a contraction's m
+/// and n, when it is one.
+static void findStridedOperands(
+    linalg::LinalgOp op, ArrayRef<AffineMap> maps, ArrayRef<int64_t> ranges,
+    const std::optional<linalg::ContractionDimensions> &contraction,
+    const CostContext &context, SmallVectorImpl<StridedOperand> &strided) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.size() != ranges.size() ||
+      !llvm::is_contained(iterators, utils::IteratorType::reduction))
+    return;
+  auto isReduction = [&](unsigned loop) {
+    return iterators[loop] == utils::IteratorType::reduction;
+  };
   auto loopOf = [](AffineExpr expr) -> std::optional<unsigned> {
     if (auto dim = dyn_cast<AffineDimExpr>(expr))
       return dim.getPosition();
     return std::nullopt;
   };
+  double reductionExtent = 1.0;
+  for (auto [loop, range] : llvm::enumerate(ranges))
+    if (isReduction(loop))
+      reductionExtent *= static_cast<double>(range);
   for (OpOperand *input : op.getDpsInputOperands()) {
     if (!isa<ShapedType>(input->get().getType()))
       continue;
-    ArrayRef<AffineExpr> results = maps[input->getOperandNumber()].getResults();
+    AffineMap map = maps[input->getOperandNumber()];
+    ArrayRef<AffineExpr> results = map.getResults();
     std::optional<unsigned> innermost =
         results.empty() ? std::nullopt : loopOf(results.back());
-    if (!innermost)
-      continue;
-    bool alongM = llvm::is_contained(dims.m, *innermost);
-    bool alongN = llvm::is_contained(dims.n, *innermost);
-    if (!alongM && !alongN)
+    if (!innermost || *innermost >= ranges.size() || isReduction(*innermost))
       continue; // A reduction innermost: each step reads the next element.
     // A step's stride: the elements of the dimensions inside the innermost
-    // reduction dimension.
+    // reduction dimension (none: the input is not reduced, a broadcast).
     std::optional<size_t> lastReduction;
     for (auto [position, expr] : llvm::enumerate(results))
       if (std::optional<unsigned> loop = loopOf(expr);
-          loop && llvm::is_contained(dims.k, *loop))
+          loop && *loop < ranges.size() && isReduction(*loop))
         lastReduction = position;
     if (!lastReduction)
       continue;
     double strideElements = 1.0;
+    bool plainRows = true;
     for (AffineExpr expr : results.drop_front(*lastReduction + 1)) {
       std::optional<unsigned> loop = loopOf(expr);
-      if (!loop || *loop >= ranges.size())
-        return; // A window or a constant: no plain row stride.
-      strideElements *= static_cast<double>(ranges[*loop]);
+      plainRows &= loop && *loop < ranges.size();
+      if (plainRows)
+        strideElements *= static_cast<double>(ranges[*loop]);
     }
+    if (!plainRows)
+      continue; // A window or a constant: no plain row stride.
+    // The parallel loops that do not index it re-read it.
+    double reread = 1.0;
+    for (auto [loop, range] : llvm::enumerate(ranges))
+      if (!isReduction(loop) && !map.isFunctionOfDim(loop))
+        reread *= static_cast<double>(range);
     std::optional<uint64_t> bits = context.elementBits(input->get());
     std::optional<Count> bytes = context.bytesOf(input->get());
     if (!bits || !bytes)
       continue;
     double elementBytes = static_cast<double>(*bits) / 8.0;
-    strided.push_back({alongN, bytes->toDouble(), strideElements * elementBytes,
-                       elementBytes});
+    // A contraction's B (indexed by n) is re-read along m, its A along n.
+    bool alongM =
+        !contraction || llvm::is_contained(contraction->n, *innermost);
+    strided.push_back({bytes->toDouble(), strideElements * elementBytes,
+                       elementBytes, reread, reductionExtent, alongM});
   }
 }
 
@@ -284,9 +303,8 @@ OpCost mlsysim::computeStructuredOpCost(linalg::LinalgOp op,
   std::optional<linalg::ContractionDimensions> contraction;
   cost.matrixUnit = usesMatrixUnit(op, maps, loopRanges, payload,
                                    cost.matrixShape, contraction);
-  if (cost.matrixUnit && contraction)
-    findStridedOperands(op, maps, loopRanges, *contraction, context,
-                        cost.stridedOperands);
+  findStridedOperands(op, maps, loopRanges, contraction, context,
+                      cost.stridedOperands);
   if (cost.matrixUnit && !inputs.empty())
     cost.elementType = getElementTypeOrSelf(inputs.front().get().getType());
   else if (payload.computeType)

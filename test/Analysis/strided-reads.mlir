@@ -1,5 +1,5 @@
-// A contraction that reads an operand across its rows (its innermost
-// dimension a parallel loop: B stored [k, n]) on a device with
+// An op that reads an input across its rows (its innermost dimension a
+// parallel loop and a reduction outside it: B stored [k, n]) on a device with
 // `strided_reads` waits on those reads: t_strided_s, part of t_compute_s,
 // whose arithmetic runs at the section's compute efficiency (0.8 here).
 // The same contraction with B stored [n, k] has none and takes the class's
@@ -70,6 +70,42 @@ func.func @small(%a: tensor<16x64xf32>, %b: tensor<64x128xf32>, %c: tensor<16x12
 func.func @transposed_a(%a: tensor<256x128xf32>, %b: tensor<512x256xf32>, %c: tensor<128x512xf32>) -> tensor<128x512xf32> {
   %0 = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] ins(%a, %b : tensor<256x128xf32>, tensor<512x256xf32>) outs(%c : tensor<128x512xf32>) -> tensor<128x512xf32>
   return %0 : tensor<128x512xf32>
+}
+
+// Not only contractions: a sum over rows (the reduced dimension outer,
+// the kept one innermost) steps a row at a time too. X [512, 1024] f32 =
+// 2,097,152 B (past the 1 MiB LLC: 1e10 B/s), rows 4,096 B apart: p = 1;
+// no parallel loop re-reads it: one pass.
+//   t_strided = 2097152 x 1 x 1 / 1e10 / 0.1 = 2.097152e-3 s
+//   arithmetic = 512 x 1024 adds / 1e11 / 0.8 = 6.5536e-6 s
+//   t_compute = 2.1037056e-3 s; traffic (X, the sums read and written:
+//   2,105,344 B) 4.210688e-4 s: memory-bound on the waits.
+// CHECK-LABEL: "op": "linalg.reduce"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+6]]
+// CHECK: "t_compute_s": 0.0021037056
+// CHECK-NEXT: "t_memory_s": 0.0004210688
+// CHECK-NEXT: "t_strided_s": 0.002097152
+// CHECK: "bound": "memory"
+func.func @sum_over_rows(%x: tensor<512x1024xf32>, %acc: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = linalg.reduce ins(%x : tensor<512x1024xf32>) outs(%acc : tensor<1024xf32>) dimensions = [0]
+    (%in: f32, %init: f32) {
+      %s = arith.addf %in, %init : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<1024xf32>
+}
+
+// The sum along each row reads it element after element: no waits.
+// CHECK-LABEL: "op": "linalg.reduce"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+3]]
+// CHECK: "t_strided_s": null
+func.func @sum_along_rows(%x: tensor<1024x512xf32>, %acc: tensor<1024xf32>) -> tensor<1024xf32> {
+  %0 = linalg.reduce ins(%x : tensor<1024x512xf32>) outs(%acc : tensor<1024xf32>) dimensions = [1]
+    (%in: f32, %init: f32) {
+      %s = arith.addf %in, %init : f32
+      linalg.yield %s : f32
+    }
+  return %0 : tensor<1024xf32>
 }
 
 // GPU-LABEL: "op": "linalg.matmul"

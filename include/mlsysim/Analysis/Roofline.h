@@ -9,10 +9,10 @@
 //               / (bandwidth * memory_efficiency(op class))
 //               (the device memory's bandwidth, or the last-level cache's when
 //               the data is assumed to come from there: memory-level=llc|auto)
-//               (a contraction reading an operand across its rows on a
-//               device with `strided_reads`: its arithmetic at that
-//               section's efficiency, plus the stalls of those reads,
-//               t_strided, getStridedReadTime)
+//               (an op reading an input across its rows on a device
+//               with `strided_reads`: its arithmetic at that section's
+//               efficiency, plus the stalls of those reads, t_strided,
+//               getStridedReadTime)
 //   latency   = max(t_compute, t_memory) + launch_overhead(execution model)
 //               (per execution that launches a kernel; single-element
 //               accesses launch none)
@@ -121,10 +121,10 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
 
-/// The time one run of a contraction waits on reads across its operands'
-/// rows on `hardware` (0 without `strided_reads` or strided operands). Each
-/// operand is read once per output tile along the loops that do not index it
-/// (`tile_m` rows for an operand indexed by n) and again by each further
+/// The time one run of an op waits on reads across its inputs' rows on
+/// `hardware` (0 without `strided_reads` or strided inputs). Each input is
+/// read once per output tile along the parallel loops that do not index it
+/// (`tile_m` rows for a contraction's B) and again by each further
 /// register tile of that output tile, with a share min(1, stride / page) of
 /// the steps on a new page; a pass is served by the smallest level that holds
 /// the operand, a register tile's pass by the per-core level when the output

@@ -78,8 +78,8 @@ struct HardwareSpec {
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
 
-  /// How the device's compiled code reads a contraction operand across its
-  /// rows (StridedOperand, OpCost.h): each reduction step starts a new row,
+  /// How the device's compiled code reads an input across its rows
+  /// (StridedOperand, OpCost.h): each reduction step starts a new row,
   /// and past `pageBytes` a new page, where hardware prefetchers stop; such
   /// reads run at `efficiency` of the serving level's read rate and stall the
   /// arithmetic, which runs at `computeEfficiency`. The code works in output

@@ -84,21 +84,26 @@ struct MatrixShape {
   double batch = 1.0, m = 1.0, n = 1.0, k = 1.0;
 };
 
-/// A contraction operand whose reduction steps are a row apart: its innermost
-/// dimension is a parallel one (the B of A x B stored [k, n]), so code that
-/// vectorizes along that dimension without repacking the operand starts a
-/// new row, and past a page a new page, at every reduction step. Such reads
-/// run at a fraction of a level's streaming rate (a device's
-/// `strided_reads`, Roofline.h).
+/// An input of an op with reduction loops whose reduction steps are a row
+/// apart: its innermost dimension is a parallel loop (the B of A x B stored
+/// [k, n], the input of a sum over rows), so code that vectorizes along that
+/// dimension without repacking the input starts a new row, and past a page a
+/// new page, at every reduction step. Such reads run at a fraction of a
+/// level's streaming rate (a device's `strided_reads`, Roofline.h).
 struct StridedOperand {
-  /// Indexed by the n loops (re-read by every tile of m rows) rather than by
-  /// the m loops (re-read by every tile of n columns).
-  bool alongN = true;
-  /// One read of the whole operand.
+  /// One read of the whole input.
   double bytes = 0.0;
   /// Between consecutive reduction steps.
   double strideBytes = 0.0;
   double elementBytes = 0.0;
+  /// The parallel loops that do not index the input (the m of a [k, n] B):
+  /// each tile along them reads it again.
+  double rereadExtent = 1.0;
+  /// The reduction loops (a tile's panels run along them).
+  double reductionExtent = 1.0;
+  /// Whether those loops are a contraction's m (rows of the output tile)
+  /// rather than its n.
+  bool rereadAlongM = true;
 };
 
 /// The iteration space of a structured op, as its loop ranges multiply out:
@@ -171,8 +176,7 @@ struct OpCost : Work {
   /// say which role each plays (the device's tiles and cores price how much
   /// of the unit it keeps busy).
   std::optional<MatrixShape> matrixShape;
-  /// The operands of a contraction read across their rows (with its
-  /// matrixShape).
+  /// The inputs read across their rows (StridedOperand).
   llvm::SmallVector<StridedOperand, 1> stridedOperands;
   /// The loops of a structured op (set by its rule, which computed them):
   /// fusion compares producer and consumer spaces.
