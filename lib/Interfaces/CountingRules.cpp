@@ -175,6 +175,14 @@ static void findStridedOperands(
   if (iterators.size() != ranges.size() ||
       !llvm::is_contained(iterators, utils::IteratorType::reduction))
     return;
+  // Window ops (convolutions, pooling: an input indexed by a sum of loops)
+  // are loop nests of their own, which their class's efficiency prices.
+  if (llvm::any_of(maps, [](AffineMap map) {
+        return llvm::any_of(map.getResults(), [](AffineExpr expr) {
+          return !isa<AffineDimExpr, AffineConstantExpr>(expr);
+        });
+      }))
+    return;
   auto isReduction = [&](unsigned loop) {
     return iterators[loop] == utils::IteratorType::reduction;
   };

@@ -108,6 +108,16 @@ func.func @sum_along_rows(%x: tensor<1024x512xf32>, %acc: tensor<1024xf32>) -> t
   return %0 : tensor<1024xf32>
 }
 
+// A window op (a convolution: its input indexed by sums of loops) is a
+// loop nest of its own, priced by its class's efficiency, even where its
+// filter [kh, kw, c, f] steps a row per input channel.
+// CHECK-LABEL: "op": "linalg.conv_2d_nhwc_hwcf"
+// CHECK: "t_strided_s": null
+func.func @conv(%x: tensor<1x10x10x64xf32>, %w: tensor<3x3x64x128xf32>, %y: tensor<1x8x8x128xf32>) -> tensor<1x8x8x128xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x10x10x64xf32>, tensor<3x3x64x128xf32>) outs(%y : tensor<1x8x8x128xf32>) -> tensor<1x8x8x128xf32>
+  return %0 : tensor<1x8x8x128xf32>
+}
+
 // GPU-LABEL: "op": "linalg.matmul"
 // GPU: "t_strided_s": null
 
