@@ -8,7 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 source "$root/scripts/fuzz-prepare.sh" mlsysim-hardware-fuzzer hardware
-cp "$root"/zoo/hardware/*.yaml "$root"/zoo/systems/*.yaml "$root"/test/Hardware/Inputs/*.yaml "$work/corpus/"
+cp "$root"/zoo/hardware/*.yaml "$root"/zoo/systems/*.yaml "$root"/test/Hardware/Inputs/*.yaml \
+  "$root"/test/Analysis/Inputs/*.yaml "$work/corpus/"
 cd "$work"
 "$out/bin/mlsysim-hardware-fuzzer" -max_total_time="$seconds" -timeout=10 $seed \
   -rss_limit_mb=2048 -artifact_prefix="$artifacts" \
