@@ -349,6 +349,27 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
        << "): fewer, larger kernels (fusion, a larger batch) amortize it";
     return text;
   }
+  double strided = 0;
+  for (const Unit *unit : units)
+    strided += unit->work->roofline.tStrided;
+  if (strided > 0.5 * work.time) {
+    // Waits on reads across rows (a device's strided_reads) dominate: the
+    // layout is the lever, not the batch or the peak.
+    double without = 0;
+    for (const Unit *unit : units) {
+      const RooflineEstimate &r = unit->work->roofline;
+      without +=
+          getRooflineLatency(r.tCompute - r.tStrided, r.tMemory, r.tOverhead);
+    }
+    os << formatSeconds(strided)
+       << " of it waits on reads across the rows of inputs whose reduced "
+          "dimension is outer ([k, n]), which the compiled code steps a row "
+          "at a time: stored with it innermost ([n, k]; a weight transposed "
+          "once) or packed by "
+          "the compiler, the same work without those waits would take "
+       << formatSeconds(without);
+    return text;
+  }
   if (matrix && work.bound == Bound::Compute && work.utilization < 0.75 &&
       hw.matrixTileM && hw.cores) {
     // Every core busy: the compute term at utilization 1.

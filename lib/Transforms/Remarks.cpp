@@ -88,6 +88,15 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
                << formatQuantity(r.bytesCommunicated, "B") << " ("
                << stringifyCollectiveAlgorithm(*r.collectiveAlgorithm) << "), "
                << formatSeconds(r.tCommunication) << " on the links";
+      } else if (r.bound == Bound::Memory && r.tStrided * 2.0 > r.tCompute &&
+                 r.tCompute >= r.tMemory) {
+        // The waits on row-by-row reads, not the traffic, bound it: its
+        // intensity says nothing about that.
+        remark << "memory-bound on reads across rows: "
+               << formatSeconds(r.tStrided) << " of its "
+               << formatSeconds(r.tCompute)
+               << " compute term waits on an input whose reduced dimension "
+                  "is outer ([k, n]), read a row per step";
       } else {
         remark << stringifyBound(r.bound) << "-bound: "
                << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
