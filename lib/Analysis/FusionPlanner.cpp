@@ -128,18 +128,15 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
               .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
-  // The group's traffic, priced as an op of the group's class that only
-  // moves the group's external bytes, and its one launch per run.
-  OpCost traffic = OpCost::free();
-  traffic.bytesRead = externalRead;
-  traffic.bytesWritten = externalWritten;
-  traffic.opClass = opClass;
-  RooflineEstimate memory =
-      estimateRoofline(traffic, multiplier, hardware, options);
-  fused.tMemory = memory.tMemory;
-  fused.memoryLevel = memory.memoryLevel;
-  fused.tOverhead = getLaunchTime(hardware, multiplier.toDouble(), options);
-  fused.idealMemory = memory.idealMemory;
+  // The group's traffic, at the achievable bandwidth of the group's class,
+  // and its one launch per run.
+  double runs = multiplier.toDouble();
+  TrafficTime traffic = priceTraffic(
+      hardware, (externalRead + externalWritten).toDouble(), runs, options);
+  fused.memoryLevel = traffic.level;
+  fused.idealMemory = traffic.ideal;
+  fused.tMemory = traffic.ideal / hardware.getMemoryEfficiency(opClass).value;
+  fused.tOverhead = getLaunchTime(hardware, runs, options);
   fused.roofline =
       std::max({fused.idealCompute, fused.idealMemory, fused.tCommunication});
   settleRoofline(fused);

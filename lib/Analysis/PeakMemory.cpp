@@ -24,6 +24,9 @@ static Value
 getAliasedOperand(OpResult result,
                   llvm::function_ref<bool(Operation *)> movesNoData) {
   Operation *op = result.getOwner();
+  // Nothing to share (empty tensors, allocations): no interface lookups.
+  if (op->getNumOperands() == 0)
+    return {};
   // A structured op's operands are its inputs then its destinations, one
   // per tensor result (asked without building the operand range).
   if (isa<linalg::LinalgOp>(op) && op->getNumOperands() >= op->getNumResults())

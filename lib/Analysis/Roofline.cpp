@@ -95,6 +95,30 @@ double mlsysim::arithmeticIntensity(Count ops, Count bytes) {
   return bytes.isZero() ? 0.0 : ops.toDouble() / bytes.toDouble();
 }
 
+TrafficTime mlsysim::priceTraffic(const HardwareSpec &hardware,
+                                  double footprint, double runs,
+                                  const RooflineOptions &options) {
+  TrafficTime traffic;
+  traffic.level = chooseMemoryLevel(hardware, footprint, options.memoryLevel);
+  double bytes = footprint * runs;
+  traffic.ideal = traffic.level == MemoryLevel::LLC
+                      ? bytes / hardware.llcBandwidthBytesPerS->value
+                      : bytes / hardware.memoryBandwidthBytesPerS.value;
+  // With auto, a footprint F larger than the LLC (capacity C) still finds C
+  // bytes there when it ran just before: only F - C come from device memory,
+  // and all F pass through the LLC.
+  if (options.memoryLevel == MemoryLevel::Auto &&
+      traffic.level == MemoryLevel::DRAM && hardware.llcBandwidthBytesPerS &&
+      hardware.llcCapacityBytes) {
+    double capacity = hardware.llcCapacityBytes->value;
+    traffic.ideal =
+        runs * std::max((footprint - capacity) /
+                            hardware.memoryBandwidthBytesPerS.value,
+                        footprint / hardware.llcBandwidthBytesPerS->value);
+  }
+  return traffic;
+}
+
 RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                                            const HardwareSpec &hardware,
                                            const RooflineOptions &options) {
@@ -105,7 +129,6 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
   double runs = multiplier.toDouble();
   double arithmetic = cost.arithmetic().toDouble() * runs;
   double transcendentals = cost.transcendentals.toDouble() * runs;
-  double bytes = cost.bytes().toDouble() * runs;
 
   double idealArithmetic = 0.0, idealSpecial = 0.0;
   if (arithmetic > 0.0 || transcendentals > 0.0) {
@@ -136,24 +159,10 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
   if (cost.matrixShape && estimate.peak &&
       estimate.peak->unit == ComputeUnit::Matrix)
     estimate.utilization = getMatrixUtilization(hardware, *cost.matrixShape);
-  double footprint = cost.bytes().toDouble();
-  estimate.memoryLevel =
-      chooseMemoryLevel(hardware, footprint, options.memoryLevel);
-  double idealMemory = estimate.memoryLevel == MemoryLevel::LLC
-                           ? bytes / hardware.llcBandwidthBytesPerS->value
-                           : bytes / hardware.memoryBandwidthBytesPerS.value;
-  // With auto, a footprint F larger than the LLC (capacity C) still finds C
-  // bytes there when it ran just before: only F - C come from device memory,
-  // and all F pass through the LLC.
-  if (options.memoryLevel == MemoryLevel::Auto &&
-      estimate.memoryLevel == MemoryLevel::DRAM &&
-      hardware.llcBandwidthBytesPerS && hardware.llcCapacityBytes) {
-    double capacity = hardware.llcCapacityBytes->value;
-    idealMemory =
-        runs * std::max((footprint - capacity) /
-                            hardware.memoryBandwidthBytesPerS.value,
-                        footprint / hardware.llcBandwidthBytesPerS->value);
-  }
+  TrafficTime traffic =
+      priceTraffic(hardware, cost.bytes().toDouble(), runs, options);
+  estimate.memoryLevel = traffic.level;
+  double idealMemory = traffic.ideal;
 
   estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
                       hardware.getComputeEfficiency(cost.opClass).value;

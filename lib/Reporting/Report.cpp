@@ -387,8 +387,9 @@ mlsysim::buildReport(const CostAnalysis &analysis,
 
   report.ops.reserve(analysis.getRecords().size());
   for (const OpCostRecord &record : analysis.getRecords()) {
-    OpReport op;
-    op.id = report.ops.size();
+    // Made in place: a report is large (its roofline, its strings).
+    OpReport &op = report.ops.emplace_back();
+    op.id = report.ops.size() - 1;
     op.op = record.op;
     op.name = record.op->getName().getStringRef().str();
     op.func = record.funcName.str();
@@ -431,7 +432,6 @@ mlsysim::buildReport(const CostAnalysis &analysis,
     } else {
       noteCaveat(unmodeled, op, record.op);
     }
-    report.ops.push_back(std::move(op));
   }
   buildKernels(report);
 

@@ -115,6 +115,19 @@ struct RooflineEstimate {
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
 };
 
+/// The traffic term of the roofline: where the data comes from and the
+/// time to move it at efficiency 1.
+struct TrafficTime {
+  MemoryLevel level = MemoryLevel::DRAM;
+  double ideal = 0.0;
+};
+
+/// `runs` runs moving `footprint` bytes each: the level that serves them
+/// (memory-level=) and their time at that level's bandwidth (with `auto`, a
+/// footprint past the LLC's capacity finds the capacity's worth there).
+TrafficTime priceTraffic(const HardwareSpec &hardware, double footprint,
+                         double runs, const RooflineOptions &options);
+
 /// Prices `multiplier` executions of an op of cost `cost` (modeled) on
 /// `hardware`. Each execution is one kernel launch.
 RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
