@@ -95,11 +95,22 @@ Count CostContext::bytesFor(Count elements, uint64_t elementBits) {
   return Count::fromDouble(std::ceil(bits.toDouble() / 8.0));
 }
 
+/// The element type of a shaped `type`, or `type`: the builtin shaped types
+/// without the ShapedType interface lookup (this runs for every operand).
+static Type elementTypeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getElementType();
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return memref.getElementType();
+  return getElementTypeOrSelf(type);
+}
+
 std::optional<uint64_t> CostContext::elementBits(Value value) const {
-  if (roleTypes && isa<FloatType>(getElementTypeOrSelf(value)))
+  Type elementType = elementTypeOf(value.getType());
+  if (roleTypes && !roleTypes->empty() && isa<FloatType>(elementType))
     if (auto it = roleTypes->find(value); it != roleTypes->end())
       return dataLayout.getTypeSizeInBits(it->second).getFixedValue();
-  return elementBits(getElementTypeOrSelf(value));
+  return elementBits(elementType);
 }
 
 llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
