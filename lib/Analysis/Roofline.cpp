@@ -284,11 +284,12 @@ void mlsysim::settleRoofline(RooflineEstimate &estimate) {
 }
 
 double mlsysim::getRooflineLatency(double tCompute, double tMemory,
-                                   double tOverhead) {
+                                   double tOverhead, double tCommunication) {
   RooflineEstimate estimate;
   estimate.tCompute = tCompute;
   estimate.tMemory = tMemory;
   estimate.tOverhead = tOverhead;
+  estimate.tCommunication = tCommunication;
   settleRoofline(estimate);
   return estimate.latency;
 }
@@ -296,7 +297,8 @@ double mlsysim::getRooflineLatency(double tCompute, double tMemory,
 double mlsysim::getScaledLatency(const RooflineEstimate &estimate,
                                  double computeScale, double memoryScale) {
   return getRooflineLatency(estimate.tCompute * computeScale,
-                            estimate.tMemory * memoryScale, estimate.tOverhead);
+                            estimate.tMemory * memoryScale, estimate.tOverhead,
+                            estimate.tCommunication);
 }
 
 double mlsysim::getMemoryTime(const HardwareSpec &hardware, double bytes,

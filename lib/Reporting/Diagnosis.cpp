@@ -358,8 +358,8 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
     double without = 0;
     for (const Unit *unit : units) {
       const RooflineEstimate &r = unit->work->roofline;
-      without +=
-          getRooflineLatency(r.tCompute - r.tStrided, r.tMemory, r.tOverhead);
+      without += getRooflineLatency(r.tCompute - r.tStrided, r.tMemory,
+                                    r.tOverhead, r.tCommunication);
     }
     os << formatSeconds(strided)
        << " of it waits on reads across the rows of inputs whose reduced "

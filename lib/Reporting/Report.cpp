@@ -266,8 +266,9 @@ static void addExecution(ReportTotals &totals, const OpReport &op,
     launches = getLaunchTime(hardware, op.multiplier.toDouble(), launch);
     entry.kernels += op.multiplier;
   }
-  entry.latency +=
-      getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory, launches);
+  // A collective's links take their time whatever launches it.
+  entry.latency += getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory,
+                                      launches, op.roofline.tCommunication);
 }
 
 /// Counts `op` under its name in `byName`, keeping the first one's reason.

@@ -6,6 +6,12 @@
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- execution=eager collectives=ring hardware=%S/Inputs/two-level-system.yaml" -o /dev/null | %fields | FileCheck %s --check-prefix=RING
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- execution=eager collectives=tree hardware=%S/Inputs/two-level-system.yaml" -o /dev/null | %fields | FileCheck %s --check-prefix=TREE
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=text hardware=a100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
+// Every execution model pays the links: eager is the all-reduce's
+// 1.208576e-04 s + the eager launch (5 µs), 126 µs; graph and compiled
+// + 1.1 µs, 122 µs (eager and graph used to leave the links out).
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="output=- hardware=%S/Inputs/two-level-system.yaml" -o /dev/null | FileCheck %s --check-prefix=MODELS
+// MODELS-LABEL: @all8: predicted 122 µs
+// MODELS-NEXT: eager 126 µs (1 kernel) · graph 122 µs (1 kernel) · compiled 122 µs (1 kernel)
 
 // @all8: all_reduce of n = 1024*1024*4 = 4194304 B over the 8 devices.
 //   flat ring at the slowest level:

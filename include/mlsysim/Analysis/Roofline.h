@@ -161,8 +161,9 @@ double getLaunchTime(const HardwareSpec &hardware, double runs,
 /// place.
 void settleRoofline(RooflineEstimate &estimate);
 
-/// The latency of three terms, through settleRoofline.
-double getRooflineLatency(double tCompute, double tMemory, double tOverhead);
+/// The latency of the terms, through settleRoofline.
+double getRooflineLatency(double tCompute, double tMemory, double tOverhead,
+                          double tCommunication = 0.0);
 
 /// The latency of `estimate` with its compute term scaled by `computeScale`
 /// and its memory term by `memoryScale`: a what-if (a faster peak, every core
