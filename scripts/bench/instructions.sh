@@ -29,7 +29,7 @@ cp "$root/build/bin/mlsysim-opt" "$work/mlsysim-opt"
 opt="$work/mlsysim-opt"
 while IFS='|' read -r label options; do
   n=$(count "$opt" "$work/module.mlir" --mlsysim-report="$options output=$work/report" -o "$work/b.mlir")
-  printf '%-52s %6.2f G  %5.2fx\n' "$label" "$(echo "$n / 1000000000" | bc -l)" "$(echo "$n / $base" | bc -l)"
+  printf '%-52s %6.2f G  %6.3fx\n' "$label" "$(echo "$n / 1000000000" | bc -l)" "$(echo "$n / $base" | bc -l)"
 done <<'CASES'
 mlsysim-opt text report (default: compiled, fusion)|format=text
 mlsysim-opt JSON report (default: compiled, fusion)|format=json
