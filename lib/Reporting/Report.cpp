@@ -255,20 +255,24 @@ static void buildKernels(Report &report) {
 
 /// The latency of the ops as written under `model`: each op's slower term
 /// plus the launches `model` prices.
-static void addExecution(ReportTotals &totals, const OpReport &op,
-                         const HardwareSpec &hardware,
-                         const RooflineOptions &options, ExecutionModel model) {
+/// The latency of `op` run as its own kernel under `model`, and the
+/// kernels it launches per run of the program.
+static std::pair<double, Count> priceUnder(const OpReport &op,
+                                           const HardwareSpec &hardware,
+                                           const RooflineOptions &options,
+                                           ExecutionModel model) {
   RooflineOptions launch = options;
   launch.execution = model;
-  ExecutionTotals &entry = totals.byExecution[model];
   double launches = 0.0;
+  Count kernels;
   if (op.roofline.tOverhead > 0) {
     launches = getLaunchTime(hardware, op.multiplier.toDouble(), launch);
-    entry.kernels += op.multiplier;
+    kernels = op.multiplier;
   }
   // A collective's links take their time whatever launches it.
-  entry.latency += getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory,
-                                      launches, op.roofline.tCommunication);
+  return {getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory,
+                             launches, op.roofline.tCommunication),
+          kernels};
 }
 
 /// Counts `op` under its name in `byName`, keeping the first one's reason.
@@ -447,8 +451,12 @@ mlsysim::buildReport(const CostAnalysis &analysis,
       continue;
     for (ExecutionModel model :
          {ExecutionModel::Eager, ExecutionModel::Graph}) {
-      addExecution(func, op, hw, options.roofline, model);
-      addExecution(report.totals, op, hw, options.roofline, model);
+      auto [latency, kernels] = priceUnder(op, hw, options.roofline, model);
+      for (ReportTotals *totals : {&func, &report.totals}) {
+        ExecutionTotals &entry = totals->byExecution[model];
+        entry.latency += latency;
+        entry.kernels += kernels;
+      }
     }
     if (headline != ExecutionModel::Compiled) {
       func.addTime(op);
