@@ -18,9 +18,11 @@
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 
 using namespace mlsysim;
@@ -288,11 +290,22 @@ static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
 static std::string signatureOf(const Report &report,
                                llvm::ArrayRef<unsigned> ops,
                                const PricedWork &work) {
+  // A key, never shown: the counts as their exact values or their doubles'
+  // bits (one per kernel of a large model: no stream formatting).
   std::string text;
-  llvm::raw_string_ostream os(text);
-  for (unsigned id : ops)
-    os << report.ops[id].name << ",";
-  os << work.flops << "," << work.bytesRead << "," << work.bytesWritten;
+  for (unsigned id : ops) {
+    text += report.ops[id].name;
+    text += ',';
+  }
+  for (const Count &count : {work.flops, work.bytesRead, work.bytesWritten}) {
+    char digits[24];
+    uint64_t bits = count.isExact()
+                        ? count.getExact()
+                        : llvm::bit_cast<uint64_t>(count.toDouble());
+    text += count.isExact() ? '=' : '~';
+    text.append(digits,
+                std::to_chars(digits, digits + sizeof(digits), bits).ptr);
+  }
   return text;
 }
 
