@@ -316,7 +316,11 @@ public:
         isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(op) ||
         !isa<linalg::LinalgOp>(op) ||
         !llvm::all_of(op->getOperandTypes(), isStatic) ||
-        !llvm::all_of(op->getResultTypes(), isStatic))
+        !llvm::all_of(op->getResultTypes(), isStatic) ||
+        // A slice's rows are its source's (strided reads): not in the type.
+        llvm::any_of(op->getOperands(), [](Value operand) {
+          return operand.getDefiningOp<tensor::ExtractSliceOp>();
+        }))
       return nullptr;
     hash = llvm::hash_combine(op->getName().getAsOpaquePointer(),
                               llvm::hash_combine_range(op->getOperandTypes()),

@@ -6,6 +6,7 @@
 #include "mlsysim/Interfaces/PayloadCounting.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 
@@ -223,6 +224,32 @@ static void findStridedOperands(
     }
     if (!plainRows)
       continue; // A window or a constant: no plain row stride.
+    // The rows of the buffer, not of the view: a strided memref (a subview,
+    // a tile of mlsysim-fuse) says its stride; a tensor slice's rows are its
+    // source's.
+    Value source = input->get();
+    int64_t sliceStep = 1;
+    if (auto slice = source.getDefiningOp<tensor::ExtractSliceOp>();
+        slice && slice.getSourceType().getRank() == slice.getType().getRank()) {
+      ArrayRef<int64_t> steps = slice.getStaticStrides();
+      sliceStep = *lastReduction < steps.size() ? steps[*lastReduction] : 1;
+      source = slice.getSource();
+    }
+    if (auto memref = dyn_cast<MemRefType>(source.getType())) {
+      SmallVector<int64_t> strides;
+      int64_t offset;
+      if (succeeded(memref.getStridesAndOffset(strides, offset)) &&
+          *lastReduction < strides.size() &&
+          !ShapedType::isDynamic(strides[*lastReduction]))
+        strideElements = static_cast<double>(strides[*lastReduction]);
+    } else if (auto tensor = dyn_cast<RankedTensorType>(source.getType());
+               tensor && source != input->get() && tensor.hasStaticShape()) {
+      strideElements = 1.0;
+      for (int64_t size : tensor.getShape().drop_front(*lastReduction + 1))
+        strideElements *= static_cast<double>(size);
+    }
+    if (!ShapedType::isDynamic(sliceStep) && sliceStep > 0)
+      strideElements *= static_cast<double>(sliceStep);
     // The parallel loops that do not index it re-read it.
     double reread = 1.0;
     for (auto [loop, range] : llvm::enumerate(ranges))

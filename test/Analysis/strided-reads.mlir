@@ -119,6 +119,27 @@ func.func @sum_along_rows(%x: tensor<1024x512xf32>, %acc: tensor<1024xf32>) -> t
   return %0 : tensor<1024xf32>
 }
 
+// The rows are the buffer's, not the view's: the same matmul on a
+// [256, 512] view of a B with rows of 4096 floats (16,384 B apart: p = 1,
+// twice @plain's 0.5) waits twice as long, 1.6777216e-3 s; a slice of a
+// tensor takes its source's rows the same way.
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+4]]
+// CHECK: "t_strided_s": 0.0016777216
+func.func @view(%a: memref<128x256xf32>, %b: memref<256x4096xf32>, %c: memref<128x512xf32>) {
+  %v = memref.subview %b[0, 0] [256, 512] [1, 1] : memref<256x4096xf32> to memref<256x512xf32, strided<[4096, 1]>>
+  linalg.matmul ins(%a, %v : memref<128x256xf32>, memref<256x512xf32, strided<[4096, 1]>>) outs(%c : memref<128x512xf32>)
+  return
+}
+// CHECK-LABEL: "op": "linalg.matmul"
+// CHECK: "loc": "{{.*}}strided-reads.mlir:[[@LINE+4]]
+// CHECK: "t_strided_s": 0.0016777216
+func.func @slice(%a: tensor<128x256xf32>, %b: tensor<256x4096xf32>, %c: tensor<128x512xf32>) -> tensor<128x512xf32> {
+  %s = tensor.extract_slice %b[0, 0] [256, 512] [1, 1] : tensor<256x4096xf32> to tensor<256x512xf32>
+  %0 = linalg.matmul ins(%a, %s : tensor<128x256xf32>, tensor<256x512xf32>) outs(%c : tensor<128x512xf32>) -> tensor<128x512xf32>
+  return %0 : tensor<128x512xf32>
+}
+
 // A window op (a convolution: its input indexed by sums of loops) is a
 // loop nest of its own, priced by its class's efficiency, even where its
 // filter [kh, kw, c, f] steps a row per input channel.
