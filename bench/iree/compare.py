@@ -97,7 +97,7 @@ def yaml_number(text, key):
 
 def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
     """A device file's text with the L2's read rate and a `strided_reads`
-    section (before launch_overhead_s)."""
+    section (before launch_overhead_s, or at the end without one)."""
     cores = yaml_number(text, "cores")
     clock = yaml_number(text, "clock_hz")
     l2 = L2_BYTES_PER_CYCLE * clock * cores
@@ -106,7 +106,8 @@ def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
     lines.insert(at + 1, "  scratchpad_bandwidth_bytes_per_s: {value: %.6g, source: zen3-sog, "
                  "note: \"%d B/cycle per core x the measured clock x %d core(s)\"}"
                  % (l2, L2_BYTES_PER_CYCLE, cores))
-    at = next(i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:"))
+    at = next((i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:")),
+              len(lines))
     section = ["strided_reads:",
                "  page_bytes: {value: %d, assumption: \"the x86-64 base page (Linux's "
                "default); hardware prefetchers stop at its boundary\"}" % PAGE_BYTES,
@@ -159,9 +160,7 @@ def strip_efficiency(device_yaml, out_path, launch):
     text = open(device_yaml).read()
     head = text.split("\nlaunch_overhead_s:")[0]
     with open(out_path, "w") as f:
-        head = with_strided_reads(head + "\nlaunch_overhead_s:", 1.0, 1.0,
-                                  "assumption: fit input")
-        head = head[:-len("\nlaunch_overhead_s:")]
+        head = with_strided_reads(head, 1.0, 1.0, "assumption: fit input")
         f.write(head.replace("id: host-vm", "id: roofline-host-vm", 1))
         f.write("\nlaunch_overhead_s: {value: %r, assumption: \"fit input\"}\n" % launch)
         f.write("efficiency:\n  compute: {value: 1.0, assumption: fit input}\n"

@@ -164,17 +164,16 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
   estimate.memoryLevel = traffic.level;
   double idealMemory = traffic.ideal;
 
+  // Code that reads an input across its rows vectorizes along them: its
+  // arithmetic has its own efficiency, and it waits on those reads.
+  estimate.tStrided = getStridedReadTime(hardware, cost) * runs;
+  double computeEfficiency =
+      estimate.tStrided > 0.0
+          ? hardware.stridedReads->computeEfficiency.value
+          : hardware.getComputeEfficiency(cost.opClass).value;
   estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
-                      hardware.getComputeEfficiency(cost.opClass).value;
-  if (double stall = getStridedReadTime(hardware, cost); stall > 0.0) {
-    // Code that reads an operand across its rows vectorizes along them: its
-    // arithmetic has its own efficiency, and it waits on those reads.
-    estimate.tStrided = stall * runs;
-    estimate.tCompute =
-        (idealArithmetic / estimate.utilization + idealSpecial) /
-            hardware.stridedReads->computeEfficiency.value +
-        estimate.tStrided;
-  }
+                          computeEfficiency +
+                      estimate.tStrided;
   estimate.tMemory =
       idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
   estimate.tOverhead =
@@ -278,9 +277,14 @@ void mlsysim::settleRoofline(RooflineEstimate &estimate) {
     // Stalls on strided reads are waits on memory: memory-bound when they
     // outweigh the arithmetic.
     estimate.bound = estimate.tCompute >= estimate.tMemory &&
-                             estimate.tStrided * 2.0 <= estimate.tCompute
+                             !isBoundByStridedReads(estimate)
                          ? Bound::Compute
                          : Bound::Memory;
+}
+
+bool mlsysim::isBoundByStridedReads(const RooflineEstimate &estimate) {
+  return estimate.tStrided * 2.0 > estimate.tCompute &&
+         estimate.tCompute >= estimate.tMemory;
 }
 
 double mlsysim::getRooflineLatency(double tCompute, double tMemory,

@@ -88,8 +88,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
                << formatQuantity(r.bytesCommunicated, "B") << " ("
                << stringifyCollectiveAlgorithm(*r.collectiveAlgorithm) << "), "
                << formatSeconds(r.tCommunication) << " on the links";
-      } else if (r.bound == Bound::Memory && r.tStrided * 2.0 > r.tCompute &&
-                 r.tCompute >= r.tMemory) {
+      } else if (r.bound == Bound::Memory && isBoundByStridedReads(r)) {
         // The waits on row-by-row reads, not the traffic, bound it: its
         // intensity says nothing about that.
         remark << "memory-bound on reads across rows: "

@@ -161,6 +161,10 @@ double getLaunchTime(const HardwareSpec &hardware, double runs,
 /// place.
 void settleRoofline(RooflineEstimate &estimate);
 
+/// Whether the waits on reads across rows outweigh the arithmetic in the
+/// larger of the compute and memory terms: the op is memory-bound on them.
+bool isBoundByStridedReads(const RooflineEstimate &estimate);
+
 /// The latency of the terms, through settleRoofline.
 double getRooflineLatency(double tCompute, double tMemory, double tOverhead,
                           double tCommunication = 0.0);
