@@ -217,13 +217,19 @@ __attribute__((noinline)) void mlsysim::calibrate::emptyKernel() {
 
 uint64_t mlsysim::calibrate::runClockChain(uint64_t iterations) {
 #ifdef MLSYSIM_X86
-  uint64_t x = 0;
+  // Register-register adds: Intel cores since Golden Cove fold chains of
+  // `add $imm` at rename (several per cycle), which read a 2.6 GHz Sapphire
+  // Rapids core as 21.7 GHz. An add of a register the compiler cannot see
+  // is 1 cycle of latency on every x86 core.
+  volatile uint64_t one = 1;
+  uint64_t step = one, x = 0;
   for (uint64_t i = 0; i < iterations; ++i)
-    asm volatile("add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
-                 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0"
-                 : "+r"(x));
+    asm volatile("add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\t"
+                 "add %1, %0\n\tadd %1, %0\n\tadd %1, %0\n\tadd %1, %0"
+                 : "+r"(x)
+                 : "r"(step));
   return x;
 #else
   (void)iterations;

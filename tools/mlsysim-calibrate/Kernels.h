@@ -49,7 +49,7 @@ double readKernel(const double *b, size_t n);
 /// An empty function called through a pointer: the fixed cost of a call.
 void emptyKernel();
 
-/// Runs `iterations` x 16 dependent one-cycle integer adds and returns that
+/// Runs `iterations` x 16 dependent one-cycle register adds and returns that
 /// number of cycles, or 0 where the tool has no such chain (non-x86).
 uint64_t runClockChain(uint64_t iterations);
 
