@@ -203,10 +203,16 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
     # The sections other scripts generate: IREE's compiled runs of the same
     # IR on this CPU (bench/iree/compare.py) and the published GPU
     # measurements (bench/published/compare.py).
-    iree = os.path.join(ROOT, "bench", "results", "iree-comparison.md")
-    if os.path.exists(iree):
-        L.append("")
-        L.append(open(iree).read())
+    # One section per machine that ran it: bench/results/ (the first) and
+    # each bench/results/<machine>/ (MLSYSIM_BENCH_MACHINE, bench/iree).
+    results = os.path.join(ROOT, "bench", "results")
+    for folder in [results] + sorted(
+            os.path.join(results, d) for d in os.listdir(results)
+            if os.path.isdir(os.path.join(results, d))):
+        iree = os.path.join(folder, "iree-comparison.md")
+        if os.path.exists(iree):
+            L.append("")
+            L.append(open(iree).read())
     torch_cpu = os.path.join(ROOT, "bench", "results", "torch-cpu-comparison.md")
     if os.path.exists(torch_cpu):
         L.append("")

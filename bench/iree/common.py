@@ -19,8 +19,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import specialize  # noqa: E402
 
 VENV = os.environ.get("MLSYSIM_IREE_VENV", os.path.join(ROOT, ".venv-iree"))
-WORK = os.path.join(ROOT, "build-bench", "iree")          # git-ignored outputs
-RESULTS = os.path.join(ROOT, "bench", "results")           # committed results
+# Another machine's run keeps to its own folders (MLSYSIM_BENCH_MACHINE=name):
+# bench/results/<name>/ and build-bench/iree-<name>/, so modules compiled for
+# one CPU (target-cpu=host) and one CPU's times never mix with another's.
+# Unset: the first machine's folders, bench/results/ and build-bench/iree/.
+MACHINE = os.environ.get("MLSYSIM_BENCH_MACHINE", "")
+WORK = os.path.join(ROOT, "build-bench", "iree-" + MACHINE if MACHINE else "iree")
+RESULTS = os.path.join(ROOT, "bench", "results", MACHINE)  # committed results
 ZOO = os.path.join(ROOT, "zoo", "models")
 MLIR_OPT = specialize.MLIR_OPT
 MLSYSIM_OPT = os.environ.get("MLSYSIM_OPT", os.path.join(ROOT, "build", "bin", "mlsysim-opt"))

@@ -72,18 +72,21 @@ HOST = {1: "host-vm-1core.yaml", 2: "host-vm.yaml"}
 # suite's matmuls, GPT-2's Conv1D weights): it vectorizes along n without
 # repacking the operand, so each reduction step starts a new row (a new page
 # past 4 KiB, where the prefetchers stop). mlsysim prices those reads with a
-# device's `strided_reads` (docs/cost-model.md); the tiles are IREE's own
-# choice for this CPU, printed by
+# device's `strided_reads` (docs/cost-model.md). What depends on the CPU is
+# data in the results folder's machine.json: the tiles are IREE's own choice
+# for that CPU, printed by
 #   iree-compile build-bench/iree/ops/matmul_1024x1024x1024.mlir \
 #     --iree-hal-target-device=local --iree-hal-local-target-device-backends=llvm-cpu \
-#     --iree-llvmcpu-target-cpu=znver3 \
+#     --iree-llvmcpu-target-cpu=host \
 #     --mlir-print-ir-after=iree-llvmcpu-select-lowering-strategy -o /dev/null
-# (lowering_config: distribution = [64, 64, 0], vector_common_parallel = [8, 8, 0]).
-STRIDED_TILES = {"tile_m": 64, "tile_n": 64, "register_tile_m": 8, "register_tile_n": 8}
-# The private L2's read rate: 32 bytes per cycle per core (AMD, Software
-# Optimization Guide for AMD EPYC 7003 Processors (Zen 3), 56665 rev 3.00,
-# section 2.12 "L2 cache": 32B/cycle to the L1), at the calibrated clock.
-L2_BYTES_PER_CYCLE = 32
+# (lowering_config: distribution = [tile_m, tile_n, 0], vector_common_parallel
+# = [register_tile_m, register_tile_n, 0]), and the private L2's read rate in
+# bytes per cycle per core is the vendor's optimization guide's, at the
+# calibrated clock.
+MACHINE = json.load(open(os.path.join(RESULTS, "machine.json")))
+STRIDED_TILES = MACHINE["strided_tiles"]
+L2 = MACHINE["l2"]
+FOLDER = os.path.relpath(RESULTS, common.ROOT)
 PAGE_BYTES = 4096
 
 
@@ -100,12 +103,12 @@ def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
     section (before launch_overhead_s, or at the end without one)."""
     cores = yaml_number(text, "cores")
     clock = yaml_number(text, "clock_hz")
-    l2 = L2_BYTES_PER_CYCLE * clock * cores
+    l2 = L2["bytes_per_cycle"] * clock * cores
     lines = text.split("\n")
     at = next(i for i, l in enumerate(lines) if "scratchpad_per_core_bytes:" in l)
-    lines.insert(at + 1, "  scratchpad_bandwidth_bytes_per_s: {value: %.6g, source: zen3-sog, "
+    lines.insert(at + 1, "  scratchpad_bandwidth_bytes_per_s: {value: %.6g, source: %s, "
                  "note: \"%d B/cycle per core x the measured clock x %d core(s)\"}"
-                 % (l2, L2_BYTES_PER_CYCLE, cores))
+                 % (l2, L2["source_id"], L2["bytes_per_cycle"], cores))
     at = next((i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:")),
               len(lines))
     section = ["strided_reads:",
@@ -119,16 +122,16 @@ def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
     lines[at:at] = section
     text = "\n".join(lines)
     return text.replace("\nsources:\n", "\nsources:\n"
-                        "  zen3-sog:\n"
-                        "    title: \"Software Optimization Guide for AMD EPYC 7003 Processors "
-                        "(56665 rev 3.00), 2.12 L2 cache: 32 bytes per cycle to the L1\"\n"
-                        "    url: \"https://www.amd.com/system/files/TechDocs/56665.zip\"\n"
+                        "  %s:\n"
+                        "    title: \"%s\"\n"
+                        "    url: \"%s\"\n"
                         "    read: 2026-12-02\n"
                         "  iree-tiles:\n"
-                        "    title: \"IREE 3.13.0 lowering_config of matmul_1024x1024x1024 for "
-                        "znver3 (distribution [64, 64], vector [8, 8]; bench/iree/compare.py)\"\n"
+                        "    title: \"%s (bench/iree/compare.py)\"\n"
                         "    url: \"file://bench/iree/compare.py\"\n"
-                        "    read: 2026-12-02\n", 1)
+                        "    read: 2026-12-02\n"
+                        % (L2["source_id"], L2["title"], L2["url"],
+                           MACHINE["strided_tiles_note"]), 1)
 
 
 def read_csv(name):
@@ -183,15 +186,15 @@ def fitted_device(threads, variant, fits, launch, launch_note, strided):
     head = head.replace("\nsources:\n", "\nsources:\n"
                         "  iree-fit:\n"
                         "    title: \"fitted by bench/iree/compare.py: median roofline / (measured - "
-                        "launches) over the fit half of bench/results/iree-cpu-ops.csv "
+                        "launches) over the fit half of %s/iree-cpu-ops.csv "
                         "(IREE 3.13.0 llvm-cpu, %d thread(s), %s flags)\"\n"
-                        "    url: \"file://bench/results/iree-cpu-ops.csv\"\n"
+                        "    url: \"file://%s/iree-cpu-ops.csv\"\n"
                         "    read: %s\n"
                         "  iree-tiny:\n"
                         "    title: \"median time of one-dispatch tiny cases "
-                        "(bench/results/iree-cpu-tiny.csv)\"\n"
-                        "    url: \"file://bench/results/iree-cpu-tiny.csv\"\n"
-                        "    read: %s\n" % (threads, variant, today, today), 1)
+                        "(%s/iree-cpu-tiny.csv)\"\n"
+                        "    url: \"file://%s/iree-cpu-tiny.csv\"\n"
+                        "    read: %s\n" % (FOLDER, threads, variant, FOLDER, today, FOLDER, FOLDER, today), 1)
     median = statistics.median(e for pair in fits.values() for e in pair)
     lines = [head.rstrip("\n"),
              "launch_overhead_s:",
@@ -373,7 +376,7 @@ def main():
         w.writerows(out_rows)
 
     # The section of docs/validation.md.
-    md.append("## IREE on this CPU: compiled runs of the same IR\n")
+    md.append("## IREE on %s: compiled runs of the same IR\n" % MACHINE["name"])
     md.append("<!-- Generated by `python3 bench/iree/compare.py`; do not edit by hand. -->\n")
     md.append("IREE 3.13.0 (`llvm-cpu`, `--iree-llvmcpu-target-cpu=host`) compiles the suite's ops "
               "(on tensors) and the zoo models (batch 1); `iree-benchmark-module` times them "
@@ -381,8 +384,8 @@ def main():
               "execution on the calibrated host with `memory-level=auto`. One efficiency per op "
               "class is fitted on the fit half of the suite (every other case of a class, by "
               "name) and the errors below are on the other half and on the whole models, which "
-              "are not fitted at all. The fitted devices are "
-              "`bench/results/host-vm-iree-<threads>t-<variant>.yaml`.\n")
+              "are not fitted at all. The measurements and the fitted devices "
+              "(`host-vm-iree-<threads>t-<variant>.yaml`) are in `%s/`.\n" % FOLDER)
     for (threads, variant), (fits, by_class, launch, strided_fit) in summary.items():
         md.append("### %d thread%s, %s flags\n" % (threads, "" if threads == 1 else "s", variant))
         md.append("IREE's cost per dispatch (median of the one-dispatch tiny cases): %.3g µs.\n"
@@ -446,12 +449,7 @@ def main():
     summarize(f32, "f32 models")
     md.append("")
     md.append("### Whole models, f16 weights and activations\n")
-    md.append("This CPU (znver3) has no f16 arithmetic: IREE computes f16 models in f32 registers, "
-              "and the calibrated host rates no f16 format, so mlsysim prices their arithmetic at "
-              "the f32 rate and their traffic at 2 bytes per element. IREE's f16 builds run "
-              "1.1-2x slower than its f32 builds of the same model here (conversions in the inner "
-              "loops), which the device file cannot know until mlsysim-calibrate measures an "
-              "f16 rate.\n")
+    md.append(MACHINE["f16_note"] + "\n")
     model_table(f16)
     summarize(f16, "f16 models")
     md.append("")
@@ -462,38 +460,12 @@ def main():
     model_table(default_convs)
     summarize(default_convs, "default-flag CNNs")
     md.append("")
-    md.append("### Reading it\n")
-    md.append("* **Targets.** Per op, the matmuls land within 25% on the test half at both "
-              "thread counts once the reads across B's rows are priced (`strided_reads`, "
-              "docs/cost-model.md): IREE vectorizes a [k, n] operand along n without repacking "
-              "it, so each reduction step reads a new row (a new page past 4 KiB, where the "
-              "prefetchers stop); that is why its rate follows the row length (65 GFLOP/s for "
-              "the 128-256 cubes, 24 from 1024 up, 8 for the skinny 8x4096x4096 case), not the "
-              "size. With one efficiency per class the median error was 43% (1 thread) and 15% "
-              "(2 threads), the worst -84%. The convolutions do not land: under im2col the "
-              "materialized im2col buffer is a gather IREE runs element by element, which the "
-              "IR does not show (37% / 35%), and IREE's direct NCHW path is an outlier (below). "
-              "The same term, fitted on the matmuls alone, prices the sums over rows "
-              "(`reduce_sum_d0_*`: the kept dimension innermost, so each step reads the next "
-              "row): +1% and +11% at 1 thread (-5% and -21% with the class efficiency), -30% "
-              "and +51% at 2 threads (-31%, +15%); the reduction class's median stays near 50% "
-              "because one efficiency cannot fit both a one-pass sum along rows and a "
-              "three-pass softmax. "
-              "Whole f32 models at 1 thread land within 30% (GPT-2, whose Conv1D weights are "
-              "[in, out], went from -45% to -5%); at 2 threads the median stays above 30%: "
-              "the contractions whose operands are all contiguous along the reduction (BERT's "
-              "and ViT's [out, in] weights) take the class efficiency, which the suite, whose "
-              "matmuls are all [k, n], can only fit on strided cases (BERT +37%, ViT +29%). "
-              "Cases of that layout in the suite would fit it; they need a run on the machine "
-              "that measured the rest (an AMD EPYC VM; this session's is an Intel one).\n"
-              "* **Tried and left:** IREE's data tiling with microkernels "
-              "(`--iree-opt-data-tiling --iree-llvmcpu-enable-ukernels=all`) halves the large "
-              "cubes (1024: 89 -> 49 ms, 1536: 315 -> 151 ms) but packs the runtime weight "
-              "operand on every call, which makes the skinny cases 2-3x slower (8x4096x4096: "
-              "32 -> 73 ms); the zoo passes weights as arguments, so the published runs keep "
-              "IREE's default pipeline. A per-class memory efficiency fitted on the skinny "
-              "matmuls instead of the strided term made Llama decode +570% (its GEMVs read "
-              "weights [out, in] along their rows, at the streaming rate).\n")
+    # What the numbers of this machine's run say: written by hand after
+    # reading them (they are not regenerated), kept next to the run.
+    reading = os.path.join(RESULTS, "iree-reading.md")
+    if os.path.exists(reading):
+        md.append("### Reading it\n")
+        md.append(open(reading).read().rstrip("\n") + "\n")
     with open(os.path.join(RESULTS, "iree-comparison.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md))

@@ -25,4 +25,9 @@ bash "$here/setup.sh" >/dev/null
 python3 "$here/dispatches.py" "${force[@]}"
 python3 "$here/bench_models.py" "${force[@]}" "${prefill[@]}"
 python3 "$here/bench_ops.py" "${force[@]}"
+# IREE's cost per dispatch (compare.py): one-dispatch cases too small for
+# their work to count, default flags.
+results=$(python3 -c "import sys; sys.path.insert(0, '$here'); import common; print(common.RESULTS)")
+python3 "$here/bench_ops.py" "${force[@]}" --variants default --csv "$results/iree-cpu-tiny.csv" \
+  matmul_16x32x8 add_8x64 reduce_sum_d0_16x64 transpose_16x16
 echo "bench/iree/run.sh: done in $(( ($(date +%s) - start) / 60 )) min" >&2
