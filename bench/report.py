@@ -196,6 +196,8 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
              "python3 bench/report.py      # only regenerate this page from bench/results/\n"
              "bash bench/iree/run.sh       # IREE: compile and time the zoo and the suite (~25 min)\n"
              "python3 bench/iree/compare.py       # fit on half the suite, predict the rest\n"
+             "MLSYSIM_BENCH_MACHINE=intel-xeon-vm bash bench/iree/run.sh  # another CPU: "
+             "its own folder (bench/iree/README.md)\n"
              "python3 bench/published/compare.py  # price the published GPU measurements\n"
              "bash bench/gpu/run.sh --device cpu --dtype f32 --modes eager  # PyTorch eager here\n"
              ".venv-gpu/bin/python bench/torch_cpu/compare.py             # ... against execution=eager\n"
