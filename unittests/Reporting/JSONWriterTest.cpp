@@ -73,7 +73,8 @@ void expectSame(const std::vector<std::vector<Field>> &records,
         EXPECT_EQ(*got->getAsNumber(), *expected)
             << "record " << r << " field " << field.key;
       } else {
-        EXPECT_EQ(*got, field.value) << "record " << r << " field " << field.key;
+        EXPECT_EQ(*got, field.value)
+            << "record " << r << " field " << field.key;
       }
     }
   }
@@ -84,9 +85,22 @@ TEST(RecordArrayWriterTest, FieldsReadBackExactly) {
   // shortest-form cache of doubles), with keys that change at a position
   // while the value stays, and values of every kind.
   std::mt19937_64 random(42);
-  const std::vector<llvm::json::Value> pool = {
-      nullptr, true, false, 0, 1, -1, int64_t(1) << 40, 524288,
-      0.1, 1.1e-6, 5.434162520729684e-09, -2.5, 1e300, 3.0, "s", "tensor.empty"};
+  const std::vector<llvm::json::Value> pool = {nullptr,
+                                               true,
+                                               false,
+                                               0,
+                                               1,
+                                               -1,
+                                               int64_t(1) << 40,
+                                               524288,
+                                               0.1,
+                                               1.1e-6,
+                                               5.434162520729684e-09,
+                                               -2.5,
+                                               1e300,
+                                               3.0,
+                                               "s",
+                                               "tensor.empty"};
   std::vector<std::vector<Field>> records;
   for (int r = 0; r < 400; ++r) {
     std::vector<Field> record;
