@@ -109,6 +109,13 @@ def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
     lines.insert(at + 1, "  scratchpad_bandwidth_bytes_per_s: {value: %.6g, source: %s, "
                  "note: \"%d B/cycle per core x the measured clock x %d core(s)\"}"
                  % (l2, L2["source_id"], L2["bytes_per_cycle"], cores))
+    # The L2's sets (what rows a power-of-two stride apart reach), where the
+    # calibrated file does not have them already.
+    if "scratchpad_ways:" not in text:
+        lines.insert(at + 2, "  scratchpad_ways: {value: %d, source: %s}"
+                     % (L2["ways"], L2["source_id"]))
+        lines.insert(at + 3, "  cache_line_bytes: {value: %d, source: %s}"
+                     % (L2["line_bytes"], L2["source_id"]))
     at = next((i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:")),
               len(lines))
     section = ["strided_reads:",

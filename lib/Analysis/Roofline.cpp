@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using namespace mlsysim;
 
@@ -211,6 +212,37 @@ static double servingBandwidth(const HardwareSpec &hardware, double bytes) {
   return hardware.memoryBandwidthBytesPerS.value;
 }
 
+/// Whether the per-core level's sets hold `rows` rows of `rowBytes`
+/// contiguous bytes each, `strideBytes` apart. A row starts every
+/// stride/line sets (modulo the level's sets), so rows of a stride that
+/// shares a large factor with the sets land in few of them: 4 KiB rows
+/// reach 1/32 of a 2 MiB 16-way L2, 128 KiB of it, however large the level.
+/// True when the level's organization is not known.
+static bool setsHoldRows(const HardwareSpec &hardware, double rows,
+                         double rowBytes, double strideBytes) {
+  if (!hardware.scratchpadWays || !hardware.cacheLineBytes)
+    return true;
+  double line = hardware.cacheLineBytes->value;
+  double ways = hardware.scratchpadWays->value;
+  // Rounded: a file may write a 2 MiB level to 6 digits (2.09715e+06).
+  double sets =
+      std::round(hardware.scratchpadPerCoreBytes->value / (ways * line));
+  // Strides that are not whole lines spread their rows over every set.
+  if (sets < 1.0 || std::fmod(strideBytes, line) != 0.0 || sets > 1e15 ||
+      strideBytes / line > 1e15)
+    return true;
+  uint64_t setCount = static_cast<uint64_t>(sets);
+  uint64_t step = static_cast<uint64_t>(strideBytes / line) % setCount;
+  // Rows start at multiples of gcd(step, sets): sets / gcd starting sets,
+  // each followed by the row's other lines.
+  uint64_t spacing = step == 0 ? setCount : std::gcd(step, setCount);
+  double rowLines = std::ceil(rowBytes / line);
+  double reached =
+      std::min(sets, double(setCount / spacing) *
+                         std::min(rowLines, double(spacing)));
+  return rows * rowLines <= reached * ways;
+}
+
 double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
                                    const OpCost &cost) {
   if (!hardware.stridedReads)
@@ -235,10 +267,17 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
     // other, along the whole reduction.
     double panels =
         operand.reductionExtent * (tile + otherTile) * operand.elementBytes;
-    double inner = hardware.scratchpadBandwidthBytesPerS &&
-                           panels <= hardware.scratchpadPerCoreBytes->value
-                       ? hardware.scratchpadBandwidthBytesPerS->value
-                       : whole;
+    // The register tiles re-read this operand's panel (its rows along the
+    // reduction, the other tile's width each) from the per-core level when
+    // the panels fit there, by size and by the sets its rows land in.
+    double inner =
+        hardware.scratchpadBandwidthBytesPerS &&
+                panels <= hardware.scratchpadPerCoreBytes->value &&
+                setsHoldRows(hardware, operand.reductionExtent,
+                             otherTile * operand.elementBytes,
+                             operand.strideBytes)
+            ? hardware.scratchpadBandwidthBytesPerS->value
+            : whole;
     seconds += operand.bytes * pageShare *
                (tiles / whole + registerPasses / inner) /
                reads.efficiency.value;

@@ -13,6 +13,8 @@
 
 #include "llvm/Support/Path.h"
 
+#include <cmath>
+
 using namespace mlsysim;
 using namespace mlsysim::specparse;
 using llvm::StringRef;
@@ -254,6 +256,10 @@ template <> struct MappingTraits<MemorySection> {
     mapOptionalNumber(io, "scratchpad_bandwidth_bytes_per_s",
                       spec.scratchpadBandwidthBytesPerS,
                       "memory.scratchpad_bandwidth_bytes_per_s");
+    mapOptionalNumber(io, "scratchpad_ways", spec.scratchpadWays,
+                      "memory.scratchpad_ways");
+    mapOptionalNumber(io, "cache_line_bytes", spec.cacheLineBytes,
+                      "memory.cache_line_bytes");
   }
 };
 
@@ -328,6 +334,22 @@ template <> struct MappingTraits<HardwareSpec> {
     if (spec.scratchpadBandwidthBytesPerS && !spec.cores)
       return "memory.scratchpad_bandwidth_bytes_per_s: the level's size is "
              "per core: 'cores' is needed too";
+    if (spec.scratchpadWays.has_value() != spec.cacheLineBytes.has_value())
+      return "memory.scratchpad_ways and memory.cache_line_bytes: the "
+             "level's sets need both";
+    if (spec.scratchpadWays && !spec.scratchpadPerCoreBytes)
+      return "memory.scratchpad_ways: the level's size "
+             "(scratchpad_per_core_bytes) is needed too";
+    if (spec.scratchpadWays) {
+      double ways = spec.scratchpadWays->value;
+      double line = spec.cacheLineBytes->value;
+      if (ways != std::floor(ways) || line != std::floor(line))
+        return "memory.scratchpad_ways and memory.cache_line_bytes are whole "
+               "numbers";
+      if (ways * line > spec.scratchpadPerCoreBytes->value)
+        return "memory.scratchpad_ways x memory.cache_line_bytes exceeds the "
+               "level's size (scratchpad_per_core_bytes)";
+    }
     return {};
   }
 };

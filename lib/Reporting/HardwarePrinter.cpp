@@ -145,6 +145,8 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("scratchpad per core", hw.scratchpadPerCoreBytes, "B");
   optional("scratchpad bandwidth, all cores", hw.scratchpadBandwidthBytesPerS,
            "B/s");
+  optional("scratchpad ways", hw.scratchpadWays, "");
+  optional("cache line", hw.cacheLineBytes, "B");
   os << "device:\n";
   optional("cores", hw.cores, "");
   optional("matrix output tile, rows", hw.matrixTileM, "");

@@ -39,6 +39,17 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.strided.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=STRIDED
 // RUN: sed '/scratchpad_per_core_bytes/d' %mlsysim_src/test/Analysis/Inputs/strided-host.yaml > %t.level.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.level.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEVEL
+// The per-core level's sets: ways and line together, whole numbers, and
+// no more than the level holds (ways x line <= its size).
+// RUN: sed '/cache_line_bytes/d' %mlsysim_src/test/Analysis/Inputs/strided-host-sets.yaml > %t.sets1.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.sets1.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SETS1
+// RUN: sed 's/scratchpad_ways: {value: 4,/scratchpad_ways: {value: 4.5,/' %mlsysim_src/test/Analysis/Inputs/strided-host-sets.yaml > %t.sets2.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.sets2.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SETS2
+// RUN: sed 's/scratchpad_ways: {value: 4,/scratchpad_ways: {value: 2048,/' %mlsysim_src/test/Analysis/Inputs/strided-host-sets.yaml > %t.sets3.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.sets3.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SETS3
+// SETS1: .sets1.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes: the level's sets need both
+// SETS2: .sets2.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes are whole numbers
+// SETS3: .sets3.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways x memory.cache_line_bytes exceeds the level's size (scratchpad_per_core_bytes)
 // STRIDED: .strided.yaml:22:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
 // LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too
 

@@ -5,6 +5,8 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/YAMLParser.h"
 
+#include <cmath>
+
 using namespace mlsysim::calibrate;
 
 /// A double-quoted YAML scalar: host names and CPU models may hold ':' or '#'.
@@ -13,10 +15,17 @@ static std::string quoted(llvm::StringRef text) {
 }
 
 /// `{value: N, source: KEY, note: "..."}` with enough digits to round-trip
-/// the measurement's precision (which is nowhere near 17 digits).
+/// the measurement's precision (which is nowhere near 17 digits). Counts
+/// the system reports (bytes of a cache, cores) are exact integers: a 2 MiB
+/// L2 written as 2.09715e+06 would have 2047 sets of 16 x 64 B, not 2048.
 static void writeNumber(llvm::raw_ostream &os, double value,
                         llvm::StringRef source, llvm::StringRef note) {
-  os << "{value: " << llvm::format("%.6g", value) << ", source: " << source;
+  os << "{value: ";
+  if (source == "system" && value == std::floor(value) && value < 0x1p53)
+    os << static_cast<uint64_t>(value);
+  else
+    os << llvm::format("%.6g", value);
+  os << ", source: " << source;
   if (!note.empty())
     os << ", note: " << quoted(note);
   os << "}\n";
@@ -76,6 +85,14 @@ void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
     os << "  scratchpad_per_core_bytes: ";
     writeNumber(os, double(host.l2PerCoreBytes), "system",
                 "private L2 of cpu0 (sysfs); a cache, not a scratchpad");
+    if (host.l2Ways) {
+      os << "  scratchpad_ways: ";
+      writeNumber(os, host.l2Ways, "system",
+                  "associativity of the L2 of cpu0 (sysfs)");
+      os << "  cache_line_bytes: ";
+      writeNumber(os, host.l2LineBytes, "system",
+                  "line of the L2 of cpu0 (sysfs)");
+    }
   }
 
   os << "cores: ";

@@ -88,8 +88,21 @@ HostInfo mlsysim::calibrate::readHostInfo() {
     if (llvm::StringRef(levelText).trim().getAsInteger(10, level))
       continue;
     uint64_t size = parseCacheSize(readSystemFile(dir + "/size"));
-    if (level == 2)
+    if (level == 2) {
       info.l2PerCoreBytes = size;
+      // Its sets: what reads a power-of-two stride apart can reach.
+      unsigned ways = 0, line = 0;
+      if (!llvm::StringRef(readSystemFile(dir + "/ways_of_associativity"))
+               .trim()
+               .getAsInteger(10, ways) &&
+          !llvm::StringRef(readSystemFile(dir + "/coherency_line_size"))
+               .trim()
+               .getAsInteger(10, line) &&
+          ways && line && uint64_t(ways) * line <= size) {
+        info.l2Ways = ways;
+        info.l2LineBytes = line;
+      }
+    }
     if (level >= info.llcLevel && size) {
       info.llcLevel = level;
       info.llcBytes = size;

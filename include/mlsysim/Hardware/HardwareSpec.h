@@ -69,6 +69,12 @@ struct HardwareSpec {
   /// The read rate of the per-core level (all cores together): on a CPU,
   /// the private L2 that `scratchpadPerCoreBytes` sizes.
   std::optional<SourcedValue> scratchpadBandwidthBytesPerS;
+  /// How the per-core level is organized when it is a cache: its ways
+  /// (associativity) and its line. Rows a power-of-two stride apart land in
+  /// a few of its sets, so a panel of them can miss in a level it fits in
+  /// by size (getStridedReadTime).
+  std::optional<SourcedValue> scratchpadWays;
+  std::optional<SourcedValue> cacheLineBytes;
   std::optional<SourcedValue> cores;
   /// The output tile one core computes at a time on the matrix unit (rows,
   /// columns). With `cores`, it prices wave quantization: a matrix op of T

@@ -19,6 +19,9 @@
 // FILE-NEXT: title: "measured by mlsysim-calibrate on
 // FILE: f32: {value: {{[0-9.e+]+}}, source: measured
 // FILE: f64: {value: {{[0-9.e+]+}}, source: measured
+// What the system reports is written exactly (a 2 MiB L2 as 2.09715e+06 has
+// 2047 sets, not 2048): MemTotal is a whole number of bytes.
+// FILE: capacity_bytes: {value: {{[0-9]+}}, source: system
 // FILE: bandwidth_bytes_per_s: {value: {{[0-9.e+]+}}, source: measured
 // FILE: llc_bandwidth_bytes_per_s: {value: {{[0-9.e+]+}}, source: measured
 // FILE: launch_overhead_s: {value: {{[0-9.e+-]+}}, source: measured
