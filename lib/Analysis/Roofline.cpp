@@ -216,7 +216,7 @@ static double servingBandwidth(const HardwareSpec &hardware, double bytes) {
 /// contiguous bytes each, `strideBytes` apart. A row starts every
 /// stride/line sets (modulo the level's sets), so rows of a stride that
 /// shares a large factor with the sets land in few of them: 4 KiB rows
-/// reach 1/32 of a 2 MiB 16-way L2, 128 KiB of it, however large the level.
+/// of 256 B (a 64-float tile) reach 1/16 of a 2 MiB 16-way L2, 128 KiB of it.
 /// True when the level's organization is not known.
 static bool setsHoldRows(const HardwareSpec &hardware, double rows,
                          double rowBytes, double strideBytes) {
