@@ -237,9 +237,8 @@ static bool setsHoldRows(const HardwareSpec &hardware, double rows,
   // each followed by the row's other lines.
   uint64_t spacing = step == 0 ? setCount : std::gcd(step, setCount);
   double rowLines = std::ceil(rowBytes / line);
-  double reached =
-      std::min(sets, double(setCount / spacing) *
-                         std::min(rowLines, double(spacing)));
+  double reached = std::min(sets, double(setCount / spacing) *
+                                      std::min(rowLines, double(spacing)));
   return rows * rowLines <= reached * ways;
 }
 
@@ -270,14 +269,13 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
     // The register tiles re-read this operand's panel (its rows along the
     // reduction, the other tile's width each) from the per-core level when
     // the panels fit there, by size and by the sets its rows land in.
-    double inner =
-        hardware.scratchpadBandwidthBytesPerS &&
-                panels <= hardware.scratchpadPerCoreBytes->value &&
-                setsHoldRows(hardware, operand.reductionExtent,
-                             otherTile * operand.elementBytes,
-                             operand.strideBytes)
-            ? hardware.scratchpadBandwidthBytesPerS->value
-            : whole;
+    double inner = hardware.scratchpadBandwidthBytesPerS &&
+                           panels <= hardware.scratchpadPerCoreBytes->value &&
+                           setsHoldRows(hardware, operand.reductionExtent,
+                                        otherTile * operand.elementBytes,
+                                        operand.strideBytes)
+                       ? hardware.scratchpadBandwidthBytesPerS->value
+                       : whole;
     seconds += operand.bytes * pageShare *
                (tiles / whole + registerPasses / inner) /
                reads.efficiency.value;
