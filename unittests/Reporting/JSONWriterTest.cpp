@@ -34,8 +34,8 @@ JSONScalar toScalar(const llvm::json::Value &value) {
   return *value.getAsNumber();
 }
 
-/// Writes `records` with a RecordArrayWriter and parses the text back.
-llvm::json::Value roundTrip(const std::vector<std::vector<Field>> &records) {
+/// `records` as a RecordArrayWriter writes them at indentation 2.
+std::string writeRecords(const std::vector<std::vector<Field>> &records) {
   std::string text;
   llvm::raw_string_ostream os(text);
   RecordArrayWriter writer(os, 2);
@@ -46,6 +46,12 @@ llvm::json::Value roundTrip(const std::vector<std::vector<Field>> &records) {
     writer.endRecord();
   }
   writer.finish();
+  return text;
+}
+
+/// Writes `records` with a RecordArrayWriter and parses the text back.
+llvm::json::Value roundTrip(const std::vector<std::vector<Field>> &records) {
+  std::string text = writeRecords(records);
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
   if (!parsed) {
     ADD_FAILURE() << llvm::toString(parsed.takeError()) << "\n" << text;
@@ -134,29 +140,19 @@ TEST(RecordArrayWriterTest, LayoutMatchesTheIndentedArray) {
   // and the key before each field, a record's first field without a comma.
   std::vector<std::vector<Field>> records = {
       {{"a", 1}, {"b", nullptr}}, {{"a", 1}, {"b", 2.5}}, {{"a", 1}}};
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  RecordArrayWriter writer(os, 2);
-  for (const auto &record : records) {
-    writer.beginRecord();
-    for (const Field &field : record)
-      writer.field(field.key, toScalar(field.value));
-    writer.endRecord();
-  }
-  writer.finish();
-  EXPECT_EQ(text, "[\n"
-                  "    {\n"
-                  "      \"a\": 1,\n"
-                  "      \"b\": null\n"
-                  "    },\n"
-                  "    {\n"
-                  "      \"a\": 1,\n"
-                  "      \"b\": 2.5\n"
-                  "    },\n"
-                  "    {\n"
-                  "      \"a\": 1\n"
-                  "    }\n"
-                  "  ]");
+  EXPECT_EQ(writeRecords(records), "[\n"
+                                   "    {\n"
+                                   "      \"a\": 1,\n"
+                                   "      \"b\": null\n"
+                                   "    },\n"
+                                   "    {\n"
+                                   "      \"a\": 1,\n"
+                                   "      \"b\": 2.5\n"
+                                   "    },\n"
+                                   "    {\n"
+                                   "      \"a\": 1\n"
+                                   "    }\n"
+                                   "  ]");
 }
 
 } // namespace
