@@ -31,6 +31,15 @@ static std::string fieldOf(llvm::StringRef text, llvm::StringRef key) {
   return "";
 }
 
+/// A small system file holding one whole number, or 0 when it cannot be
+/// read as one.
+static unsigned readSystemNumber(const llvm::Twine &path) {
+  unsigned value = 0;
+  if (llvm::StringRef(readSystemFile(path)).trim().getAsInteger(10, value))
+    return 0;
+  return value;
+}
+
 /// Parses a sysfs cache size such as "32768K" or "1M".
 static uint64_t parseCacheSize(llvm::StringRef text) {
   text = text.trim();
@@ -81,24 +90,18 @@ HostInfo mlsysim::calibrate::readHostInfo() {
   for (unsigned index = 0; index < 8; ++index) {
     std::string dir =
         "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index);
-    std::string levelText = readSystemFile(dir + "/level");
-    if (levelText.empty())
+    if (readSystemFile(dir + "/level").empty())
       break;
-    unsigned level = 0;
-    if (llvm::StringRef(levelText).trim().getAsInteger(10, level))
+    unsigned level = readSystemNumber(dir + "/level");
+    if (!level)
       continue;
     uint64_t size = parseCacheSize(readSystemFile(dir + "/size"));
     if (level == 2) {
       info.l2PerCoreBytes = size;
       // Its sets: what reads a power-of-two stride apart can reach.
-      unsigned ways = 0, line = 0;
-      if (!llvm::StringRef(readSystemFile(dir + "/ways_of_associativity"))
-               .trim()
-               .getAsInteger(10, ways) &&
-          !llvm::StringRef(readSystemFile(dir + "/coherency_line_size"))
-               .trim()
-               .getAsInteger(10, line) &&
-          ways && line && uint64_t(ways) * line <= size) {
+      unsigned ways = readSystemNumber(dir + "/ways_of_associativity");
+      unsigned line = readSystemNumber(dir + "/coherency_line_size");
+      if (ways && line && uint64_t(ways) * line <= size) {
         info.l2Ways = ways;
         info.l2LineBytes = line;
       }

@@ -141,7 +141,9 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
 /// register tile of that output tile, with a share min(1, stride / page) of
 /// the steps on a new page; a pass is served by the smallest level that holds
 /// the operand, a register tile's pass by the per-core level when the output
-/// tile's operand panels fit there; at `efficiency` of that level's rate.
+/// tile's operand panels fit there (by size, and, when the device gives the
+/// level's ways and line, by the sets the operand's rows land in); at
+/// `efficiency` of that level's rate.
 double getStridedReadTime(const HardwareSpec &hardware, const OpCost &cost);
 
 /// The share of the matrix unit a matrix problem keeps busy: its output
