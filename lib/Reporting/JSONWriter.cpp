@@ -49,8 +49,8 @@ void mlsysim::writeJSON(llvm::json::OStream &json, const Value &value) {
 /// Appends `text` as a JSON string: quotes, backslashes and control
 /// characters escaped, bytes that are not UTF-8 replaced (as llvm::json
 /// does).
-static void appendJSONString(llvm::SmallVectorImpl<char> &out,
-                             llvm::StringRef text) {
+void detail::appendString(llvm::SmallVectorImpl<char> &out,
+                          llvm::StringRef text) {
   // Most strings (op names, locations, the views' own words) are printable
   // ASCII: appended whole, without the UTF-8 check and the escape loop.
   if (llvm::all_of(text, [](unsigned char c) {
@@ -104,33 +104,24 @@ static void appendJSONString(llvm::SmallVectorImpl<char> &out,
   os << text.drop_front(start) << '"';
 }
 
-/// Appends an integer in decimal (raw_ostream's formatter is several times
-/// slower).
-template <typename T>
-static void appendInteger(llvm::SmallVectorImpl<char> &out, T value) {
-  size_t size = out.size();
-  out.resize_for_overwrite(size + 24);
-  char *end =
-      std::to_chars(out.data() + size, out.data() + out.size(), value).ptr;
-  out.truncate(end - out.data());
-}
-
 /// Appends a number as every view writes it: an integral double as an
 /// integer (as llvm::json would), the rest in the shortest form that reads
 /// back the same; false (nothing appended) for a value JSON cannot hold.
-static bool appendNumber(llvm::SmallVectorImpl<char> &out, double value) {
+bool detail::appendNumber(llvm::SmallVectorImpl<char> &out, double value) {
   if (value == 0.0) {
     out.push_back('0');
     return true;
   }
   if (!std::isfinite(value))
     return false;
-  double integral;
-  // [-2^63, 2^63): the doubles an int64_t holds.
-  if (std::modf(value, &integral) == 0.0 && value >= -9.223372036854775808e18 &&
-      value < 9.223372036854775808e18) {
-    appendInteger(out, static_cast<int64_t>(value));
-    return true;
+  // [-2^63, 2^63): the doubles an int64_t holds; integral when the
+  // truncated value is the value.
+  if (value >= -9.223372036854775808e18 && value < 9.223372036854775808e18) {
+    auto integral = static_cast<int64_t>(value);
+    if (static_cast<double>(integral) == value) {
+      appendInteger(out, integral);
+      return true;
+    }
   }
   // The shortest form costs hundreds of instructions, and reports repeat
   // their numbers (every layer of a model prices alike): the last forms
@@ -158,35 +149,6 @@ static void appendText(llvm::SmallVectorImpl<char> &out, llvm::StringRef text) {
   out.append(text.begin(), text.end());
 }
 
-void JSONScalar::appendTo(llvm::SmallVectorImpl<char> &out) const {
-  switch (kind) {
-  case Kind::Null:
-    return appendText(out, "null");
-  case Kind::Boolean:
-    return appendText(out, boolean ? "true" : "false");
-  case Kind::Signed:
-    return appendInteger(out, sint);
-  case Kind::Unsigned:
-    return appendInteger(out, uint);
-  case Kind::Double:
-    if (!appendNumber(out, number))
-      appendText(out, "null");
-    return;
-  case Kind::String:
-    return appendJSONString(out, string);
-  case Kind::Word:
-    assert(llvm::all_of(string,
-                        [](char c) {
-                          return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-                        }) &&
-           "a word of the views needs no escaping");
-    out.push_back('"');
-    appendText(out, string);
-    out.push_back('"');
-    return;
-  }
-}
-
 void JSONScalar::write(llvm::raw_ostream &os) const {
   llvm::SmallString<64> text;
   appendTo(text);
@@ -199,7 +161,7 @@ void JSONScalar::writeText(llvm::raw_ostream &os) const {
   case Kind::Null:
     return;
   case Kind::Double:
-    appendNumber(text, number);
+    detail::appendNumber(text, number);
     break;
   case Kind::String:
   case Kind::Word:
@@ -267,9 +229,6 @@ void mlsysim::printJSON(const Value &value, llvm::raw_ostream &os) {
 
 RecordArrayWriter::RecordArrayWriter(llvm::raw_ostream &os, unsigned indent)
     : os(os), indent(indent) {
-  fieldPrefix = ",\n";
-  fieldPrefix.append(indent + 4, ' ');
-  fieldPrefix.push_back('"');
   os << '[';
 }
 
@@ -282,22 +241,28 @@ void RecordArrayWriter::beginRecord() {
   fieldIndex = 0;
 }
 
-void RecordArrayWriter::beginField(llvm::StringRef key) {
+void RecordArrayWriter::beginNewField(llvm::StringRef key) {
   // `,\n`, the indentation, `"key": ` (keys are the views' own identifiers:
-  // nothing to escape), with room reserved once.
-  size_t size = record.size();
-  size_t prefix = fieldPrefix.size() - (fieldIndex ? 0 : 1);
-  record.resize_for_overwrite(size + prefix + key.size() + 3);
-  char *at = record.data() + size;
-  std::memcpy(at, fieldPrefix.data() + (fieldIndex ? 0 : 1), prefix);
-  std::memcpy(at + prefix, key.data(), key.size());
-  std::memcpy(at + prefix + key.size(), "\": ", 3);
-  ++fieldIndex;
-}
-
-void RecordArrayWriter::field(llvm::StringRef key, JSONScalar scalar) {
-  beginField(key);
-  scalar.appendTo(record);
+  // nothing to escape).
+  llvm::SmallString<64> text;
+  if (fieldIndex)
+    text.push_back(',');
+  text.push_back('\n');
+  text.append(indent + 4, ' ');
+  text.push_back('"');
+  text.append(key);
+  text.append({'"', ':', ' '});
+  record.append(text);
+  // Kept for the next record when it fits the fixed-size copy.
+  if (text.size() > sizeof(Head::text))
+    return;
+  if (heads.size() <= fieldIndex)
+    heads.resize(fieldIndex + 1);
+  Head &head = heads[fieldIndex];
+  head.key = key.data();
+  head.keySize = key.size();
+  head.size = text.size();
+  std::memcpy(head.text, text.data(), text.size());
 }
 
 void RecordArrayWriter::field(llvm::StringRef key,
@@ -311,7 +276,7 @@ void RecordArrayWriter::field(llvm::StringRef key,
   for (auto [index, integer] : llvm::enumerate(integers)) {
     appendText(record, index ? ",\n" : "\n");
     record.append(indent + 6, ' ');
-    appendInteger(record, integer);
+    detail::appendInteger(record, integer);
   }
   record.push_back('\n');
   record.append(indent + 4, ' ');

@@ -15,13 +15,35 @@
 #include "mlsysim/Support/Count.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <charconv>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlsysim {
+
+namespace detail {
+/// Appends an integer in decimal (raw_ostream's formatter is several times
+/// slower).
+template <typename T>
+inline void appendInteger(llvm::SmallVectorImpl<char> &out, T value) {
+  size_t size = out.size();
+  out.resize_for_overwrite(size + 24);
+  char *end =
+      std::to_chars(out.data() + size, out.data() + out.size(), value).ptr;
+  out.truncate(end - out.data());
+}
+/// Appends a double as JSONScalar::appendTo does; false (nothing appended)
+/// for a value JSON cannot hold.
+bool appendNumber(llvm::SmallVectorImpl<char> &out, double value);
+/// Appends `text` as a JSON string (quoted, escaped).
+void appendString(llvm::SmallVectorImpl<char> &out, llvm::StringRef text);
+} // namespace detail
 
 /// A scalar field of a record (null, boolean, integer, number or string),
 /// made without allocating and without the UTF-8 check a json::Value string
@@ -63,7 +85,39 @@ public:
   /// Appends it to `out` as every JSON view writes a scalar: the one rule
   /// (null for a number JSON cannot hold, integral numbers as integers, the
   /// rest in the shortest form that reads back the same; strings escaped).
-  void appendTo(llvm::SmallVectorImpl<char> &out) const;
+  /// Inline: a large report writes hundreds of thousands of fields, and at
+  /// each call site the kind is usually known.
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  appendTo(llvm::SmallVectorImpl<char> &out) const {
+    switch (kind) {
+    case Kind::Null:
+      out.append({'n', 'u', 'l', 'l'});
+      return;
+    case Kind::Boolean:
+      if (boolean)
+        out.append({'t', 'r', 'u', 'e'});
+      else
+        out.append({'f', 'a', 'l', 's', 'e'});
+      return;
+    case Kind::Signed:
+      return detail::appendInteger(out, sint);
+    case Kind::Unsigned:
+      return detail::appendInteger(out, uint);
+    case Kind::Double:
+      if (number == 0.0)
+        out.push_back('0');
+      else if (!detail::appendNumber(out, number))
+        out.append({'n', 'u', 'l', 'l'});
+      return;
+    case Kind::String:
+      return detail::appendString(out, string);
+    case Kind::Word:
+      out.push_back('"');
+      out.append(string.begin(), string.end());
+      out.push_back('"');
+      return;
+    }
+  }
   /// Writes it as appendTo does.
   void write(llvm::raw_ostream &os) const;
   /// As text in a CSV cell: nothing for null, numbers as in JSON, strings
@@ -104,12 +158,18 @@ void printJSON(const llvm::json::Value &value, llvm::raw_ostream &os);
 /// records, where building a Value tree costs more than parsing the IR did.
 /// Each record is assembled in a buffer and written in one piece. Fields
 /// appear in the order they are written (callers that mirror a sorted
-/// object write them sorted).
+/// object write them sorted). Keys are the views' own identifiers (nothing
+/// to escape) and must stay in place while the writer lives (string
+/// literals): the text before each field is made once per position and key.
 class RecordArrayWriter {
 public:
   RecordArrayWriter(llvm::raw_ostream &os, unsigned indent);
   void beginRecord();
-  void field(llvm::StringRef key, JSONScalar scalar);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void field(llvm::StringRef key,
+                                          JSONScalar scalar) {
+    beginField(key);
+    scalar.appendTo(record);
+  }
   void field(llvm::StringRef key, llvm::ArrayRef<unsigned> integers);
   /// A nested value, written on one line (objects' keys sorted).
   void field(llvm::StringRef key, const llvm::json::Value &value);
@@ -118,13 +178,37 @@ public:
   void finish();
 
 private:
-  void beginField(llvm::StringRef key);
+  /// The text before a field: `,\n` (not before a record's first field),
+  /// the indentation and `"key": `.
+  struct Head {
+    const char *key = nullptr;
+    size_t keySize = 0;
+    size_t size = 0;
+    /// Copied whole (a fixed-size copy is a few moves), `size` kept.
+    char text[64];
+  };
+
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void beginField(llvm::StringRef key) {
+    if (LLVM_LIKELY(fieldIndex < heads.size() &&
+                    heads[fieldIndex].key == key.data() &&
+                    heads[fieldIndex].keySize == key.size())) {
+      const Head &head = heads[fieldIndex];
+      size_t size = record.size();
+      record.reserve(size + sizeof(head.text));
+      std::memcpy(record.data() + size, head.text, sizeof(head.text));
+      record.resize_for_overwrite(size + head.size);
+    } else {
+      beginNewField(key);
+    }
+    ++fieldIndex;
+  }
+  /// beginField for a key not met at this position before.
+  void beginNewField(llvm::StringRef key);
 
   llvm::raw_ostream &os;
   unsigned indent;
-  /// `,\n`, a field's indentation and its key's opening quote: written
-  /// whole before every field but a record's first (from its second byte).
-  std::string fieldPrefix;
+  /// The head of each position's field, as last written.
+  std::vector<Head> heads;
   /// The record being written.
   llvm::SmallString<2048> record;
   /// Fields written to the record so far.
