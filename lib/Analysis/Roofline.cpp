@@ -172,6 +172,10 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
       estimate.tStrided > 0.0
           ? hardware.stridedReads->computeEfficiency.value
           : hardware.getComputeEfficiency(cost.opClass).value;
+  if (estimate.peak)
+    computeEfficiency =
+        std::min(computeEfficiency,
+                 getAccumulatorChainShare(hardware, cost, estimate.peak->unit));
   estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
                           computeEfficiency +
                       estimate.tStrided;
@@ -252,10 +256,11 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
     // The tiles along the loops that re-read the operand.
     double extent = operand.rereadExtent;
     bool alongM = operand.rereadAlongM;
-    double tile = (alongM ? reads.tileM : reads.tileN).value;
+    const HardwareSpec::RegisterTiling &tiling = *hardware.registerTiling;
+    double tile = (alongM ? tiling.tileM : tiling.tileN).value;
     double registerTile =
-        (alongM ? reads.registerTileM : reads.registerTileN).value;
-    double otherTile = (alongM ? reads.tileN : reads.tileM).value;
+        (alongM ? tiling.registerTileM : tiling.registerTileN).value;
+    double otherTile = (alongM ? tiling.tileN : tiling.tileM).value;
     double tiles = std::ceil(extent / tile);
     double registerPasses =
         tiles * (std::ceil(std::min(extent, tile) / registerTile) - 1.0);
@@ -281,6 +286,29 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
                reads.efficiency.value;
   }
   return seconds;
+}
+
+double mlsysim::getAccumulatorChainShare(const HardwareSpec &hardware,
+                                         const OpCost &cost, ComputeUnit unit) {
+  if (!hardware.registerTiling || !hardware.fmaChains ||
+      unit != ComputeUnit::Vector || cost.opClass != OpClass::Matmul ||
+      !cost.matrixShape || !cost.elementType ||
+      !cost.elementType.isIntOrFloat())
+    return 1.0;
+  const HardwareSpec::RegisterTiling &tiling = *hardware.registerTiling;
+  double m = cost.matrixShape->m;
+  double rows = tiling.registerTileM.value;
+  if (tiling.unalignedRegisterTileM && std::fmod(m, rows) != 0.0)
+    rows = tiling.unalignedRegisterTileM->value;
+  // A tile has no more rows than the matmul (a matrix-vector product has 1).
+  rows = std::max(1.0, std::min(rows, m));
+  // Sub-byte types pack several elements to a byte.
+  double elementBytes =
+      std::max(1u, cost.elementType.getIntOrFloatBitWidth()) / 8.0;
+  double lanes =
+      std::max(1.0, hardware.vectorRegisterBytes->value / elementBytes);
+  double chains = rows * std::ceil(tiling.registerTileN.value / lanes);
+  return std::min(1.0, chains / hardware.fmaChains->value);
 }
 
 double mlsysim::getMatrixUtilization(const HardwareSpec &hardware,

@@ -90,6 +90,12 @@ struct LaunchSection {
 struct MatrixTileSection {
   HardwareSpec *spec;
 };
+struct VectorUnitSection {
+  HardwareSpec *spec;
+};
+struct RegisterTilingSection {
+  HardwareSpec *spec;
+};
 struct StridedReadsSection {
   HardwareSpec *spec;
 };
@@ -167,13 +173,37 @@ template <> struct MappingTraits<StridedReadsSection> {
               /*fraction=*/true);
     mapNumber(io, "compute_efficiency", strided.computeEfficiency,
               "strided_reads.compute_efficiency", /*fraction=*/true);
-    mapNumber(io, "tile_m", strided.tileM, "strided_reads.tile_m");
-    mapNumber(io, "tile_n", strided.tileN, "strided_reads.tile_n");
-    mapNumber(io, "register_tile_m", strided.registerTileM,
-              "strided_reads.register_tile_m");
-    mapNumber(io, "register_tile_n", strided.registerTileN,
-              "strided_reads.register_tile_n");
     section.spec->stridedReads = strided;
+  }
+};
+
+/// `vector_unit`: a vector register's width and the FMA chains a core needs
+/// for its vector peak.
+template <> struct MappingTraits<VectorUnitSection> {
+  static void mapping(IO &io, VectorUnitSection &section) {
+    SourcedValue bytes, chains;
+    mapNumber(io, "register_bytes", bytes, "vector_unit.register_bytes");
+    mapNumber(io, "fma_chains", chains, "vector_unit.fma_chains");
+    section.spec->vectorRegisterBytes = bytes;
+    section.spec->fmaChains = chains;
+  }
+};
+
+/// `register_tiling`: how compiled code tiles a contraction for the vector
+/// unit (HardwareSpec::RegisterTiling).
+template <> struct MappingTraits<RegisterTilingSection> {
+  static void mapping(IO &io, RegisterTilingSection &section) {
+    HardwareSpec::RegisterTiling tiling;
+    mapNumber(io, "tile_m", tiling.tileM, "register_tiling.tile_m");
+    mapNumber(io, "tile_n", tiling.tileN, "register_tiling.tile_n");
+    mapNumber(io, "register_tile_m", tiling.registerTileM,
+              "register_tiling.register_tile_m");
+    mapNumber(io, "register_tile_n", tiling.registerTileN,
+              "register_tiling.register_tile_n");
+    mapOptionalNumber(io, "unaligned_register_tile_m",
+                      tiling.unalignedRegisterTileM,
+                      "register_tiling.unaligned_register_tile_m");
+    section.spec->registerTiling = tiling;
   }
 };
 
@@ -308,6 +338,12 @@ template <> struct MappingTraits<HardwareSpec> {
     MatrixTileSection matrixTile{&spec};
     ctx.field = "matrix_tile";
     io.mapOptional("matrix_tile", matrixTile);
+    VectorUnitSection vectorUnit{&spec};
+    ctx.field = "vector_unit";
+    io.mapOptional("vector_unit", vectorUnit);
+    RegisterTilingSection registerTiling{&spec};
+    ctx.field = "register_tiling";
+    io.mapOptional("register_tiling", registerTiling);
     StridedReadsSection stridedReads{&spec};
     ctx.field = "strided_reads";
     io.mapOptional("strided_reads", stridedReads);
@@ -334,6 +370,21 @@ template <> struct MappingTraits<HardwareSpec> {
     if (spec.scratchpadBandwidthBytesPerS && !spec.cores)
       return "memory.scratchpad_bandwidth_bytes_per_s: the level's size is "
              "per core: 'cores' is needed too";
+    if (spec.stridedReads && !spec.registerTiling)
+      return "strided_reads: the tiles that re-read the operand "
+             "(register_tiling) are needed too";
+    if (spec.registerTiling) {
+      const HardwareSpec::RegisterTiling &tiling = *spec.registerTiling;
+      for (const SourcedValue *value :
+           {&tiling.tileM, &tiling.tileN, &tiling.registerTileM,
+            &tiling.registerTileN})
+        if (value->value != std::floor(value->value))
+          return "register_tiling: tiles are whole numbers of elements";
+      if (tiling.unalignedRegisterTileM &&
+          tiling.unalignedRegisterTileM->value !=
+              std::floor(tiling.unalignedRegisterTileM->value))
+        return "register_tiling: tiles are whole numbers of elements";
+    }
     if (spec.scratchpadWays.has_value() != spec.cacheLineBytes.has_value())
       return "memory.scratchpad_ways and memory.cache_line_bytes: the "
              "level's sets need both";

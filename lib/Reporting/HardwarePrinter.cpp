@@ -152,6 +152,8 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("matrix output tile, rows", hw.matrixTileM, "");
   optional("matrix output tile, columns", hw.matrixTileN, "");
   optional("clock", hw.clockHz, "Hz");
+  optional("vector register", hw.vectorRegisterBytes, "B");
+  optional("FMA chains for the vector peak", hw.fmaChains, "");
   optional("accelerators", hw.accelerators, "");
   optional("TDP", hw.tdpW, "W");
   optional("host link, per direction", hw.hostLinkBytesPerSPerDirection, "B/s");
@@ -189,12 +191,17 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
                "", os);
     printValue(hw.sources, "achievable compute efficiency",
                strided.computeEfficiency, "", os);
-    printValue(hw.sources, "output tile, rows", strided.tileM, "", os);
-    printValue(hw.sources, "output tile, columns", strided.tileN, "", os);
-    printValue(hw.sources, "register tile, rows", strided.registerTileM, "",
+  }
+  if (hw.registerTiling) {
+    const HardwareSpec::RegisterTiling &tiling = *hw.registerTiling;
+    os << "compiled contractions on the vector unit:\n";
+    printValue(hw.sources, "output tile, rows", tiling.tileM, "", os);
+    printValue(hw.sources, "output tile, columns", tiling.tileN, "", os);
+    printValue(hw.sources, "register tile, rows", tiling.registerTileM, "", os);
+    printValue(hw.sources, "register tile, columns", tiling.registerTileN, "",
                os);
-    printValue(hw.sources, "register tile, columns", strided.registerTileN, "",
-               os);
+    optional("register tile rows, M unaligned", tiling.unalignedRegisterTileM,
+             "");
   }
   os << "sources:\n";
   for (const HardwareSource &source : hw.sources)

@@ -158,6 +158,7 @@ func.func @conv(%x: tensor<1x10x10x64xf32>, %w: tensor<3x3x64x128xf32>, %y: tens
 // SHOW-NEXT: page (prefetchers stop there) 4.10 KB [spec]
 // SHOW-NEXT: share of a level's read rate 0.10 assumption: a guess for the test
 // SHOW-NEXT: achievable compute efficiency 0.80 assumption: a guess for the test
+// SHOW-NEXT: compiled contractions on the vector unit:
 // SHOW-NEXT: output tile, rows 64 [spec]
 // SHOW-NEXT: output tile, columns 64 [spec]
 // SHOW-NEXT: register tile, rows 8 [spec]

@@ -47,10 +47,21 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.sets2.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SETS2
 // RUN: sed 's/scratchpad_ways: {value: 4,/scratchpad_ways: {value: 2048,/' %mlsysim_src/test/Analysis/Inputs/strided-host-sets.yaml > %t.sets3.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.sets3.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SETS3
+// register_tiling: strided_reads needs its tiles; vector_unit has both its
+// numbers; tiles are whole.
+// RUN: sed '/^register_tiling:/,/register_tile_n/d' %mlsysim_src/test/Analysis/Inputs/strided-host.yaml > %t.notiles.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.notiles.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTILES
+// RUN: sed '/fma_chains/d' %mlsysim_src/test/Analysis/Inputs/chains-host.yaml > %t.chains.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.chains.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAINS
+// RUN: sed 's/unaligned_register_tile_m: {value: 1,/unaligned_register_tile_m: {value: 1.5,/' %mlsysim_src/test/Analysis/Inputs/chains-host.yaml > %t.wholetile.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.wholetile.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLETILE
+// NOTILES: .notiles.yaml:{{[0-9]+}}:{{[0-9]+}}: error: strided_reads: the tiles that re-read the operand (register_tiling) are needed too
+// CHAINS: .chains.yaml:{{[0-9]+}}:{{[0-9]+}}: error: missing required key 'fma_chains'
+// WHOLETILE: .wholetile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: register_tiling: tiles are whole numbers of elements
 // SETS1: .sets1.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes: the level's sets need both
 // SETS2: .sets2.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes are whole numbers
 // SETS3: .sets3.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways x memory.cache_line_bytes exceeds the level's size (scratchpad_per_core_bytes)
-// STRIDED: .strided.yaml:22:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
+// STRIDED: .strided.yaml:27:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
 // LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too
 
 // NEG: bad-negative-rate.yaml:13:18: error: peaks.vector.f32: value must be positive

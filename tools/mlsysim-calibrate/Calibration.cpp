@@ -63,7 +63,7 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
                                    llvm::raw_ostream &progress) {
   std::vector<Measurement> results;
   ThreadTeam one(1), all(plan.threads);
-  const unsigned steps = 19;
+  const unsigned steps = 20;
   auto step = [&](llvm::StringRef what) {
     if (plan.progress)
       progress << llvm::format("[%2u/%u] ", unsigned(results.size() + 1), steps)
@@ -118,6 +118,26 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
       if (std::isnan(sinks[0]))
         llvm::report_fatal_error("FMA chain diverged");
     }
+  }
+
+  // One chain of dependent f32 FMAs on one core: the peak over its rate is
+  // how many chains a core needs in flight (vector_unit.fma_chains).
+  step("vector FMA f32, one chain (dependent FMAs, one core)");
+  {
+    const uint64_t iterations = 1 << 16;
+    double sink = 0;
+    double lanes = fmaVectorBytes() / 4.0;
+    Stats stats = sample(
+        plan, one, 2 * lanes * iterations,
+        [&](unsigned) { sink += runFmaChain(iterations); },
+        /*perCall=*/false);
+    if (fmaVectorBytes() == 0)
+      stats = Stats();
+    if (std::isnan(sink))
+      llvm::report_fatal_error("FMA chain diverged");
+    record(
+        {"fma-f32-chain", "vector FMA f32, one chain", "FLOP/s", 1, stats,
+         std::string(fmaInstructionSet()) + ", one chain of dependent FMAs"});
   }
 
   // STREAM copy and triad, out of DRAM and out of the last-level cache.

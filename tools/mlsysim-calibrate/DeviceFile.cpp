@@ -102,6 +102,15 @@ void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
     os << "clock_hz: ";
     writeNumber(os, figures.clockHz->value, "measured", figures.clockHz->note);
   }
+  if (figures.vectorRegisterBytes && figures.fmaChains) {
+    os << "vector_unit:\n";
+    os << "  register_bytes: ";
+    writeNumber(os, *figures.vectorRegisterBytes, "system",
+                "the FMA kernels' registers (" + figures.method + ")");
+    os << "  fma_chains: ";
+    writeNumber(os, figures.fmaChains->value, "measured",
+                figures.fmaChains->note);
+  }
   os << "launch_overhead_s: ";
   writeNumber(os, figures.launchOverhead.value, "measured",
               figures.launchOverhead.note);

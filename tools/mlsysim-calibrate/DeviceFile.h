@@ -36,6 +36,11 @@ struct DeviceFigures {
   Figure bandwidth, llcBandwidth;
   Figure launchOverhead;
   std::optional<Figure> clockHz;
+  /// The FMA kernels' vector register width in bytes and the chains of
+  /// dependent FMAs a core needs for its f32 peak (absent for the generic
+  /// kernels).
+  std::optional<unsigned> vectorRegisterBytes;
+  std::optional<Figure> fmaChains;
 };
 
 /// Writes the device file; the caller checks the stream for errors.

@@ -100,6 +100,31 @@ __attribute__((target("avx2,fma"))) static double fmaAvx2F64(uint64_t n) {
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
+// One chain: each FMA waits for the one before it, so the rate is one vector
+// FMA per FMA latency; the peak over it is the chains a core needs in flight
+// (latency x pipes), what a register tile of fewer accumulators loses.
+__attribute__((target("avx512f"))) static double fmaChainAvx512(uint64_t n) {
+  __m512 acc = _mm512_set1_ps(1.0f);
+  const __m512 mul = _mm512_set1_ps(MLSYSIM_FMA_MUL);
+  const __m512 add = _mm512_set1_ps(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    acc = _mm512_fmadd_ps(acc, mul, add);
+  alignas(64) float lanes[16];
+  _mm512_store_ps(lanes, acc);
+  return lanes[0];
+}
+
+__attribute__((target("avx2,fma"))) static double fmaChainAvx2(uint64_t n) {
+  __m256 acc = _mm256_set1_ps(1.0f);
+  const __m256 mul = _mm256_set1_ps(MLSYSIM_FMA_MUL);
+  const __m256 add = _mm256_set1_ps(MLSYSIM_FMA_ADD);
+  for (uint64_t i = 0; i < n; ++i)
+    acc = _mm256_fmadd_ps(acc, mul, add);
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, acc);
+  return lanes[0];
+}
+
 static bool hasAvx512() { return __builtin_cpu_supports("avx512f"); }
 static bool hasAvx2Fma() {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -153,6 +178,27 @@ double mlsysim::calibrate::runFma(FloatKind kind, uint64_t iterations) {
 #endif
   return kind == FloatKind::F32 ? fmaGeneric<float>(iterations)
                                 : fmaGeneric<double>(iterations);
+}
+
+unsigned mlsysim::calibrate::fmaVectorBytes() {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return 64;
+  if (hasAvx2Fma())
+    return 32;
+#endif
+  return 0;
+}
+
+double mlsysim::calibrate::runFmaChain(uint64_t iterations) {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return fmaChainAvx512(iterations);
+  if (hasAvx2Fma())
+    return fmaChainAvx2(iterations);
+#endif
+  (void)iterations;
+  return 0.0;
 }
 
 void mlsysim::calibrate::copyKernel(double *__restrict a,

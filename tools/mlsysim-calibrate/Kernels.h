@@ -31,6 +31,14 @@ uint64_t fmaFlopsPerIteration(FloatKind kind);
 /// that depends on every chain, so the compiler keeps them.
 double runFma(FloatKind kind, uint64_t iterations);
 
+/// The bytes of the vector registers the FMA kernels use (64 for AVX-512,
+/// 32 for AVX2), or 0 for the generic kernels (no known width).
+unsigned fmaVectorBytes();
+
+/// Runs `iterations` dependent f32 vector FMAs (one chain, on the registers
+/// of fmaVectorBytes; nothing where that is 0) and returns its value.
+double runFmaChain(uint64_t iterations);
+
 /// a[i] = b[i]: STREAM copy, 16 bytes per element (write-allocate not counted,
 /// as the cost model counts bytes read plus bytes written).
 void copyKernel(double *a, const double *b, size_t n);

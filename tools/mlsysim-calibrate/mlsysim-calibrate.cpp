@@ -22,6 +22,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cmath>
+
 #ifndef MLSYSIM_CALIBRATE_CXX_FLAGS
 #define MLSYSIM_CALIBRATE_CXX_FLAGS ""
 #endif
@@ -168,6 +170,20 @@ static DeviceFigures figuresFor(const HostInfo &host,
   const Measurement &clock = lookup(results, "clock");
   if (clock.stats.best > 0)
     figures.clockHz = figure(clock);
+  // The chains a core needs for its peak: the one-core f32 peak over one
+  // chain's rate, a whole number (the FMA latency times the pipes).
+  const Measurement &chain = lookup(results, "fma-f32-chain");
+  const Measurement &peak = lookup(results, "fma-f32-one");
+  if (fmaVectorBytes() && chain.stats.best > 0) {
+    figures.vectorRegisterBytes = fmaVectorBytes();
+    double chains =
+        std::max(1.0, std::round(peak.stats.best / chain.stats.best));
+    Figure measured = figure(chain);
+    figures.fmaChains = {
+        chains, llvm::formatv("the one-core f32 peak, {0:e3} FLOP/s, over {1}",
+                              peak.stats.best, measured.note)
+                    .str()};
+  }
   return figures;
 }
 

@@ -13,6 +13,10 @@
 //               with `strided_reads`: its arithmetic at that section's
 //               efficiency, plus the stalls of those reads, t_strided,
 //               getStridedReadTime)
+//               (a matmul on the vector unit of a device with `vector_unit`
+//               and `register_tiling`: compute_efficiency at most the share of
+//               the FMA pipes its register tile's accumulator chains keep
+//               busy, getAccumulatorChainShare)
 //   latency   = max(t_compute, t_memory) + launch_overhead(execution model)
 //               (per execution that launches a kernel; single-element
 //               accesses launch none)
@@ -145,6 +149,19 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
 /// level's ways and line, by the sets the operand's rows land in); at
 /// `efficiency` of that level's rate.
 double getStridedReadTime(const HardwareSpec &hardware, const OpCost &cost);
+
+/// The share of the vector unit's FMA pipes a matmul's compiled register
+/// tile keeps busy: each accumulator of the tile (its rows times its columns
+/// in vector registers) is a chain of dependent FMAs, and a core needs
+/// `vector_unit.fma_chains` of them in flight (FMA latency x pipes) to reach
+/// its peak; min(1, chains / fma_chains). The tile (`register_tiling`) has
+/// `unaligned_register_tile_m` rows when the matmul's M is no multiple of
+/// `register_tile_m`, and never more rows than M. 1 for other ops, ops on a
+/// matrix unit, and devices without `vector_unit` and `register_tiling`. It
+/// caps the arithmetic's efficiency: the other losses of the code overlap the
+/// chains' waits.
+double getAccumulatorChainShare(const HardwareSpec &hardware,
+                                const OpCost &cost, ComputeUnit unit);
 
 /// The share of the matrix unit a matrix problem keeps busy: its output
 /// tiles (the device's `matrix_tile`) run one per core per wave, so T tiles

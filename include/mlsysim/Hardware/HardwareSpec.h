@@ -84,18 +84,35 @@ struct HardwareSpec {
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
 
+  /// The vector unit's side of a register tile: the width of a vector
+  /// register and the independent FMA chains a core needs in flight to reach
+  /// its vector peak (FMA latency x FMA pipes).
+  std::optional<SourcedValue> vectorRegisterBytes, fmaChains;
+
+  /// How the device's compiled code tiles a contraction for the vector unit
+  /// (a CPU compiler's choice, as IREE's lowering config states it): output
+  /// tiles of `tileM` x `tileN` (one core each) and register tiles of
+  /// `registerTileM` x `registerTileN` accumulators; a contraction whose rows
+  /// (M) are no multiple of `registerTileM` gets register tiles of
+  /// `unalignedRegisterTileM` rows. With the vector unit's numbers, a
+  /// register tile of fewer accumulator chains than `fmaChains` caps the
+  /// arithmetic's efficiency (getAccumulatorChainShare).
+  struct RegisterTiling {
+    SourcedValue tileM, tileN, registerTileM, registerTileN;
+    std::optional<SourcedValue> unalignedRegisterTileM;
+  };
+  std::optional<RegisterTiling> registerTiling;
+
   /// How the device's compiled code reads an input across its rows
   /// (StridedOperand, OpCost.h): each reduction step starts a new row,
   /// and past `pageBytes` a new page, where hardware prefetchers stop; such
   /// reads run at `efficiency` of the serving level's read rate and stall the
-  /// arithmetic, which runs at `computeEfficiency`. The code works in output
-  /// tiles of `tileM` x `tileN` (one core each) and register tiles of
-  /// `registerTileM` x `registerTileN`: each register tile passes over the
-  /// operand again. Absent on devices whose libraries repack operands (GPU
+  /// arithmetic, which runs at `computeEfficiency`. Each output tile of
+  /// `registerTiling` reads the operand, and each register tile passes over
+  /// it again. Absent on devices whose libraries repack operands (GPU
   /// GEMMs stage tiles through shared memory).
   struct StridedReads {
     SourcedValue pageBytes, efficiency, computeEfficiency;
-    SourcedValue tileM, tileN, registerTileM, registerTileN;
   };
   std::optional<StridedReads> stridedReads;
 

@@ -9,6 +9,7 @@
 // TABLE: measurement
 // TABLE: vector FMA f32, one core
 // TABLE: vector FMA f64, all cores
+// TABLE: vector FMA f32, one chain
 // TABLE: DRAM triad, all cores
 // TABLE: LLC copy, one core
 // TABLE: kernel call, all cores
