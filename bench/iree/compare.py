@@ -21,6 +21,12 @@ for 1 thread, host-vm.yaml for all cores), then:
    those reads reach) are fitted together on the fit half of those cases,
    from mlsysim's own split of each case's time (t_strided_s at efficiency
    1); the tiles are IREE's lowering config for this CPU.
+   A matmul whose register tile holds fewer accumulator chains than the core
+   needs in flight (IREE's 1 x 16 tile for rows that are no multiple of 8 on
+   AVX-512) is priced by that bound (`vector_unit`, `register_tiling`,
+   docs/cost-model.md), which nothing is fitted on: such cases stay out of
+   the class fit, and every prediction takes the slower of the class's
+   efficiency and the bound, as mlsysim does.
 2. Writes the fitted host as a device file
    (bench/results/host-vm-iree-<threads>t-<variant>.yaml): the calibrated
    peaks, `efficiency.by_class` from the fit, the compiled launch cost from the
@@ -84,7 +90,8 @@ HOST = {1: "host-vm-1core.yaml", 2: "host-vm.yaml"}
 # bytes per cycle per core is the vendor's optimization guide's, at the
 # calibrated clock.
 MACHINE = json.load(open(os.path.join(RESULTS, "machine.json")))
-STRIDED_TILES = MACHINE["strided_tiles"]
+TILING = MACHINE["register_tiling"]
+VECTOR_UNIT = MACHINE["vector_unit"]
 L2 = MACHINE["l2"]
 FOLDER = os.path.relpath(RESULTS, common.ROOT)
 PAGE_BYTES = 4096
@@ -98,9 +105,12 @@ def yaml_number(text, key):
     raise KeyError(key)
 
 
-def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
-    """A device file's text with the L2's read rate and a `strided_reads`
-    section (before launch_overhead_s, or at the end without one)."""
+def with_cpu_sections(text, strided, chains):
+    """A device file's text with the L2's read rate, IREE's `register_tiling`,
+    the core's `vector_unit` when `chains` (where the calibrated file does not
+    have it already) and, when `strided` = (efficiency, compute efficiency,
+    their source) is given, a `strided_reads` section (before
+    launch_overhead_s, or at the end without one)."""
     cores = yaml_number(text, "cores")
     clock = yaml_number(text, "clock_hz")
     l2 = L2["bytes_per_cycle"] * clock * cores
@@ -118,27 +128,47 @@ def with_strided_reads(text, efficiency, compute_efficiency, efficiency_source):
                      % (L2["line_bytes"], L2["source_id"]))
     at = next((i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:")),
               len(lines))
-    section = ["strided_reads:",
-               "  page_bytes: {value: %d, assumption: \"the x86-64 base page (Linux's "
-               "default); hardware prefetchers stop at its boundary\"}" % PAGE_BYTES,
-               "  efficiency: {value: %.4g, %s}" % (efficiency, efficiency_source),
-               "  compute_efficiency: {value: %.4g, %s}" % (compute_efficiency,
-                                                           efficiency_source)]
-    for key, value in STRIDED_TILES.items():
+    section = []
+    sources = [(L2["source_id"], L2["title"], L2["url"]),
+               ("iree-tiles", MACHINE["register_tiling_note"] + " (bench/iree/compare.py)",
+                "file://bench/iree/compare.py")]
+    if chains and "\nvector_unit:" not in text:
+        section += ["vector_unit:",
+                    "  register_bytes: {value: %d, source: %s, note: \"%s\"}"
+                    % (VECTOR_UNIT["register_bytes"], VECTOR_UNIT["source_id"],
+                       VECTOR_UNIT["note"]),
+                    "  fma_chains: {value: %d, source: %s}"
+                    % (VECTOR_UNIT["fma_chains"], VECTOR_UNIT["source_id"])]
+        if VECTOR_UNIT["source_id"] != L2["source_id"]:
+            sources.append((VECTOR_UNIT["source_id"], VECTOR_UNIT["title"],
+                            VECTOR_UNIT["url"]))
+    elif not chains:
+        # The calibrated file's own vector_unit (the section's line and its
+        # indented ones), left out.
+        start = next((i for i, l in enumerate(lines) if l == "vector_unit:"), None)
+        if start is not None:
+            end = start + 1
+            while end < len(lines) and lines[end].startswith("  "):
+                end += 1
+            del lines[start:end]
+            at = next((i for i, l in enumerate(lines) if l.startswith("launch_overhead_s:")),
+                      len(lines))
+    section.append("register_tiling:")
+    for key, value in TILING.items():
         section.append("  %s: {value: %d, source: iree-tiles}" % (key, value))
+    if strided:
+        efficiency, compute_efficiency, efficiency_source = strided
+        section += ["strided_reads:",
+                    "  page_bytes: {value: %d, assumption: \"the x86-64 base page (Linux's "
+                    "default); hardware prefetchers stop at its boundary\"}" % PAGE_BYTES,
+                    "  efficiency: {value: %.4g, %s}" % (efficiency, efficiency_source),
+                    "  compute_efficiency: {value: %.4g, %s}" % (compute_efficiency,
+                                                                efficiency_source)]
     lines[at:at] = section
     text = "\n".join(lines)
-    return text.replace("\nsources:\n", "\nsources:\n"
-                        "  %s:\n"
-                        "    title: \"%s\"\n"
-                        "    url: \"%s\"\n"
-                        "    read: 2026-12-02\n"
-                        "  iree-tiles:\n"
-                        "    title: \"%s (bench/iree/compare.py)\"\n"
-                        "    url: \"file://bench/iree/compare.py\"\n"
-                        "    read: 2026-12-02\n"
-                        % (L2["source_id"], L2["title"], L2["url"],
-                           MACHINE["strided_tiles_note"]), 1)
+    cited = "".join("  %s:\n    title: \"%s\"\n    url: \"%s\"\n    read: 2026-12-02\n"
+                    % source for source in sources)
+    return text.replace("\nsources:\n", "\nsources:\n" + cited, 1)
 
 
 def read_csv(name):
@@ -164,13 +194,14 @@ def tensor_case(name):
     return bench_ops.write_case(by_name[name])
 
 
-def strip_efficiency(device_yaml, out_path, launch):
+def strip_efficiency(device_yaml, out_path, launch, chains):
     """A copy of a calibrated host at efficiency 1 with `launch` per kernel:
-    its compiled latency is the roofline of the planned kernels plus launches."""
+    its compiled latency is the roofline of the planned kernels plus launches
+    (with the accumulator chains' bound when `chains`)."""
     text = open(device_yaml).read()
     head = text.split("\nlaunch_overhead_s:")[0]
     with open(out_path, "w") as f:
-        head = with_strided_reads(head, 1.0, 1.0, "assumption: fit input")
+        head = with_cpu_sections(head, (1.0, 1.0, "assumption: fit input"), chains)
         f.write(head.replace("id: host-vm", "id: roofline-host-vm", 1))
         f.write("\nlaunch_overhead_s: {value: %r, assumption: \"fit input\"}\n" % launch)
         f.write("efficiency:\n  compute: {value: 1.0, assumption: fit input}\n"
@@ -182,8 +213,8 @@ def fitted_device(threads, variant, fits, launch, launch_note, strided):
     """The calibrated host with the fitted efficiencies and IREE's launch."""
     base = os.path.join(RESULTS, HOST[threads])
     text = open(base).read()
-    if strided:
-        text = with_strided_reads(text, strided[1], strided[0], "source: iree-fit")
+    text = with_cpu_sections(
+        text, (strided[1], strided[0], "source: iree-fit") if strided else None, True)
     head, rest = text.split("\nlaunch_overhead_s:", 1)
     eager = rest.split("\n", 1)[0].strip()
     ident = "host-vm-iree-%dt-%s" % (threads, variant)
@@ -223,11 +254,17 @@ def fitted_device(threads, variant, fits, launch, launch_note, strided):
     return path
 
 
+def arithmetic(p, efficiency):
+    """A case's arithmetic at `efficiency`, or at its accumulator chains'
+    share where that is lower (`chained`: the arithmetic at the share)."""
+    return max(p["compute"] / efficiency, p["chained"])
+
+
 def predict_strided(p, strided_fit, memory_efficiency, launch):
     """The compiled time of a case with strided reads, as mlsysim prices it:
     max(arithmetic / e + stalls / s, traffic / e_memory) + launches."""
     compute_efficiency, efficiency = strided_fit
-    return (max(p["compute"] / compute_efficiency + p["strided"] / efficiency,
+    return (max(arithmetic(p, compute_efficiency) + p["strided"] / efficiency,
                 p["memory"] / memory_efficiency) + launch * p["kernels"])
 
 
@@ -270,7 +307,13 @@ def main():
             ", ".join(sorted(r["name"] for r in tiny if int(r["threads"]) == threads)), threads)
         roof_dev = strip_efficiency(os.path.join(RESULTS, HOST[threads]),
                                     os.path.join(common.WORK, "compare",
-                                                 "roofline-%dt.yaml" % threads), 1e-12)
+                                                 "roofline-%dt.yaml" % threads), 1e-12, True)
+        # The same without the accumulator chains' bound: the arithmetic at
+        # the peak, which the class efficiency scales.
+        free_dev = strip_efficiency(os.path.join(RESULTS, HOST[threads]),
+                                    os.path.join(common.WORK, "compare",
+                                                 "roofline-free-%dt.yaml" % threads), 1e-12,
+                                    False)
         for variant in ("default", "im2col"):
             # Cases of this configuration: the convolutions of the variant,
             # every other op from the default build (the flag only changes
@@ -284,15 +327,20 @@ def main():
                     cases[r["name"]] = r
             priced = []
             for name, r in sorted(cases.items()):
-                report = mlsysim(tensor_case(name), roof_dev)
+                report = mlsysim(tensor_case(name), free_dev)
+                chained = mlsysim(tensor_case(name), roof_dev)["totals"]
                 totals = report["totals"]
                 kernels = totals["latency_by_execution"]["compiled"]["kernels"]
                 # Waits on reads across an input's rows at efficiency 1
                 # (part of t_compute_s): the arithmetic is the rest.
                 strided = sum(o["t_strided_s"] or 0.0 for o in report["ops"])
+                compute = totals["t_compute_s"] - strided
                 priced.append(dict(name=name, cls=SUITE_CLASS[r["op_class"]],
                                    suite_class=r["op_class"], strided=strided,
-                                   compute=totals["t_compute_s"] - strided,
+                                   compute=compute,
+                                   chained=chained["t_compute_s"] - strided,
+                                   chain_bound=chained["t_compute_s"] - strided
+                                   > compute * (1 + 1e-9),
                                    memory=totals["t_memory_s"],
                                    roofline=totals["latency_s"], kernels=kernels,
                                    dispatches=int(r["dispatches"]),
@@ -314,9 +362,11 @@ def main():
                 # strided reads: fitted on such cases when the suite has
                 # them (B stored [n, k]), else on all of the class (the
                 # strided cases' average, their waits included).
-                plain = [p for p in members if p["half"] == "fit" and not p["strided"]]
+                # Cases priced by their accumulator chains are out of it.
+                plain = [p for p in members if p["half"] == "fit" and not p["strided"]
+                         and not p["chain_bound"]]
                 for p in members:
-                    if p["half"] != "fit" or (plain and p["strided"]):
+                    if p["half"] != "fit" or (plain and p["strided"]) or p["chain_bound"]:
                         continue
                     bound = "compute" if p["compute"] >= p["memory"] else "memory"
                     busy = max(p["measured"] - launch * p["kernels"], 1e-12)
@@ -347,7 +397,7 @@ def main():
                 if p["strided"] > 0 and strided_fit:
                     predicted = predict_strided(p, strided_fit, em, launch)
                 else:
-                    predicted = max(p["compute"] / ec, p["memory"] / em) + launch * p["kernels"]
+                    predicted = max(arithmetic(p, ec), p["memory"] / em) + launch * p["kernels"]
                 p["predicted"] = predicted
                 p["error"] = predicted / p["measured"] - 1
                 out_rows.append(dict(kind="op", name=p["name"], op_class=p["cls"],
@@ -397,8 +447,16 @@ def main():
         md.append("### %d thread%s, %s flags\n" % (threads, "" if threads == 1 else "s", variant))
         md.append("IREE's cost per dispatch (median of the one-dispatch tiny cases): %.3g µs.\n"
                   % (launch * 1e6))
+        chained = [p for p in by_class.get("matmul", []) if p["chain_bound"]]
+        if chained:
+            md.append("Matmuls whose register tile has fewer accumulator chains than the core "
+                      "needs in flight (%s) have their arithmetic priced by that bound (`vector_unit`, "
+                      "`register_tiling`: IREE's tile for their rows, the core's FMA chains), "
+                      "nothing fitted: they stay out of the class's fit below.\n"
+                      % ", ".join("`%s` (%s)" % (p["name"], p["half"]) for p in chained))
         if strided_fit:
-            dot = [p for p in by_class.get("matmul", []) if not p["strided"]]
+            dot = [p for p in by_class.get("matmul", [])
+                   if not p["strided"] and not p["chain_bound"]]
             md.append("Contractions that read an operand across its rows (B stored [k, n]): "
                       "arithmetic at %.3f of the peak, and those reads at %.3f of the serving "
                       "level's read rate (`strided_reads`, fitted together on the fit half of "
