@@ -87,11 +87,11 @@ struct ClassEfficiencyTable {
 struct LaunchSection {
   HardwareSpec *spec;
 };
-struct MatrixTileSection {
-  HardwareSpec *spec;
-};
-struct VectorUnitSection {
-  HardwareSpec *spec;
+/// A section of two required numbers that set two optional fields of the
+/// spec together (`matrix_tile`, `vector_unit`).
+struct NumberPairSection {
+  llvm::StringRef name, firstKey, secondKey;
+  std::optional<SourcedValue> *first, *second;
 };
 struct RegisterTilingSection {
   HardwareSpec *spec;
@@ -152,14 +152,15 @@ template <> struct MappingTraits<LaunchSection> {
   }
 };
 
-/// `matrix_tile`: the output tile of one core, `m` rows by `n` columns.
-template <> struct MappingTraits<MatrixTileSection> {
-  static void mapping(IO &io, MatrixTileSection &section) {
-    SourcedValue m, n;
-    mapNumber(io, "m", m, "matrix_tile.m");
-    mapNumber(io, "n", n, "matrix_tile.n");
-    section.spec->matrixTileM = m;
-    section.spec->matrixTileN = n;
+template <> struct MappingTraits<NumberPairSection> {
+  static void mapping(IO &io, NumberPairSection &section) {
+    SourcedValue first, second;
+    mapNumber(io, section.firstKey, first,
+              (section.name + "." + section.firstKey).str());
+    mapNumber(io, section.secondKey, second,
+              (section.name + "." + section.secondKey).str());
+    *section.first = first;
+    *section.second = second;
   }
 };
 
@@ -174,18 +175,6 @@ template <> struct MappingTraits<StridedReadsSection> {
     mapNumber(io, "compute_efficiency", strided.computeEfficiency,
               "strided_reads.compute_efficiency", /*fraction=*/true);
     section.spec->stridedReads = strided;
-  }
-};
-
-/// `vector_unit`: a vector register's width and the FMA chains a core needs
-/// for its vector peak.
-template <> struct MappingTraits<VectorUnitSection> {
-  static void mapping(IO &io, VectorUnitSection &section) {
-    SourcedValue bytes, chains;
-    mapNumber(io, "register_bytes", bytes, "vector_unit.register_bytes");
-    mapNumber(io, "fma_chains", chains, "vector_unit.fma_chains");
-    section.spec->vectorRegisterBytes = bytes;
-    section.spec->fmaChains = chains;
   }
 };
 
@@ -335,12 +324,17 @@ template <> struct MappingTraits<HardwareSpec> {
     io.mapRequired("memory", memory);
     mapOptionalNumber(io, "cores", spec.cores, "cores");
     mapOptionalNumber(io, "clock_hz", spec.clockHz, "clock_hz");
-    MatrixTileSection matrixTile{&spec};
-    ctx.field = "matrix_tile";
-    io.mapOptional("matrix_tile", matrixTile);
-    VectorUnitSection vectorUnit{&spec};
-    ctx.field = "vector_unit";
-    io.mapOptional("vector_unit", vectorUnit);
+    // The output tile of one core on the matrix unit, `m` rows by `n`
+    // columns; a vector register's width and the FMA chains a core needs for
+    // its vector peak.
+    for (NumberPairSection pair :
+         {NumberPairSection{"matrix_tile", "m", "n", &spec.matrixTileM,
+                            &spec.matrixTileN},
+          NumberPairSection{"vector_unit", "register_bytes", "fma_chains",
+                            &spec.vectorRegisterBytes, &spec.fmaChains}}) {
+      ctx.field = pair.name.str();
+      io.mapOptional(pair.name.data(), pair);
+    }
     RegisterTilingSection registerTiling{&spec};
     ctx.field = "register_tiling";
     io.mapOptional("register_tiling", registerTiling);
