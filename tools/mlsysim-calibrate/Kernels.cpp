@@ -27,16 +27,21 @@ constexpr int kChainsGeneric = 12;
 #define MLSYSIM_FMA_ADD 0.000001
 
 #ifdef MLSYSIM_X86
+// `Chains` independent chains; one chain measures the FMA latency instead:
+// each FMA waits for the one before it, so the peak over its rate is the
+// chains a core needs in flight (latency x pipes), what a register tile of
+// fewer accumulators loses.
+template <int Chains>
 __attribute__((target("avx512f"))) static double fmaAvx512F32(uint64_t n) {
-  __m512 acc[kChains512];
-  for (int c = 0; c < kChains512; ++c)
+  __m512 acc[Chains];
+  for (int c = 0; c < Chains; ++c)
     acc[c] = _mm512_set1_ps(1.0f + c * 1e-3f);
   const __m512 mul = _mm512_set1_ps(MLSYSIM_FMA_MUL);
   const __m512 add = _mm512_set1_ps(MLSYSIM_FMA_ADD);
   for (uint64_t i = 0; i < n; ++i)
-    for (int c = 0; c < kChains512; ++c)
+    for (int c = 0; c < Chains; ++c)
       acc[c] = _mm512_fmadd_ps(acc[c], mul, add);
-  for (int c = 1; c < kChains512; ++c)
+  for (int c = 1; c < Chains; ++c)
     acc[0] = _mm512_add_ps(acc[0], acc[c]);
   alignas(64) float lanes[16];
   _mm512_store_ps(lanes, acc[0]);
@@ -65,16 +70,17 @@ __attribute__((target("avx512f"))) static double fmaAvx512F64(uint64_t n) {
   return sum;
 }
 
+template <int Chains>
 __attribute__((target("avx2,fma"))) static double fmaAvx2F32(uint64_t n) {
-  __m256 acc[kChains256];
-  for (int c = 0; c < kChains256; ++c)
+  __m256 acc[Chains];
+  for (int c = 0; c < Chains; ++c)
     acc[c] = _mm256_set1_ps(1.0f + c * 1e-3f);
   const __m256 mul = _mm256_set1_ps(MLSYSIM_FMA_MUL);
   const __m256 add = _mm256_set1_ps(MLSYSIM_FMA_ADD);
   for (uint64_t i = 0; i < n; ++i)
-    for (int c = 0; c < kChains256; ++c)
+    for (int c = 0; c < Chains; ++c)
       acc[c] = _mm256_fmadd_ps(acc[c], mul, add);
-  for (int c = 1; c < kChains256; ++c)
+  for (int c = 1; c < Chains; ++c)
     acc[0] = _mm256_add_ps(acc[0], acc[c]);
   alignas(32) float lanes[8];
   _mm256_store_ps(lanes, acc[0]);
@@ -98,31 +104,6 @@ __attribute__((target("avx2,fma"))) static double fmaAvx2F64(uint64_t n) {
   alignas(32) double lanes[4];
   _mm256_store_pd(lanes, acc[0]);
   return lanes[0] + lanes[1] + lanes[2] + lanes[3];
-}
-
-// One chain: each FMA waits for the one before it, so the rate is one vector
-// FMA per FMA latency; the peak over it is the chains a core needs in flight
-// (latency x pipes), what a register tile of fewer accumulators loses.
-__attribute__((target("avx512f"))) static double fmaChainAvx512(uint64_t n) {
-  __m512 acc = _mm512_set1_ps(1.0f);
-  const __m512 mul = _mm512_set1_ps(MLSYSIM_FMA_MUL);
-  const __m512 add = _mm512_set1_ps(MLSYSIM_FMA_ADD);
-  for (uint64_t i = 0; i < n; ++i)
-    acc = _mm512_fmadd_ps(acc, mul, add);
-  alignas(64) float lanes[16];
-  _mm512_store_ps(lanes, acc);
-  return lanes[0];
-}
-
-__attribute__((target("avx2,fma"))) static double fmaChainAvx2(uint64_t n) {
-  __m256 acc = _mm256_set1_ps(1.0f);
-  const __m256 mul = _mm256_set1_ps(MLSYSIM_FMA_MUL);
-  const __m256 add = _mm256_set1_ps(MLSYSIM_FMA_ADD);
-  for (uint64_t i = 0; i < n; ++i)
-    acc = _mm256_fmadd_ps(acc, mul, add);
-  alignas(32) float lanes[8];
-  _mm256_store_ps(lanes, acc);
-  return lanes[0];
 }
 
 static bool hasAvx512() { return __builtin_cpu_supports("avx512f"); }
@@ -170,10 +151,10 @@ uint64_t mlsysim::calibrate::fmaFlopsPerIteration(FloatKind kind) {
 double mlsysim::calibrate::runFma(FloatKind kind, uint64_t iterations) {
 #ifdef MLSYSIM_X86
   if (hasAvx512())
-    return kind == FloatKind::F32 ? fmaAvx512F32(iterations)
+    return kind == FloatKind::F32 ? fmaAvx512F32<kChains512>(iterations)
                                   : fmaAvx512F64(iterations);
   if (hasAvx2Fma())
-    return kind == FloatKind::F32 ? fmaAvx2F32(iterations)
+    return kind == FloatKind::F32 ? fmaAvx2F32<kChains256>(iterations)
                                   : fmaAvx2F64(iterations);
 #endif
   return kind == FloatKind::F32 ? fmaGeneric<float>(iterations)
@@ -193,9 +174,9 @@ unsigned mlsysim::calibrate::fmaVectorBytes() {
 double mlsysim::calibrate::runFmaChain(uint64_t iterations) {
 #ifdef MLSYSIM_X86
   if (hasAvx512())
-    return fmaChainAvx512(iterations);
+    return fmaAvx512F32<1>(iterations);
   if (hasAvx2Fma())
-    return fmaChainAvx2(iterations);
+    return fmaAvx2F32<1>(iterations);
 #endif
   (void)iterations;
   return 0.0;
