@@ -246,6 +246,25 @@ static bool setsHoldRows(const HardwareSpec &hardware, double rows,
   return rows * rowLines <= reached * ways;
 }
 
+double mlsysim::getStridedVisitTime(const HardwareSpec &hardware,
+                                    double footprint) {
+  const auto &visits = hardware.stridedVisits;
+  if (visits.empty())
+    return 0.0;
+  if (footprint <= visits.front().footprintBytes.value)
+    return visits.front().seconds.value;
+  if (footprint >= visits.back().footprintBytes.value)
+    return visits.back().seconds.value;
+  // Linear in log2(footprint) between the two measured points around it.
+  auto above = llvm::upper_bound(visits, footprint, [](double f, const auto &v) {
+    return f < v.footprintBytes.value;
+  });
+  const auto &hi = *above, &lo = *std::prev(above);
+  double t = std::log2(footprint / lo.footprintBytes.value) /
+             std::log2(hi.footprintBytes.value / lo.footprintBytes.value);
+  return lo.seconds.value + t * (hi.seconds.value - lo.seconds.value);
+}
+
 double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
                                    const OpCost &cost) {
   if (!hardware.stridedReads)
@@ -266,19 +285,33 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
         tiles * (std::ceil(std::min(extent, tile) / registerTile) - 1.0);
     double pageShare =
         std::min(1.0, operand.strideBytes / reads.pageBytes.value);
-    double whole = servingBandwidth(hardware, operand.bytes);
     // An output tile's panels: its rows of one operand and columns of the
     // other, along the whole reduction.
     double panels =
         operand.reductionExtent * (tile + otherTile) * operand.elementBytes;
+    double panel =
+        operand.reductionExtent * otherTile * operand.elementBytes;
     // The register tiles re-read this operand's panel (its rows along the
     // reduction, the other tile's width each) from the per-core level when
     // the panels fit there, by size and by the sets its rows land in.
-    double inner = hardware.scratchpadBandwidthBytesPerS &&
-                           panels <= hardware.scratchpadPerCoreBytes->value &&
-                           setsHoldRows(hardware, operand.reductionExtent,
-                                        otherTile * operand.elementBytes,
-                                        operand.strideBytes)
+    bool innerFits = hardware.scratchpadPerCoreBytes &&
+                     panels <= hardware.scratchpadPerCoreBytes->value &&
+                     setsHoldRows(hardware, operand.reductionExtent,
+                                  otherTile * operand.elementBytes,
+                                  operand.strideBytes);
+    if (!hardware.stridedVisits.empty()) {
+      // Measured visits: each pass visits every line of the operand, a row
+      // apart; the register tiles' passes at the panel's footprint when it
+      // stays in the per-core level.
+      double lines = operand.bytes / hardware.cacheLineBytes->value;
+      double whole = getStridedVisitTime(hardware, operand.bytes);
+      double inner = innerFits ? getStridedVisitTime(hardware, panel) : whole;
+      seconds += lines * pageShare * (tiles * whole + registerPasses * inner) /
+                 reads.efficiency.value;
+      continue;
+    }
+    double whole = servingBandwidth(hardware, operand.bytes);
+    double inner = innerFits && hardware.scratchpadBandwidthBytesPerS
                        ? hardware.scratchpadBandwidthBytesPerS->value
                        : whole;
     seconds += operand.bytes * pageShare *

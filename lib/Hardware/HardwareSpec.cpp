@@ -116,6 +116,8 @@ using DeviceClass = OneOf<DeviceClasses>;
 
 } // namespace
 
+LLVM_YAML_IS_SEQUENCE_VECTOR(mlsysim::HardwareSpec::StridedVisit)
+
 namespace llvm {
 namespace yaml {
 
@@ -175,6 +177,15 @@ template <> struct MappingTraits<StridedReadsSection> {
     mapNumber(io, "compute_efficiency", strided.computeEfficiency,
               "strided_reads.compute_efficiency", /*fraction=*/true);
     section.spec->stridedReads = strided;
+  }
+};
+
+/// One point of `memory.strided_visits`.
+template <> struct MappingTraits<HardwareSpec::StridedVisit> {
+  static void mapping(IO &io, HardwareSpec::StridedVisit &visit) {
+    mapNumber(io, "footprint_bytes", visit.footprintBytes,
+              "memory.strided_visits.footprint_bytes");
+    mapNumber(io, "seconds", visit.seconds, "memory.strided_visits.seconds");
   }
 };
 
@@ -279,6 +290,8 @@ template <> struct MappingTraits<MemorySection> {
                       "memory.scratchpad_ways");
     mapOptionalNumber(io, "cache_line_bytes", spec.cacheLineBytes,
                       "memory.cache_line_bytes");
+    getContext(io).field = "memory.strided_visits";
+    io.mapOptional("strided_visits", spec.stridedVisits);
   }
 };
 
@@ -367,6 +380,16 @@ template <> struct MappingTraits<HardwareSpec> {
     if (spec.stridedReads && !spec.registerTiling)
       return "strided_reads: the tiles that re-read the operand "
              "(register_tiling) are needed too";
+    if (!spec.stridedVisits.empty()) {
+      if (!spec.cacheLineBytes)
+        return "memory.strided_visits: a visit reads a line: "
+               "memory.cache_line_bytes is needed too";
+      const auto &visits = spec.stridedVisits;
+      for (size_t i = 1; i < visits.size(); ++i)
+        if (visits[i].footprintBytes.value <= visits[i - 1].footprintBytes.value)
+          return "memory.strided_visits: footprints ascend, each larger than "
+                 "the one before";
+    }
     if (spec.registerTiling) {
       const HardwareSpec::RegisterTiling &tiling = *spec.registerTiling;
       for (const SourcedValue *value :

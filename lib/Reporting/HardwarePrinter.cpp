@@ -147,6 +147,11 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
            "B/s");
   optional("scratchpad ways", hw.scratchpadWays, "");
   optional("cache line", hw.cacheLineBytes, "B");
+  for (const HardwareSpec::StridedVisit &visit : hw.stridedVisits)
+    printValue(hw.sources,
+               "a line per row, " +
+                   formatQuantity(visit.footprintBytes.value, "B"),
+               visit.seconds, "s", os);
   os << "device:\n";
   optional("cores", hw.cores, "");
   optional("matrix output tile, rows", hw.matrixTileM, "");

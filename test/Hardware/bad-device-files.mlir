@@ -55,6 +55,17 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.chains.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHAINS
 // RUN: sed 's/unaligned_register_tile_m: {value: 1,/unaligned_register_tile_m: {value: 1.5,/' %mlsysim_src/test/Analysis/Inputs/chains-host.yaml > %t.wholetile.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.wholetile.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLETILE
+// memory.strided_visits: a visit reads a line (cache_line_bytes needed), and
+// the footprints ascend.
+// RUN: sed '/cache_line_bytes/d' %mlsysim_src/test/Analysis/Inputs/strided-host-visits.yaml > %t.visitline.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.visitline.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=VISITLINE
+// RUN: sed 's/footprint_bytes: {value: 1048576,/footprint_bytes: {value: 32768,/' %mlsysim_src/test/Analysis/Inputs/strided-host-visits.yaml > %t.visitorder.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.visitorder.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=VISITORDER
+// RUN: sed 's/seconds: {value: 4e-9,/seconds: {value: -4e-9,/' %mlsysim_src/test/Analysis/Inputs/strided-host-visits.yaml > %t.visitneg.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.visitneg.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=VISITNEG
+// VISITLINE: .visitline.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.strided_visits: a visit reads a line: memory.cache_line_bytes is needed too
+// VISITORDER: .visitorder.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.strided_visits: footprints ascend, each larger than the one before
+// VISITNEG: .visitneg.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.strided_visits.seconds: value must be positive
 // NOTILES: .notiles.yaml:{{[0-9]+}}:{{[0-9]+}}: error: strided_reads: the tiles that re-read the operand (register_tiling) are needed too
 // CHAINS: .chains.yaml:{{[0-9]+}}:{{[0-9]+}}: error: missing required key 'fma_chains'
 // WHOLETILE: .wholetile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: register_tiling: tiles are whole numbers of elements

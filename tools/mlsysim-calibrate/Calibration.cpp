@@ -8,6 +8,7 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 using namespace mlsysim::calibrate;
@@ -63,7 +64,7 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
                                    llvm::raw_ostream &progress) {
   std::vector<Measurement> results;
   ThreadTeam one(1), all(plan.threads);
-  const unsigned steps = 20;
+  const unsigned steps = 20 + 2 * plan.stridedFootprints.size();
   auto step = [&](llvm::StringRef what) {
     if (plan.progress)
       progress << llvm::format("[%2u/%u] ", unsigned(results.size() + 1), steps)
@@ -180,6 +181,44 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
              sizes + ", " + std::to_string(int(bytesPerElement)) +
                  " B/element (read + written, write-allocate not counted)"});
       }
+    }
+  }
+
+  // Reads a line of each row at a time, rows a page or more apart, by the
+  // buffer's footprint: the time of one visit (seconds per line read).
+  for (uint64_t footprint : plan.stridedFootprints) {
+    for (ThreadTeam *team : {&one, &all}) {
+      bool isAll = team == &all;
+      std::string label = "a line per row, " +
+                          std::to_string(footprint >> 10) + " KiB" +
+                          (isAll ? ", all cores" : ", one core");
+      step(label);
+      size_t stride = plan.stridedStrideBytes;
+      size_t rowsPerMember =
+          std::max<size_t>(1, footprint / stride / team->size());
+      std::unique_ptr<char[]> buffer(
+          new char[rowsPerMember * team->size() * stride]);
+      team->run([&](unsigned member) {
+        std::memset(&buffer[member * rowsPerMember * stride], 1,
+                    rowsPerMember * stride);
+      });
+      std::vector<uint64_t> sums(team->size());
+      double visits =
+          double(rowsPerMember) * team->size() * (stride / plan.lineBytes);
+      Stats stats = sample(
+          plan, *team, visits,
+          [&](unsigned member) {
+            sums[member] += readLinePerRow(
+                &buffer[member * rowsPerMember * stride], rowsPerMember,
+                stride, plan.lineBytes);
+          },
+          /*perCall=*/false);
+      record({"visits-" + std::to_string(footprint) +
+                  (isAll ? "-all" : "-one"),
+              label, "visits/s", team->size(), stats,
+              std::to_string(stride) + "-byte rows, " +
+                  std::to_string(plan.lineBytes) +
+                  "-byte lines, every row's line before the next line"});
     }
   }
 

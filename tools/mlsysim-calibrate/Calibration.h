@@ -27,6 +27,11 @@ struct CalibrationPlan {
   double minSampleSeconds = 0.1;   ///< each sample runs at least this long
   uint64_t dramArrayBytes = 0;     ///< bytes of each of the 3 STREAM arrays
   uint64_t llcWorkingSetBytes = 0; ///< the 3 arrays together, for the LLC
+  /// Footprints of the line-per-row reads (memory.strided_visits), and their
+  /// rows' stride and line.
+  std::vector<uint64_t> stridedFootprints;
+  uint64_t stridedStrideBytes = 16384;
+  uint64_t lineBytes = 64;
   bool progress = true;            ///< a progress line per step on stderr
 };
 

@@ -18,8 +18,9 @@ static std::string quoted(llvm::StringRef text) {
 /// the measurement's precision (which is nowhere near 17 digits). Counts
 /// the system reports (bytes of a cache, cores) are exact integers: a 2 MiB
 /// L2 written as 2.09715e+06 would have 2047 sets of 16 x 64 B, not 2048.
-static void writeNumber(llvm::raw_ostream &os, double value,
-                        llvm::StringRef source, llvm::StringRef note) {
+/// Written without the line's end, inside a larger mapping.
+static void writeInlineNumber(llvm::raw_ostream &os, double value,
+                              llvm::StringRef source, llvm::StringRef note) {
   os << "{value: ";
   if (source == "system" && value == std::floor(value) && value < 0x1p53)
     os << static_cast<uint64_t>(value);
@@ -28,7 +29,14 @@ static void writeNumber(llvm::raw_ostream &os, double value,
   os << ", source: " << source;
   if (!note.empty())
     os << ", note: " << quoted(note);
-  os << "}\n";
+  os << "}";
+}
+
+/// The same number as a line of its own.
+static void writeNumber(llvm::raw_ostream &os, double value,
+                        llvm::StringRef source, llvm::StringRef note) {
+  writeInlineNumber(os, value, source, note);
+  os << "\n";
 }
 
 void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
@@ -92,6 +100,18 @@ void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
       os << "  cache_line_bytes: ";
       writeNumber(os, host.l2LineBytes, "system",
                   "line of the L2 of cpu0 (sysfs)");
+    }
+  }
+  // A visit reads a line: only with the line the file states.
+  if (host.l2PerCoreBytes && host.llcLevel > 2 && host.l2Ways &&
+      !figures.stridedVisits.empty()) {
+    os << "  strided_visits:\n";
+    for (const auto &[footprint, figure] : figures.stridedVisits) {
+      // The footprint is the measurement's own size, exact.
+      os << "    - {footprint_bytes: {value: " << footprint
+         << ", source: measured}, seconds: ";
+      writeInlineNumber(os, figure.value, "measured", figure.note);
+      os << "}\n";
     }
   }
 

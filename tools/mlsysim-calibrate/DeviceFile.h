@@ -17,6 +17,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mlsysim::calibrate {
 
@@ -41,6 +43,8 @@ struct DeviceFigures {
   /// kernels).
   std::optional<unsigned> vectorRegisterBytes;
   std::optional<Figure> fmaChains;
+  /// Seconds per visit of a line of a row, by footprint (bytes), ascending.
+  std::vector<std::pair<uint64_t, Figure>> stridedVisits;
 };
 
 /// Writes the device file; the caller checks the stream for errors.

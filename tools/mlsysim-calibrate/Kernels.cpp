@@ -2,6 +2,8 @@
 
 #include "Kernels.h"
 
+#include <cstring>
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define MLSYSIM_X86 1
@@ -180,6 +182,20 @@ double mlsysim::calibrate::runFmaChain(uint64_t iterations) {
 #endif
   (void)iterations;
   return 0.0;
+}
+
+uint64_t mlsysim::calibrate::readLinePerRow(const char *buffer, size_t rows,
+                                            size_t stride, size_t line) {
+  // One 8-byte load per visit brings in its line; the loads are independent
+  // (the sum is a one-cycle chain), as a vector loop's would be.
+  uint64_t sum = 0;
+  for (size_t offset = 0; offset < stride; offset += line)
+    for (size_t row = 0; row < rows; ++row) {
+      uint64_t word;
+      std::memcpy(&word, buffer + row * stride + offset, sizeof(word));
+      sum += word;
+    }
+  return sum;
 }
 
 void mlsysim::calibrate::copyKernel(double *__restrict a,

@@ -54,6 +54,13 @@ void triadKernel(double *a, const double *b, const double *c, double s,
 /// fastest.
 double readKernel(const double *b, size_t n);
 
+/// Reads `rows` rows `stride` bytes apart a `line` at a time: the first line
+/// of every row, then the second of every row, and so on (how compiled code
+/// reads a contraction operand stored [k, n], a register tile's columns of
+/// each row per reduction step). Returns a sum of what it read.
+uint64_t readLinePerRow(const char *buffer, size_t rows, size_t stride,
+                        size_t line);
+
 /// An empty function called through a pointer: the fixed cost of a call.
 void emptyKernel();
 

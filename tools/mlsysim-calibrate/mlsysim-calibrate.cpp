@@ -94,6 +94,15 @@ static CalibrationPlan makePlan(const HostInfo &host) {
           ? uint64_t(llcBytes)
           : std::min<uint64_t>(
                 llc / 2, std::max<uint64_t>(llc / 4, 4 * l2 * plan.threads));
+  // Line-per-row reads from a per-core level's size to past the DRAM rule's
+  // arrays, by factors of 4 (--quick: three small ones).
+  plan.lineBytes = host.l2LineBytes ? host.l2LineBytes : 64;
+  if (quick)
+    plan.stridedFootprints = {64ull << 10, 256ull << 10, 1ull << 20};
+  else
+    for (uint64_t footprint = 256ull << 10; footprint <= (256ull << 20);
+         footprint *= 4)
+      plan.stridedFootprints.push_back(footprint);
   plan.progress = !noProgress;
   return plan;
 }
@@ -183,6 +192,17 @@ static DeviceFigures figuresFor(const HostInfo &host,
         chains, llvm::formatv("the one-core f32 peak, {0:e3} FLOP/s, over {1}",
                               peak.stats.best, measured.note)
                     .str()};
+  }
+  // Seconds per visit: the inverse of the best visit rate.
+  for (const Measurement &m : results) {
+    llvm::StringRef key(m.key);
+    if (!key.consume_front("visits-") || !key.consume_back("-" + scope.str()))
+      continue;
+    uint64_t footprint = 0;
+    if (key.getAsInteger(10, footprint) || m.stats.best <= 0)
+      continue;
+    Figure rate = figure(m);
+    figures.stridedVisits.push_back({footprint, {1.0 / rate.value, rate.note}});
   }
   return figures;
 }

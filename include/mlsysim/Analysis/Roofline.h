@@ -147,8 +147,18 @@ RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
 /// the operand, a register tile's pass by the per-core level when the output
 /// tile's operand panels fit there (by size, and, when the device gives the
 /// level's ways and line, by the sets the operand's rows land in); at
-/// `efficiency` of that level's rate.
+/// `efficiency` of that level's rate. With measured `memory.strided_visits`,
+/// a pass takes
+/// its lines (bytes / cache line) times the visit time at the operand's
+/// footprint (a register tile's pass that stays in the per-core level: at
+/// the panel's), over `efficiency`.
 double getStridedReadTime(const HardwareSpec &hardware, const OpCost &cost);
+
+/// The measured time of one visit of a strided operand of `footprint` bytes
+/// (`memory.strided_visits`): the nearest point outside the measured range,
+/// linear in log2(footprint) between the two points around it; 0 without
+/// points.
+double getStridedVisitTime(const HardwareSpec &hardware, double footprint);
 
 /// The share of the vector unit's FMA pipes a matmul's compiled register
 /// tile keeps busy: each accumulator of the tile (its rows times its columns

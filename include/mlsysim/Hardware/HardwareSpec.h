@@ -75,6 +75,16 @@ struct HardwareSpec {
   /// by size (getStridedReadTime).
   std::optional<SourcedValue> scratchpadWays;
   std::optional<SourcedValue> cacheLineBytes;
+  /// Measured, when given: the time of one visit of a buffer read a cache
+  /// line of each row at a time (rows a page or more apart, every row's line
+  /// before the next line), by the buffer's footprint, ascending: how
+  /// compiled code reads an operand across its rows. Strided reads are then
+  /// priced as visits times this time rather than bytes at a level's rate
+  /// (getStridedReadTime).
+  struct StridedVisit {
+    SourcedValue footprintBytes, seconds;
+  };
+  std::vector<StridedVisit> stridedVisits;
   std::optional<SourcedValue> cores;
   /// The output tile one core computes at a time on the matrix unit (rows,
   /// columns). With `cores`, it prices wave quantization: a matrix op of T

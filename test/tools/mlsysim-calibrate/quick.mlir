@@ -12,6 +12,7 @@
 // TABLE: vector FMA f32, one chain
 // TABLE: DRAM triad, all cores
 // TABLE: LLC copy, one core
+// TABLE: a line per row, 64 KiB, one core
 // TABLE: kernel call, all cores
 
 // FILE: id: host-lit-test
