@@ -209,12 +209,19 @@ def strip_efficiency(device_yaml, out_path, launch, chains):
     return out_path
 
 
-def fitted_device(threads, variant, fits, launch, launch_note, strided):
+def fitted_device(threads, variant, fits, launch, launch_note, strided, visits):
     """The calibrated host with the fitted efficiencies and IREE's launch."""
     base = os.path.join(RESULTS, HOST[threads])
     text = open(base).read()
+    # Measured visit times are taken as they are: only the arithmetic's
+    # efficiency is fitted.
     text = with_cpu_sections(
         text, (strided[1], strided[0], "source: iree-fit") if strided else None, True)
+    if strided and visits:
+        text = text.replace(
+            "  efficiency: {value: 1, source: iree-fit}",
+            "  efficiency: {value: 1, assumption: \"the visits are measured "
+            "(memory.strided_visits) and taken as they are\"}", 1)
     head, rest = text.split("\nlaunch_overhead_s:", 1)
     eager = rest.split("\n", 1)[0].strip()
     ident = "host-vm-iree-%dt-%s" % (threads, variant)
@@ -268,15 +275,17 @@ def predict_strided(p, strided_fit, memory_efficiency, launch):
                 p["memory"] / memory_efficiency) + launch * p["kernels"])
 
 
-def fit_strided(cases, fits, launch):
+def fit_strided(cases, fits, launch, visits):
     """(compute efficiency, strided-read efficiency) minimizing the median
     |log(predicted / measured)| over `cases` (a grid: two numbers, fitted
-    together since a case's time is their sum); None without cases."""
+    together since a case's time is their sum); None without cases. With
+    measured visit times (`visits`), the reads are taken as measured
+    (efficiency 1) and only the arithmetic's efficiency is fitted."""
     if not cases:
         return None
     best = None
     for ec in [x / 100 for x in range(10, 101)]:
-        for s in [x / 1000 for x in range(10, 501, 5)]:
+        for s in [1.0] if visits else [x / 1000 for x in range(10, 501, 5)]:
             score = statistics.median(
                 abs(math.log(predict_strided(p, (ec, s), fits[p["cls"]][1], launch)
                              / p["measured"])) for p in cases)
@@ -387,10 +396,11 @@ def main():
             # those reads reach, together, on the fit half of those cases
             # (other ops with such reads, sums over rows, are priced with
             # it: a check of the term, not part of its fit).
+            visits = "strided_visits:" in open(os.path.join(RESULTS, HOST[threads])).read()
             strided_fit = fit_strided([p for p in priced if p["strided"] > 0 and p["cls"] == "matmul"
-                                       and p["half"] == "fit"], fits, launch)
+                                       and p["half"] == "fit"], fits, launch, visits)
             device = fitted_device(threads, variant, fits, launch, launch_note,
-                                   strided_fit)
+                                   strided_fit, visits)
             devices[(threads, variant)] = device
             for p in priced:
                 ec, em = fits[p["cls"]]
@@ -407,7 +417,7 @@ def main():
                                      error="%.4f" % p["error"],
                                      iree_dispatches=p["dispatches"],
                                      mlsysim_kernels=p["kernels"]))
-            summary[(threads, variant)] = (fits, by_class, launch, strided_fit)
+            summary[(threads, variant)] = (fits, by_class, launch, strided_fit, visits)
 
     # Whole models on the fitted devices: nothing here is fitted on them.
     model_rows = []
@@ -443,7 +453,7 @@ def main():
               "name) and the errors below are on the other half and on the whole models, which "
               "are not fitted at all. The measurements and the fitted devices "
               "(`host-vm-iree-<threads>t-<variant>.yaml`) are in `%s/`.\n" % FOLDER)
-    for (threads, variant), (fits, by_class, launch, strided_fit) in summary.items():
+    for (threads, variant), (fits, by_class, launch, strided_fit, visits) in summary.items():
         md.append("### %d thread%s, %s flags\n" % (threads, "" if threads == 1 else "s", variant))
         md.append("IREE's cost per dispatch (median of the one-dispatch tiny cases): %.3g µs.\n"
                   % (launch * 1e6))
@@ -457,17 +467,24 @@ def main():
         if strided_fit:
             dot = [p for p in by_class.get("matmul", [])
                    if not p["strided"] and not p["chain_bound"]]
+            if visits:
+                reads = ("arithmetic at %.3f of the peak (fitted on the fit half of those "
+                         "cases), and those reads at the calibrated host's measured visit "
+                         "times (`memory.strided_visits`: a line of each row at a time, by the "
+                         "operand's footprint), nothing fitted on them" % strided_fit[0])
+            else:
+                reads = ("arithmetic at %.3f of the peak, and those reads at %.3f of the "
+                         "serving level's read rate (`strided_reads`, fitted together on the "
+                         "fit half of those cases)" % strided_fit)
             md.append("Contractions that read an operand across its rows (B stored [k, n]): "
-                      "arithmetic at %.3f of the peak, and those reads at %.3f of the serving "
-                      "level's read rate (`strided_reads`, fitted together on the fit half of "
-                      "those cases; the sums over rows, `reduce_sum_d0_*`, read their input "
-                      "the same way and are priced with it, nothing fitted on them). The "
-                      "matmul class's compute efficiency below prices the "
-                      "contractions without such reads (B stored [n, k]: BERT's, ViT's and "
-                      "Llama's weights), %s.\n" % (strided_fit + (
+                      "%s; the sums over rows, `reduce_sum_d0_*`, read their input the same "
+                      "way and are priced with it, nothing fitted on them. The matmul class's "
+                      "compute efficiency below prices the contractions without such reads "
+                      "(B stored [n, k]: BERT's, ViT's and Llama's weights), %s.\n" % (
+                          reads,
                           "fitted on %d such cases" % len([p for p in dot if p["half"] == "fit"])
                           if dot else "fitted as before on all the suite's matmuls, which are "
-                          "all [k, n] in this run: no case of that layout was measured",)))
+                          "all [k, n] in this run: no case of that layout was measured"))
         md.append("| class | fitted compute efficiency | fitted memory efficiency | test cases | median abs error | worst |")
         md.append("|---|---|---|---|---|---|")
         for cls in sorted(by_class):
