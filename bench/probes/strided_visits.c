@@ -5,8 +5,9 @@
 // reduction step. This reads a buffer the same way (slivers of 64 B, all
 // rows of one sliver, then the next) and prints nanoseconds per visit
 // against the buffer's size. On the Intel VM (bench/results/intel-xeon-vm/
-// strided-visits.txt) it reads 5-7 ns per visit up to 32 MiB and 20 ns from
-// 64 MiB, where IREE's skinny [k, n] matmuls measure 19-28 ns per visit.
+// strided-visits.txt) it reads 5-7 ns per visit from 4 to 32 MiB and 20 ns
+// from 64 MiB, where IREE's skinny [k, n] matmuls measure 19-28 ns per
+// visit. mlsysim-calibrate measures the same pattern (memory.strided_visits).
 //
 //   gcc -O2 bench/probes/strided_visits.c -o /tmp/strided_visits
 //   taskset -c 1 /tmp/strided_visits 16384
