@@ -225,6 +225,11 @@ private:
   OpClass classOf(llvm::ArrayRef<unsigned> group) const;
   /// Groups are small: their members without a heap allocation.
   using Members = SmallVector<unsigned, 8>;
+  /// Sorts `members` into program order, inline: llvm::sort of plain
+  /// integers is a call to qsort, costly on a few elements.
+  static void sortMembers(Members &members) {
+    llvm::sort(members, std::less<unsigned>());
+  }
   Members membersOf(unsigned leader) const;
   /// `members` with the cloned fills that feed them, in program order.
   Members withFills(llvm::ArrayRef<unsigned> members) const;
@@ -664,7 +669,7 @@ void Planner::findEdges() {
 
 Planner::Members Planner::membersOf(unsigned leader) const {
   Members members(groups.members(leader).begin(), groups.members(leader).end());
-  llvm::sort(members);
+  sortMembers(members);
   return members;
 }
 
@@ -675,7 +680,7 @@ Planner::Members Planner::withFills(ArrayRef<unsigned> members) const {
       if (operand.producer >= 0 && cloned[operand.producer] &&
           !llvm::is_contained(ops, unsigned(operand.producer)))
         ops.push_back(operand.producer);
-  llvm::sort(ops);
+  sortMembers(ops);
   return ops;
 }
 
@@ -915,7 +920,7 @@ FusionPlan Planner::run() {
     Members left = membersOf(a), right = membersOf(b);
     Members merged(left);
     merged.append(right.begin(), right.end());
-    llvm::sort(merged);
+    sortMembers(merged);
     if (!isLegal(merged))
       continue;
     auto latency = [&](unsigned leader, ArrayRef<unsigned> members) {
@@ -1007,8 +1012,12 @@ FusionPlan Planner::run() {
       if (!func)
         func = record.op->getParentOfType<FunctionOpInterface>();
       // Work inside loops runs as often as its loops say: fold the
-      // multiplier into the member's compute factor.
-      members.push_back({&record.cost, record.multiplier.toDouble()});
+      // multiplier into the member's compute factor. Outside loops the op
+      // priced alone at the group's multiplier (1) is the one priced
+      // already.
+      members.push_back(
+          {&record.cost, record.multiplier.toDouble(), 1.0,
+           record.multiplier == multiplier ? &alone[index] : nullptr});
     }
     Count read, written;
     if (func && !func.isExternal()) {
