@@ -164,6 +164,8 @@ struct OperandInfo {
   /// Whether the record reads it (a structured op's destination may only be
   /// overwritten).
   bool read;
+  /// Whether it is one of the record's destinations.
+  bool init;
   std::optional<Count> bytes;
 };
 
@@ -252,11 +254,14 @@ private:
   /// dozen) or per dynamic value.
   std::optional<Count> bytesOf(Value value) const {
     // A ranked tensor (nearly every value) without the interface lookup.
-    auto tensor = dyn_cast<RankedTensorType>(value.getType());
-    auto shaped = tensor ? cast<ShapedType>(tensor)
-                         : dyn_cast<ShapedType>(value.getType());
-    if (shaped && shaped.hasStaticShape()) {
-      auto [it, inserted] = bytesOfType.try_emplace(shaped);
+    Type type = value.getType();
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    bool isStatic = tensor ? tensor.hasStaticShape() : [&] {
+      auto shaped = dyn_cast<ShapedType>(type);
+      return shaped && shaped.hasStaticShape();
+    }();
+    if (isStatic) {
+      auto [it, inserted] = bytesOfType.try_emplace(type);
       if (inserted)
         it->second = context.bytesOf(value);
       return it->second;
@@ -416,13 +421,14 @@ void Planner::indexOperandsAndUses() {
       if (!inits.empty())
         firstInit[index] = (*inits.begin()).getOperandNumber();
     }
-    for (OpOperand &operand : op->getOpOperands()) {
+    for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
       Value value = operand.get();
       if (!isa<ShapedType>(value.getType()))
         continue;
       Operation *def = value.getDefiningOp();
       operandInfos.push_back({value, def ? indexOf(def) : -1,
-                              isRead(operand, index), bytesOf(value)});
+                              isRead(operand, index),
+                              number >= firstInit[index], bytesOf(value)});
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))
@@ -475,20 +481,17 @@ void Planner::foldWeights() {
       continue;
     // The data the op reads: every shaped operand, but the destinations a
     // structured op's payload never reads.
+    // (The shaped operands as indexOperandsAndUses recorded them: only a
+    // structured op's destinations may be unread.)
     bool anyWeight = false, onlyWeights = true;
-    linalg::LinalgOp linalgOp = linalgOps[index];
-    for (OpOperand &operand : record.op->getOpOperands()) {
-      if (!isa<ShapedType>(operand.get().getType()))
+    for (const OperandInfo &operand : operandsOf(index)) {
+      if (operand.init && !operand.read)
         continue;
-      if (linalgOp && operand.getOperandNumber() >= firstInit[index] &&
-          !linalgOp.payloadUsesValueFromOperand(&operand))
-        continue;
-      Holds kind = holds(operand.get());
+      Holds kind = holds(operand.value);
       anyWeight |= kind == Holds::Weight;
       onlyWeights &= kind != Holds::Runtime;
-      if (kind == Holds::Weight)
-        if (std::optional<Count> bytes = bytesOf(operand.get()))
-          weightBytes[index] += *bytes * record.multiplier;
+      if (kind == Holds::Weight && operand.bytes)
+        weightBytes[index] += *operand.bytes * record.multiplier;
     }
     if (!fusionOptions.foldWeights)
       continue;
@@ -943,13 +946,20 @@ FusionPlan Planner::run() {
   plan.cloned = cloned;
   plan.weightBytes = weightBytes;
   llvm::MapVector<StringRef, FusionBound> bounds;
+  // A function's records are consecutive: looked up when the function
+  // changes, not per record.
+  FusionBound *funcBound = nullptr;
+  StringRef boundFunc;
   for (auto [index, record] : llvm::enumerate(records)) {
-    auto [it, inserted] = bounds.try_emplace(record.funcName);
-    FusionBound &bound = it->second;
-    if (inserted)
-      bound.func = record.funcName.str();
+    if (!funcBound || record.funcName != boundFunc) {
+      auto [it, inserted] = bounds.try_emplace(record.funcName);
+      funcBound = &it->second;
+      boundFunc = record.funcName;
+      if (inserted)
+        funcBound->func = record.funcName.str();
+    }
     if (record.cost.modeled)
-      bound.asIs += alone[index].latency;
+      funcBound->asIs += alone[index].latency;
   }
   // Every op that runs is in one kernel: its group, or its own.
   llvm::DenseMap<unsigned, unsigned> kernelOfLeader;

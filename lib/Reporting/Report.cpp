@@ -443,8 +443,16 @@ mlsysim::buildReport(const CostAnalysis &analysis,
   // Totals, per function and for the module: the work as written, and the
   // time of what runs under each execution model.
   llvm::MapVector<StringRef, ReportTotals> byFunction;
+  // A function's ops are consecutive: looked up when the function changes,
+  // not per op.
+  ReportTotals *funcTotals = nullptr;
+  StringRef totalsFunc;
   for (const OpReport &op : report.ops) {
-    ReportTotals &func = byFunction[op.func];
+    if (!funcTotals || op.func != totalsFunc) {
+      funcTotals = &byFunction[op.func];
+      totalsFunc = op.func;
+    }
+    ReportTotals &func = *funcTotals;
     func.add(op);
     report.totals.add(op);
     if (!op.modeled || op.free)
