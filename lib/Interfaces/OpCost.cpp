@@ -32,23 +32,26 @@ std::optional<SmallVector<int64_t>> CostContext::bindShape(Value value) const {
 }
 
 std::optional<Count> CostContext::numElements(Value value) const {
+  auto product = [](ArrayRef<int64_t> shape) {
+    Count elements(1);
+    for (int64_t size : shape)
+      elements *= Count(static_cast<uint64_t>(size));
+    return elements;
+  };
+  // The common case, a static ranked tensor, without the ShapedType
+  // interface lookup and without building the bound shape.
+  if (auto tensor = dyn_cast<RankedTensorType>(value.getType());
+      tensor && tensor.hasStaticShape())
+    return product(tensor.getShape());
   auto shaped = dyn_cast<ShapedType>(value.getType());
   if (!shaped)
     return Count(1);
-  if (shaped.hasStaticShape()) {
-    // The common case, without building the bound shape.
-    Count elements(1);
-    for (int64_t size : shaped.getShape())
-      elements *= Count(static_cast<uint64_t>(size));
-    return elements;
-  }
+  if (shaped.hasStaticShape())
+    return product(shaped.getShape());
   std::optional<SmallVector<int64_t>> shape = bindShape(value);
   if (!shape)
     return std::nullopt;
-  Count elements(1);
-  for (int64_t size : *shape)
-    elements *= Count(static_cast<uint64_t>(size));
-  return elements;
+  return product(*shape);
 }
 
 Type mlsysim::getPrecisionType(Precision precision, MLIRContext *ctx) {
