@@ -854,11 +854,14 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
   SmallVector<Operation *> views;
   for (unsigned index : group)
     views.push_back(records[index].op);
+  // (Users through each result's use list: Operation::getUsers walks a
+  // use iterator over all results, several times the cost.)
   while (!views.empty())
-    for (Operation *user : views.pop_back_val()->getUsers())
-      if (isView(user) && !inGroup.contains(user) &&
-          inGroup.insert(user).second)
-        views.push_back(user);
+    for (Value result : views.pop_back_val()->getResults())
+      for (Operation *user : result.getUsers())
+        if (isView(user) && !inGroup.contains(user) &&
+            inGroup.insert(user).second)
+          views.push_back(user);
   Operation *last = records[group.back()].op;
   // A path that leaves the group and returns: from an outside user of a
   // member, forward through the block, to a member. A shape query is no
@@ -867,27 +870,29 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
   SmallVector<Operation *> worklist;
   llvm::SmallPtrSet<Operation *, 16> seen;
   for (Operation *member : inGroup)
-    for (Operation *user : member->getUsers()) {
-      if (isa<tensor::DimOp, memref::DimOp>(user))
-        continue;
-      Operation *ancestor = member->getBlock()->findAncestorOpInBlock(*user);
-      if (ancestor && !inGroup.contains(ancestor) &&
-          seen.insert(ancestor).second)
-        worklist.push_back(ancestor);
-    }
+    for (Value result : member->getResults())
+      for (Operation *user : result.getUsers()) {
+        if (isa<tensor::DimOp, memref::DimOp>(user))
+          continue;
+        Operation *ancestor = member->getBlock()->findAncestorOpInBlock(*user);
+        if (ancestor && !inGroup.contains(ancestor) &&
+            seen.insert(ancestor).second)
+          worklist.push_back(ancestor);
+      }
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (last->isBeforeInBlock(op))
       continue; // Past the group: cannot come back.
-    for (Operation *user : op->getUsers()) {
-      Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
-      if (!ancestor)
-        continue;
-      if (inGroup.contains(ancestor))
-        return true;
-      if (seen.insert(ancestor).second)
-        worklist.push_back(ancestor);
-    }
+    for (Value result : op->getResults())
+      for (Operation *user : result.getUsers()) {
+        Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
+        if (!ancestor)
+          continue;
+        if (inGroup.contains(ancestor))
+          return true;
+        if (seen.insert(ancestor).second)
+          worklist.push_back(ancestor);
+      }
   }
   return false;
 }
