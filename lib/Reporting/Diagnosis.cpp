@@ -236,6 +236,9 @@ static FlashEstimate
 estimateFlash(const Report &report, llvm::ArrayRef<Unit> units,
               llvm::ArrayRef<llvm::SmallVector<unsigned>> chains) {
   FlashEstimate flash;
+  // The graph only when there is a chain to follow through it.
+  if (chains.empty())
+    return flash;
   UnitGraph graph(report, units);
   for (const llvm::SmallVector<unsigned> &chain : chains) {
     double compute = 0, bytes = 0, launch = 0;
