@@ -486,16 +486,15 @@ mlsysim::buildReport(const CostAnalysis &analysis,
 
   report.footprints.assign(analysis.getFootprints().begin(),
                            analysis.getFootprints().end());
-  llvm::DenseMap<Operation *, unsigned> idOf;
-  for (const OpReport &op : report.ops)
-    idOf[op.op] = op.id;
   for (auto &[name, totals] : byFunction) {
     FunctionReport func{name.str(), totals};
     for (auto [index, footprint] : llvm::enumerate(report.footprints))
       if (footprint.name == func.name) {
         func.footprintIndex = index;
-        if (footprint.peakOp && idOf.count(footprint.peakOp))
-          func.peakOpId = idOf[footprint.peakOp];
+        // An op's id is the position of its record.
+        if (const OpCostRecord *record =
+                footprint.peakOp ? analysis.lookup(footprint.peakOp) : nullptr)
+          func.peakOpId = record - analysis.getRecords().data();
       }
     report.functions.push_back(std::move(func));
   }
