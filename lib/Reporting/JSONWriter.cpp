@@ -56,9 +56,7 @@ void detail::appendString(llvm::SmallVectorImpl<char> &out,
   if (llvm::all_of(text, [](unsigned char c) {
         return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
       })) {
-    out.push_back('"');
-    out.append(text.begin(), text.end());
-    out.push_back('"');
+    appendQuoted(out, text);
     return;
   }
   std::string fixed;

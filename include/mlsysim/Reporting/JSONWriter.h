@@ -38,6 +38,17 @@ inline void appendInteger(llvm::SmallVectorImpl<char> &out, T value) {
       std::to_chars(out.data() + size, out.data() + out.size(), value).ptr;
   out.truncate(end - out.data());
 }
+/// Appends `text` between quotes as it is (nothing in it to escape), in one
+/// growth of the buffer.
+LLVM_ATTRIBUTE_ALWAYS_INLINE void appendQuoted(llvm::SmallVectorImpl<char> &out,
+                                               llvm::StringRef text) {
+  size_t size = out.size();
+  out.resize_for_overwrite(size + text.size() + 2);
+  char *at = out.data() + size;
+  *at = '"';
+  std::memcpy(at + 1, text.data(), text.size());
+  at[text.size() + 1] = '"';
+}
 /// Appends a double as JSONScalar::appendTo does; false (nothing appended)
 /// for a value JSON cannot hold.
 bool appendNumber(llvm::SmallVectorImpl<char> &out, double value);
@@ -112,10 +123,7 @@ public:
     case Kind::String:
       return detail::appendString(out, string);
     case Kind::Word:
-      out.push_back('"');
-      out.append(string.begin(), string.end());
-      out.push_back('"');
-      return;
+      return detail::appendQuoted(out, string);
     }
   }
   /// Writes it as appendTo does.
