@@ -498,7 +498,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           indexOf[&op] = records.size();
           OpCostRecord &record = records.emplace_back();
           record.op = &op;
-          size_t signature;
+          size_t signature = 0;
           // Ops alike in types may differ in bytes when roles are priced.
           if (const OpSignatureCache::Entry *same =
                   context.hasRoleTypes() ? nullptr
@@ -511,8 +511,10 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
             record.cost = computeOpCost(&op, context, record.indexingMaps);
             record.cost.opClass =
                 classifyOp(&op, record.cost, record.indexingMaps);
-            signatures.insert(signature,
-                              {&op, record.indexingMaps, record.cost});
+            // (Copied only for a signature: most ops without one are free.)
+            if (signature)
+              signatures.insert(signature,
+                                {&op, record.indexingMaps, record.cost});
           }
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())
