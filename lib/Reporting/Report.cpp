@@ -235,8 +235,10 @@ static void buildKernels(Report &report) {
     op.fusionGroup =
         report.options.fusion && op.kernel >= 0 ? rankOf[op.kernel] : -1;
   }
+  // Made in place, once: a kernel is large (its roofline, its strings).
+  report.kernels.reserve(plan.kernels.size());
   for (auto [id, planned] : llvm::enumerate(plan.kernels)) {
-    KernelReport kernel;
+    KernelReport &kernel = report.kernels.emplace_back();
     kernel.id = id;
     kernel.func = planned.func;
     kernel.ops = planned.ops;
@@ -249,7 +251,6 @@ static void buildKernels(Report &report) {
     kernel.bytesWritten = planned.bytesWritten;
     kernel.roofline = planned.fused;
     settleUnit(kernel, report.options);
-    report.kernels.push_back(std::move(kernel));
   }
 }
 
