@@ -291,14 +291,14 @@ static OpCost dispatchOpCost(Operation *op, const CostContext &context,
 }
 
 namespace mlsysim {
-/// The cost of linalg's named structured ops on static shapes is a function
-/// of their signature alone: the op name, its attributes and properties, and
-/// its operand and result types fix the indexing maps, the payload (built by
-/// the op, not written in the IR) and every size. Programs repeat signatures
-/// (every layer of a transformer, every block of a stage), and a named op
-/// rebuilds and re-uniques its maps on every query: each signature is priced
-/// once per analysis. Ops with a written payload (generic, map, reduce),
-/// other dialects' ops and dynamic shapes are priced every time.
+/// The cost of linalg's structured ops on static shapes is a function of
+/// their signature alone: the op name, its attributes and properties, its
+/// operand and result types and its payload (built by a named op, written in
+/// the IR for generic, map and reduce: then compared, locations aside) fix
+/// the indexing maps and every size. Programs repeat signatures (every layer
+/// of a transformer, every block of a stage), and a named op rebuilds and
+/// re-uniques its maps on every query: each signature is priced once per
+/// analysis. Other dialects' ops and dynamic shapes are priced every time.
 class OpSignatureCache {
 public:
   struct Entry {
@@ -313,7 +313,6 @@ public:
     hash = 0;
     // The cheap tests (dialect, op name, types) before the interface lookup.
     if (!isa_and_nonnull<linalg::LinalgDialect>(op->getDialect()) ||
-        isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(op) ||
         !isa<linalg::LinalgOp>(op) ||
         !llvm::all_of(op->getOperandTypes(), isStatic) ||
         !llvm::all_of(op->getResultTypes(), isStatic) ||
@@ -327,6 +326,22 @@ public:
                               llvm::hash_combine_range(op->getResultTypes()),
                               op->getRawDictionaryAttrs().getAsOpaquePointer(),
                               op->hashProperties());
+    // A written payload by its ops (compared whole below): names,
+    // attributes, types and the values they take from outside the op, so
+    // that payloads apart (another constant, another captured value) fall
+    // in buckets apart.
+    if (hasWrittenPayload(op))
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Operation &inner : block) {
+            hash = llvm::hash_combine(
+                hash, inner.getName().getAsOpaquePointer(),
+                inner.getRawDictionaryAttrs().getAsOpaquePointer(),
+                inner.hashProperties());
+            for (Value operand : inner.getOperands())
+              if (!op->isAncestor(operand.getParentRegion()->getParentOp()))
+                hash = llvm::hash_combine(hash, operand.getAsOpaquePointer());
+          }
     hash |= 1; // Never 0.
     auto it = bySignature.find(hash);
     if (it == bySignature.end())
@@ -353,13 +368,28 @@ private:
     auto shaped = dyn_cast<ShapedType>(type);
     return !shaped || shaped.hasStaticShape();
   }
+  /// Whether the op's payload is written in the IR (generic, map, reduce),
+  /// not built by the op from its name and attributes.
+  static bool hasWrittenPayload(Operation *op) {
+    return isa<linalg::GenericOp, linalg::MapOp, linalg::ReduceOp>(op);
+  }
   static bool isSameSignature(Operation *a, Operation *b) {
-    return a->getName() == b->getName() &&
-           a->getOperandTypes() == b->getOperandTypes() &&
-           a->getResultTypes() == b->getResultTypes() &&
-           a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
-           a->getName().compareOpProperties(a->getPropertiesStorage(),
-                                            b->getPropertiesStorage());
+    if (!(a->getName() == b->getName() &&
+          a->getOperandTypes() == b->getOperandTypes() &&
+          a->getResultTypes() == b->getResultTypes() &&
+          a->getRawDictionaryAttrs() == b->getRawDictionaryAttrs() &&
+          a->getName().compareOpProperties(a->getPropertiesStorage(),
+                                           b->getPropertiesStorage())))
+      return false;
+    // The same ops, attributes, types and uses (values from outside: the
+    // same values), wherever they are written.
+    if (hasWrittenPayload(a))
+      for (auto [regionA, regionB] :
+           llvm::zip_equal(a->getRegions(), b->getRegions()))
+        if (!OperationEquivalence::isRegionEquivalentTo(
+                &regionA, &regionB, OperationEquivalence::IgnoreLocations))
+          return false;
+    return true;
   }
 
   std::vector<Entry> entries;

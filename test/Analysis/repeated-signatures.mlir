@@ -1,7 +1,8 @@
 // A named op's cost is priced once per signature (op name, attributes and
 // properties, operand and result types) and reused for every op that shares
-// it. Ops that differ only in a property are priced apart, and ops with a
-// written payload (linalg.generic) or dynamic shapes are priced every time.
+// it. Ops that differ only in a property are priced apart, ops with a
+// written payload (linalg.generic) share a price only with the same payload,
+// and ops with dynamic shapes are priced every time.
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=-" -o /dev/null 2>/dev/null | %fields | FileCheck %s
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json dynamic-dim=8 output=-" -o /dev/null | %fields | FileCheck %s --check-prefix=DYN
 
@@ -52,4 +53,42 @@ func.func @dynamic(%a: tensor<?x64xf32>, %s: tensor<64x64xf32>) -> (tensor<?x64x
   %f = tensor.empty() : tensor<64x64xf32>
   %1 = linalg.elementwise kind=#linalg.elementwise_kind<exp> ins(%s : tensor<64x64xf32>) outs(%f : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %0, %1 : tensor<?x64xf32>, tensor<64x64xf32>
+}
+
+// -----
+
+// Written payloads: the same payload twice is priced once; another payload
+// (an add of a constant from outside, an add reading the destination) on the
+// same types is priced apart. 64x64 f32: 16384 bytes; reading the
+// destination too: 32768.
+// CHECK-LABEL: report:
+// CHECK: op #1 linalg.generic:{{.*}} bytes_read=16384;{{.*}} flops=0;{{.*}} transcendentals=4096;
+// CHECK: op #2 linalg.generic:{{.*}} bytes_read=16384;{{.*}} flops=4096;{{.*}} transcendentals=0;
+// CHECK: op #3 linalg.generic:{{.*}} bytes_read=16384;{{.*}} flops=0;{{.*}} transcendentals=4096;
+// CHECK: op #4 linalg.generic:{{.*}} bytes_read=32768;{{.*}} flops=4096;{{.*}} transcendentals=0;
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @payloads(%a: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
+  %c2 = arith.constant 2.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %x = math.exp %i : f32
+    linalg.yield %x : f32
+  } -> tensor<64x64xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %x = arith.addf %i, %c2 : f32
+    linalg.yield %x : f32
+  } -> tensor<64x64xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %x = math.exp %i : f32
+    linalg.yield %x : f32
+  } -> tensor<64x64xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %x = arith.addf %i, %o : f32
+    linalg.yield %x : f32
+  } -> tensor<64x64xf32>
+  return %0, %1, %2, %3 : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>
 }
