@@ -340,8 +340,12 @@ void Planner::classifyRecords() {
   elementwise.assign(n, false);
   alone.resize(n);
   linalgOps.resize(n);
+  // A record has indexing maps (one per operand) only when it is a
+  // structured op: one interface lookup for those, none for the rest. (A
+  // structured op without operands has none, and no edge to plan.)
   for (auto [index, record] : llvm::enumerate(records))
-    linalgOps[index] = dyn_cast<linalg::LinalgOp>(record.op);
+    if (!record.indexingMaps.empty())
+      linalgOps[index] = cast<linalg::LinalgOp>(record.op);
   for (auto [index, record] : llvm::enumerate(records)) {
     // Free ops (views, empty tensors) and ops that launch nothing are in no
     // kernel: nothing more to know of them.
