@@ -35,8 +35,11 @@ static bool isOfInterest(Operation *op) {
 }
 
 /// Ops that only structure the program: the walk enters them instead of
-/// listing them (functions, modules, branches, loops).
-static bool isContainer(Operation *op) {
+/// listing them (functions, modules, branches, loops). `structural` keeps,
+/// by op name, whether ops of the name hold such regions: interface lookups
+/// asked once per name, not per op.
+static bool isContainer(Operation *op,
+                        llvm::DenseMap<OperationName, bool> &structural) {
   // Terminators pass values on, they move no data (an unregistered op ending
   // its block may be one).
   bool terminator = op->hasTrait<OpTrait::IsTerminator>() ||
@@ -44,9 +47,15 @@ static bool isContainer(Operation *op) {
                      op->mightHaveTrait<OpTrait::IsTerminator>());
   // Modules, functions, branches and loops hold regions: an op without
   // regions needs no interface lookup.
-  return terminator || (op->getNumRegions() != 0 &&
-                        isa<ModuleOp, FunctionOpInterface,
-                            RegionBranchOpInterface, LoopLikeOpInterface>(op));
+  if (terminator)
+    return true;
+  if (op->getNumRegions() == 0)
+    return false;
+  auto [it, inserted] = structural.try_emplace(op->getName(), false);
+  if (inserted)
+    it->second = isa<ModuleOp, FunctionOpInterface, RegionBranchOpInterface,
+                     LoopLikeOpInterface>(op);
+  return it->second;
 }
 
 /// The static trip count of a loop, or std::nullopt.
@@ -478,7 +487,9 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   });
   records.reserve(bodyOps);
   indexOf.reserve(bodyOps);
-  visitRegions(root, Count(1), nullptr, funcName, context, signatures);
+  llvm::DenseMap<OperationName, bool> structural;
+  visitRegions(root, Count(1), nullptr, funcName, context, signatures,
+               structural);
   // Memory feasibility: each function's peak live bytes.
   auto addFootprint = [&](FunctionOpInterface func) {
     if (!func.isExternal())
@@ -496,10 +507,11 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     });
 }
 
-void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
-                                Operation *unknownLoop, StringRef funcName,
-                                const CostContext &context,
-                                OpSignatureCache &signatures) {
+void CostAnalysis::visitRegions(
+    Operation *parent, Count multiplier, Operation *unknownLoop,
+    StringRef funcName, const CostContext &context,
+    OpSignatureCache &signatures,
+    llvm::DenseMap<OperationName, bool> &structural) {
   if (auto repeat = parent->getAttrOfType<IntegerAttr>(
           MLSysimDialect::RepeatAttrHelper::getNameStr()))
     if (repeat.getValue().isStrictlyPositive())
@@ -507,7 +519,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
   for (Region &region : parent->getRegions()) {
     for (Block &block : region) {
       for (Operation &op : block) {
-        if (isContainer(&op) && !isKernelRegion(&op)) {
+        if (isContainer(&op, structural) && !isKernelRegion(&op)) {
           Count inner = multiplier;
           Operation *innerUnknown = unknownLoop;
           if (auto loop = dyn_cast<LoopLikeOpInterface>(&op)) {
@@ -519,8 +531,8 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
           StringRef innerFunc = funcName;
           if (auto func = dyn_cast<FunctionOpInterface>(&op))
             innerFunc = func.getName();
-          visitRegions(&op, inner, innerUnknown, innerFunc, context,
-                       signatures);
+          visitRegions(&op, inner, innerUnknown, innerFunc, context, signatures,
+                       structural);
           continue;
         }
         if (isOfInterest(&op)) {
@@ -561,7 +573,7 @@ void CostAnalysis::visitRegions(Operation *parent, Count multiplier,
         }
         if (op.getNumRegions() > 0)
           visitRegions(&op, multiplier, unknownLoop, funcName, context,
-                       signatures);
+                       signatures, structural);
       }
     }
   }

@@ -90,9 +90,12 @@ public:
   llvm::ArrayRef<PeakMemory> getFootprints() const { return footprints; }
 
 private:
+  /// `structural`: whether ops of each name structure the program
+  /// (isContainer's interface lookups, asked once per name).
   void visitRegions(mlir::Operation *parent, Count multiplier,
                     mlir::Operation *unknownLoop, llvm::StringRef funcName,
-                    const CostContext &context, OpSignatureCache &signatures);
+                    const CostContext &context, OpSignatureCache &signatures,
+                    llvm::DenseMap<mlir::OperationName, bool> &structural);
 
   CostOptions options;
   std::unique_ptr<mlir::DataLayout> dataLayout;
