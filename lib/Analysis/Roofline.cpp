@@ -256,9 +256,10 @@ double mlsysim::getStridedVisitTime(const HardwareSpec &hardware,
   if (footprint >= visits.back().footprintBytes.value)
     return visits.back().seconds.value;
   // Linear in log2(footprint) between the two measured points around it.
-  auto above = llvm::upper_bound(visits, footprint, [](double f, const auto &v) {
-    return f < v.footprintBytes.value;
-  });
+  auto above =
+      llvm::upper_bound(visits, footprint, [](double f, const auto &v) {
+        return f < v.footprintBytes.value;
+      });
   const auto &hi = *above, &lo = *std::prev(above);
   double t = std::log2(footprint / lo.footprintBytes.value) /
              std::log2(hi.footprintBytes.value / lo.footprintBytes.value);
@@ -289,16 +290,15 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
     // other, along the whole reduction.
     double panels =
         operand.reductionExtent * (tile + otherTile) * operand.elementBytes;
-    double panel =
-        operand.reductionExtent * otherTile * operand.elementBytes;
+    double panel = operand.reductionExtent * otherTile * operand.elementBytes;
     // The register tiles re-read this operand's panel (its rows along the
     // reduction, the other tile's width each) from the per-core level when
     // the panels fit there, by size and by the sets its rows land in.
-    bool innerFits = hardware.scratchpadPerCoreBytes &&
-                     panels <= hardware.scratchpadPerCoreBytes->value &&
-                     setsHoldRows(hardware, operand.reductionExtent,
-                                  otherTile * operand.elementBytes,
-                                  operand.strideBytes);
+    bool innerFits =
+        hardware.scratchpadPerCoreBytes &&
+        panels <= hardware.scratchpadPerCoreBytes->value &&
+        setsHoldRows(hardware, operand.reductionExtent,
+                     otherTile * operand.elementBytes, operand.strideBytes);
     if (!hardware.stridedVisits.empty()) {
       // Measured visits: each pass visits every line of the operand, a row
       // apart; the register tiles' passes at the panel's footprint when it

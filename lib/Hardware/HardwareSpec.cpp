@@ -386,7 +386,8 @@ template <> struct MappingTraits<HardwareSpec> {
                "memory.cache_line_bytes is needed too";
       const auto &visits = spec.stridedVisits;
       for (size_t i = 1; i < visits.size(); ++i)
-        if (visits[i].footprintBytes.value <= visits[i - 1].footprintBytes.value)
+        if (visits[i].footprintBytes.value <=
+            visits[i - 1].footprintBytes.value)
           return "memory.strided_visits: footprints ascend, each larger than "
                  "the one before";
     }

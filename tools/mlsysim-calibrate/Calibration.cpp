@@ -189,9 +189,8 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   for (uint64_t footprint : plan.stridedFootprints) {
     for (ThreadTeam *team : {&one, &all}) {
       bool isAll = team == &all;
-      std::string label = "a line per row, " +
-                          std::to_string(footprint >> 10) + " KiB" +
-                          (isAll ? ", all cores" : ", one core");
+      std::string label = "a line per row, " + std::to_string(footprint >> 10) +
+                          " KiB" + (isAll ? ", all cores" : ", one core");
       step(label);
       size_t stride = plan.stridedStrideBytes;
       size_t rowsPerMember =
@@ -208,13 +207,12 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
       Stats stats = sample(
           plan, *team, visits,
           [&](unsigned member) {
-            sums[member] += readLinePerRow(
-                &buffer[member * rowsPerMember * stride], rowsPerMember,
-                stride, plan.lineBytes);
+            sums[member] +=
+                readLinePerRow(&buffer[member * rowsPerMember * stride],
+                               rowsPerMember, stride, plan.lineBytes);
           },
           /*perCall=*/false);
-      record({"visits-" + std::to_string(footprint) +
-                  (isAll ? "-all" : "-one"),
+      record({"visits-" + std::to_string(footprint) + (isAll ? "-all" : "-one"),
               label, "visits/s", team->size(), stats,
               std::to_string(stride) + "-byte rows, " +
                   std::to_string(plan.lineBytes) +

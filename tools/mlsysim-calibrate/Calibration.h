@@ -32,7 +32,7 @@ struct CalibrationPlan {
   std::vector<uint64_t> stridedFootprints;
   uint64_t stridedStrideBytes = 16384;
   uint64_t lineBytes = 64;
-  bool progress = true;            ///< a progress line per step on stderr
+  bool progress = true; ///< a progress line per step on stderr
 };
 
 /// One row of the table: a quantity, its unit and its stats.
