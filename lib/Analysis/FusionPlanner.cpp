@@ -318,6 +318,10 @@ private:
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<OpOperand *, double> recomputeOf;
+  /// Each record's (pricing, position) when price() last met it in a group,
+  /// and the number of the pricing under way.
+  mutable std::vector<std::pair<unsigned, unsigned>> stampOf;
+  mutable unsigned pricing = 0;
   /// The fused latency of each group, by its leader, once priced.
   llvm::DenseMap<unsigned, double> latencyOf;
   /// Each record as a structured op, or null.
@@ -340,6 +344,7 @@ void Planner::classifyRecords() {
   elementwise.assign(n, false);
   alone.resize(n);
   linalgOps.resize(n);
+  stampOf.assign(n, {0, 0});
   // A record has indexing maps (one per operand) only when it is a
   // structured op: one interface lookup for those, none for the rest. (A
   // structured op without operands has none, and no edge to plan.)
@@ -735,13 +740,16 @@ bool Planner::isLegal(ArrayRef<unsigned> group) const {
 }
 
 GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
-  // Groups are small and sorted (program order): membership and per-member
-  // state by position, no hash sets.
+  // Groups are sorted (program order): per-member state by position. Each
+  // member's position is stamped with this pricing's number, so that
+  // membership is one look, and nothing is cleared between pricings.
   assert(llvm::is_sorted(group) && "groups are in program order");
+  ++pricing;
+  for (auto [position, index] : llvm::enumerate(group))
+    stampOf[index] = {pricing, static_cast<unsigned>(position)};
   auto positionIn = [&](int index) -> int {
-    const unsigned *it = llvm::lower_bound(group, index);
-    return index >= 0 && it != group.end() && *it == unsigned(index)
-               ? static_cast<int>(it - group.begin())
+    return index >= 0 && stampOf[index].first == pricing
+               ? static_cast<int>(stampOf[index].second)
                : -1;
   };
   Count read, written;
