@@ -459,7 +459,10 @@ void Planner::foldWeights() {
   // fills of a scalar) or runtime data.
   enum class Holds { Runtime, Weight, NoData };
   llvm::DenseMap<Value, Holds> memo;
-  std::function<Holds(Value)> holds = [&](Value value) -> Holds {
+  // About one value per shaped operand: no rehashing as they come.
+  memo.reserve(operandInfos.size());
+  // Recursive through `self` (views): a direct call, not a std::function's.
+  auto holdsOf = [&](auto &self, Value value) -> Holds {
     auto it = memo.find(value);
     if (it != memo.end())
       return it->second;
@@ -478,11 +481,12 @@ void Planner::foldWeights() {
       else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
         result = Holds::NoData;
       else if (isView(def))
-        result = holds(def->getOperand(0));
+        result = self(self, def->getOperand(0));
     }
     memo[value] = result;
     return result;
   };
+  auto holds = [&](Value value) { return holdsOf(holdsOf, value); };
   for (auto [index, record] : llvm::enumerate(records)) {
     if (!record.cost.modeled || record.cost.isFree() ||
         !record.cost.launchesKernel || record.op->getNumResults() == 0 ||
