@@ -321,36 +321,52 @@ public:
   const Entry *find(Operation *op, size_t &hash) const {
     hash = 0;
     // The cheap tests (dialect, op name, types) before the interface lookup.
-    if (!isa_and_nonnull<linalg::LinalgDialect>(op->getDialect()) ||
-        !isa<linalg::LinalgOp>(op) ||
-        !llvm::all_of(op->getOperandTypes(), isStatic) ||
-        !llvm::all_of(op->getResultTypes(), isStatic) ||
-        // A slice's rows are its source's (strided reads): not in the type.
-        llvm::any_of(op->getOperands(), [](Value operand) {
-          return operand.getDefiningOp<tensor::ExtractSliceOp>();
-        }))
+    if (!isa_and_nonnull<linalg::LinalgDialect>(op->getDialect()))
       return nullptr;
-    hash = llvm::hash_combine(op->getName().getAsOpaquePointer(),
-                              llvm::hash_combine_range(op->getOperandTypes()),
-                              llvm::hash_combine_range(op->getResultTypes()),
-                              op->getRawDictionaryAttrs().getAsOpaquePointer(),
-                              op->hashProperties());
+    // The signature's words, hashed at once: the types gathered in the one
+    // pass over the operands (and the results) that tests them.
+    SmallVector<uintptr_t, 16> words;
+    words.push_back(op->getNumOperands());
+    for (Value operand : op->getOperands()) {
+      Type type = operand.getType();
+      if (!isStatic(type) ||
+          // A slice's rows are its source's (strided reads): not in the type.
+          operand.getDefiningOp<tensor::ExtractSliceOp>())
+        return nullptr;
+      words.push_back(reinterpret_cast<uintptr_t>(type.getAsOpaquePointer()));
+    }
+    for (Value result : op->getResults()) {
+      Type type = result.getType();
+      if (!isStatic(type))
+        return nullptr;
+      words.push_back(reinterpret_cast<uintptr_t>(type.getAsOpaquePointer()));
+    }
+    if (!isa<linalg::LinalgOp>(op))
+      return nullptr;
+    words.push_back(
+        reinterpret_cast<uintptr_t>(op->getName().getAsOpaquePointer()));
+    words.push_back(reinterpret_cast<uintptr_t>(
+        op->getRawDictionaryAttrs().getAsOpaquePointer()));
+    words.push_back(op->hashProperties());
     // A written payload by its ops (compared whole below): names,
-    // attributes, types and the values they take from outside the op, so
-    // that payloads apart (another constant, another captured value) fall
-    // in buckets apart.
+    // attributes and the values they take from outside the op, so that
+    // payloads apart (another constant, another captured value) fall in
+    // buckets apart.
     if (hasWrittenPayload(op))
       for (Region &region : op->getRegions())
         for (Block &block : region)
           for (Operation &inner : block) {
-            hash = llvm::hash_combine(
-                hash, inner.getName().getAsOpaquePointer(),
-                inner.getRawDictionaryAttrs().getAsOpaquePointer(),
-                inner.hashProperties());
+            words.push_back(reinterpret_cast<uintptr_t>(
+                inner.getName().getAsOpaquePointer()));
+            words.push_back(reinterpret_cast<uintptr_t>(
+                inner.getRawDictionaryAttrs().getAsOpaquePointer()));
+            words.push_back(inner.hashProperties());
             for (Value operand : inner.getOperands())
               if (!isMadeIn(operand, op))
-                hash = llvm::hash_combine(hash, operand.getAsOpaquePointer());
+                words.push_back(
+                    reinterpret_cast<uintptr_t>(operand.getAsOpaquePointer()));
           }
+    hash = llvm::hash_combine_range(words.begin(), words.end());
     hash |= 1; // Never 0.
     auto it = bySignature.find(hash);
     if (it == bySignature.end())
