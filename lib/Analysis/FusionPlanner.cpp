@@ -361,7 +361,11 @@ void Planner::classifyRecords() {
     if (!record.cost.launchesKernel)
       continue;
     roles[index] = classifyForFusion(record.op, record.cost);
-    elementwise[index] = isElementwiseOnTensors(record.op);
+    // Asked only of elementwise roles: classifyForFusion gives every
+    // elementwise op on tensors that role (the rules before it are for ops
+    // without the trait).
+    elementwise[index] = roles[index] == FusionRole::Elementwise &&
+                         isElementwiseOnTensors(record.op);
     fusible[index] = !record.unknownTripCountLoop &&
                      roles[index] != FusionRole::None && alone[index].priced;
     if (record.op->getNumResults() > 0)
