@@ -103,10 +103,11 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
   RooflineEstimate &fused = price.fused;
   double mostCompute = -1.0;
   for (const GroupMember &member : members) {
-    RooflineEstimate alone =
-        member.alone
-            ? *member.alone
-            : estimateRoofline(*member.cost, multiplier, hardware, options);
+    // The caller's estimate read in place (a copy is of its strings too).
+    std::optional<RooflineEstimate> estimated;
+    if (!member.alone)
+      estimated = estimateRoofline(*member.cost, multiplier, hardware, options);
+    const RooflineEstimate &alone = member.alone ? *member.alone : *estimated;
     price.before += alone.latency * member.share;
     fused.tCompute += alone.tCompute * member.recompute;
     fused.tStrided += alone.tStrided * member.recompute;
