@@ -625,15 +625,16 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // consumer iteration, so a consumer over a larger space (a broadcast)
     // recomputes it.
     // (An elementwise op on tensors reads and writes at the same index.)
-    // (Its tensor results are its inits', the last operands.)
+    // (Its tensor results are its inits', the last operands. A structured
+    // op of the elementwise role has no reduction loops: classifyForFusion
+    // makes those reductions.)
     Operation *producerOp = records[producer].op;
-    if (linalg::LinalgOp linalgOp = linalgOps[producer])
-      if (linalgOp.getNumReductionLoops() != 0 ||
-          !getMatchingMap(
-               producer, producerOp->getOpOperand(producerOp->getNumOperands() -
-                                                  producerOp->getNumResults()))
-               .isPermutation())
-        return std::nullopt;
+    if (linalgOps[producer] &&
+        !getMatchingMap(producer,
+                        producerOp->getOpOperand(producerOp->getNumOperands() -
+                                                 producerOp->getNumResults()))
+             .isPermutation())
+      return std::nullopt;
     double produced = space[producer], consumed = space[consumer];
     if (produced <= 0.0 || consumed <= 0.0)
       return std::nullopt;
