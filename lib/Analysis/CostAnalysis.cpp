@@ -83,8 +83,10 @@ static std::optional<Count> getStaticTripCount(LoopLikeOpInterface loop) {
 
 /// A loop nest marked as one kernel (the attribute means nothing elsewhere).
 static bool isKernelRegion(Operation *op) {
-  return isa<LoopLikeOpInterface>(op) &&
-         op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr());
+  // The attribute first: a search of the op's few attributes, where the
+  // interface lookup is a search of its interfaces (every op asks).
+  return op->hasAttr(MLSysimDialect::KernelAttrHelper::getNameStr()) &&
+         isa<LoopLikeOpInterface>(op);
 }
 
 /// Whether `op`, inside a kernel, only addresses or assembles tiles (slices,
