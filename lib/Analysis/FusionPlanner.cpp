@@ -466,6 +466,15 @@ void Planner::foldWeights() {
   llvm::DenseMap<Value, Holds> memo;
   // About one value per shaped operand: no rehashing as they come.
   memo.reserve(operandInfos.size());
+  // Asked once per op name: a trait query searches the op's traits one by
+  // one (a structured op has a dozen), and a program has a few names.
+  llvm::SmallDenseMap<OperationName, bool, 16> constantLikeNames;
+  auto isConstantLike = [&](Operation *op) {
+    auto [it, inserted] = constantLikeNames.try_emplace(op->getName());
+    if (inserted)
+      it->second = op->hasTrait<OpTrait::ConstantLike>();
+    return it->second;
+  };
   // Recursive through `self` (views): a direct call, not a std::function's.
   auto holdsOf = [&](auto &self, Value value) -> Holds {
     auto it = memo.find(value);
@@ -481,7 +490,7 @@ void Planner::foldWeights() {
     } else if (Operation *def = value.getDefiningOp()) {
       int index = indexOf(def);
       bool folds = index >= 0 && folded[index];
-      if (def->hasTrait<OpTrait::ConstantLike>() || folds)
+      if (folds || isConstantLike(def))
         result = Holds::Weight;
       else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
         result = Holds::NoData;
