@@ -672,8 +672,12 @@ void Planner::findEdges() {
       Value source = use.get();
       bool throughView = false;
       while (Operation *def = source.getDefiningOp()) {
+        // The op's kind before its record (a hash lookup, made again for
+        // the producer below).
+        if (!isView(def))
+          break;
         int view = indexOf(def);
-        if (!isView(def) || view < 0 || !records[view].cost.isFree())
+        if (view < 0 || !records[view].cost.isFree())
           break;
         source = def->getOperand(0);
         throughView = true;
