@@ -437,7 +437,8 @@ void Planner::indexOperandsAndUses() {
     }
     for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
       Value value = operand.get();
-      if (!isa<ShapedType>(value.getType()))
+      // A ranked tensor (nearly every operand) without the interface lookup.
+      if (!isa<RankedTensorType, ShapedType>(value.getType()))
         continue;
       Operation *def = value.getDefiningOp();
       operandInfos.push_back({value, def ? indexOf(def) : -1,
