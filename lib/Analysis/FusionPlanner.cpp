@@ -252,7 +252,8 @@ private:
     return !linalgOp || linalgOp.payloadUsesValueFromOperand(&use);
   }
   /// The bytes of `value`, sized once per static type (a program has a few
-  /// dozen) or per dynamic value.
+  /// dozen), or per value when its type does not decide (dynamic shapes,
+  /// role precision).
   std::optional<Count> bytesOf(Value value) const {
     // A ranked tensor (nearly every value) without the interface lookup.
     Type type = value.getType();
@@ -261,7 +262,7 @@ private:
       auto shaped = dyn_cast<ShapedType>(type);
       return shaped && shaped.hasStaticShape();
     }();
-    if (isStatic) {
+    if (isStatic && !context.hasRoleTypes()) {
       auto [it, inserted] = bytesOfType.try_emplace(type);
       if (inserted)
         it->second = context.bytesOf(value);
