@@ -193,23 +193,19 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
                           " KiB" + (isAll ? ", all cores" : ", one core");
       step(label);
       size_t stride = plan.stridedStrideBytes;
-      size_t rowsPerMember =
-          std::max<size_t>(1, footprint / stride / team->size());
-      std::unique_ptr<char[]> buffer(
-          new char[rowsPerMember * team->size() * stride]);
-      team->run([&](unsigned member) {
-        std::memset(&buffer[member * rowsPerMember * stride], 1,
-                    rowsPerMember * stride);
-      });
+      // Every member reads the whole buffer: the cores of a parallel
+      // contraction each walk the operand's rows (their own columns of
+      // them), sharing the levels that hold it.
+      size_t rows = std::max<size_t>(1, footprint / stride);
+      std::unique_ptr<char[]> buffer(new char[rows * stride]);
+      std::memset(buffer.get(), 1, rows * stride);
       std::vector<uint64_t> sums(team->size());
-      double visits =
-          double(rowsPerMember) * team->size() * (stride / plan.lineBytes);
+      double visits = double(rows) * team->size() * (stride / plan.lineBytes);
       Stats stats = sample(
           plan, *team, visits,
           [&](unsigned member) {
             sums[member] +=
-                readLinePerRow(&buffer[member * rowsPerMember * stride],
-                               rowsPerMember, stride, plan.lineBytes);
+                readLinePerRow(buffer.get(), rows, stride, plan.lineBytes);
           },
           /*perCall=*/false);
       record({"visits-" + std::to_string(footprint) + (isAll ? "-all" : "-one"),
