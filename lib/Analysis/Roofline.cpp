@@ -271,12 +271,13 @@ double mlsysim::getStridedReadTime(const HardwareSpec &hardware,
   if (!hardware.stridedReads)
     return 0.0;
   const HardwareSpec::StridedReads &reads = *hardware.stridedReads;
+  // Validated with the section: the tiles that re-read each operand.
+  const HardwareSpec::RegisterTiling &tiling = *hardware.registerTiling;
   double seconds = 0.0;
   for (const StridedOperand &operand : cost.stridedOperands) {
     // The tiles along the loops that re-read the operand.
     double extent = operand.rereadExtent;
     bool alongM = operand.rereadAlongM;
-    const HardwareSpec::RegisterTiling &tiling = *hardware.registerTiling;
     double tile = (alongM ? tiling.tileM : tiling.tileN).value;
     double registerTile =
         (alongM ? tiling.registerTileM : tiling.registerTileN).value;
