@@ -93,7 +93,7 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
   for (const OpReport &op : base.ops) {
     if (!op.modeled || op.free)
       continue;
-    os << llvm::format("  %6u  %-26s", op.id, op.name.c_str());
+    os << llvm::format("  %6u  %-26s", op.id, op.name.str().c_str());
     for (const Report &report : reports) {
       const OpReport &other = report.ops[op.id];
       double speedup = getSpeedup(op.roofline.latency, other.roofline.latency);

@@ -10,35 +10,49 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <charconv>
+#include <cstring>
 #include <functional>
 
 using namespace mlsysim;
 using namespace mlir;
 
-std::string mlsysim::formatLocation(Location loc) {
+/// Appends `file:line:col` of the first file location inside `loc`, else
+/// the location as MLIR prints it: the one rule of both formatLocation.
+static void appendLocation(SmallVectorImpl<char> &out, Location loc) {
   // The common case first: a plain file location needs no walk.
   auto file = dyn_cast<FileLineColLoc>(loc);
   if (!file)
     file = loc->findInstanceOf<FileLineColLoc>();
-  if (file) {
-    StringRef name = file.getFilename().getValue();
-    // `:line:col`, each at most 10 digits (32 bits).
-    char numbers[24];
-    char *end = numbers;
-    *end++ = ':';
-    end = std::to_chars(end, end + 10, file.getLine()).ptr;
-    *end++ = ':';
-    end = std::to_chars(end, end + 10, file.getColumn()).ptr;
-    std::string text;
-    text.reserve(name.size() + (end - numbers));
-    text.append(name.data(), name.size());
-    text.append(numbers, end);
-    return text;
+  if (!file) {
+    llvm::raw_svector_ostream os(out);
+    loc.print(os);
+    return;
   }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  loc.print(os);
-  return text;
+  StringRef name = file.getFilename().getValue();
+  // `:line:col`, each at most 10 digits (32 bits).
+  char numbers[24];
+  char *end = numbers;
+  *end++ = ':';
+  end = std::to_chars(end, end + 10, file.getLine()).ptr;
+  *end++ = ':';
+  end = std::to_chars(end, end + 10, file.getColumn()).ptr;
+  out.reserve(out.size() + name.size() + (end - numbers));
+  out.append(name.begin(), name.end());
+  out.append(numbers, end);
+}
+
+std::string mlsysim::formatLocation(Location loc) {
+  SmallString<64> text;
+  appendLocation(text, loc);
+  return text.str().str();
+}
+
+StringRef mlsysim::formatLocation(Location loc, llvm::BumpPtrAllocator &text) {
+  SmallString<64> formatted;
+  appendLocation(formatted, loc);
+  char *copy = text.Allocate<char>(formatted.size());
+  std::memcpy(copy, formatted.data(), formatted.size());
+  return StringRef(copy, formatted.size());
 }
 
 StringRef PricedWork::unit() const {
@@ -397,9 +411,9 @@ mlsysim::buildReport(const CostAnalysis &analysis,
     OpReport &op = report.ops.emplace_back();
     op.id = report.ops.size() - 1;
     op.op = record.op;
-    op.name = record.op->getName().getStringRef().str();
-    op.func = record.funcName.str();
-    op.loc = formatLocation(record.op->getLoc());
+    op.name = record.op->getName().getStringRef();
+    op.func = record.funcName;
+    op.loc = formatLocation(record.op->getLoc(), *report.text);
     op.multiplier = record.multiplier;
     op.tripCountUnknown = record.unknownTripCountLoop != nullptr;
     op.opClass = record.cost.opClass;
@@ -507,7 +521,7 @@ mlsysim::buildReport(const CostAnalysis &analysis,
   if (symbolic && symbolic->isDynamic()) {
     std::vector<std::string> funcOfOp;
     for (const OpReport &op : report.ops)
-      funcOfOp.push_back(op.func);
+      funcOfOp.push_back(op.func.str());
     report.findings =
         solveSymbolic(*symbolic, hw, options, report.ops.size(), funcOfOp);
     report.symbolic = std::move(symbolic);

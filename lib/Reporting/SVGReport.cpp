@@ -222,7 +222,7 @@ static void printChart(const Report &report, double y0, llvm::raw_ostream &os) {
        << (rank + 1) << ". #" << p.op->id << " "
        << escapeMarkup(formatSeconds(p.op->roofline.latency)) << "</text>\n";
     // Long op names on their own line, shortened to fit the column.
-    std::string name = p.op->name;
+    std::string name = p.op->name.str();
     if (name.size() > 28)
       name = name.substr(0, 27) + "…";
     os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\">", lx + 6,

@@ -89,11 +89,11 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
   llvm::raw_string_ostream(runs) << op.multiplier;
   if (op.tripCountUnknown)
     runs += "?";
-  const std::string &name = op.name;
+  std::string name = op.name.str();
   if (!op.modeled)
     return {std::to_string(op.id),
             name,
-            op.loc,
+            op.loc.str(),
             runs,
             "-",
             "-",
@@ -106,7 +106,7 @@ static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
   // `~`: priced from part of what it does (see the footer).
   return {std::to_string(op.id),
           name,
-          op.loc,
+          op.loc.str(),
           runs,
           formatWork(op) + (op.approximate ? "~" : ""),
           formatQuantity(op.bytes().toDouble(), "B"),

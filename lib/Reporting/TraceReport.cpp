@@ -47,7 +47,7 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
             writeJSONAttribute(json, "pid", 0);
             writeJSONAttribute(json, "tid", tid);
             json.attributeObject("args", [&] {
-              writeJSONAttribute(json, "name", "@" + op.func);
+              writeJSONAttribute(json, "name", ("@" + op.func).str());
             });
           });
         double &start = clock[op.func];

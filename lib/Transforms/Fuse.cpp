@@ -148,7 +148,7 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp) {
-      why = "fusing " + report.ops[id].name +
+      why = "fusing " + report.ops[id].name.str() +
             " into its consumer needs its tiles padded, which mlsysim-fuse "
             "does not do";
       return std::nullopt;

@@ -17,6 +17,8 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Reporting/Serving.h"
 
+#include "llvm/Support/Allocator.h"
+
 #include <map>
 #include <memory>
 
@@ -77,9 +79,12 @@ struct PricedWork : ReportedWork {
 struct OpReport : PricedWork {
   unsigned id = 0; ///< Position in program order.
   mlir::Operation *op = nullptr;
-  std::string name; ///< e.g. `linalg.matmul`.
-  std::string func; ///< Enclosing function's symbol name.
-  std::string loc;  ///< `file:line:col`, or the location as printed.
+  // Borrowed: the name and the function's from the IR (as `op` is), the
+  // location from the report's `text`. A large report has tens of thousands
+  // of ops, and a string of their own each was a heap block to make and free.
+  llvm::StringRef name; ///< e.g. `linalg.matmul`.
+  llvm::StringRef func; ///< Enclosing function's symbol name.
+  llvm::StringRef loc;  ///< `file:line:col`, or the location as printed.
   bool modeled = false;
   bool free = false; ///< Modeled, with no work and no traffic.
   /// Modeled from part of what it does; `reason` says what is missing.
@@ -216,6 +221,10 @@ struct SymbolicFindings {
 
 struct Report {
   std::shared_ptr<const HardwareSpec> hardware;
+  /// The text the ops' locations are formatted into; shared, so that a copy
+  /// of the report reads the same text.
+  std::shared_ptr<llvm::BumpPtrAllocator> text =
+      std::make_shared<llvm::BumpPtrAllocator>();
   ReportOptions options;
   std::vector<OpReport> ops;
   std::vector<FunctionReport> functions;
@@ -273,6 +282,9 @@ Report buildReport(const CostAnalysis &analysis,
 /// `file:line:col` of the first file location inside `loc`, else the
 /// location as MLIR prints it.
 std::string formatLocation(mlir::Location loc);
+/// The same text, made in `text` (no heap block of its own).
+llvm::StringRef formatLocation(mlir::Location loc,
+                               llvm::BumpPtrAllocator &text);
 
 } // namespace mlsysim
 
