@@ -314,6 +314,7 @@ class OpSignatureCache {
 public:
   struct Entry {
     Operation *op; ///< The first op of the signature.
+    size_t record; ///< Its record.
     SmallVector<AffineMap, 3> indexingMaps;
     OpCost cost;
   };
@@ -617,6 +618,7 @@ void CostAnalysis::visitRegions(
           indexOf[&op] = records.size();
           OpCostRecord &record = records.emplace_back();
           record.op = &op;
+          record.representative = records.size() - 1;
           size_t signature = 0;
           // Ops alike in types may differ in bytes when roles are priced.
           if (const OpSignatureCache::Entry *same =
@@ -624,6 +626,7 @@ void CostAnalysis::visitRegions(
                                          : signatures.find(&op, signature)) {
             record.indexingMaps = same->indexingMaps;
             record.cost = same->cost;
+            record.representative = same->record;
           } else {
             if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
               record.indexingMaps = linalgOp.getIndexingMapsArray();
@@ -633,7 +636,8 @@ void CostAnalysis::visitRegions(
             // (Copied only for a signature: most ops without one are free.)
             if (signature)
               signatures.insert(signature,
-                                {&op, record.indexingMaps, record.cost});
+                                {&op, record.representative,
+                                 record.indexingMaps, record.cost});
           }
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())

@@ -202,6 +202,8 @@ private:
 
   void classifyRecords();
   void indexOperandsAndUses();
+  /// What classifyRecords found of record `from`, for record `to`.
+  void copyClassification(unsigned from, unsigned to);
   void foldWeights();
   void cloneFills();
   void findEdges();
@@ -358,6 +360,16 @@ void Planner::classifyRecords() {
     // kernel: nothing more to know of them.
     if (!record.cost.modeled || record.cost.isFree())
       continue;
+    // An op of a signature met before, run as often and as surely: its
+    // price, role and loops are the first one's (CostAnalysis shares the
+    // cost they derive from).
+    const OpCostRecord &first = records[record.representative];
+    if (record.representative != index &&
+        first.multiplier == record.multiplier &&
+        !first.unknownTripCountLoop == !record.unknownTripCountLoop) {
+      copyClassification(record.representative, index);
+      continue;
+    }
     alone[index] =
         estimateRoofline(record.cost, record.multiplier, hardware, options);
     if (!record.cost.launchesKernel)
@@ -415,6 +427,17 @@ void Planner::classifyRecords() {
   }
 }
 
+void Planner::copyClassification(unsigned from, unsigned to) {
+  alone[to] = alone[from];
+  roles[to] = roles[from];
+  elementwise[to] = elementwise[from];
+  fusible[to] = fusible[from];
+  resultBits[to] = resultBits[from];
+  space[to] = space[from];
+  parallelSpace[to] = parallelSpace[from];
+  reducedSpace[to] = reducedSpace[from];
+}
+
 void Planner::indexOperandsAndUses() {
   size_t n = records.size();
   operandBegin.assign(n + 1, 0);
@@ -430,21 +453,40 @@ void Planner::indexOperandsAndUses() {
         !record.cost.launchesKernel)
       continue;
     Operation *op = record.op;
-    firstInit[index] = op->getNumOperands();
-    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
-      MutableOperandRange inits = dps.getDpsInitsMutable();
-      if (!inits.empty())
-        firstInit[index] = (*inits.begin()).getOperandNumber();
-    }
-    for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
-      Value value = operand.get();
-      // A ranked tensor (nearly every operand) without the interface lookup.
-      if (!isa<RankedTensorType, ShapedType>(value.getType()))
-        continue;
-      Operation *def = value.getDefiningOp();
-      operandInfos.push_back({value, def ? indexOf(def) : -1,
-                              isRead(operand, index),
-                              number >= firstInit[index], bytesOf(value)});
+    // An op of a signature met before has its operands' types, its
+    // destinations and its payload: which operands it reads and their sizes
+    // are the first one's (indexed already: it comes first).
+    if (size_t first = record.representative; first != index) {
+      firstInit[index] = firstInit[first];
+      // By position: the vector grows as it is read.
+      size_t same = operandBegin[first];
+      for (Value value : op->getOperands()) {
+        if (!isa<RankedTensorType, ShapedType>(value.getType()))
+          continue;
+        Operation *def = value.getDefiningOp();
+        const OperandInfo &shared = operandInfos[same++];
+        OperandInfo info{value, def ? indexOf(def) : -1, shared.read,
+                         shared.init, shared.bytes};
+        operandInfos.push_back(std::move(info));
+      }
+    } else {
+      firstInit[index] = op->getNumOperands();
+      if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+        MutableOperandRange inits = dps.getDpsInitsMutable();
+        if (!inits.empty())
+          firstInit[index] = (*inits.begin()).getOperandNumber();
+      }
+      for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
+        Value value = operand.get();
+        // A ranked tensor (nearly every operand) without the interface
+        // lookup.
+        if (!isa<RankedTensorType, ShapedType>(value.getType()))
+          continue;
+        Operation *def = value.getDefiningOp();
+        operandInfos.push_back({value, def ? indexOf(def) : -1,
+                                isRead(operand, index),
+                                number >= firstInit[index], bytesOf(value)});
+      }
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))

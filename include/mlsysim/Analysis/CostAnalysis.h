@@ -50,6 +50,13 @@ struct OpCostRecord {
   /// named ops rebuild and re-unique them on every query, so the analysis
   /// asks once and the planner reads them here.
   llvm::SmallVector<mlir::AffineMap, 3> indexingMaps;
+  /// The first record of the same signature (the same op name, attributes,
+  /// types and payload: OpSignatureCache), or this record's own index. Such
+  /// records share their cost and maps, and whatever else is a function of
+  /// the op alone (its role in a fused kernel, which operands its payload
+  /// reads, its price at the same multiplier): a consumer may take those
+  /// from the first one instead of asking the op again.
+  size_t representative = 0;
 };
 
 /// The cost of one op, ignoring its context: its CostOpInterface model, the
