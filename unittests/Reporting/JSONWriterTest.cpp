@@ -155,4 +155,30 @@ TEST(RecordArrayWriterTest, LayoutMatchesTheIndentedArray) {
                                    "  ]");
 }
 
+TEST(JSONScalarTest, StringsAreEscapedAsLLVMJSONEscapesThem) {
+  // A character that needs escaping (or is not ASCII) at every position of
+  // strings of every length around the eight-byte words the plain-text test
+  // reads, and strings with none: each written as llvm::json writes it.
+  const std::vector<std::string> specials = {"\"",   "\\",   "\n",   "\t",
+                                             "\x01", "\x1f", "\x7f", "é",
+                                             "\xff"};
+  for (size_t size = 0; size <= 20; ++size) {
+    std::string plain(size, 'a');
+    for (size_t i = 0; i < size; ++i)
+      plain[i] = "azAZ09 :/._-"[i % 12];
+    std::vector<std::string> texts = {plain};
+    for (const std::string &special : specials)
+      for (size_t at = 0; at <= size; ++at)
+        texts.push_back(plain.substr(0, at) + special + plain.substr(at));
+    for (const std::string &text : texts) {
+      std::string expected;
+      llvm::raw_string_ostream(expected) << llvm::json::Value(
+          llvm::json::isUTF8(text) ? text : llvm::json::fixUTF8(text));
+      llvm::SmallString<64> written;
+      JSONScalar(llvm::StringRef(text)).appendTo(written);
+      EXPECT_EQ(std::string(written), expected) << "size " << size;
+    }
+  }
+}
+
 } // namespace
