@@ -635,9 +635,8 @@ void CostAnalysis::visitRegions(
                 classifyOp(&op, record.cost, record.indexingMaps);
             // (Copied only for a signature: most ops without one are free.)
             if (signature)
-              signatures.insert(signature,
-                                {&op, record.representative,
-                                 record.indexingMaps, record.cost});
+              signatures.insert(signature, {&op, record.representative,
+                                            record.indexingMaps, record.cost});
           }
           // What-if precision: floating-point arithmetic runs at its rate.
           if (Type precision = context.getPrecision())

@@ -464,10 +464,11 @@ void Planner::indexOperandsAndUses() {
         if (!isa<RankedTensorType, ShapedType>(value.getType()))
           continue;
         Operation *def = value.getDefiningOp();
+        // Copied before the push: the vector may grow.
         const OperandInfo &shared = operandInfos[same++];
         OperandInfo info{value, def ? indexOf(def) : -1, shared.read,
                          shared.init, shared.bytes};
-        operandInfos.push_back(std::move(info));
+        operandInfos.push_back(info);
       }
     } else {
       firstInit[index] = op->getNumOperands();

@@ -15,7 +15,9 @@ using namespace mlsysim;
 using llvm::json::Array;
 using llvm::json::Object;
 
-static std::string keyOf(const OpReport &op) { return (op.loc + "|" + op.name).str(); }
+static std::string keyOf(const OpReport &op) {
+  return (op.loc + "|" + op.name).str();
+}
 
 ReportDiff mlsysim::diffReports(const Report &baseline, const Report &now,
                                 llvm::StringRef baselineName) {

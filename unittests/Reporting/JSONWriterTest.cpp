@@ -159,9 +159,8 @@ TEST(JSONScalarTest, StringsAreEscapedAsLLVMJSONEscapesThem) {
   // A character that needs escaping (or is not ASCII) at every position of
   // strings of every length around the eight-byte words the plain-text test
   // reads, and strings with none: each written as llvm::json writes it.
-  const std::vector<std::string> specials = {"\"",   "\\",   "\n",   "\t",
-                                             "\x01", "\x1f", "\x7f", "é",
-                                             "\xff"};
+  const std::vector<std::string> specials = {
+      "\"", "\\", "\n", "\t", "\x01", "\x1f", "\x7f", "é", "\xff"};
   for (size_t size = 0; size <= 20; ++size) {
     std::string plain(size, 'a');
     for (size_t i = 0; i < size; ++i)
