@@ -183,7 +183,7 @@ writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
     writer.beginRecord();
     visit(
         index,
-        [&](llvm::StringRef key, JSONScalar value) {
+        [&](llvm::StringRef key, const JSONScalar &value) {
           writer.field(key, value);
         },
         [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {

@@ -174,7 +174,7 @@ public:
   RecordArrayWriter(llvm::raw_ostream &os, unsigned indent);
   void beginRecord();
   LLVM_ATTRIBUTE_ALWAYS_INLINE void field(llvm::StringRef key,
-                                          JSONScalar scalar) {
+                                          const JSONScalar &scalar) {
     beginField(key);
     scalar.appendTo(record);
   }
