@@ -264,6 +264,7 @@ void RecordArrayWriter::beginRecord() {
   record.push_back('{');
   anyRecord = true;
   fieldIndex = 0;
+  reopen();
 }
 
 void RecordArrayWriter::beginNewField(llvm::StringRef key) {
@@ -290,11 +291,21 @@ void RecordArrayWriter::beginNewField(llvm::StringRef key) {
   std::memcpy(head.text, text.data(), text.size());
 }
 
+void RecordArrayWriter::anyField(llvm::StringRef key,
+                                 const JSONScalar &scalar) {
+  settle();
+  beginField(key);
+  scalar.appendTo(record);
+  reopen();
+}
+
 void RecordArrayWriter::field(llvm::StringRef key,
                               llvm::ArrayRef<unsigned> integers) {
+  settle();
   beginField(key);
   if (integers.empty()) {
     appendText(record, "[]");
+    reopen();
     return;
   }
   record.push_back('[');
@@ -306,17 +317,23 @@ void RecordArrayWriter::field(llvm::StringRef key,
   record.push_back('\n');
   record.append(indent + 4, ' ');
   record.push_back(']');
+  reopen();
 }
 
 void RecordArrayWriter::field(llvm::StringRef key,
                               const llvm::json::Value &value) {
+  settle();
   beginField(key);
-  llvm::raw_svector_ostream os(record);
-  llvm::json::OStream json(os, /*IndentSize=*/0);
-  writeJSON(json, value);
+  {
+    llvm::raw_svector_ostream os(record);
+    llvm::json::OStream json(os, /*IndentSize=*/0);
+    writeJSON(json, value);
+  }
+  reopen();
 }
 
 void RecordArrayWriter::endRecord() {
+  settle();
   if (fieldIndex) {
     record.push_back('\n');
     record.append(indent + 2, ' ');

@@ -125,6 +125,27 @@ TEST(RecordArrayWriterTest, FieldsReadBackExactly) {
   expectSame(records, roundTrip(records));
 }
 
+TEST(RecordArrayWriterTest, RecordsLongerThanTheBufferReadBack) {
+  // Records of hundreds of fields, integers and nulls (written in place)
+  // between long strings: the record's buffer grows inside a record, and
+  // the fields after each growth land after what came before.
+  std::vector<std::vector<Field>> records;
+  for (int r = 0; r < 6; ++r) {
+    std::vector<Field> record;
+    for (int f = 0; f < 150 * (r + 1); ++f) {
+      std::string key = "k" + std::to_string(f);
+      if (f % 7 == 3)
+        record.push_back({key, std::string(40 + f % 200, 'x')});
+      else if (f % 5 == 0)
+        record.push_back({key, nullptr});
+      else
+        record.push_back({key, int64_t(f) * -1234567891011LL});
+    }
+    records.push_back(std::move(record));
+  }
+  expectSame(records, roundTrip(records));
+}
+
 TEST(RecordArrayWriterTest, ValuesThatShareASlotKeepTheirOwnText) {
   // Many distinct doubles at one position: some collide in the writer's
   // table of recent shortest forms, and each must still be written as

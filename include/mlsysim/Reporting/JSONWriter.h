@@ -87,6 +87,38 @@ public:
                                    : JSONScalar(count.toDouble())) {}
 
   bool isNull() const { return kind == Kind::Null; }
+  /// The most bytes writeFixed writes (a 64-bit integer's digits and sign).
+  static constexpr size_t kMaxFixedSize = 20;
+  /// Whether its text is of bounded size (null, a boolean, an integer, a
+  /// zero).
+  bool isFixed() const {
+    return kind <= Kind::Unsigned || (kind == Kind::Double && number == 0.0);
+  }
+  /// Writes a fixed scalar's text at `at`, which has room for
+  /// kMaxFixedSize bytes; returns its end.
+  LLVM_ATTRIBUTE_ALWAYS_INLINE char *writeFixed(char *at) const {
+    switch (kind) {
+    case Kind::Null:
+      std::memcpy(at, "null", 4);
+      return at + 4;
+    case Kind::Boolean:
+      if (boolean) {
+        std::memcpy(at, "true", 4);
+        return at + 4;
+      }
+      std::memcpy(at, "false", 5);
+      return at + 5;
+    case Kind::Signed:
+      return std::to_chars(at, at + kMaxFixedSize, sint).ptr;
+    case Kind::Unsigned:
+      return std::to_chars(at, at + kMaxFixedSize, uint).ptr;
+    case Kind::Double:
+      *at = '0';
+      return at + 1;
+    default:
+      llvm_unreachable("writeFixed takes fixed scalars");
+    }
+  }
   /// The string, when it is one.
   std::optional<llvm::StringRef> getAsString() const {
     if (kind != Kind::String && kind != Kind::Word)
@@ -100,30 +132,23 @@ public:
   /// each call site the kind is usually known.
   LLVM_ATTRIBUTE_ALWAYS_INLINE void
   appendTo(llvm::SmallVectorImpl<char> &out) const {
+    if (isFixed()) {
+      size_t size = out.size();
+      out.resize_for_overwrite(size + kMaxFixedSize);
+      out.truncate(writeFixed(out.data() + size) - out.data());
+      return;
+    }
     switch (kind) {
-    case Kind::Null:
-      out.append({'n', 'u', 'l', 'l'});
-      return;
-    case Kind::Boolean:
-      if (boolean)
-        out.append({'t', 'r', 'u', 'e'});
-      else
-        out.append({'f', 'a', 'l', 's', 'e'});
-      return;
-    case Kind::Signed:
-      return detail::appendInteger(out, sint);
-    case Kind::Unsigned:
-      return detail::appendInteger(out, uint);
     case Kind::Double:
-      if (number == 0.0)
-        out.push_back('0');
-      else if (!detail::appendNumber(out, number))
+      if (!detail::appendNumber(out, number))
         out.append({'n', 'u', 'l', 'l'});
       return;
     case Kind::String:
       return detail::appendString(out, string);
     case Kind::Word:
       return detail::appendQuoted(out, string);
+    default:
+      llvm_unreachable("fixed scalars are written above");
     }
   }
   /// Writes it as appendTo does.
@@ -175,8 +200,20 @@ public:
   void beginRecord();
   LLVM_ATTRIBUTE_ALWAYS_INLINE void field(llvm::StringRef key,
                                           const JSONScalar &scalar) {
-    beginField(key);
-    scalar.appendTo(record);
+    // Most fields (null, booleans, integers) at a known position with room
+    // in the record: written in place, with no call (so no stack frame).
+    if (LLVM_LIKELY(scalar.isFixed() && fieldIndex < heads.size() &&
+                    heads[fieldIndex].key == key.data() &&
+                    heads[fieldIndex].keySize == key.size() &&
+                    record.size() - used >=
+                        sizeof(Head::text) + JSONScalar::kMaxFixedSize)) {
+      const Head &head = heads[fieldIndex++];
+      char *at = record.data() + used;
+      std::memcpy(at, head.text, sizeof(head.text));
+      used = scalar.writeFixed(at + head.size) - record.data();
+      return;
+    }
+    anyField(key, scalar);
   }
   void field(llvm::StringRef key, llvm::ArrayRef<unsigned> integers);
   /// A nested value, written on one line (objects' keys sorted).
@@ -214,13 +251,23 @@ private:
   }
   /// beginField for a key not met at this position before.
   void beginNewField(llvm::StringRef key);
+  /// Any field (field's general case).
+  void anyField(llvm::StringRef key, const JSONScalar &scalar);
 
   llvm::raw_ostream &os;
   unsigned indent;
   /// The head of each position's field, as last written.
   std::vector<Head> heads;
-  /// The record being written.
+  /// The record being written: its first `used` bytes. Between calls its
+  /// size is its capacity, so that field() writes in place with no call;
+  /// the other writes see it cut to `used` (settle) and reopen it after.
   llvm::SmallString<2048> record;
+  size_t used = 0;
+  void settle() { record.truncate(used); }
+  void reopen() {
+    used = record.size();
+    record.resize_for_overwrite(record.capacity());
+  }
   /// Fields written to the record so far.
   unsigned fieldIndex = 0;
   bool anyRecord = false;
