@@ -455,21 +455,11 @@ void Planner::indexOperandsAndUses() {
     Operation *op = record.op;
     // An op of a signature met before has its operands' types, its
     // destinations and its payload: which operands it reads and their sizes
-    // are the first one's (indexed already: it comes first).
-    if (size_t first = record.representative; first != index) {
+    // are the first one's (indexed already: it comes first), by position.
+    size_t first = record.representative;
+    bool shared = first != index;
+    if (shared) {
       firstInit[index] = firstInit[first];
-      // By position: the vector grows as it is read.
-      size_t same = operandBegin[first];
-      for (Value value : op->getOperands()) {
-        if (!isa<RankedTensorType, ShapedType>(value.getType()))
-          continue;
-        Operation *def = value.getDefiningOp();
-        // Copied before the push: the vector may grow.
-        const OperandInfo &shared = operandInfos[same++];
-        OperandInfo info{value, def ? indexOf(def) : -1, shared.read,
-                         shared.init, shared.bytes};
-        operandInfos.push_back(info);
-      }
     } else {
       firstInit[index] = op->getNumOperands();
       if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
@@ -477,17 +467,22 @@ void Planner::indexOperandsAndUses() {
         if (!inits.empty())
           firstInit[index] = (*inits.begin()).getOperandNumber();
       }
-      for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
-        Value value = operand.get();
-        // A ranked tensor (nearly every operand) without the interface
-        // lookup.
-        if (!isa<RankedTensorType, ShapedType>(value.getType()))
-          continue;
-        Operation *def = value.getDefiningOp();
-        operandInfos.push_back({value, def ? indexOf(def) : -1,
-                                isRead(operand, index),
-                                number >= firstInit[index], bytesOf(value)});
-      }
+    }
+    size_t same = operandBegin[first];
+    for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
+      Value value = operand.get();
+      // A ranked tensor (nearly every operand) without the interface lookup.
+      if (!isa<RankedTensorType, ShapedType>(value.getType()))
+        continue;
+      Operation *def = value.getDefiningOp();
+      // Copied before the push: the vector may grow.
+      OperandInfo info =
+          shared ? operandInfos[same++]
+                 : OperandInfo{value, -1, isRead(operand, index),
+                               number >= firstInit[index], bytesOf(value)};
+      info.value = value;
+      info.producer = def ? indexOf(def) : -1;
+      operandInfos.push_back(info);
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))

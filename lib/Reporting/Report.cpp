@@ -8,9 +8,9 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <charconv>
-#include <cstring>
 #include <functional>
 
 using namespace mlsysim;
@@ -50,9 +50,7 @@ std::string mlsysim::formatLocation(Location loc) {
 StringRef mlsysim::formatLocation(Location loc, llvm::BumpPtrAllocator &text) {
   SmallString<64> formatted;
   appendLocation(formatted, loc);
-  char *copy = text.Allocate<char>(formatted.size());
-  std::memcpy(copy, formatted.data(), formatted.size());
-  return StringRef(copy, formatted.size());
+  return llvm::StringSaver(text).save(formatted.str());
 }
 
 StringRef PricedWork::unit() const {
