@@ -6,7 +6,7 @@
 // and tree algorithms do). What crosses the links is described by a
 // `Collective` (the buffer the algorithm is written for, and the devices of
 // the grid taking part), which the roofline prices with the system's
-// topology (Analysis/Collectives.h). Annotations (grids, shardings,
+// topology (Pricing/Collectives.h). Annotations (grids, shardings,
 // shard.shard) and process queries are free.
 //
 //===----------------------------------------------------------------------===//

@@ -13,28 +13,28 @@
 
 using namespace mlsysim;
 
-std::vector<const Report *>
-mlsysim::sortByLatency(llvm::ArrayRef<Report> reports) {
-  std::vector<const Report *> sorted;
-  for (const Report &report : reports)
+std::vector<const PricedProgram *>
+mlsysim::sortByLatency(llvm::ArrayRef<PricedProgram> reports) {
+  std::vector<const PricedProgram *> sorted;
+  for (const PricedProgram &report : reports)
     sorted.push_back(&report);
-  llvm::stable_sort(sorted, [](const Report *a, const Report *b) {
+  llvm::stable_sort(sorted, [](const PricedProgram *a, const PricedProgram *b) {
     return a->totals.latency < b->totals.latency;
   });
   return sorted;
 }
 
-void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
+void mlsysim::printTextComparison(llvm::ArrayRef<PricedProgram> reports,
                                   llvm::raw_ostream &os) {
-  const Report &base = reports.front();
+  const PricedProgram &base = reports.front();
   os << "\ncomparison across devices (speedup over "
      << base.hardware->getLabel() << "):\n";
   os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
                      "latency", "speedup", "samples/s", "MFU", "compute",
                      "memory", "overhead", "memory fit");
-  for (const Report *device : sortByLatency(reports)) {
-    const Report &report = *device;
-    const ReportTotals &t = report.totals;
+  for (const PricedProgram *device : sortByLatency(reports)) {
+    const PricedProgram &report = *device;
+    const PricedTotals &t = report.totals;
     bool fits = llvm::all_of(report.footprints, [&](const auto &footprint) {
       return report.fits(footprint);
     });
@@ -60,15 +60,15 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
                        decode ? "per token (1)" : "first token (1)",
                        "max batch", "tokens/s there");
     // Fastest step first.
-    std::vector<const Report *> serving;
-    for (const Report &report : reports)
+    std::vector<const PricedProgram *> serving;
+    for (const PricedProgram &report : reports)
       if (report.serving && !report.serving->points.empty())
         serving.push_back(&report);
-    llvm::stable_sort(serving, [](const Report *a, const Report *b) {
+    llvm::stable_sort(serving, [](const PricedProgram *a, const PricedProgram *b) {
       return a->serving->points.front().latency <
              b->serving->points.front().latency;
     });
-    for (const Report *device : serving) {
+    for (const PricedProgram *device : serving) {
       const ServingReport &s = *device->serving;
       const ServingPoint &first = s.points.front();
       const ServingPoint &last = s.points.back();
@@ -87,15 +87,15 @@ void mlsysim::printTextComparison(llvm::ArrayRef<Report> reports,
   os << "\nper op (latency and bound on each device; speedup over "
      << base.hardware->getLabel() << "):\n";
   os << llvm::format("  %6s  %-26s", "id", "op");
-  for (const Report &report : reports)
+  for (const PricedProgram &report : reports)
     os << llvm::format(" %24s", report.hardware->getLabel().c_str());
   os << "\n";
-  for (const OpReport &op : base.ops) {
+  for (const PricedOp &op : base.ops) {
     if (!op.modeled || op.free)
       continue;
     os << llvm::format("  %6u  %-26s", op.id, op.name.str().c_str());
-    for (const Report &report : reports) {
-      const OpReport &other = report.ops[op.id];
+    for (const PricedProgram &report : reports) {
+      const PricedOp &other = report.ops[op.id];
       double speedup = getSpeedup(op.roofline.latency, other.roofline.latency);
       // Three letters per bound; `cmm` keeps communication apart from
       // compute.

@@ -69,15 +69,15 @@ static WorkKind kindOf(const Unit &unit) {
 
 /// The units of `func` (all functions when empty) under the report's
 /// execution model.
-static std::vector<Unit> collectUnits(const Report &report,
+static std::vector<Unit> collectUnits(const PricedProgram &report,
                                       llvm::StringRef func) {
   std::vector<Unit> units;
   if (report.options.roofline.execution == ExecutionModel::Compiled) {
-    for (const KernelReport &kernel : report.kernels)
+    for (const PricedKernel &kernel : report.kernels)
       if (func.empty() || kernel.func == func)
         units.push_back({&kernel, kernel.opClass, kernel.ops});
   } else {
-    for (const OpReport &op : report.ops)
+    for (const PricedOp &op : report.ops)
       if (op.modeled && !op.free && (func.empty() || op.func == func)) {
         Unit unit{&op, op.opClass, {}};
         unit.single = op.id;
@@ -103,7 +103,7 @@ struct UnitGraph {
   llvm::DenseMap<mlir::Operation *, unsigned> unitOfOp;
   std::vector<llvm::SmallVector<unsigned>> producers, consumers;
 
-  UnitGraph(const Report &report, llvm::ArrayRef<Unit> units)
+  UnitGraph(const PricedProgram &report, llvm::ArrayRef<Unit> units)
       : producers(units.size()), consumers(units.size()) {
     for (auto [index, unit] : llvm::enumerate(units))
       for (unsigned id : unit.ops)
@@ -137,7 +137,7 @@ struct UnitGraph {
 
 /// Whether `unit` is a matmul of two activations (scores or values), not a
 /// projection by weights.
-static bool isActivationMatmul(const Report &report, const Unit &unit) {
+static bool isActivationMatmul(const PricedProgram &report, const Unit &unit) {
   if (unit.opClass != OpClass::Matmul)
     return false;
   // The contraction itself, not its epilogue (a mask may be a constant).
@@ -150,7 +150,7 @@ static bool isActivationMatmul(const Report &report, const Unit &unit) {
 /// From `start`, follows `edges` through at most four non-matmul units to
 /// an activation matmul; returns the path (without `start`), or empty.
 static llvm::SmallVector<unsigned>
-findMatmul(const Report &report, llvm::ArrayRef<Unit> units,
+findMatmul(const PricedProgram &report, llvm::ArrayRef<Unit> units,
            const std::vector<llvm::SmallVector<unsigned>> &edges,
            unsigned start) {
   llvm::SmallVector<unsigned> path;
@@ -177,7 +177,7 @@ findMatmul(const Report &report, llvm::ArrayRef<Unit> units,
 /// scaling and masking between), the second reading its probabilities.
 /// Marks the chain's units and returns each chain.
 static std::vector<llvm::SmallVector<unsigned>>
-markAttention(const Report &report, std::vector<Unit> &units) {
+markAttention(const PricedProgram &report, std::vector<Unit> &units) {
   auto isSoftmax = [](const Unit &unit) {
     return !unit.attention && unit.opClass == OpClass::Reduction &&
            !unit.work->transcendentals.isZero() &&
@@ -233,7 +233,7 @@ static bool leavesChain(const UnitGraph &graph, mlir::Value value,
 /// compute of their units, over the bytes their ops read from and write to
 /// the rest of the program, plus one launch each.
 static FlashEstimate
-estimateFlash(const Report &report, llvm::ArrayRef<Unit> units,
+estimateFlash(const PricedProgram &report, llvm::ArrayRef<Unit> units,
               llvm::ArrayRef<llvm::SmallVector<unsigned>> chains) {
   FlashEstimate flash;
   // The graph only when there is a chain to follow through it.
@@ -299,7 +299,7 @@ fasterMatrixPeak(const HardwareSpec &hw, const PeakChoice &priced) {
 }
 
 /// The lever of one kind of work, from its units.
-static std::string leverOf(const Report &report, WorkDiagnosis &work,
+static std::string leverOf(const PricedProgram &report, WorkDiagnosis &work,
                            llvm::ArrayRef<const Unit *> units,
                            const FlashEstimate &flash) {
   const HardwareSpec &hw = *report.hardware;
@@ -426,10 +426,10 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
   }
   if (matrix && work.bound == Bound::Compute) {
     // The op with the most arithmetic names the peak that priced them.
-    const OpReport *sample = nullptr;
+    const PricedOp *sample = nullptr;
     for (const Unit *unit : units)
       for (unsigned id : unit->ops) {
-        const OpReport &op = report.ops[id];
+        const PricedOp &op = report.ops[id];
         if (op.roofline.peak &&
             (!sample || (op.flops + op.intOps).toDouble() >
                             (sample->flops + sample->intOps).toDouble()))
@@ -476,7 +476,7 @@ static std::string leverOf(const Report &report, WorkDiagnosis &work,
   return text;
 }
 
-Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
+Diagnosis mlsysim::diagnose(const PricedProgram &report, llvm::StringRef func) {
   Diagnosis diagnosis;
   diagnosis.func = func.str();
   std::vector<Unit> units = collectUnits(report, func);
@@ -533,8 +533,8 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
                     });
 
   // Launches, against the other execution models.
-  const ReportTotals *totals = &report.totals;
-  for (const FunctionReport &f : report.functions)
+  const PricedTotals *totals = &report.totals;
+  for (const PricedFunction &f : report.functions)
     if (!func.empty() && f.name == func)
       totals = &f.totals;
   ExecutionModel headline = report.options.roofline.execution;
@@ -564,7 +564,7 @@ Diagnosis mlsysim::diagnose(const Report &report, llvm::StringRef func) {
   }
   // The weights, read at least once per run.
   Count weightBytes;
-  for (const FunctionReport &f : report.functions)
+  for (const PricedFunction &f : report.functions)
     if ((func.empty() || f.name == func) && f.footprintIndex >= 0)
       weightBytes += report.footprints[f.footprintIndex].parameterBytes;
   const HardwareSpec &hw = *report.hardware;

@@ -15,24 +15,24 @@ using namespace mlsysim;
 using llvm::json::Array;
 using llvm::json::Object;
 
-static std::string keyOf(const OpReport &op) {
+static std::string keyOf(const PricedOp &op) {
   return (op.loc + "|" + op.name).str();
 }
 
-ReportDiff mlsysim::diffReports(const Report &baseline, const Report &now,
+ReportDiff mlsysim::diffReports(const PricedProgram &baseline, const PricedProgram &now,
                                 llvm::StringRef baselineName) {
   ReportDiff diff;
   diff.baselineName = baselineName.str();
-  llvm::StringMap<std::deque<const OpReport *>> before;
-  for (const OpReport &op : baseline.ops)
+  llvm::StringMap<std::deque<const PricedOp *>> before;
+  for (const PricedOp &op : baseline.ops)
     before[keyOf(op)].push_back(&op);
-  for (const OpReport &op : now.ops) {
+  for (const PricedOp &op : now.ops) {
     auto it = before.find(keyOf(op));
     if (it == before.end() || it->second.empty()) {
       diff.appeared.push_back(&op);
       continue;
     }
-    const OpReport *old = it->second.front();
+    const PricedOp *old = it->second.front();
     it->second.pop_front();
     bool same = old->modeled == op.modeled && old->bytes() == op.bytes() &&
                 old->flops == op.flops &&
@@ -42,7 +42,7 @@ ReportDiff mlsysim::diffReports(const Report &baseline, const Report &now,
     else
       diff.changed.push_back({old, &op});
   }
-  for (const OpReport &op : baseline.ops) {
+  for (const PricedOp &op : baseline.ops) {
     auto &left = before[keyOf(op)];
     if (llvm::is_contained(left, &op))
       diff.vanished.push_back(&op);
@@ -56,14 +56,14 @@ static std::string change(double before, double after,
   return show(before) + " -> " + show(after) + formatChange(before, after);
 }
 
-void mlsysim::printDiff(const Report &baseline, const Report &now,
+void mlsysim::printDiff(const PricedProgram &baseline, const PricedProgram &now,
                         const ReportDiff &diff, ReportFormat format,
                         llvm::raw_ostream &os) {
-  const ReportTotals &b = baseline.totals, &n = now.totals;
+  const PricedTotals &b = baseline.totals, &n = now.totals;
   if (format == ReportFormat::JSON) {
-    auto ops = [](llvm::ArrayRef<const OpReport *> list) {
+    auto ops = [](llvm::ArrayRef<const PricedOp *> list) {
       Array array;
-      for (const OpReport *op : list)
+      for (const PricedOp *op : list)
         array.push_back(Object{
             {"id", op->id},
             {"op", op->name},
@@ -82,7 +82,7 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
                                {"latency_s_after", op->roofline.latency},
                                {"bytes_before", old->bytes().toJSON()},
                                {"bytes_after", op->bytes().toJSON()}});
-    auto totals = [](const ReportTotals &t) {
+    auto totals = [](const PricedTotals &t) {
       return Object{{"latency_s", t.latency},
                     {"bytes", (t.bytesRead + t.bytesWritten).toJSON()},
                     {"flops", t.flops.toJSON()},
@@ -123,16 +123,16 @@ void mlsysim::printDiff(const Report &baseline, const Report &now,
      << diff.vanished.size() << " vanished, " << diff.appeared.size()
      << " appeared, " << diff.changed.size() << " changed, " << diff.unchanged
      << " unchanged (matched by location and op name)\n";
-  auto show = [&](llvm::StringRef what, const OpReport *op) {
+  auto show = [&](llvm::StringRef what, const PricedOp *op) {
     os << "  " << what << " #" << op->id << " " << op->name << " at "
        << op->loc;
     if (op->modeled)
       os << ": " << formatSeconds(op->roofline.latency);
     os << "\n";
   };
-  for (const OpReport *op : diff.vanished)
+  for (const PricedOp *op : diff.vanished)
     show("vanished", op);
-  for (const OpReport *op : diff.appeared)
+  for (const PricedOp *op : diff.appeared)
     show("appeared", op);
   for (auto [old, op] : diff.changed)
     os << "  changed #" << old->id << " -> #" << op->id << " " << op->name

@@ -10,6 +10,8 @@
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/ServingViews.h"
+
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
@@ -95,9 +97,9 @@ static void numberCell(llvm::raw_ostream &os, double value,
 static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
                            llvm::raw_ostream &os);
 
-static void printSummary(const Report &report, llvm::raw_ostream &os) {
+static void printSummary(const PricedProgram &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
-  const ReportTotals &t = report.totals;
+  const PricedTotals &t = report.totals;
   os << "<table class=\"summary\" id=\"summary\">\n";
   auto row = [&](llvm::StringRef name, const std::string &value) {
     os << "<tr><th class=\"text\">" << escapeMarkup(name) << "</th><td>"
@@ -174,7 +176,7 @@ static void printSummary(const Report &report, llvm::raw_ostream &os) {
   os << "<h2>What limits it, and what moves it</h2>\n";
   printDiagnosis(diagnosis, "diagnosis", os);
   if (report.functions.size() > 1)
-    for (const FunctionReport &func : report.functions) {
+    for (const PricedFunction &func : report.functions) {
       os << "<h3>@" << escapeMarkup(func.name) << ": "
          << escapeMarkup(formatSeconds(func.totals.latency)) << "</h3>\n";
       printDiagnosis(
@@ -204,7 +206,7 @@ static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
 }
 
 /// The ranked fusion groups and each function's bounds.
-static void printFusionSection(const Report &report, const FusionPlan &plan,
+static void printFusionSection(const PricedProgram &report, const FusionPlan &plan,
                                llvm::raw_ostream &os) {
   os << "<h2>Fusion</h2>\n<p>Groups of ops that would run as one kernel, "
         "ranked by time saved: max(sum of the members' compute, the group's "
@@ -244,8 +246,8 @@ static void printFusionSection(const Report &report, const FusionPlan &plan,
   os << "</ul>\n";
 }
 
-void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
-                              llvm::ArrayRef<Report> allDevices) {
+void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
+                              llvm::ArrayRef<PricedProgram> allDevices) {
   const HardwareSpec &hw = *report.hardware;
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
@@ -264,7 +266,7 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
     os << "<h2>Devices</h2>\n<table id=\"devices\"><thead><tr>"
        << "<th class=\"text\">device</th><th>latency</th><th>speedup</th>"
        << "<th>MFU</th></tr></thead><tbody>\n";
-    for (const Report &other : allDevices) {
+    for (const PricedProgram &other : allDevices) {
       double speedup = getSpeedup(report.totals.latency, other.totals.latency);
       os << "<tr><td class=\"text\">"
          << escapeMarkup(other.hardware->getLabel()) << "</td>";
@@ -308,7 +310,7 @@ void mlsysim::printHTMLReport(const Report &report, llvm::raw_ostream &os,
        << ">" << name << "</th>";
   os << "</tr></thead><tbody>\n";
   double total = report.totals.latency;
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     std::string bound =
         op.modeled ? stringifyBound(op.roofline.bound).str() : "unmodeled";
     os << "<tr class=\"" << bound << "\">";

@@ -2,7 +2,7 @@
 
 #include "mlsysim/Reporting/HardwarePrinter.h"
 
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/Roofline.h"
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/Units.h"

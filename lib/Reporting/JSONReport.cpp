@@ -7,6 +7,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/ServingViews.h"
+
 #include "mlsysim/Reporting/Diagnosis.h"
 #include "mlsysim/Reporting/Units.h"
 
@@ -25,7 +27,7 @@ using llvm::json::Value;
 /// (docs/report-json.md): the one definition of an op's fields, shared by the
 /// JSON and CSV views.
 template <typename EmitFn>
-static void visitOpFields(const OpReport &op, EmitFn &&emit) {
+static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   bool m = op.modeled;
   auto count = [&](const Count &c) {
     return m ? JSONScalar(c) : JSONScalar(nullptr);
@@ -126,7 +128,7 @@ static void visitFusionFields(const FusionPlan &plan, unsigned index,
 
 /// One kernel of the compiled plan's fields, in key order (as above).
 template <typename EmitFn, typename EmitListFn>
-static void visitKernelFields(const KernelReport &kernel, EmitFn &&emit,
+static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
                               EmitListFn &&emitList) {
   const RooflineEstimate &r = kernel.roofline;
   emit("arithmetic_intensity", JSONScalar(kernel.intensity));
@@ -197,14 +199,14 @@ writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
 }
 
 /// Visits the fusion opportunities of `report`'s plan.
-static auto fusionVisitor(const Report &report) {
+static auto fusionVisitor(const PricedProgram &report) {
   return [&report](size_t index, auto &&emit, auto &&emitList) {
     visitFusionFields(report.plan, index, emit, emitList);
   };
 }
 
 /// Visits the kernels of `report`'s compiled plan.
-static auto kernelVisitor(const Report &report) {
+static auto kernelVisitor(const PricedProgram &report) {
   return [&report](size_t index, auto &&emit, auto &&emitList) {
     visitKernelFields(report.kernels[index], emit, emitList);
   };
@@ -220,7 +222,7 @@ static Value fusionBoundsToJSON(const FusionPlan &plan) {
   return bounds;
 }
 
-Object mlsysim::toJSON(const OpReport &op) {
+Object mlsysim::toJSON(const PricedOp &op) {
   Object object;
   visitOpFields(op, [&](llvm::StringRef field, JSONScalar value) {
     object[field] = value.toValue();
@@ -228,7 +230,7 @@ Object mlsysim::toJSON(const OpReport &op) {
   return object;
 }
 
-static Object footprintToJSON(const Report &report, const PeakMemory &footprint,
+static Object footprintToJSON(const PricedProgram &report, const PeakMemory &footprint,
                               int64_t peakOpId) {
   return Object{
       {"argument_bytes", footprint.argumentBytes.toJSON()},
@@ -242,7 +244,7 @@ static Object footprintToJSON(const Report &report, const PeakMemory &footprint,
   };
 }
 
-Object mlsysim::shareByBoundToJSON(const ReportTotals &totals) {
+Object mlsysim::shareByBoundToJSON(const PricedTotals &totals) {
   return Object{{"compute", totals.getBoundShare(Bound::Compute)},
                 {"memory", totals.getBoundShare(Bound::Memory)},
                 {"overhead", totals.getBoundShare(Bound::Overhead)},
@@ -272,7 +274,7 @@ static Object diagnosisToJSON(const Diagnosis &diagnosis) {
        diagnosis.weights.empty() ? Value(nullptr) : Value(diagnosis.weights)}};
 }
 
-static Object totalsToJSON(const Report &report, const ReportTotals &totals) {
+static Object totalsToJSON(const PricedProgram &report, const PricedTotals &totals) {
   return Object{
       {"flops", totals.flops.toJSON()},
       {"int_ops", totals.intOps.toJSON()},
@@ -334,7 +336,7 @@ static Value optionalNumber(const std::optional<SourcedValue> &value) {
 }
 
 /// The document except `ops`, which is streamed by the printer.
-static Object reportHeaderToJSON(const Report &report) {
+static Object reportHeaderToJSON(const PricedProgram &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
       {"id", hw.id},
@@ -379,7 +381,7 @@ static Object reportHeaderToJSON(const Report &report) {
         std::move(ridges);
   }
   hardware["tdp_w"] = optionalNumber(hw.tdpW);
-  const ReportOptions &options = report.options;
+  const PricingOptions &options = report.options;
   Object conventions{
       {"flop_convention", stringifyFlopConvention(options.convention)},
       {"flops_per_mac", options.convention == FlopConvention::MAC ? 1 : 2},
@@ -399,7 +401,7 @@ static Object reportHeaderToJSON(const Report &report) {
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
   Array functions;
-  for (const FunctionReport &func : report.functions) {
+  for (const PricedFunction &func : report.functions) {
     Object object{
         {"name", func.name},
         {"totals", totalsToJSON(report, func.totals)},
@@ -439,7 +441,7 @@ static Object reportHeaderToJSON(const Report &report) {
   return header;
 }
 
-Value mlsysim::toJSON(const Report &report) {
+Value mlsysim::toJSON(const PricedProgram &report) {
   Object document = reportHeaderToJSON(report);
   document["kernels"] =
       recordsToJSON(report.kernels.size(), kernelVisitor(report));
@@ -447,7 +449,7 @@ Value mlsysim::toJSON(const Report &report) {
     document["fusion"] =
         recordsToJSON(report.plan.opportunities.size(), fusionVisitor(report));
   Array ops;
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     Object object = toJSON(op);
     if (report.symbolic)
       object["symbolic"] = symbolicOpToJSON(report, op.id);
@@ -457,7 +459,7 @@ Value mlsysim::toJSON(const Report &report) {
   return document;
 }
 
-void mlsysim::printJSONReport(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printJSONReport(const PricedProgram &report, llvm::raw_ostream &os) {
   // Streamed: building a Value tree for tens of thousands of ops costs more
   // than parsing the IR did. Top-level keys in sorted order; the record
   // arrays (ops, kernels, fusion) written straight to the stream in the
@@ -528,20 +530,20 @@ static void printCSVField(JSONScalar value, llvm::raw_ostream &os) {
 
 /// CSV rows of one device, optionally preceded by the header. The last
 /// column names the device, so several devices' rows share one table.
-void mlsysim::printCSVRows(const Report &report, bool header,
+void mlsysim::printCSVRows(const PricedProgram &report, bool header,
                            llvm::raw_ostream &os) {
   bool first = true;
   if (header) {
     // The field names, from the same visitor as the rows (a report with a
     // fusion plan has one more).
-    OpReport sample = report.ops.empty() ? OpReport() : report.ops.front();
+    PricedOp sample = report.ops.empty() ? PricedOp() : report.ops.front();
     visitOpFields(sample, [&](llvm::StringRef field, JSONScalar) {
       os << (first ? "" : ",") << field;
       first = false;
     });
     os << ",hardware\n";
   }
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     first = true;
     visitOpFields(op, [&](llvm::StringRef, JSONScalar value) {
       if (!first)
@@ -553,20 +555,20 @@ void mlsysim::printCSVRows(const Report &report, bool header,
   }
 }
 
-void mlsysim::printCSVReport(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printCSVReport(const PricedProgram &report, llvm::raw_ostream &os) {
   printCSVRows(report, /*header=*/true, os);
 }
 
-Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
-  const Report &base = reports.front();
+Value mlsysim::comparisonToJSON(llvm::ArrayRef<PricedProgram> reports) {
+  const PricedProgram &base = reports.front();
   Array devices, totals, ops;
   // `devices` (and each op's arrays) in the order asked for; `totals`
   // fastest first.
-  for (const Report &report : reports)
+  for (const PricedProgram &report : reports)
     devices.push_back(report.hardware->id);
-  for (const Report *device : sortByLatency(reports)) {
-    const Report &report = *device;
-    const ReportTotals &t = report.totals;
+  for (const PricedProgram *device : sortByLatency(reports)) {
+    const PricedProgram &report = *device;
+    const PricedTotals &t = report.totals;
     totals.push_back(Object{
         {"hardware", report.hardware->id},
         {"latency_s", t.latency},
@@ -576,12 +578,12 @@ Value mlsysim::comparisonToJSON(llvm::ArrayRef<Report> reports) {
         {"share_by_bound", shareByBoundToJSON(t)},
     });
   }
-  for (const OpReport &op : base.ops) {
+  for (const PricedOp &op : base.ops) {
     if (!op.modeled || op.free)
       continue;
     Array latency, speedup, bound;
-    for (const Report &report : reports) {
-      const OpReport &other = report.ops[op.id];
+    for (const PricedProgram &report : reports) {
+      const PricedOp &other = report.ops[op.id];
       latency.push_back(other.roofline.latency);
       speedup.push_back(
           getSpeedup(op.roofline.latency, other.roofline.latency));

@@ -11,7 +11,7 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-void mlsysim::printReport(const Report &report, ReportFormat format,
+void mlsysim::printReport(const PricedProgram &report, ReportFormat format,
                           llvm::raw_ostream &os) {
   switch (format) {
   case ReportFormat::Text:
@@ -29,7 +29,7 @@ void mlsysim::printReport(const Report &report, ReportFormat format,
   }
 }
 
-void mlsysim::printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
+void mlsysim::printReports(llvm::ArrayRef<PricedProgram> reports, ReportFormat format,
                            llvm::raw_ostream &os) {
   if (reports.size() == 1)
     return printReport(reports.front(), format, os);
@@ -39,7 +39,7 @@ void mlsysim::printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
     return printTextComparison(reports, os);
   case ReportFormat::JSON: {
     Array all;
-    for (const Report &report : reports)
+    for (const PricedProgram &report : reports)
       all.push_back(toJSON(report));
     printJSON(Value(Object{{"schema", "mlsysim-report/2"},
                            {"reports", std::move(all)},

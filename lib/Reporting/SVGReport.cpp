@@ -58,16 +58,16 @@ std::pair<double, double> decades(double lo, double hi) {
 } // namespace
 
 /// One chart at vertical offset `y0`.
-static void printChart(const Report &report, double y0, llvm::raw_ostream &os) {
+static void printChart(const PricedProgram &report, double y0, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   double bandwidth = hw.memoryBandwidthBytesPerS.value;
   // The points: ops that did work.
   struct Point {
-    const OpReport *op;
+    const PricedOp *op;
     double x, y;
   };
   std::vector<Point> points;
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     double work = (op.flops + op.intOps).toDouble();
     if (!op.modeled || op.free || work <= 0 || op.roofline.latency <= 0 ||
         op.bytes().isZero())
@@ -232,7 +232,7 @@ static void printChart(const Report &report, double y0, llvm::raw_ostream &os) {
   os << "</g>\n";
 }
 
-void mlsysim::printSVGRooflines(llvm::ArrayRef<Report> reports,
+void mlsysim::printSVGRooflines(llvm::ArrayRef<PricedProgram> reports,
                                 llvm::raw_ostream &os) {
   os << llvm::format("<svg xmlns=\"http://www.w3.org/2000/svg\" "
                      "width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
@@ -246,6 +246,6 @@ void mlsysim::printSVGRooflines(llvm::ArrayRef<Report> reports,
   os << "</svg>\n";
 }
 
-void mlsysim::printSVGRoofline(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printSVGRoofline(const PricedProgram &report, llvm::raw_ostream &os) {
   printSVGRooflines(llvm::ArrayRef(report), os);
 }

@@ -79,7 +79,7 @@ static void printText(llvm::ArrayRef<SweepSeries> series,
     os << llvm::format("  %8s %12s %14s %8s %9s %8s %9s\n", "batch", "latency",
                        "samples/s", "MFU", "compute", "memory", "overhead");
     for (size_t i = 0; i < s.values.size(); ++i) {
-      const ReportTotals &t = s.totals[i];
+      const PricedTotals &t = s.totals[i];
       os << llvm::format(
           "  %8lld %12s %14s %8s %9s %8s %9s\n",
           static_cast<long long>(s.values[i]), formatSeconds(t.latency).c_str(),
@@ -105,7 +105,7 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
   for (const SweepSeries &s : series) {
     Array points;
     for (size_t i = 0; i < s.values.size(); ++i) {
-      const ReportTotals &t = s.totals[i];
+      const PricedTotals &t = s.totals[i];
       points.push_back(Object{
           {"batch", s.values[i]},
           {"latency_s", t.latency},
@@ -239,7 +239,7 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
           "memory_share,overhead_share\n";
     for (const SweepSeries &s : series)
       for (size_t i = 0; i < s.values.size(); ++i) {
-        const ReportTotals &t = s.totals[i];
+        const PricedTotals &t = s.totals[i];
         os << s.hardware->id << "," << s.values[i] << ","
            << formatShortest(t.latency) << ","
            << formatShortest(s.getThroughput(i)) << ","

@@ -26,11 +26,11 @@ reportedCounts(const SymbolicCounts &counts, FlopConvention convention) {
           {"bytes_written", counts.bytesWritten}};
 }
 
-static std::string symbolName(const Report &report, unsigned symbol) {
+static std::string symbolName(const PricedProgram &report, unsigned symbol) {
   return report.symbolic->getNames()[symbol];
 }
 
-static Array crossoversToJSON(const Report &report,
+static Array crossoversToJSON(const PricedProgram &report,
                               llvm::ArrayRef<SymbolicCrossover> crossovers) {
   Array array;
   for (const SymbolicCrossover &c : crossovers)
@@ -41,7 +41,7 @@ static Array crossoversToJSON(const Report &report,
   return array;
 }
 
-Object mlsysim::symbolsToJSON(const Report &report) {
+Object mlsysim::symbolsToJSON(const PricedProgram &report) {
   Object symbols;
   const SymbolicSizes &sizes = report.symbolic->getSizes();
   for (unsigned symbol : report.symbolic->getUsedSymbols()) {
@@ -61,7 +61,7 @@ Object mlsysim::symbolsToJSON(const Report &report) {
   return symbols;
 }
 
-Object mlsysim::symbolicOpToJSON(const Report &report, unsigned id) {
+Object mlsysim::symbolicOpToJSON(const PricedProgram &report, unsigned id) {
   const SymbolicOp &op = report.symbolic->getOps()[id];
   Object object;
   if (!op.expressible) {
@@ -75,7 +75,7 @@ Object mlsysim::symbolicOpToJSON(const Report &report, unsigned id) {
   return object;
 }
 
-Value mlsysim::symbolicFunctionToJSON(const Report &report,
+Value mlsysim::symbolicFunctionToJSON(const PricedProgram &report,
                                       llvm::StringRef name) {
   const SymbolicFunction *func = report.symbolic->getFunction(name);
   if (!func)
@@ -107,7 +107,7 @@ Value mlsysim::symbolicFunctionToJSON(const Report &report,
 }
 
 /// An op's crossover: "compute term exceeds the memory term from B >= 37".
-static std::string describeOpCrossover(const Report &report,
+static std::string describeOpCrossover(const PricedProgram &report,
                                        const SymbolicCrossover &c) {
   return (stringifyBound(c.from) + " term exceeds the " +
           stringifyBound(c.below) + " term from " +
@@ -116,7 +116,7 @@ static std::string describeOpCrossover(const Report &report,
 }
 
 /// A function's crossover, each op its own kernel.
-static std::string describeFunctionCrossover(const Report &report,
+static std::string describeFunctionCrossover(const PricedProgram &report,
                                              const SymbolicCrossover &c) {
   Bound other = c.from == Bound::Compute ? Bound::Memory : Bound::Compute;
   std::string text =
@@ -145,7 +145,7 @@ static std::string joinCounts(const SymbolicCostAnalysis &symbolic,
   return text;
 }
 
-void mlsysim::printSymbolicText(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printSymbolicText(const PricedProgram &report, llvm::raw_ostream &os) {
   if (!report.symbolic || !report.symbolic->isDynamic())
     return;
   const SymbolicCostAnalysis &symbolic = *report.symbolic;
@@ -214,7 +214,7 @@ void mlsysim::printSymbolicText(const Report &report, llvm::raw_ostream &os) {
   if (!report.options.allOps)
     return;
   // Every op with dynamic sizes, in program order.
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     const SymbolicOp &formulas = symbolic.getOps()[op.id];
     if (formulas.expressible && !formulas.dynamic)
       continue;

@@ -11,6 +11,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/ServingViews.h"
+
 #include "mlsysim/Reporting/SymbolicViews.h"
 
 #include "mlsysim/Hardware/SystemSpec.h"
@@ -64,7 +66,7 @@ static std::string provenance(const SourcedValue &value) {
                                   : "assumption: " + value.assumption;
 }
 
-static std::string describeUnit(const OpReport &op) {
+static std::string describeUnit(const PricedOp &op) {
   if (!op.roofline.peak)
     return "-";
   std::string text = stringifyComputeUnit(op.roofline.peak->unit).str() + ":" +
@@ -75,7 +77,7 @@ static std::string describeUnit(const OpReport &op) {
 }
 
 /// FLOPs and integer ops with their units ("17.2 GFLOP", "65.5 Kiop").
-static std::string formatWork(const OpReport &op) {
+static std::string formatWork(const PricedOp &op) {
   double flops = op.flops.toDouble(), intOps = op.intOps.toDouble();
   if (intOps == 0)
     return formatQuantity(flops, "FLOP");
@@ -84,7 +86,7 @@ static std::string formatWork(const OpReport &op) {
   return formatQuantity(flops, "FLOP") + " + " + formatQuantity(intOps, "iop");
 }
 
-static llvm::SmallVector<std::string> formatRow(const OpReport &op) {
+static llvm::SmallVector<std::string> formatRow(const PricedOp &op) {
   std::string runs;
   llvm::raw_string_ostream(runs) << op.multiplier;
   if (op.tripCountUnknown)
@@ -175,8 +177,8 @@ static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
 
 /// The latency under each execution model, the fully fused bound and the
 /// the roofline of each op at peak, on one line.
-static std::string describeTotalsLine(const Report &report,
-                                      const ReportTotals &totals,
+static std::string describeTotalsLine(const PricedProgram &report,
+                                      const PricedTotals &totals,
                                       const FusionBound *bound) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -200,8 +202,8 @@ static std::string describeTotalsLine(const Report &report,
 
 /// The summary of one function (or the module): latency under each
 /// execution model, where it goes, throughput, MFU, energy and memory.
-static void printSummary(const Report &report, llvm::StringRef title,
-                         const ReportTotals &totals, const Diagnosis &diagnosis,
+static void printSummary(const PricedProgram &report, llvm::StringRef title,
+                         const PricedTotals &totals, const Diagnosis &diagnosis,
                          const FusionBound *bound, const PeakMemory *footprint,
                          int64_t peakOpId, llvm::raw_ostream &os) {
   ExecutionModel headline = report.options.roofline.execution;
@@ -287,7 +289,7 @@ static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
 
 /// A kernel (or op) as its repeated structure: the names of its ops, its
 /// kind, and its work and traffic (equal layers have equal numbers).
-static std::string signatureOf(const Report &report,
+static std::string signatureOf(const PricedProgram &report,
                                llvm::ArrayRef<unsigned> ops,
                                const PricedWork &work) {
   // A key, never shown: the counts as their exact values or their doubles'
@@ -311,11 +313,11 @@ static std::string signatureOf(const Report &report,
 
 /// The op of `ops` with the most arithmetic (the first on ties): it names
 /// a kernel.
-static const OpReport &heaviestOp(const Report &report,
+static const PricedOp &heaviestOp(const PricedProgram &report,
                                   llvm::ArrayRef<unsigned> ops) {
-  const OpReport *heaviest = nullptr;
+  const PricedOp *heaviest = nullptr;
   for (unsigned id : ops) {
-    const OpReport &op = report.ops[id];
+    const PricedOp &op = report.ops[id];
     if (!heaviest || (op.flops + op.intOps).toDouble() >
                          (heaviest->flops + heaviest->intOps).toDouble())
       heaviest = &op;
@@ -325,10 +327,10 @@ static const OpReport &heaviestOp(const Report &report,
 
 /// "conv_2d_nchw_fchw + 8 ops (epilogue)": a kernel's heaviest op and the
 /// rest.
-static std::string describeKernel(const Report &report,
+static std::string describeKernel(const PricedProgram &report,
                                   llvm::ArrayRef<unsigned> ops,
                                   std::optional<FusionKind> kind) {
-  const OpReport *heaviest = &heaviestOp(report, ops);
+  const PricedOp *heaviest = &heaviestOp(report, ops);
   std::string text = llvm::StringRef(heaviest->name).split('.').second.str();
   if (text.empty())
     text = heaviest->name;
@@ -354,7 +356,7 @@ struct Pattern {
 /// largest total first.
 template <typename UnitRange, typename Describe>
 static std::vector<Pattern>
-foldPatterns(const Report &report, const UnitRange &units, Describe describe) {
+foldPatterns(const PricedProgram &report, const UnitRange &units, Describe describe) {
   llvm::MapVector<std::string, Pattern, std::map<std::string, unsigned>>
       patterns;
   for (const auto &[ops, work, saving, bytesSaved, kind] : units) {
@@ -377,17 +379,17 @@ foldPatterns(const Report &report, const UnitRange &units, Describe describe) {
 
 /// The kernels that take longest (ops in eager and graph execution), folded
 /// by repetition, until 90% of the time or 10 rows.
-static void printLongest(const Report &report, llvm::raw_ostream &os) {
+static void printLongest(const PricedProgram &report, llvm::raw_ostream &os) {
   using UnitTuple = std::tuple<llvm::ArrayRef<unsigned>, const PricedWork *,
                                double, Count, std::optional<FusionKind>>;
   std::vector<UnitTuple> units;
   std::vector<unsigned> singles;
   bool compiled = report.options.roofline.execution == ExecutionModel::Compiled;
   if (compiled) {
-    for (const KernelReport &kernel : report.kernels)
+    for (const PricedKernel &kernel : report.kernels)
       units.emplace_back(kernel.ops, &kernel, 0.0, Count(0), kernel.kind);
   } else {
-    for (const OpReport &op : report.ops)
+    for (const PricedOp &op : report.ops)
       if (op.modeled && !op.free)
         singles.push_back(op.id);
     for (unsigned &id : singles)
@@ -422,12 +424,12 @@ static void printLongest(const Report &report, llvm::raw_ostream &os) {
 }
 
 /// The fusion opportunities, folded by repetition, largest saving first.
-static void printFusion(const Report &report, const FusionPlan &plan,
+static void printFusion(const PricedProgram &report, const FusionPlan &plan,
                         llvm::raw_ostream &os) {
   unsigned folded = llvm::count(plan.folded, true);
   unsigned cloned = llvm::count(plan.cloned, true);
   unsigned running = 0;
-  for (const OpReport &op : report.ops)
+  for (const PricedOp &op : report.ops)
     running += op.modeled && !op.free;
   os << "\nfusion: " << formatCount(Count(running), "op") << " run as "
      << formatCount(Count(plan.kernels.size()), "kernel") << " (" << folded
@@ -475,7 +477,7 @@ static void printFusion(const Report &report, const FusionPlan &plan,
        << " fully fused (arguments read and results written once)\n";
 }
 
-static std::string describeOps(const Report &report,
+static std::string describeOps(const PricedProgram &report,
                                llvm::ArrayRef<unsigned> ids) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -486,7 +488,7 @@ static std::string describeOps(const Report &report,
 }
 
 /// Every fusion group with its ops (`ops=all`), ranked by time saved.
-static void printAllGroups(const Report &report, const FusionPlan &plan,
+static void printAllGroups(const PricedProgram &report, const FusionPlan &plan,
                            llvm::raw_ostream &os) {
   os << "\nevery fusion group (ranked by time saved; a group runs as one "
         "kernel: max(sum of compute, external traffic) + one launch):\n";
@@ -514,12 +516,12 @@ static void printAllGroups(const Report &report, const FusionPlan &plan,
 }
 
 /// The full per-op table (`ops=all`).
-static void printAllOps(const Report &report, llvm::raw_ostream &os) {
+static void printAllOps(const PricedProgram &report, llvm::raw_ostream &os) {
   os << "\nevery op (each as its own kernel):\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   llvm::MapVector<llvm::StringRef, unsigned> folded;
   unsigned numFolded = 0;
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     if (op.free) {
       ++folded[op.name];
       ++numFolded;
@@ -540,9 +542,9 @@ static void printAllOps(const Report &report, llvm::raw_ostream &os) {
           "unknown; they are counted once per run of that loop\n";
 }
 
-static void printFooter(const Report &report, llvm::raw_ostream &os) {
+static void printFooter(const PricedProgram &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
-  const ReportOptions &options = report.options;
+  const PricingOptions &options = report.options;
   os << "\nconventions: a multiply-accumulate counts as "
      << (options.convention == FlopConvention::MAC ? "1 FLOP" : "2 FLOPs")
      << " (flop-convention=" << stringifyFlopConvention(options.convention)
@@ -626,7 +628,7 @@ static void printFooter(const Report &report, llvm::raw_ostream &os) {
        << formatLocation(summary.first->getLoc()) << "\n";
 }
 
-void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printTextReport(const PricedProgram &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   os << "mlsysim report: " << hw.name << " (" << hw.id;
   if (!llvm::StringRef(hw.origin).starts_with("builtin:"))
@@ -634,7 +636,7 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   os << "), batch " << report.options.batch << "\n";
   // Several functions: each its summary and the two kinds of work that
   // take most of its time, then the module's whole diagnosis.
-  for (const FunctionReport &func : report.functions) {
+  for (const PricedFunction &func : report.functions) {
     if (report.functions.size() == 1)
       break;
     Diagnosis diagnosis = diagnose(report, func.name);
@@ -651,7 +653,7 @@ void mlsysim::printTextReport(const Report &report, llvm::raw_ostream &os) {
   // The module's memory is that of its hungriest function.
   const PeakMemory *largest = nullptr;
   int64_t largestPeakOp = -1;
-  for (const FunctionReport &func : report.functions)
+  for (const PricedFunction &func : report.functions)
     if (func.footprintIndex >= 0) {
       const PeakMemory &footprint = report.footprints[func.footprintIndex];
       if (!largest ||

@@ -14,7 +14,7 @@
 
 using namespace mlsysim;
 
-void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
+void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/1);
   llvm::StringMap<unsigned> track;
   llvm::StringMap<double> clock; // Microseconds per function.
@@ -35,7 +35,7 @@ void mlsysim::printTraceReport(const Report &report, llvm::raw_ostream &os) {
           writeJSONAttribute(json, "name", report.hardware->name);
         });
       });
-      for (const OpReport &op : report.ops) {
+      for (const PricedOp &op : report.ops) {
         if (!op.modeled || op.free)
           continue;
         auto inserted = track.try_emplace(op.func, track.size());

@@ -17,7 +17,7 @@ namespace mlsysim {
 namespace {
 /// Op `id`'s formulas as a dictionary (the keys of the JSON report's
 /// `symbolic` object), when it has dynamic sizes and formulas for them.
-DictionaryAttr getSymbolic(const Report &report, unsigned id) {
+DictionaryAttr getSymbolic(const PricedProgram &report, unsigned id) {
   if (!report.symbolic || !report.symbolic->getOps()[id].dynamic)
     return {};
   llvm::json::Object formulas = symbolicOpToJSON(report, id);
@@ -40,7 +40,7 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
@@ -51,11 +51,11 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
           << " in hardware=" << hardware;
       return signalPassFailure();
     }
-    Report *report = &reports->front();
+    PricedProgram *report = &reports->front();
     passutil::emitCoverageWarnings(*report);
 
     MLIRContext *ctx = &getContext();
-    for (const OpReport &op : report->ops) {
+    for (const PricedOp &op : report->ops) {
       // An op with dynamic sizes also carries its formulas.
       DictionaryAttr symbolic = getSymbolic(*report, op.id);
       if (!op.modeled && symbolic) {

@@ -2,7 +2,7 @@
 
 #include "mlsysim/Transforms/CostTracker.h"
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -42,21 +42,21 @@ public:
     // adaptor, not once per function.
     if (!isa<ModuleOp>(op))
       return;
-    ReportTotals now = price(op);
+    PricedTotals now = price(op);
     print(pass->getArgument().empty() ? pass->getName() : pass->getArgument(),
           now);
     previous = now;
   }
 
 private:
-  ReportTotals price(Operation *module) {
+  PricedTotals price(Operation *module) {
     CostAnalysis analysis(module, options.cost);
-    return buildReport(analysis, hardware, options).totals;
+    return priceProgram(analysis, hardware, options).totals;
   }
 
   /// Both views of the IR: as a fusing compiler runs it (the headline), and
   /// as written, one eager kernel per op (what a fusion pass changes).
-  void print(StringRef what, const ReportTotals &now) {
+  void print(StringRef what, const PricedTotals &now) {
     os << "mlsysim-track: after " << what << ":";
     bool first = true;
     for (ExecutionModel model :
@@ -79,8 +79,8 @@ private:
 
   std::shared_ptr<const HardwareSpec> hardware;
   llvm::raw_ostream &os;
-  ReportOptions options;
-  ReportTotals previous;
+  PricingOptions options;
+  PricedTotals previous;
   bool started = false;
 };
 } // namespace

@@ -110,7 +110,7 @@ static Operation *definingOpThroughViews(Value value) {
 
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
 static std::optional<Method>
-chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
+chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
@@ -408,7 +408,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       for (tensor::ReshapeOp reshape : reshapes)
         rewriteAsView(rewriter, reshape);
     }
-    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
@@ -419,7 +419,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           << " in hardware=" << hardware;
       return signalPassFailure();
     }
-    const Report &report = reports->front();
+    const PricedProgram &report = reports->front();
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
 

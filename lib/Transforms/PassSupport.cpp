@@ -40,10 +40,10 @@ static bool hasDynamicSizes(ModuleOp module, const CostAnalysis &analysis) {
          });
 }
 
-FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
+FailureOr<std::vector<PricedProgram>> mlsysim::passutil::buildModuleReports(
     ModuleOp module, const CommonOptions &values,
     llvm::function_ref<const CostAnalysis &()> cached) {
-  ReportOptions options;
+  PricingOptions options;
   options.convention = values.flopConvention;
   if (values.dynamicDim == 0 || values.dynamicDim < -1)
     return emitError(module.getLoc())
@@ -107,13 +107,13 @@ FailureOr<std::vector<Report>> mlsysim::passutil::buildModuleReports(
       return emitError(module.getLoc()) << llvm::toString(built.takeError());
     symbolic = std::move(*built);
   }
-  std::vector<Report> reports;
+  std::vector<PricedProgram> reports;
   for (const auto &device : *devices)
-    reports.push_back(buildReport(*counts, device, options, symbolic));
+    reports.push_back(priceProgram(*counts, device, options, symbolic));
   return reports;
 }
 
-void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
+void mlsysim::passutil::emitCoverageWarnings(const PricedProgram &report) {
   for (const CaveatSummary &summary : report.unmodeled) {
     InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
                               << escapeTerminal(summary.reason)
@@ -136,7 +136,7 @@ void mlsysim::passutil::emitCoverageWarnings(const Report &report) {
   emitFitWarnings(report);
 }
 
-void mlsysim::passutil::emitFitWarnings(const Report &report) {
+void mlsysim::passutil::emitFitWarnings(const PricedProgram &report) {
   for (const PeakMemory &footprint : report.footprints)
     if (!report.fits(footprint))
       // At the op where live memory peaks: a function's own location can be
@@ -198,7 +198,7 @@ static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
 
 LogicalResult passutil::addServingViews(ModuleOp module,
                                         const CommonOptions &values,
-                                        std::vector<Report> &reports) {
+                                        std::vector<PricedProgram> &reports) {
   FunctionOpInterface func;
   ServingRoles roles;
   for (auto candidate : module.getOps<FunctionOpInterface>()) {
@@ -249,16 +249,16 @@ LogicalResult passutil::addServingViews(ModuleOp module,
       at.batch = batch;
     }
     std::optional<CostAnalysis> counts;
-    FailureOr<std::vector<Report>> built =
+    FailureOr<std::vector<PricedProgram>> built =
         buildModuleReports(module, at, [&]() -> const CostAnalysis & {
           return counts.emplace(module);
         });
     if (failed(built))
       return failure();
     std::vector<StepPrice> prices;
-    for (const Report &report : *built) {
+    for (const PricedProgram &report : *built) {
       StepPrice price;
-      for (const FunctionReport &f : report.functions)
+      for (const PricedFunction &f : report.functions)
         if (f.name == name) {
           price.latency = f.totals.latency;
           price.bound = f.totals.getMainBound();
@@ -346,7 +346,7 @@ LogicalResult passutil::addServingViews(ModuleOp module,
     serving.kvBytesPerToken = kvBytes;
     serving.kvReason = why;
     serving.capacityBytes = report.hardware->memoryCapacityBytes.value;
-    for (const FunctionReport &f : report.functions)
+    for (const PricedFunction &f : report.functions)
       if (f.name == name && f.footprintIndex >= 0)
         serving.parameterBytes =
             report.footprints[f.footprintIndex].parameterBytes.toDouble();

@@ -3,7 +3,7 @@
 #ifndef MLSYSIM_LIB_TRANSFORMS_PASSSUPPORT_H
 #define MLSYSIM_LIB_TRANSFORMS_PASSSUPPORT_H
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -64,7 +64,7 @@ struct OptionReader {
 /// when the options do not change the counts; otherwise the counts are made
 /// once with the options. Emits an error at the module's location and fails on
 /// a bad option or an unknown device.
-mlir::FailureOr<std::vector<Report>>
+mlir::FailureOr<std::vector<PricedProgram>>
 buildModuleReports(mlir::ModuleOp module, const CommonOptions &values,
                    llvm::function_ref<const CostAnalysis &()> cached);
 
@@ -73,14 +73,14 @@ buildModuleReports(mlir::ModuleOp module, const CommonOptions &values,
 /// the step priced at batches 1, 4, 16, ... up to the largest that fits.
 mlir::LogicalResult addServingViews(mlir::ModuleOp module,
                                     const CommonOptions &values,
-                                    std::vector<Report> &reports);
+                                    std::vector<PricedProgram> &reports);
 
 /// One warning per unmodeled op name, at its first occurrence, one per loop
 /// whose trip count is unknown, and one per function that does not fit in
 /// device memory.
-void emitCoverageWarnings(const Report &report);
+void emitCoverageWarnings(const PricedProgram &report);
 /// One warning per function that does not fit in the report's device memory.
-void emitFitWarnings(const Report &report);
+void emitFitWarnings(const PricedProgram &report);
 
 } // namespace passutil
 } // namespace mlsysim

@@ -36,7 +36,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
           << minShare;
       return signalPassFailure();
     }
-    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
         module, passutil::OptionReader::read(*this),
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
@@ -47,32 +47,32 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
           << " in hardware=" << hardware;
       return signalPassFailure();
     }
-    const Report &report = reports->front();
+    const PricedProgram &report = reports->front();
     passutil::emitCoverageWarnings(report);
     // Each function's time as its ops are priced here (each its own kernel),
     // and the longest ops that make up `coverage` of it.
     llvm::StringMap<double> functionTime;
-    std::vector<const OpReport *> priced;
-    for (const OpReport &op : report.ops)
+    std::vector<const PricedOp *> priced;
+    for (const PricedOp &op : report.ops)
       if (op.modeled && !op.free && op.roofline.bound != Bound::Free) {
         functionTime[op.func] += op.roofline.latency;
         priced.push_back(&op);
       }
-    std::vector<const OpReport *> longest = priced;
-    llvm::stable_sort(longest, [](const OpReport *a, const OpReport *b) {
+    std::vector<const PricedOp *> longest = priced;
+    llvm::stable_sort(longest, [](const PricedOp *a, const PricedOp *b) {
       return a->roofline.latency > b->roofline.latency;
     });
-    llvm::DenseSet<const OpReport *> marked;
+    llvm::DenseSet<const PricedOp *> marked;
     llvm::StringMap<double> covered;
-    for (const OpReport *op : longest) {
+    for (const PricedOp *op : longest) {
       double &sum = covered[op->func];
       if (sum >= coverage * functionTime.lookup(op->func) && coverage < 1)
         continue;
       sum += op->roofline.latency;
       marked.insert(op);
     }
-    for (const OpReport *opPtr : priced) {
-      const OpReport &op = *opPtr;
+    for (const PricedOp *opPtr : priced) {
+      const PricedOp &op = *opPtr;
       double total = functionTime.lookup(op.func);
       double share = getShare(op.roofline.latency, total);
       if (!marked.contains(opPtr) || share < minShare)

@@ -55,7 +55,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     options.allOps = ops == OpsView::All;
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
@@ -65,7 +65,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.
     passutil::emitCoverageWarnings(reports->front());
-    for (const Report &other : llvm::drop_begin(*reports))
+    for (const PricedProgram &other : llvm::drop_begin(*reports))
       passutil::emitFitWarnings(other);
 
     if (failed(writeOutput([&](llvm::raw_ostream &os) {
@@ -170,14 +170,14 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     }
     passutil::CommonOptions values = passutil::OptionReader::read(*this);
-    FailureOr<std::vector<Report>> now = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> now = passutil::buildModuleReports(
         module, values,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(now))
       return signalPassFailure();
     // The baseline module is not this pass's IR: counted on its own.
     std::optional<CostAnalysis> baselineCounts;
-    FailureOr<std::vector<Report>> then = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> then = passutil::buildModuleReports(
         *before, values, [&]() -> const CostAnalysis & {
           return baselineCounts.emplace(*before);
         });
@@ -243,13 +243,13 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         partitioned = pm.run(*copy);
       }
       std::optional<CostAnalysis> counted;
-      FailureOr<std::vector<Report>> reports =
+      FailureOr<std::vector<PricedProgram>> reports =
           succeeded(partitioned)
               ? passutil::buildModuleReports(*copy, options,
                                              [&]() -> const CostAnalysis & {
                                                return counted.emplace(*copy);
                                              })
-              : FailureOr<std::vector<Report>>(std::vector<Report>());
+              : FailureOr<std::vector<PricedProgram>>(std::vector<PricedProgram>());
       if (failed(reports))
         return signalPassFailure();
       if (series.empty()) {
@@ -281,7 +281,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
           s.points.push_back(point);
           continue;
         }
-        const Report &report = (*reports)[index];
+        const PricedProgram &report = (*reports)[index];
         point.latency = report.totals.latency;
         point.tCommunication = report.totals.tCommunication;
         point.communicationShare =
@@ -289,7 +289,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         point.bytesCommunicated = report.totals.bytesCommunicated;
         point.hiddenTime = report.totals.hiddenTime;
         point.unmodeled = report.totals.numUnmodeled;
-        for (const OpReport &op : report.ops)
+        for (const PricedOp &op : report.ops)
           point.collectives += op.opClass == OpClass::Collective;
         for (const PeakMemory &footprint : report.footprints)
           point.peakBytes =
@@ -317,7 +317,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       passutil::CommonOptions options = passutil::OptionReader::read(*this);
       options.dynamicDim = value;
       options.batch = value;
-      FailureOr<std::vector<Report>> reports = passutil::buildModuleReports(
+      FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
           module, options, [&]() -> const CostAnalysis & {
             return getAnalysis<CostAnalysis>();
           });
@@ -325,7 +325,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         return signalPassFailure();
       if (series.empty()) {
         passutil::emitCoverageWarnings(reports->front());
-        for (const Report &report : *reports)
+        for (const PricedProgram &report : *reports)
           series.push_back({report.hardware, {}, {}});
       }
       for (auto [s, report] : llvm::zip_equal(series, *reports)) {

@@ -1,5 +1,5 @@
 // Collectives of the shard dialect priced with a system's links
-// (Analysis/Collectives.h). The toy system (Inputs/two-level-system.yaml):
+// (Pricing/Collectives.h). The toy system (Inputs/two-level-system.yaml):
 // 2 groups ("outer", 25e9 B/s per device per direction, alpha 5e-6 s) of 4
 // devices ("inner", 100e9 B/s, alpha 1e-6 s) = 8 A100 80GB.
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- execution=eager hardware=%S/Inputs/two-level-system.yaml" -o /dev/null | %fields | FileCheck %s

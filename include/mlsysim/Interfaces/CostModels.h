@@ -21,7 +21,7 @@ void registerTensorCostModels(mlir::DialectRegistry &registry);
 void registerMemoryCostModels(mlir::DialectRegistry &registry);
 
 /// The shard dialect: collectives (priced with a system's links, see
-/// Analysis/Collectives.h), free annotations and process queries.
+/// Pricing/Collectives.h), free annotations and process queries.
 void registerShardCostModels(mlir::DialectRegistry &registry);
 
 /// All of the above.

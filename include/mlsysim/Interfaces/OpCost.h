@@ -113,7 +113,7 @@ struct LoopSpace {
 };
 
 /// The collectives of the shard dialect, by the algorithm family that prices
-/// them (Analysis/Collectives.h).
+/// them (Pricing/Collectives.h).
 enum class CollectiveKind {
   AllReduce,     ///< Every device ends with the reduction of all buffers.
   AllGather,     ///< Every device ends with the concatenation.

@@ -13,7 +13,7 @@
 #ifndef MLSYSIM_REPORTING_DIAGNOSIS_H
 #define MLSYSIM_REPORTING_DIAGNOSIS_H
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
 namespace mlsysim {
 
@@ -64,7 +64,7 @@ struct Diagnosis {
 
 /// The diagnosis of `func` (empty: the whole module) under the report's
 /// execution model.
-Diagnosis diagnose(const Report &report, llvm::StringRef func = "");
+Diagnosis diagnose(const PricedProgram &report, llvm::StringRef func = "");
 
 } // namespace mlsysim
 

@@ -16,18 +16,18 @@ namespace mlsysim {
 struct ReportDiff {
   std::string baselineName;
   /// Ops of the baseline with no counterpart now, and the reverse.
-  std::vector<const OpReport *> vanished, appeared;
+  std::vector<const PricedOp *> vanished, appeared;
   /// Matched ops whose predicted latency or traffic changed (baseline, now).
-  std::vector<std::pair<const OpReport *, const OpReport *>> changed;
+  std::vector<std::pair<const PricedOp *, const PricedOp *>> changed;
   unsigned unchanged = 0;
 };
 
 /// Matches the ops of `now` against `baseline` by (location, op name), in
 /// program order within each key.
-ReportDiff diffReports(const Report &baseline, const Report &now,
+ReportDiff diffReports(const PricedProgram &baseline, const PricedProgram &now,
                        llvm::StringRef baselineName);
 
-void printDiff(const Report &baseline, const Report &now,
+void printDiff(const PricedProgram &baseline, const PricedProgram &now,
                const ReportDiff &diff, ReportFormat format,
                llvm::raw_ostream &os);
 

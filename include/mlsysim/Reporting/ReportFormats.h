@@ -3,7 +3,7 @@
 #ifndef MLSYSIM_REPORTING_REPORTFORMATS_H
 #define MLSYSIM_REPORTING_REPORTFORMATS_H
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,43 +29,43 @@ inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
 
 /// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
 /// `functions`, `totals`, `unmodeled`.
-llvm::json::Value toJSON(const Report &report);
+llvm::json::Value toJSON(const PricedProgram &report);
 /// One op's JSON object; also the CSV row.
-llvm::json::Object toJSON(const OpReport &op);
+llvm::json::Object toJSON(const PricedOp &op);
 /// `{compute, memory, overhead}`: each bound's share of the latency.
-llvm::json::Object shareByBoundToJSON(const ReportTotals &totals);
+llvm::json::Object shareByBoundToJSON(const PricedTotals &totals);
 
-void printTextReport(const Report &report, llvm::raw_ostream &os);
+void printTextReport(const PricedProgram &report, llvm::raw_ostream &os);
 /// CSV rows of one device, optionally preceded by the header; the last column
 /// names the device.
-void printCSVRows(const Report &report, bool header, llvm::raw_ostream &os);
+void printCSVRows(const PricedProgram &report, bool header, llvm::raw_ostream &os);
 /// The roofline chart of one device: log-log, one roof per (unit, format)
 /// the ops used with its ridge point, one dot per op coloured by bound and
 /// sized by time, the costliest ops labelled.
-void printSVGRoofline(const Report &report, llvm::raw_ostream &os);
+void printSVGRoofline(const PricedProgram &report, llvm::raw_ostream &os);
 /// One chart per device, stacked in one SVG document.
-void printSVGRooflines(llvm::ArrayRef<Report> reports, llvm::raw_ostream &os);
+void printSVGRooflines(llvm::ArrayRef<PricedProgram> reports, llvm::raw_ostream &os);
 /// A self-contained HTML page: summary, chart, sortable and filterable op
 /// table (and the device comparison when several were asked for).
-void printHTMLReport(const Report &report, llvm::raw_ostream &os,
-                     llvm::ArrayRef<Report> allDevices = {});
+void printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
+                     llvm::ArrayRef<PricedProgram> allDevices = {});
 /// Chrome trace / Perfetto JSON: one slice per op at its predicted start.
-void printTraceReport(const Report &report, llvm::raw_ostream &os);
-void printJSONReport(const Report &report, llvm::raw_ostream &os);
-void printCSVReport(const Report &report, llvm::raw_ostream &os);
-void printReport(const Report &report, ReportFormat format,
+void printTraceReport(const PricedProgram &report, llvm::raw_ostream &os);
+void printJSONReport(const PricedProgram &report, llvm::raw_ostream &os);
+void printCSVReport(const PricedProgram &report, llvm::raw_ostream &os);
+void printReport(const PricedProgram &report, ReportFormat format,
                  llvm::raw_ostream &os);
 
 /// Several devices (`hardware=a100,h100,h200`): the first device's report,
 /// then the totals side by side and each op's speedup over the first device
 /// (text); every report and the comparison (JSON); every device's rows (CSV).
-void printReports(llvm::ArrayRef<Report> reports, ReportFormat format,
+void printReports(llvm::ArrayRef<PricedProgram> reports, ReportFormat format,
                   llvm::raw_ostream &os);
 /// The reports of several devices, fastest first (the comparison's order).
-std::vector<const Report *> sortByLatency(llvm::ArrayRef<Report> reports);
+std::vector<const PricedProgram *> sortByLatency(llvm::ArrayRef<PricedProgram> reports);
 /// The comparison alone, as a JSON object.
-llvm::json::Value comparisonToJSON(llvm::ArrayRef<Report> reports);
-void printTextComparison(llvm::ArrayRef<Report> reports, llvm::raw_ostream &os);
+llvm::json::Value comparisonToJSON(llvm::ArrayRef<PricedProgram> reports);
+void printTextComparison(llvm::ArrayRef<PricedProgram> reports, llvm::raw_ostream &os);
 
 } // namespace mlsysim
 

@@ -22,7 +22,7 @@ llvm::Expected<std::vector<int64_t>> parseSweepValues(llvm::StringRef text);
 struct SweepSeries {
   std::shared_ptr<const HardwareSpec> hardware;
   std::vector<int64_t> values;
-  std::vector<ReportTotals> totals;
+  std::vector<PricedTotals> totals;
 
   /// Samples per second at point `i` (the swept value is the batch).
   double getThroughput(size_t i) const;

@@ -12,21 +12,21 @@
 #ifndef MLSYSIM_REPORTING_SYMBOLICVIEWS_H
 #define MLSYSIM_REPORTING_SYMBOLICVIEWS_H
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
 #include "llvm/Support/JSON.h"
 
 namespace mlsysim {
 
 /// `{name: source}` of the symbols the formulas use.
-llvm::json::Object symbolsToJSON(const Report &report);
+llvm::json::Object symbolsToJSON(const PricedProgram &report);
 /// Op `id`'s formulas, or why it has none.
-llvm::json::Object symbolicOpToJSON(const Report &report, unsigned id);
+llvm::json::Object symbolicOpToJSON(const PricedProgram &report, unsigned id);
 /// Function `name`'s formulas (its ops as written), crossovers and fits.
-llvm::json::Value symbolicFunctionToJSON(const Report &report,
+llvm::json::Value symbolicFunctionToJSON(const PricedProgram &report,
                                          llvm::StringRef name);
 /// The text section; nothing when the program has no dynamic size.
-void printSymbolicText(const Report &report, llvm::raw_ostream &os);
+void printSymbolicText(const PricedProgram &report, llvm::raw_ostream &os);
 
 } // namespace mlsysim
 

@@ -1,9 +1,9 @@
 //===- SymbolicFindings.h - What the formulas say on one device -*- C++ -*-===//
 
-#ifndef MLSYSIM_REPORTING_SYMBOLICFINDINGS_H
-#define MLSYSIM_REPORTING_SYMBOLICFINDINGS_H
+#ifndef MLSYSIM_PRICING_SYMBOLICFINDINGS_H
+#define MLSYSIM_PRICING_SYMBOLICFINDINGS_H
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
 namespace mlsysim {
 
@@ -23,9 +23,9 @@ findLargestFit(llvm::function_ref<std::optional<bool>(int64_t)> fitsAt);
 /// `funcOfOp[i]` names the function of op i.
 SymbolicFindings solveSymbolic(const SymbolicCostAnalysis &symbolic,
                                const HardwareSpec &hardware,
-                               const ReportOptions &options, size_t numOps,
+                               const PricingOptions &options, size_t numOps,
                                llvm::ArrayRef<std::string> funcOfOp);
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_REPORTING_SYMBOLICFINDINGS_H
+#endif // MLSYSIM_PRICING_SYMBOLICFINDINGS_H

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_COLLECTIVES_H
-#define MLSYSIM_ANALYSIS_COLLECTIVES_H
+#ifndef MLSYSIM_PRICING_COLLECTIVES_H
+#define MLSYSIM_PRICING_COLLECTIVES_H
 
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Interfaces/OpCost.h"
@@ -63,4 +63,4 @@ CollectiveTime priceCollective(const Collective &collective,
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_COLLECTIVES_H
+#endif // MLSYSIM_PRICING_COLLECTIVES_H

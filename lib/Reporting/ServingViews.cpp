@@ -1,6 +1,6 @@
-//===- Serving.cpp - The serving view of an LLM step ----------------------===//
+//===- ServingViews.cpp - The serving view of an LLM step -----------------===//
 
-#include "mlsysim/Reporting/Serving.h"
+#include "mlsysim/Reporting/ServingViews.h"
 
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"

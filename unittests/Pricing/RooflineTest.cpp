@@ -1,6 +1,6 @@
 //===- RooflineTest.cpp - The roofline formula ----------------------------===//
 
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/Roofline.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"

@@ -28,10 +28,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_ROOFLINE_H
-#define MLSYSIM_ANALYSIS_ROOFLINE_H
+#ifndef MLSYSIM_PRICING_ROOFLINE_H
+#define MLSYSIM_PRICING_ROOFLINE_H
 
-#include "mlsysim/Analysis/Collectives.h"
+#include "mlsysim/Pricing/Collectives.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
@@ -231,4 +231,4 @@ double arithmeticIntensity(Count ops, Count bytes);
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_ROOFLINE_H
+#endif // MLSYSIM_PRICING_ROOFLINE_H

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlsysim/Reporting/SymbolicFindings.h"
+#include "mlsysim/Pricing/SymbolicFindings.h"
 
 using namespace mlsysim;
 
@@ -82,7 +82,7 @@ SymbolicFit mlsysim::findLargestFit(
 
 SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
                                         const HardwareSpec &hardware,
-                                        const ReportOptions &options,
+                                        const PricingOptions &options,
                                         size_t numOps,
                                         llvm::ArrayRef<std::string> funcOfOp) {
   SymbolicFindings findings;

@@ -1,8 +1,8 @@
-//===- Report.cpp - The one model of a report -----------------------------===//
+//===- PricedProgram.cpp - The one model of a report -----------------------------===//
 
-#include "mlsysim/Reporting/Report.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 
-#include "mlsysim/Reporting/SymbolicFindings.h"
+#include "mlsysim/Pricing/SymbolicFindings.h"
 
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/MapVector.h"
@@ -59,7 +59,7 @@ StringRef PricedWork::unit() const {
   return stringifyComputeUnit(*roofline.dominantUnit);
 }
 
-std::optional<FusionBound> Report::getFusionBound(StringRef func) const {
+std::optional<FusionBound> PricedProgram::getFusionBound(StringRef func) const {
   std::optional<FusionBound> sum;
   for (const FusionBound &bound : plan.bounds) {
     if (!func.empty() && bound.func != func)
@@ -75,12 +75,12 @@ std::optional<FusionBound> Report::getFusionBound(StringRef func) const {
   return sum;
 }
 
-ExecutionTotals ReportTotals::getExecution(ExecutionModel model) const {
+ExecutionTotals PricedTotals::getExecution(ExecutionModel model) const {
   auto it = byExecution.find(model);
   return it == byExecution.end() ? ExecutionTotals() : it->second;
 }
 
-void ReportTotals::add(const OpReport &op) {
+void PricedTotals::add(const PricedOp &op) {
   ++numOps;
   if (!op.modeled) {
     ++numUnmodeled;
@@ -101,7 +101,7 @@ void ReportTotals::add(const OpReport &op) {
   }
 }
 
-void ReportTotals::addTime(const PricedWork &unit) {
+void PricedTotals::addTime(const PricedWork &unit) {
   const RooflineEstimate &r = unit.roofline;
   bytesRead += unit.bytesRead;
   bytesWritten += unit.bytesWritten;
@@ -140,7 +140,7 @@ double mlsysim::getSpeedup(double baseLatency, double latency) {
   return latency > 0 ? baseLatency / latency : 0.0;
 }
 
-double ReportTotals::getBoundTime(Bound bound) const {
+double PricedTotals::getBoundTime(Bound bound) const {
   switch (bound) {
   case Bound::Compute:
     return computeBoundTime;
@@ -156,7 +156,7 @@ double ReportTotals::getBoundTime(Bound bound) const {
   llvm_unreachable("unknown bound");
 }
 
-Bound ReportTotals::getMainBound() const {
+Bound PricedTotals::getMainBound() const {
   Bound main = Bound::Free;
   double most = 0.0;
   for (Bound bound :
@@ -168,12 +168,12 @@ Bound ReportTotals::getMainBound() const {
   return main;
 }
 
-double ReportTotals::getBoundShare(Bound bound) const {
+double PricedTotals::getBoundShare(Bound bound) const {
   return getShare(getBoundTime(bound), latency);
 }
 
 std::optional<std::pair<ComputeUnit, ElementKind>>
-ReportTotals::getDominantPeak() const {
+PricedTotals::getDominantPeak() const {
   std::optional<std::pair<ComputeUnit, ElementKind>> dominant;
   double most = -1;
   for (const auto &[key, entry] : workByPeak)
@@ -184,7 +184,7 @@ ReportTotals::getDominantPeak() const {
   return dominant;
 }
 
-double ReportTotals::getMFU() const {
+double PricedTotals::getMFU() const {
   auto dominant = getDominantPeak();
   if (!dominant || latency <= 0)
     return 0.0;
@@ -192,29 +192,29 @@ double ReportTotals::getMFU() const {
   return rate > 0 ? (flops + intOps).toDouble() / latency / rate : 0.0;
 }
 
-double Report::getThroughput(const ReportTotals &totals) const {
+double PricedProgram::getThroughput(const PricedTotals &totals) const {
   return mlsysim::getThroughput(options.batch, totals.latency);
 }
 
-std::optional<double> Report::getEnergy(const ReportTotals &totals) const {
+std::optional<double> PricedProgram::getEnergy(const PricedTotals &totals) const {
   if (!hardware->tdpW)
     return std::nullopt;
   return hardware->tdpW->value * totals.latency;
 }
 
-std::optional<double> Report::getRidgePoint(ComputeUnit unit,
+std::optional<double> PricedProgram::getRidgePoint(ComputeUnit unit,
                                             ElementKind kind) const {
   return mlsysim::getRidgePoint(*hardware, unit, kind, options.convention);
 }
 
-bool Report::fits(const PeakMemory &footprint) const {
+bool PricedProgram::fits(const PeakMemory &footprint) const {
   return footprint.peakBytes().toDouble() <=
          hardware->memoryCapacityBytes.value;
 }
 
 /// The work of `cost` run `n` times, in the report's convention.
 static void setWork(PricedWork &unit, const OpCost &cost, const Count &n,
-                    const ReportOptions &options) {
+                    const PricingOptions &options) {
   unit.multiplier = n;
   unit.flops =
       applyFlopConvention(cost.flops, cost.macs, options.convention) * n;
@@ -226,7 +226,7 @@ static void setWork(PricedWork &unit, const OpCost &cost, const Count &n,
 }
 
 /// Intensity and peak of a priced unit, once its work and estimate are set.
-static void settleUnit(PricedWork &unit, const ReportOptions &options) {
+static void settleUnit(PricedWork &unit, const PricingOptions &options) {
   unit.intensity = arithmeticIntensity(unit.flops + unit.intOps, unit.bytes());
   if (unit.roofline.peak)
     unit.peakRate =
@@ -235,12 +235,12 @@ static void settleUnit(PricedWork &unit, const ReportOptions &options) {
 
 /// The kernels of the compiled plan, with each op's kernel and fusion
 /// opportunity.
-static void buildKernels(Report &report) {
+static void buildKernels(PricedProgram &report) {
   const FusionPlan &plan = report.plan;
   std::vector<int> rankOf(plan.kernels.size(), -1);
   for (auto [rank, kernel] : llvm::enumerate(plan.opportunities))
     rankOf[kernel] = rank;
-  for (OpReport &op : report.ops) {
+  for (PricedOp &op : report.ops) {
     op.kernel = plan.kernelOf[op.id];
     // fusion=0 shows no opportunities: the ops name no group (their
     // kernel in the compiled plan stays).
@@ -250,7 +250,7 @@ static void buildKernels(Report &report) {
   // Made in place, once: a kernel is large (its roofline, its strings).
   report.kernels.reserve(plan.kernels.size());
   for (auto [id, planned] : llvm::enumerate(plan.kernels)) {
-    KernelReport &kernel = report.kernels.emplace_back();
+    PricedKernel &kernel = report.kernels.emplace_back();
     kernel.id = id;
     kernel.func = planned.func;
     kernel.ops = planned.ops;
@@ -270,7 +270,7 @@ static void buildKernels(Report &report) {
 /// plus the launches `model` prices.
 /// The latency of `op` run as its own kernel under `model`, and the
 /// kernels it launches per run of the program.
-static std::pair<double, Count> priceUnder(const OpReport &op,
+static std::pair<double, Count> priceUnder(const PricedOp &op,
                                            const HardwareSpec &hardware,
                                            const RooflineOptions &options,
                                            ExecutionModel model) {
@@ -290,7 +290,7 @@ static std::pair<double, Count> priceUnder(const OpReport &op,
 
 /// Counts `op` under its name in `byName`, keeping the first one's reason.
 static void noteCaveat(llvm::MapVector<StringRef, CaveatSummary> &byName,
-                       const OpReport &op, Operation *irOp) {
+                       const PricedOp &op, Operation *irOp) {
   CaveatSummary &summary = byName[irOp->getName().getStringRef()];
   if (summary.count++ == 0) {
     summary.name = op.name;
@@ -306,8 +306,8 @@ static void noteCaveat(llvm::MapVector<StringRef, CaveatSummary> &byName,
 /// folded ops) are done. A function's latency is its last finish; the
 /// module's the sum of its functions'.
 static void
-overlapCommunication(Report &report,
-                     llvm::MapVector<StringRef, ReportTotals> &byFunction,
+overlapCommunication(PricedProgram &report,
+                     llvm::MapVector<StringRef, PricedTotals> &byFunction,
                      ExecutionModel headline) {
   struct Unit {
     const PricedWork *work;
@@ -316,14 +316,14 @@ overlapCommunication(Report &report,
   };
   std::vector<Unit> units;
   if (headline == ExecutionModel::Compiled) {
-    for (const KernelReport &kernel : report.kernels) {
+    for (const PricedKernel &kernel : report.kernels) {
       Unit unit{&kernel, kernel.func, {}};
       for (unsigned id : kernel.ops)
         unit.ops.push_back(report.ops[id].op);
       units.push_back(std::move(unit));
     }
   } else {
-    for (const OpReport &op : report.ops)
+    for (const PricedOp &op : report.ops)
       if (op.modeled && !op.free && !op.folded)
         units.push_back({&op, op.func, {op.op}});
   }
@@ -382,12 +382,12 @@ overlapCommunication(Report &report,
   report.totals.latency = moduleLatency;
 }
 
-Report
-mlsysim::buildReport(const CostAnalysis &analysis,
+PricedProgram
+mlsysim::priceProgram(const CostAnalysis &analysis,
                      std::shared_ptr<const HardwareSpec> hardware,
-                     const ReportOptions &options,
+                     const PricingOptions &options,
                      std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
-  Report report;
+  PricedProgram report;
   report.hardware = std::move(hardware);
   report.options = options;
   const HardwareSpec &hw = *report.hardware;
@@ -406,7 +406,7 @@ mlsysim::buildReport(const CostAnalysis &analysis,
   report.ops.reserve(analysis.getRecords().size());
   for (const OpCostRecord &record : analysis.getRecords()) {
     // Made in place: a report is large (its roofline, its strings).
-    OpReport &op = report.ops.emplace_back();
+    PricedOp &op = report.ops.emplace_back();
     op.id = report.ops.size() - 1;
     op.op = record.op;
     op.name = record.op->getName().getStringRef();
@@ -455,17 +455,17 @@ mlsysim::buildReport(const CostAnalysis &analysis,
 
   // Totals, per function and for the module: the work as written, and the
   // time of what runs under each execution model.
-  llvm::MapVector<StringRef, ReportTotals> byFunction;
+  llvm::MapVector<StringRef, PricedTotals> byFunction;
   // A function's ops are consecutive: looked up when the function changes,
   // not per op.
-  ReportTotals *funcTotals = nullptr;
+  PricedTotals *funcTotals = nullptr;
   StringRef totalsFunc;
-  for (const OpReport &op : report.ops) {
+  for (const PricedOp &op : report.ops) {
     if (!funcTotals || op.func != totalsFunc) {
       funcTotals = &byFunction[op.func];
       totalsFunc = op.func;
     }
-    ReportTotals &func = *funcTotals;
+    PricedTotals &func = *funcTotals;
     func.add(op);
     report.totals.add(op);
     if (!op.modeled || op.free)
@@ -473,7 +473,7 @@ mlsysim::buildReport(const CostAnalysis &analysis,
     for (ExecutionModel model :
          {ExecutionModel::Eager, ExecutionModel::Graph}) {
       auto [latency, kernels] = priceUnder(op, hw, options.roofline, model);
-      for (ReportTotals *totals : {&func, &report.totals}) {
+      for (PricedTotals *totals : {&func, &report.totals}) {
         ExecutionTotals &entry = totals->byExecution[model];
         entry.latency += latency;
         entry.kernels += kernels;
@@ -484,8 +484,8 @@ mlsysim::buildReport(const CostAnalysis &analysis,
       report.totals.addTime(op);
     }
   }
-  for (const KernelReport &kernel : report.kernels) {
-    for (ReportTotals *totals : {&byFunction[kernel.func], &report.totals}) {
+  for (const PricedKernel &kernel : report.kernels) {
+    for (PricedTotals *totals : {&byFunction[kernel.func], &report.totals}) {
       ExecutionTotals &entry = totals->byExecution[ExecutionModel::Compiled];
       entry.latency += kernel.roofline.latency;
       entry.kernels += kernel.multiplier;
@@ -500,7 +500,7 @@ mlsysim::buildReport(const CostAnalysis &analysis,
   report.footprints.assign(analysis.getFootprints().begin(),
                            analysis.getFootprints().end());
   for (auto &[name, totals] : byFunction) {
-    FunctionReport func{name.str(), totals};
+    PricedFunction func{name.str(), totals};
     for (auto [index, footprint] : llvm::enumerate(report.footprints))
       if (footprint.name == func.name) {
         func.footprintIndex = index;
@@ -518,7 +518,7 @@ mlsysim::buildReport(const CostAnalysis &analysis,
   report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
   if (symbolic && symbolic->isDynamic()) {
     std::vector<std::string> funcOfOp;
-    for (const OpReport &op : report.ops)
+    for (const PricedOp &op : report.ops)
       funcOfOp.push_back(op.func.str());
     report.findings =
         solveSymbolic(*symbolic, hw, options, report.ops.size(), funcOfOp);

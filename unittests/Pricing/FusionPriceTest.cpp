@@ -1,6 +1,6 @@
 //===- FusionPriceTest.cpp - The price of a fused group -------------------===//
 
-#include "mlsysim/Analysis/FusionPlanner.h"
+#include "mlsysim/Pricing/FusionPlanner.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"

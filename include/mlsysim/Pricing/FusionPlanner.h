@@ -12,11 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_ANALYSIS_FUSIONPLANNER_H
-#define MLSYSIM_ANALYSIS_FUSIONPLANNER_H
+#ifndef MLSYSIM_PRICING_FUSIONPLANNER_H
+#define MLSYSIM_PRICING_FUSIONPLANNER_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/Roofline.h"
 
 namespace mlsysim {
 
@@ -162,4 +162,4 @@ FusionPlan planFusion(const CostAnalysis &analysis,
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_ANALYSIS_FUSIONPLANNER_H
+#endif // MLSYSIM_PRICING_FUSIONPLANNER_H

@@ -1,6 +1,6 @@
 //===- Collectives.cpp - Time of a collective on a system -----------------===//
 
-#include "mlsysim/Analysis/Collectives.h"
+#include "mlsysim/Pricing/Collectives.h"
 
 #include "mlsysim/Hardware/SystemSpec.h"
 

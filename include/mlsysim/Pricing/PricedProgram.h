@@ -1,4 +1,4 @@
-//===- Report.h - The one model of a report ---------------------*- C++ -*-===//
+//===- PricedProgram.h - The one model of a report ---------------------*- C++ -*-===//
 //
 // Every view (text, JSON, CSV, and the attributes of mlsysim-annotate) is
 // printed from this model; none recomputes a cost. It joins the
@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_REPORTING_REPORT_H
-#define MLSYSIM_REPORTING_REPORT_H
+#ifndef MLSYSIM_PRICING_PRICEDPROGRAM_H
+#define MLSYSIM_PRICING_PRICEDPROGRAM_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
-#include "mlsysim/Analysis/FusionPlanner.h"
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/FusionPlanner.h"
+#include "mlsysim/Pricing/Roofline.h"
 #include "mlsysim/Analysis/SymbolicCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
-#include "mlsysim/Reporting/Serving.h"
+#include "mlsysim/Pricing/Serving.h"
 
 #include "llvm/Support/Allocator.h"
 
@@ -25,7 +25,7 @@
 namespace mlsysim {
 
 /// What a report was asked for.
-struct ReportOptions {
+struct PricingOptions {
   CostOptions cost;
   /// Which peaks and memory level apply, and the execution model behind the
   /// headline latency (`roofline.execution`).
@@ -48,10 +48,10 @@ struct ReportOptions {
 /// The work counters a report sums (totals over all executions, FLOPs and
 /// integer ops in the report's convention), added field by field in one
 /// place.
-struct ReportedWork {
+struct WorkCounts {
   Count flops, intOps, transcendentals;
 
-  void addWork(const ReportedWork &other) {
+  void addWork(const WorkCounts &other) {
     flops += other.flops;
     intOps += other.intOps;
     transcendentals += other.transcendentals;
@@ -60,7 +60,7 @@ struct ReportedWork {
 
 /// Work, traffic and time of something that runs: an op, or a kernel of the
 /// compiled plan.
-struct PricedWork : ReportedWork {
+struct PricedWork : WorkCounts {
   Count multiplier = Count(1);
   Count bytesRead, bytesWritten;
   double intensity = 0.0;
@@ -76,7 +76,7 @@ struct PricedWork : ReportedWork {
 
 /// One op of interest, priced as its own kernel under the report's execution
 /// model.
-struct OpReport : PricedWork {
+struct PricedOp : PricedWork {
   unsigned id = 0; ///< Position in program order.
   mlir::Operation *op = nullptr;
   // Borrowed: the name and the function's from the IR (as `op` is), the
@@ -104,7 +104,7 @@ struct OpReport : PricedWork {
 };
 
 /// One kernel of the compiled plan: a fusion group or a single op.
-struct KernelReport : PricedWork {
+struct PricedKernel : PricedWork {
   unsigned id = 0;
   std::string func;
   /// The ops it runs (report op ids, program order).
@@ -122,8 +122,8 @@ struct ExecutionTotals {
 };
 
 /// Sums over a set of ops (modeled ops only; unmodeled ones are counted).
-/// The work (ReportedWork) is that of the ops as written, whatever runs them.
-struct ReportTotals : ReportedWork {
+/// The work (WorkCounts) is that of the ops as written, whatever runs them.
+struct PricedTotals : WorkCounts {
   /// What runs under the headline execution model (the ops, or the kernels
   /// of the compiled plan): its traffic and time.
   Count bytesRead, bytesWritten;
@@ -147,7 +147,7 @@ struct ReportTotals : ReportedWork {
       workByPeak;
 
   /// Counts `op` and its work (as written, whatever runs it).
-  void add(const OpReport &op);
+  void add(const PricedOp &op);
   /// Adds the time of something that runs under the headline execution
   /// model (an op in eager and graph execution, a kernel in compiled).
   void addTime(const PricedWork &unit);
@@ -178,10 +178,10 @@ struct CaveatSummary {
   unsigned count = 0;
 };
 
-struct FunctionReport {
+struct PricedFunction {
   std::string name;
-  ReportTotals totals;
-  /// Index in Report::footprints of the memory the function needs at once,
+  PricedTotals totals;
+  /// Index in PricedProgram::footprints of the memory the function needs at once,
   /// or -1 (external functions).
   int64_t footprintIndex = -1;
   /// Position of the op at the peak of live memory, or -1.
@@ -219,18 +219,18 @@ struct SymbolicFindings {
   std::map<std::string, std::vector<SymbolicFit>> fits;
 };
 
-struct Report {
+struct PricedProgram {
   std::shared_ptr<const HardwareSpec> hardware;
   /// The text the ops' locations are formatted into; shared, so that a copy
   /// of the report reads the same text.
   std::shared_ptr<llvm::BumpPtrAllocator> text =
       std::make_shared<llvm::BumpPtrAllocator>();
-  ReportOptions options;
-  std::vector<OpReport> ops;
-  std::vector<FunctionReport> functions;
-  ReportTotals totals;
+  PricingOptions options;
+  std::vector<PricedOp> ops;
+  std::vector<PricedFunction> functions;
+  PricedTotals totals;
   std::vector<CaveatSummary> unmodeled;
-  /// Ops priced from part of what they do (`OpReport::approximate`).
+  /// Ops priced from part of what they do (`PricedOp::approximate`).
   std::vector<CaveatSummary> approximate;
   /// Ops inside loops whose trip count is unknown (counted once per run of
   /// the loop), by loop.
@@ -241,7 +241,7 @@ struct Report {
   /// saved; they hold op ids), the folded ops and each function's bounds.
   FusionPlan plan;
   /// The kernels of the compiled plan, in program order of their first op.
-  std::vector<KernelReport> kernels;
+  std::vector<PricedKernel> kernels;
   /// The costs as formulas of the dynamic sizes (shared by every device's
   /// report), when the program has dynamic sizes; and what they say on this
   /// device.
@@ -252,10 +252,10 @@ struct Report {
   std::optional<ServingReport> serving;
 
   /// Throughput in samples per second of a run of `totals`.
-  double getThroughput(const ReportTotals &totals) const;
+  double getThroughput(const PricedTotals &totals) const;
   /// Energy of a run of `totals`: TDP x predicted latency; std::nullopt
   /// when the device has no TDP.
-  std::optional<double> getEnergy(const ReportTotals &totals) const;
+  std::optional<double> getEnergy(const PricedTotals &totals) const;
   /// Whether a function's peak live bytes fit in device memory.
   bool fits(const PeakMemory &footprint) const;
   /// The ridge point of a unit and format in the report's FLOP convention.
@@ -274,9 +274,9 @@ double getSpeedup(double baseLatency, double latency);
 /// Prices every record of `analysis` on `hardware`; with `symbolic`, also
 /// solves where each op's and function's bound changes as a symbol grows and
 /// how large a symbol fits.
-Report buildReport(const CostAnalysis &analysis,
+PricedProgram priceProgram(const CostAnalysis &analysis,
                    std::shared_ptr<const HardwareSpec> hardware,
-                   const ReportOptions &options,
+                   const PricingOptions &options,
                    std::shared_ptr<const SymbolicCostAnalysis> symbolic = {});
 
 /// `file:line:col` of the first file location inside `loc`, else the
@@ -288,4 +288,4 @@ llvm::StringRef formatLocation(mlir::Location loc,
 
 } // namespace mlsysim
 
-#endif // MLSYSIM_REPORTING_REPORT_H
+#endif // MLSYSIM_PRICING_PRICEDPROGRAM_H

@@ -12,13 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MLSYSIM_REPORTING_SERVING_H
-#define MLSYSIM_REPORTING_SERVING_H
+#ifndef MLSYSIM_PRICING_SERVING_H
+#define MLSYSIM_PRICING_SERVING_H
 
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/Roofline.h"
 #include "mlsysim/Analysis/ServingRoles.h"
-
-#include "llvm/Support/JSON.h"
 
 namespace mlsysim {
 
@@ -65,12 +63,6 @@ struct ServingReport {
   std::vector<ServingPoint> points;
 };
 
-/// Text, JSON (the `serving` object) and an SVG plot of tokens per second
-/// and latency against batch, for the HTML view.
-void printServingText(const ServingReport &serving, llvm::raw_ostream &os);
-llvm::json::Value servingToJSON(const ServingReport &serving);
-void printServingSVG(const ServingReport &serving, llvm::raw_ostream &os);
-
 } // namespace mlsysim
 
-#endif // MLSYSIM_REPORTING_SERVING_H
+#endif // MLSYSIM_PRICING_SERVING_H

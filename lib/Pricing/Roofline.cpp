@@ -1,6 +1,6 @@
 //===- Roofline.cpp - The roofline formula --------------------------------===//
 
-#include "mlsysim/Analysis/Roofline.h"
+#include "mlsysim/Pricing/Roofline.h"
 
 #include <algorithm>
 #include <cmath>

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlsysim/Analysis/FusionPlanner.h"
+#include "mlsysim/Pricing/FusionPlanner.h"
 
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/CountingRules.h"
