@@ -26,6 +26,8 @@
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <deque>
+
 using namespace mlir;
 using namespace mlsysim;
 
@@ -100,47 +102,26 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
                                     const HardwareSpec &hardware,
                                     const RooflineOptions &options) {
   GroupPrice price;
-  RooflineEstimate &fused = price.fused;
-  double mostCompute = -1.0;
+  // The members' estimates, made here when the caller has none: kept in a
+  // deque so that the parts' pointers stay valid.
+  std::deque<RooflineEstimate> estimated;
+  llvm::SmallVector<KernelPart, 8> parts;
   for (const GroupMember &member : members) {
-    // The caller's estimate read in place (a copy is of its strings too).
-    std::optional<RooflineEstimate> estimated;
-    if (!member.alone)
-      estimated = estimateRoofline(*member.cost, multiplier, hardware, options);
-    const RooflineEstimate &alone = member.alone ? *member.alone : *estimated;
-    price.before += alone.latency * member.share;
-    fused.tCompute += alone.tCompute * member.recompute;
-    fused.tStrided += alone.tStrided * member.recompute;
-    fused.idealCompute += alone.idealCompute * member.recompute;
-    // A collective (always a kernel of its own) keeps its links' time.
-    fused.tCommunication += alone.tCommunication;
-    fused.bytesCommunicated += alone.bytesCommunicated;
-    if (alone.collectiveAlgorithm)
-      fused.collectiveAlgorithm = alone.collectiveAlgorithm;
-    if (alone.tCompute * member.recompute > mostCompute) {
-      mostCompute = alone.tCompute * member.recompute;
-      fused.peak = alone.peak;
-      fused.dominantUnit = alone.dominantUnit;
-      fused.utilization = alone.utilization;
-    }
+    const RooflineEstimate *alone = member.alone;
+    if (!alone)
+      alone = &estimated.emplace_back(
+          estimateRoofline(*member.cost, multiplier, hardware, options));
+    price.before += alone->latency * member.share;
+    parts.push_back({alone, member.recompute});
     if (member.recompute > 1.0)
       price.flopsAdded += Count::fromDouble(
           (member.cost->arithmetic() + member.cost->transcendentals)
               .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
-  // The group's traffic, at the achievable bandwidth of the group's class,
-  // and its one launch per run.
-  double runs = multiplier.toDouble();
-  TrafficTime traffic = priceTraffic(
-      hardware, (externalRead + externalWritten).toDouble(), runs, options);
-  fused.memoryLevel = traffic.level;
-  fused.idealMemory = traffic.ideal;
-  fused.tMemory = traffic.ideal / hardware.getMemoryEfficiency(opClass).value;
-  fused.tOverhead = getLaunchTime(hardware, runs, options);
-  fused.roofline =
-      std::max({fused.idealCompute, fused.idealMemory, fused.tCommunication});
-  settleRoofline(fused);
+  price.fused = priceKernel(
+      parts, (externalRead + externalWritten).toDouble(),
+      multiplier.toDouble(), opClass, /*launches=*/true, hardware, options);
   return price;
 }
 

@@ -120,14 +120,15 @@ TrafficTime mlsysim::priceTraffic(const HardwareSpec &hardware,
   return traffic;
 }
 
-RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
-                                           const HardwareSpec &hardware,
-                                           const RooflineOptions &options) {
+/// The compute side of `runs` runs of an op of cost `cost`: its arithmetic
+/// at the peak that applies, over the achievable efficiency (and the share
+/// of the matrix unit its tiles keep busy), with its waits on strided reads,
+/// and a collective's time on the links. `priced` is false (with the reason)
+/// when no peak or no link prices it.
+static RooflineEstimate priceCompute(const OpCost &cost, double runs,
+                                     const HardwareSpec &hardware,
+                                     const RooflineOptions &options) {
   RooflineEstimate estimate;
-  if (cost.isFree() || multiplier.isZero())
-    return estimate; // Bound::Free, all zero: no kernel runs.
-
-  double runs = multiplier.toDouble();
   double arithmetic = cost.arithmetic().toDouble() * runs;
   double transcendentals = cost.transcendentals.toDouble() * runs;
 
@@ -154,35 +155,27 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
                                 ? ComputeUnit::SpecialFunction
                                 : estimate.peak->unit;
   }
-  double idealCompute = idealArithmetic + idealSpecial;
+  estimate.idealCompute = idealArithmetic + idealSpecial;
   // A matrix op too small to give every core a tile runs slower than the
   // peak: its arithmetic is spread over the waves it needs.
   if (cost.matrixShape && estimate.peak &&
       estimate.peak->unit == ComputeUnit::Matrix)
     estimate.utilization = getMatrixUtilization(hardware, *cost.matrixShape);
-  TrafficTime traffic =
-      priceTraffic(hardware, cost.bytes().toDouble(), runs, options);
-  estimate.memoryLevel = traffic.level;
-  double idealMemory = traffic.ideal;
 
   // Code that reads an input across its rows vectorizes along them: its
   // arithmetic has its own efficiency, and it waits on those reads.
   estimate.tStrided = getStridedReadTime(hardware, cost) * runs;
-  double computeEfficiency =
+  estimate.computeEfficiency =
       estimate.tStrided > 0.0
           ? hardware.stridedReads->computeEfficiency.value
           : hardware.getComputeEfficiency(cost.opClass).value;
   if (estimate.peak)
-    computeEfficiency =
-        std::min(computeEfficiency,
+    estimate.computeEfficiency =
+        std::min(estimate.computeEfficiency,
                  getAccumulatorChainShare(hardware, cost, estimate.peak->unit));
   estimate.tCompute = (idealArithmetic / estimate.utilization + idealSpecial) /
-                          computeEfficiency +
+                          estimate.computeEfficiency +
                       estimate.tStrided;
-  estimate.tMemory =
-      idealMemory / hardware.getMemoryEfficiency(cost.opClass).value;
-  estimate.tOverhead =
-      cost.launchesKernel ? getLaunchTime(hardware, runs, options) : 0.0;
   if (cost.collective) {
     CollectiveTime comm = priceCollective(*cost.collective, hardware,
                                           options.collectiveAlgorithm);
@@ -196,13 +189,62 @@ RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
     estimate.bytesCommunicated = comm.bytesSent * runs;
     estimate.collectiveAlgorithm = comm.algorithm;
   }
-  estimate.idealCompute = idealCompute;
-  estimate.idealMemory = idealMemory;
-  // The links have no efficiency term: their time is the ideal's too.
-  estimate.roofline =
-      std::max({idealCompute, idealMemory, estimate.tCommunication});
-  settleRoofline(estimate);
   return estimate;
+}
+
+RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
+                                      double bytesPerRun, double runs,
+                                      OpClass opClass, bool launches,
+                                      const HardwareSpec &hardware,
+                                      const RooflineOptions &options) {
+  RooflineEstimate kernel;
+  // The part with the most compute names the peak, the unit and the
+  // efficiency behind the kernel's compute term.
+  double mostCompute = -1.0;
+  for (const KernelPart &part : parts) {
+    const RooflineEstimate &p = *part.compute;
+    kernel.tCompute += p.tCompute * part.recompute;
+    kernel.tStrided += p.tStrided * part.recompute;
+    kernel.idealCompute += p.idealCompute * part.recompute;
+    // A collective (always a kernel of its own) keeps its links' time.
+    kernel.tCommunication += p.tCommunication;
+    kernel.bytesCommunicated += p.bytesCommunicated;
+    if (p.collectiveAlgorithm)
+      kernel.collectiveAlgorithm = p.collectiveAlgorithm;
+    if (p.tCompute * part.recompute > mostCompute) {
+      mostCompute = p.tCompute * part.recompute;
+      kernel.peak = p.peak;
+      kernel.dominantUnit = p.dominantUnit;
+      kernel.utilization = p.utilization;
+      kernel.computeEfficiency = p.computeEfficiency;
+    }
+  }
+  // Its traffic at the achievable bandwidth of its class, and its launches.
+  TrafficTime traffic = priceTraffic(hardware, bytesPerRun, runs, options);
+  kernel.memoryLevel = traffic.level;
+  kernel.idealMemory = traffic.ideal;
+  kernel.memoryEfficiency = hardware.getMemoryEfficiency(opClass).value;
+  kernel.tMemory = traffic.ideal / kernel.memoryEfficiency;
+  kernel.execution = options.execution;
+  kernel.tOverhead = launches ? getLaunchTime(hardware, runs, options) : 0.0;
+  // The links have no efficiency term: their time is the ideal's too.
+  kernel.roofline =
+      std::max({kernel.idealCompute, kernel.idealMemory, kernel.tCommunication});
+  settleRoofline(kernel);
+  return kernel;
+}
+
+RooflineEstimate mlsysim::estimateRoofline(const OpCost &cost, Count multiplier,
+                                           const HardwareSpec &hardware,
+                                           const RooflineOptions &options) {
+  if (cost.isFree() || multiplier.isZero())
+    return RooflineEstimate(); // Bound::Free, all zero: no kernel runs.
+  double runs = multiplier.toDouble();
+  RooflineEstimate compute = priceCompute(cost, runs, hardware, options);
+  if (!compute.priced)
+    return compute;
+  return priceKernel({{&compute, 1.0}}, cost.bytes().toDouble(), runs,
+                     cost.opClass, cost.launchesKernel, hardware, options);
 }
 
 /// The read rate of the smallest level of `hardware` that holds `bytes`.
@@ -406,6 +448,9 @@ double mlsysim::getScaledLatency(const RooflineEstimate &estimate,
 
 double mlsysim::getMemoryTime(const HardwareSpec &hardware, double bytes,
                               OpClass opClass) {
-  return bytes / hardware.memoryBandwidthBytesPerS.value /
-         hardware.getMemoryEfficiency(opClass).value;
+  // A kernel of no arithmetic and no launch, at device memory.
+  RooflineOptions dram;
+  return priceKernel({}, bytes, 1.0, opClass, /*launches=*/false, hardware,
+                     dram)
+      .tMemory;
 }

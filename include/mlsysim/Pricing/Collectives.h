@@ -21,25 +21,10 @@
 #ifndef MLSYSIM_PRICING_COLLECTIVES_H
 #define MLSYSIM_PRICING_COLLECTIVES_H
 
-#include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 namespace mlsysim {
-
-/// The algorithm a collective runs.
-enum class CollectiveAlgorithm { Auto, Ring, Tree, Hierarchical };
-inline constexpr EnumName<CollectiveAlgorithm> kCollectiveAlgorithmNames[] = {
-    {CollectiveAlgorithm::Auto, "auto",
-     "the fastest of ring, tree and hierarchical for each collective"},
-    {CollectiveAlgorithm::Ring, "ring", "one ring through every device"},
-    {CollectiveAlgorithm::Tree, "tree",
-     "trees (all-reduce, broadcast; ring for the others)"},
-    {CollectiveAlgorithm::Hierarchical, "hierarchical",
-     "rings level by level (a flat ring within one level)"},
-};
-inline llvm::StringRef stringifyCollectiveAlgorithm(CollectiveAlgorithm a) {
-  return stringifyEnum<CollectiveAlgorithm>(kCollectiveAlgorithmNames, a);
-}
 
 /// One collective's time on a system.
 struct CollectiveTime {

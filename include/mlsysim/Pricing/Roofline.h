@@ -32,50 +32,10 @@
 #define MLSYSIM_PRICING_ROOFLINE_H
 
 #include "mlsysim/Pricing/Collectives.h"
-#include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
 namespace mlsysim {
-
-/// What limits an op.
-enum class Bound { Compute, Memory, Overhead, Free, Communication };
-llvm::StringRef stringifyBound(Bound bound);
-
-/// Where an op's data is assumed to come from.
-enum class MemoryLevel {
-  DRAM, ///< Device memory (default: every op streams its data).
-  LLC,  ///< The last-level cache, for every op.
-  Auto, ///< The LLC when the op's footprint fits in it, else device memory.
-};
-inline constexpr EnumName<MemoryLevel> kMemoryLevelNames[] = {
-    {MemoryLevel::DRAM, "dram", "every op streams its data from device memory"},
-    {MemoryLevel::LLC, "llc", "every op reads the last-level cache"},
-    {MemoryLevel::Auto, "auto",
-     "the last-level cache when an op's footprint fits in it"},
-};
-inline llvm::StringRef stringifyMemoryLevel(MemoryLevel level) {
-  return stringifyEnum<MemoryLevel>(kMemoryLevelNames, level);
-}
-
-/// Options of the roofline that change which peak applies.
-struct RooflineOptions {
-  /// How kernels are launched: picks the device's per-kernel launch cost.
-  ExecutionModel execution = ExecutionModel::Compiled;
-  /// Allow f32 contractions on the matrix unit at the TF32 rate.
-  bool allowTF32 = false;
-  /// Where data comes from; the LLC needs the device's LLC bandwidth (and,
-  /// for Auto, its capacity), otherwise device memory is used.
-  MemoryLevel memoryLevel = MemoryLevel::DRAM;
-  /// How collectives run (Collectives.h).
-  CollectiveAlgorithm collectiveAlgorithm = CollectiveAlgorithm::Auto;
-};
-
-/// The peak that prices an op's arithmetic, after fallbacks.
-struct PeakChoice {
-  ComputeUnit unit = ComputeUnit::Vector;
-  ElementKind kind = ElementKind::F32;
-  double rate = 0.0; ///< FLOP/s or op/s.
-};
 
 /// The peak for arithmetic of `elementType` on the matrix unit (when
 /// `matrixUnit`) or the vector unit, falling back to the vector unit, then to
@@ -84,40 +44,6 @@ struct PeakChoice {
 std::optional<PeakChoice> choosePeak(const HardwareSpec &hardware,
                                      bool matrixUnit, mlir::Type elementType,
                                      const RooflineOptions &options);
-
-/// An op's time on a device.
-struct RooflineEstimate {
-  /// False when the device has no peak for the op's arithmetic.
-  bool priced = true;
-  std::string reason;
-  /// The peak that priced the arithmetic (none for pure data movement).
-  std::optional<PeakChoice> peak;
-  /// The unit whose term dominates the compute time.
-  std::optional<ComputeUnit> dominantUnit;
-  double tCompute = 0.0; ///< At the achievable compute efficiency.
-  /// The part of tCompute spent waiting on reads across an operand's rows
-  /// (StridedOperand): latency-bound reads, so the op is memory-bound when
-  /// they outweigh the arithmetic.
-  double tStrided = 0.0;
-  double tMemory = 0.0;   ///< At the achievable memory efficiency.
-  double tOverhead = 0.0; ///< Launch overhead.
-  /// A collective's time on the system's links (Collectives.h).
-  double tCommunication = 0.0;
-  /// Bytes one device sends over its links, and the algorithm.
-  double bytesCommunicated = 0.0;
-  std::optional<CollectiveAlgorithm> collectiveAlgorithm;
-  /// max(tCompute, tMemory, tCommunication) + tOverhead.
-  double latency = 0.0;
-  double roofline = 0.0; ///< Ideal: efficiency 1, no overhead.
-  /// The two terms of the ideal: compute and traffic at efficiency 1.
-  double idealCompute = 0.0, idealMemory = 0.0;
-  /// The share of the matrix unit a matrix op keeps busy (its tiles over
-  /// the waves of tiles the cores run); 1 for everything else.
-  double utilization = 1.0;
-  Bound bound = Bound::Free;
-  /// The level whose bandwidth priced the traffic (DRAM or LLC).
-  MemoryLevel memoryLevel = MemoryLevel::DRAM;
-};
 
 /// The traffic term of the roofline: where the data comes from and the
 /// time to move it at efficiency 1.
@@ -132,8 +58,29 @@ struct TrafficTime {
 TrafficTime priceTraffic(const HardwareSpec &hardware, double footprint,
                          double runs, const RooflineOptions &options);
 
+/// One part of a kernel: the compute side of an op's price (its compute,
+/// strided and communication terms, peak, unit and efficiency) and how often
+/// the kernel runs that work per run (recomputation).
+struct KernelPart {
+  const RooflineEstimate *compute;
+  double recompute = 1.0;
+};
+
+/// The one roofline of a kernel: `runs` runs of `parts` moving `bytesPerRun`
+/// each. Its compute term is the sum of the parts' (each times its
+/// recomputation), its memory term the traffic at the level that serves it
+/// (memory-level=) over the memory efficiency of `opClass` kernels, its
+/// overhead one launch per run when `launches` (under the execution model of
+/// `options`), its communication the parts' links; latency and bound by
+/// settleRoofline. An op priced alone and a fused group are both priced here.
+RooflineEstimate priceKernel(llvm::ArrayRef<KernelPart> parts,
+                             double bytesPerRun, double runs, OpClass opClass,
+                             bool launches, const HardwareSpec &hardware,
+                             const RooflineOptions &options);
+
 /// Prices `multiplier` executions of an op of cost `cost` (modeled) on
-/// `hardware`. Each execution is one kernel launch.
+/// `hardware`, as a kernel of its own (priceKernel). Each execution is one
+/// kernel launch.
 RooflineEstimate estimateRoofline(const OpCost &cost, Count multiplier,
                                   const HardwareSpec &hardware,
                                   const RooflineOptions &options);
@@ -190,9 +137,6 @@ double getLaunchTime(const HardwareSpec &hardware, double runs,
 /// place.
 void settleRoofline(RooflineEstimate &estimate);
 
-/// Whether the waits on reads across rows outweigh the arithmetic in the
-/// larger of the compute and memory terms: the op is memory-bound on them.
-bool isBoundByStridedReads(const RooflineEstimate &estimate);
 
 /// The latency of the terms, through settleRoofline.
 double getRooflineLatency(double tCompute, double tMemory, double tOverhead,
