@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/PricedProgram.h"
 
+#include "Diagnose.h"
+
 #include "mlsysim/Pricing/SymbolicFindings.h"
 
 #include "mlir/IR/Location.h"
@@ -59,20 +61,60 @@ StringRef PricedWork::unit() const {
   return stringifyComputeUnit(*roofline.dominantUnit);
 }
 
-std::optional<FusionBound> PricedProgram::getFusionBound(StringRef func) const {
-  std::optional<FusionBound> sum;
-  for (const FusionBound &bound : plan.bounds) {
-    if (!func.empty() && bound.func != func)
-      continue;
-    if (!sum) {
-      sum.emplace();
-      sum->func = func.str();
-    }
-    sum->asIs += bound.asIs;
-    sum->planned += bound.planned;
-    sum->fullyFused += bound.fullyFused;
+/// Adds `bound` into `sum` (made on first use, named `func`).
+static void addFusionBound(std::optional<FusionBound> &sum,
+                           const FusionBound &bound, StringRef func) {
+  if (!sum) {
+    sum.emplace();
+    sum->func = func.str();
   }
-  return sum;
+  sum->asIs += bound.asIs;
+  sum->planned += bound.planned;
+  sum->fullyFused += bound.fullyFused;
+}
+
+/// Each function's fusion bound and diagnosis, and the module's: what runs
+/// is indexed by function once (a module of thousands of functions must not
+/// scan every kernel for each).
+static void diagnoseFunctions(PricedProgram &program) {
+  llvm::StringMap<unsigned> indexOf;
+  for (auto [index, func] : llvm::enumerate(program.functions))
+    indexOf[func.name] = index;
+  for (const FusionBound &bound : program.plan.bounds) {
+    auto it = indexOf.find(bound.func);
+    if (it != indexOf.end())
+      addFusionBound(program.functions[it->second].fusionBound, bound,
+                     bound.func);
+    addFusionBound(program.fusionBound, bound, "");
+  }
+  // What runs under the execution model, by function and in all.
+  std::vector<std::vector<unsigned>> units(program.functions.size());
+  std::vector<unsigned> all;
+  auto add = [&](StringRef func, unsigned unit) {
+    all.push_back(unit);
+    auto it = indexOf.find(func);
+    if (it != indexOf.end())
+      units[it->second].push_back(unit);
+  };
+  if (program.options.roofline.execution == ExecutionModel::Compiled) {
+    for (const PricedKernel &kernel : program.kernels)
+      add(kernel.func, kernel.id);
+  } else {
+    for (const PricedOp &op : program.ops)
+      if (op.modeled && !op.free)
+        add(op.func, op.id);
+  }
+  Count allWeights;
+  for (auto [index, func] : llvm::enumerate(program.functions)) {
+    Count weights;
+    if (func.footprintIndex >= 0)
+      weights = program.footprints[func.footprintIndex].parameterBytes;
+    allWeights += weights;
+    func.diagnosis =
+        diagnose(program, units[index], func.totals, weights, func.name);
+  }
+  program.diagnosis =
+      diagnose(program, all, program.totals, allWeights, /*func=*/"");
 }
 
 ExecutionTotals PricedTotals::getExecution(ExecutionModel model) const {
@@ -524,5 +566,6 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
         solveSymbolic(*symbolic, hw, options, report.ops.size(), funcOfOp);
     report.symbolic = std::move(symbolic);
   }
+  diagnoseFunctions(report);
   return report;
 }

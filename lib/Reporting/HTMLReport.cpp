@@ -12,7 +12,7 @@
 
 #include "mlsysim/Reporting/ServingViews.h"
 
-#include "mlsysim/Reporting/Diagnosis.h"
+#include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -95,7 +95,7 @@ static void numberCell(llvm::raw_ostream &os, double value,
 }
 
 static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
-                           llvm::raw_ostream &os);
+                           const HardwareSpec &hw, llvm::raw_ostream &os);
 
 static void printSummary(const PricedProgram &report, llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
@@ -120,11 +120,12 @@ static void printSummary(const PricedProgram &report, llvm::raw_ostream &os) {
                    formatSeconds(entry.latency) + " (" +
                    formatCount(entry.kernels, "kernel") + ")";
   }
-  if (std::optional<FusionBound> bound = report.getFusionBound())
-    byExecution += " · fully fused " + formatSeconds(bound->fullyFused);
+  if (report.fusionBound)
+    byExecution +=
+        " · fully fused " + formatSeconds(report.fusionBound->fullyFused);
   byExecution += " · each op at peak " + formatSeconds(t.roofline);
   row("by execution model", byExecution);
-  Diagnosis diagnosis = diagnose(report);
+  const Diagnosis &diagnosis = report.diagnosis;
   row("time", "compute " + formatPercent(diagnosis.computeShare) +
                   " · memory " + formatPercent(diagnosis.memoryShare) +
                   " · launches " + formatPercent(diagnosis.launchShare) +
@@ -174,20 +175,20 @@ static void printSummary(const PricedProgram &report, llvm::raw_ostream &os) {
   // The diagnosis, as in the text view: the module's, then each
   // function's when there are several.
   os << "<h2>What limits it, and what moves it</h2>\n";
-  printDiagnosis(diagnosis, "diagnosis", os);
+  printDiagnosis(diagnosis, "diagnosis", hw, os);
   if (report.functions.size() > 1)
     for (const PricedFunction &func : report.functions) {
       os << "<h3>@" << escapeMarkup(func.name) << ": "
          << escapeMarkup(formatSeconds(func.totals.latency)) << "</h3>\n";
       printDiagnosis(
-          diagnose(report, func.name),
-          "diagnosis-" + std::to_string(&func - &report.functions[0]), os);
+          func.diagnosis,
+          "diagnosis-" + std::to_string(&func - &report.functions[0]), hw, os);
     }
 }
 
 /// One diagnosis as a list whose element id is `id`.
 static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
-                           llvm::raw_ostream &os) {
+                           const HardwareSpec &hw, llvm::raw_ostream &os) {
   os << "<ul id=\"" << id << "\">\n";
   for (const WorkDiagnosis &work : diagnosis.kinds)
     os << "<li><b>" << escapeMarkup(describeWorkKind(work.kind)) << "</b>: "
@@ -195,12 +196,14 @@ static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
                        formatSeconds(work.time) + " (" +
                        formatPercent(work.share) + "), " +
                        stringifyBound(work.bound).str() + "-bound; " +
-                       work.lever)
+                       describeLever(work.lever, hw))
        << "</li>\n";
-  os << "<li><b>launches</b>: " << escapeMarkup(diagnosis.launches)
+  os << "<li><b>launches</b>: "
+     << escapeMarkup(describeLaunches(diagnosis.launches))
      << "</li>\n";
-  if (!diagnosis.weights.empty())
-    os << "<li><b>weights</b>: " << escapeMarkup(diagnosis.weights)
+  if (diagnosis.weights)
+    os << "<li><b>weights</b>: "
+       << escapeMarkup(describeWeights(*diagnosis.weights))
        << "</li>\n";
   os << "</ul>\n";
 }

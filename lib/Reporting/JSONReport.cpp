@@ -9,7 +9,7 @@
 
 #include "mlsysim/Reporting/ServingViews.h"
 
-#include "mlsysim/Reporting/Diagnosis.h"
+#include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlsysim/Reporting/Escape.h"
@@ -253,7 +253,8 @@ Object mlsysim::shareByBoundToJSON(const PricedTotals &totals) {
 
 /// What limits a function (or the module), with the lever of each kind of
 /// work: the numbers the text view's diagnosis prints.
-static Object diagnosisToJSON(const Diagnosis &diagnosis) {
+static Object diagnosisToJSON(const Diagnosis &diagnosis,
+                              const HardwareSpec &hw) {
   Array kinds;
   for (const WorkDiagnosis &work : diagnosis.kinds)
     kinds.push_back(Object{{"kind", describeWorkKind(work.kind)},
@@ -262,16 +263,17 @@ static Object diagnosisToJSON(const Diagnosis &diagnosis) {
                            {"share", work.share},
                            {"bound", stringifyBound(work.bound)},
                            {"matrix_utilization", work.utilization},
-                           {"lever", work.lever}});
+                           {"lever", describeLever(work.lever, hw)}});
   return Object{
       {"share", Object{{"compute", diagnosis.computeShare},
                        {"memory", diagnosis.memoryShare},
                        {"launches", diagnosis.launchShare},
                        {"communication", diagnosis.communicationShare}}},
       {"kinds", std::move(kinds)},
-      {"launches", diagnosis.launches},
+      {"launches", describeLaunches(diagnosis.launches)},
       {"weights",
-       diagnosis.weights.empty() ? Value(nullptr) : Value(diagnosis.weights)}};
+       diagnosis.weights ? Value(describeWeights(*diagnosis.weights))
+                         : Value(nullptr)}};
 }
 
 static Object totalsToJSON(const PricedProgram &report, const PricedTotals &totals) {
@@ -405,7 +407,7 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
     Object object{
         {"name", func.name},
         {"totals", totalsToJSON(report, func.totals)},
-        {"diagnosis", diagnosisToJSON(diagnose(report, func.name))},
+        {"diagnosis", diagnosisToJSON(func.diagnosis, hw)},
         {"memory", func.footprintIndex >= 0
                        ? Value(footprintToJSON(
                              report, report.footprints[func.footprintIndex],
@@ -429,7 +431,7 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
                 {"conventions", std::move(conventions)},
                 {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
-                {"diagnosis", diagnosisToJSON(diagnose(report))},
+                {"diagnosis", diagnosisToJSON(report.diagnosis, hw)},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
                 {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)

@@ -16,7 +16,7 @@
 #include "mlsysim/Reporting/SymbolicViews.h"
 
 #include "mlsysim/Hardware/SystemSpec.h"
-#include "mlsysim/Reporting/Diagnosis.h"
+#include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -270,7 +270,8 @@ static void printSummary(const PricedProgram &report, llvm::StringRef title,
 /// work that take at least 1% of the time (all of them when there are few),
 /// at most `maxKinds` of them, then launches and weights.
 static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
-                           size_t maxKinds, llvm::raw_ostream &os) {
+                           size_t maxKinds, const HardwareSpec &hw,
+                           llvm::raw_ostream &os) {
   os << "\nwhat limits " << title << ", and what moves it:\n";
   size_t shown = 0;
   for (const WorkDiagnosis &work : diagnosis.kinds) {
@@ -280,11 +281,12 @@ static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
     os << "  " << describeWorkKind(work.kind) << ": "
        << formatCount(Count(work.kernels), "kernel") << ", "
        << formatSeconds(work.time) << " (" << formatPercent(work.share) << "), "
-       << stringifyBound(work.bound) << "-bound; " << work.lever << "\n";
+       << stringifyBound(work.bound) << "-bound; "
+       << describeLever(work.lever, hw) << "\n";
   }
-  os << "  launches: " << diagnosis.launches << "\n";
-  if (!diagnosis.weights.empty())
-    os << "  weights: " << diagnosis.weights << "\n";
+  os << "  launches: " << describeLaunches(diagnosis.launches) << "\n";
+  if (diagnosis.weights)
+    os << "  weights: " << describeWeights(*diagnosis.weights) << "\n";
 }
 
 /// A kernel (or op) as its repeated structure: the names of its ops, its
@@ -639,15 +641,14 @@ void mlsysim::printTextReport(const PricedProgram &report, llvm::raw_ostream &os
   for (const PricedFunction &func : report.functions) {
     if (report.functions.size() == 1)
       break;
-    Diagnosis diagnosis = diagnose(report, func.name);
-    std::optional<FusionBound> bound = report.getFusionBound(func.name);
+    const Diagnosis &diagnosis = func.diagnosis;
     printSummary(report, "@" + func.name, func.totals, diagnosis,
-                 bound ? &*bound : nullptr,
+                 func.fusionBound ? &*func.fusionBound : nullptr,
                  func.footprintIndex >= 0
                      ? &report.footprints[func.footprintIndex]
                      : nullptr,
                  func.peakOpId, os);
-    printDiagnosis(diagnosis, "@" + func.name, /*maxKinds=*/2, os);
+    printDiagnosis(diagnosis, "@" + func.name, /*maxKinds=*/2, hw, os);
     os << "\n";
   }
   // The module's memory is that of its hungriest function.
@@ -665,11 +666,10 @@ void mlsysim::printTextReport(const PricedProgram &report, llvm::raw_ostream &os
   std::string title = report.functions.size() == 1
                           ? "@" + report.functions.front().name
                           : std::string("the module");
-  Diagnosis diagnosis = diagnose(report);
-  std::optional<FusionBound> bound = report.getFusionBound();
+  const Diagnosis &diagnosis = report.diagnosis;
   printSummary(report, title, report.totals, diagnosis,
-               bound ? &*bound : nullptr, largest, largestPeakOp, os);
-  printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, os);
+               report.fusionBound ? &*report.fusionBound : nullptr, largest, largestPeakOp, os);
+  printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
   if (report.options.fusion)
     printFusion(report, report.plan, os);
   printLongest(report, os);

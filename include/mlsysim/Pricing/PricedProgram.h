@@ -11,6 +11,7 @@
 #define MLSYSIM_PRICING_PRICEDPROGRAM_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
+#include "mlsysim/Pricing/Diagnosis.h"
 #include "mlsysim/Pricing/FusionPlanner.h"
 #include "mlsysim/Pricing/Roofline.h"
 #include "mlsysim/Analysis/SymbolicCost.h"
@@ -186,6 +187,11 @@ struct PricedFunction {
   int64_t footprintIndex = -1;
   /// Position of the op at the peak of live memory, or -1.
   int64_t peakOpId = -1;
+  /// Its fusion bounds (as written, as planned, fully fused), when the plan
+  /// priced it.
+  std::optional<FusionBound> fusionBound;
+  /// What limits it, and what moves it.
+  Diagnosis diagnosis;
 };
 
 /// Where a bound takes over for good as one symbol grows (the others held at
@@ -250,6 +256,11 @@ struct PricedProgram {
   /// The serving view, when a function is a prefill or decode step
   /// (Serving.h; built by the report pass, which prices the other batches).
   std::optional<ServingReport> serving;
+  /// What limits the whole module, and what moves it.
+  Diagnosis diagnosis;
+  /// The module's fusion bounds (every function once, summed); none when
+  /// nothing is planned.
+  std::optional<FusionBound> fusionBound;
 
   /// Throughput in samples per second of a run of `totals`.
   double getThroughput(const PricedTotals &totals) const;
@@ -260,9 +271,6 @@ struct PricedProgram {
   bool fits(const PeakMemory &footprint) const;
   /// The ridge point of a unit and format in the report's FLOP convention.
   std::optional<double> getRidgePoint(ComputeUnit unit, ElementKind kind) const;
-  /// The fusion bounds of function `func`, or of the module (every function
-  /// once, summed) when `func` is empty; std::nullopt when nothing is planned.
-  std::optional<FusionBound> getFusionBound(llvm::StringRef func = "") const;
 };
 
 /// Samples per second of a run of `samples` taking `latency`.

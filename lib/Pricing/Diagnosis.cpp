@@ -1,36 +1,14 @@
-//===- Diagnosis.cpp - What limits a program, in words --------------------===//
+//===- Diagnosis.cpp - What limits a program, and what moves it -----------===//
 
-#include "mlsysim/Reporting/Diagnosis.h"
+#include "Diagnose.h"
 
-#include "mlsysim/Reporting/Units.h"
+#include "mlsysim/Pricing/Roofline.h"
 
 #include "llvm/ADT/DenseMap.h"
 
 #include <cmath>
 
 using namespace mlsysim;
-
-llvm::StringRef mlsysim::describeWorkKind(WorkKind kind) {
-  switch (kind) {
-  case WorkKind::Convolutions:
-    return "convolutions";
-  case WorkKind::Matmuls:
-    return "matmuls";
-  case WorkKind::Attention:
-    return "attention";
-  case WorkKind::Normalization:
-    return "normalization and reductions";
-  case WorkKind::Elementwise:
-    return "elementwise";
-  case WorkKind::DataMovement:
-    return "data movement";
-  case WorkKind::Pooling:
-    return "pooling";
-  case WorkKind::Communication:
-    return "communication between devices";
-  }
-  llvm_unreachable("unknown work kind");
-}
 
 namespace {
 /// Something that runs: a kernel of the compiled plan, or an op.
@@ -67,25 +45,27 @@ static WorkKind kindOf(const Unit &unit) {
   llvm_unreachable("unknown op class");
 }
 
-/// The units of `func` (all functions when empty) under the report's
-/// execution model.
+/// The units to diagnose: `runUnits` are kernels of the compiled plan
+/// (compiled execution) or op ids (eager and graph execution).
 static std::vector<Unit> collectUnits(const PricedProgram &report,
-                                      llvm::StringRef func) {
+                                      llvm::ArrayRef<unsigned> runUnits) {
   std::vector<Unit> units;
+  units.reserve(runUnits.size());
   if (report.options.roofline.execution == ExecutionModel::Compiled) {
-    for (const PricedKernel &kernel : report.kernels)
-      if (func.empty() || kernel.func == func)
-        units.push_back({&kernel, kernel.opClass, kernel.ops});
-  } else {
-    for (const PricedOp &op : report.ops)
-      if (op.modeled && !op.free && (func.empty() || op.func == func)) {
-        Unit unit{&op, op.opClass, {}};
-        unit.single = op.id;
-        units.push_back(unit);
-      }
-    for (Unit &unit : units)
-      unit.ops = llvm::ArrayRef<unsigned>(unit.single);
+    for (unsigned index : runUnits) {
+      const PricedKernel &kernel = report.kernels[index];
+      units.push_back({&kernel, kernel.opClass, kernel.ops});
+    }
+    return units;
   }
+  for (unsigned id : runUnits) {
+    const PricedOp &op = report.ops[id];
+    Unit unit{&op, op.opClass, {}};
+    unit.single = op.id;
+    units.push_back(unit);
+  }
+  for (Unit &unit : units)
+    unit.ops = llvm::ArrayRef<unsigned>(unit.single);
   return units;
 }
 
@@ -298,188 +278,188 @@ fasterMatrixPeak(const HardwareSpec &hw, const PeakChoice &priced) {
   return std::nullopt;
 }
 
-/// The lever of one kind of work, from its units.
-static std::string leverOf(const PricedProgram &report, WorkDiagnosis &work,
-                           llvm::ArrayRef<const Unit *> units,
-                           const FlashEstimate &flash) {
-  const HardwareSpec &hw = *report.hardware;
+/// The sums over a kind's units that its lever reads.
+namespace {
+struct KindSums {
   double compute = 0, memory = 0, launch = 0, arithmetic = 0, bytes = 0,
-         weights = 0, slowest = 0;
+         weights = 0, slowest = 0, strided = 0, sent = 0, links = 0;
+};
+} // namespace
+
+static KindSums sumUnits(const PricedProgram &report,
+                         llvm::ArrayRef<const Unit *> units) {
+  KindSums sums;
   for (const Unit *unit : units) {
     const RooflineEstimate &r = unit->work->roofline;
-    compute += r.tCompute;
-    memory += r.tMemory;
-    launch += r.tOverhead;
-    slowest += std::max(r.tCompute, r.tMemory);
-    arithmetic += (unit->work->flops + unit->work->intOps).toDouble();
-    bytes += unit->work->bytes().toDouble();
+    sums.compute += r.tCompute;
+    sums.memory += r.tMemory;
+    sums.launch += r.tOverhead;
+    sums.slowest += std::max(r.tCompute, r.tMemory);
+    sums.arithmetic += (unit->work->flops + unit->work->intOps).toDouble();
+    sums.bytes += unit->work->bytes().toDouble();
+    sums.strided += r.tStrided;
+    sums.sent += r.bytesCommunicated;
+    sums.links += r.tCommunication;
     for (unsigned id : unit->ops)
-      weights += report.plan.weightBytes[id].toDouble();
+      sums.weights += report.plan.weightBytes[id].toDouble();
   }
-  std::string text;
-  llvm::raw_string_ostream os(text);
+  return sums;
+}
+
+/// The lever of a memory-bound matrix kind that reads weights: the batch
+/// that turns it compute-bound, or what 8x the batch buys.
+static Lever weightsLever(const PricedProgram &report,
+                          const WorkDiagnosis &work,
+                          llvm::ArrayRef<const Unit *> units,
+                          const KindSums &sums) {
+  Lever lever;
+  lever.bytes = sums.weights;
+  lever.bytesBefore = sums.bytes;
+  lever.batch = report.options.batch;
+  // Compute grows with the batch, and so does the traffic but for the
+  // weights: at k times the batch, k * compute >= weights + k * rest.
+  double perFlop = sums.compute / sums.arithmetic,
+         perByte = sums.memory / sums.bytes;
+  double rest = sums.bytes - sums.weights;
+  double gain = sums.arithmetic * perFlop - rest * perByte;
+  if (gain > 0) {
+    double k = sums.weights * perByte / gain;
+    if (k <= 1) {
+      lever.kind = LeverKind::NearRidge;
+      return lever;
+    }
+    lever.kind = LeverKind::BatchToComputeBound;
+    lever.factor = k;
+    lever.batchTo =
+        static_cast<int64_t>(std::ceil(k * report.options.batch));
+    return lever;
+  }
+  // Their activations alone outweigh their compute: never compute-bound,
+  // but more samples share one read of the weights.
+  double weightTime = sums.weights * perByte, restTime = rest * perByte;
+  double eight =
+      std::max(8 * sums.compute, weightTime + 8 * restTime) + sums.launch;
+  lever.kind = LeverKind::BatchThroughput;
+  lever.batchTo = 8 * report.options.batch;
+  lever.time = eight;
+  lever.factor = 8 * work.time / eight;
+  return lever;
+}
+
+/// The lever of a compute-bound matrix kind: a faster peak the same
+/// arithmetic could use, else its efficiency.
+static Lever peakLever(const PricedProgram &report,
+                       llvm::ArrayRef<const Unit *> units) {
+  // The op with the most arithmetic names the peak that priced them.
+  const PricedOp *sample = nullptr;
+  for (const Unit *unit : units)
+    for (unsigned id : unit->ops) {
+      const PricedOp &op = report.ops[id];
+      if (op.roofline.peak &&
+          (!sample || (op.flops + op.intOps).toDouble() >
+                          (sample->flops + sample->intOps).toDouble()))
+        sample = &op;
+    }
+  Lever lever;
+  if (sample)
+    if (auto faster = fasterMatrixPeak(*report.hardware,
+                                       *sample->roofline.peak)) {
+      const PeakChoice &priced = *sample->roofline.peak;
+      double ratio = priced.rate / faster->second;
+      for (const Unit *unit : units)
+        lever.time += getScaledLatency(unit->work->roofline, ratio);
+      lever.kind = LeverKind::FasterPeak;
+      lever.priced = priced;
+      lever.fasterKind = faster->first;
+      lever.fasterRate = faster->second;
+      lever.option =
+          faster->first == ElementKind::TF32
+              ? std::string("tf32=1")
+              : "precision=" + stringifyElementKind(faster->first).str();
+      return lever;
+    }
+  lever.kind = LeverKind::AtEfficiency;
+  lever.unit = sample && sample->roofline.peak ? sample->roofline.peak->unit
+                                               : ComputeUnit::Matrix;
+  return lever;
+}
+
+/// The lever of one kind of work, from its units.
+static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
+                     llvm::ArrayRef<const Unit *> units,
+                     const FlashEstimate &flash) {
+  const HardwareSpec &hw = *report.hardware;
+  KindSums sums = sumUnits(report, units);
+  Lever lever;
   bool matrix = work.kind == WorkKind::Convolutions ||
                 work.kind == WorkKind::Matmuls ||
                 work.kind == WorkKind::Attention;
   if (work.kind == WorkKind::Attention && flash.time > 0 &&
       flash.time < 0.9 * work.time) {
-    double bytes = 0;
-    for (const Unit *unit : units)
-      bytes += unit->work->bytes().toDouble();
-    os << "a fused attention kernel (FlashAttention-style, the scores stay "
-          "on chip) would move "
-       << formatQuantity(flash.bytes, "B") << " instead of "
-       << formatQuantity(bytes, "B") << " and take "
-       << formatSeconds(flash.time);
-    return text;
+    lever.kind = LeverKind::FusedAttention;
+    lever.bytes = flash.bytes;
+    lever.bytesBefore = sums.bytes;
+    lever.time = flash.time;
+    return lever;
   }
   if (work.bound == Bound::Communication) {
-    double sent = 0, links = 0;
-    for (const Unit *unit : units) {
-      sent += unit->work->roofline.bytesCommunicated;
-      links += unit->work->roofline.tCommunication;
-    }
-    os << "each device sends " << formatQuantity(sent, "B") << " over the "
-       << "links (" << formatSeconds(links)
-       << "): faster links (another system) or fewer devices per "
-          "collective move them; the sum assumes none of it overlaps "
-          "compute";
-    return text;
+    lever.kind = LeverKind::Communication;
+    lever.bytes = sums.sent;
+    lever.seconds = sums.links;
+    return lever;
   }
   if (work.bound == Bound::Overhead) {
-    os << "the launch overhead (" << formatSeconds(launch)
-       << ") outweighs the work (" << formatSeconds(slowest)
-       << "): fewer, larger kernels (fusion, a larger batch) amortize it";
-    return text;
+    lever.kind = LeverKind::Overhead;
+    lever.seconds = sums.launch;
+    lever.workSeconds = sums.slowest;
+    return lever;
   }
-  double strided = 0;
-  for (const Unit *unit : units)
-    strided += unit->work->roofline.tStrided;
-  if (strided > 0.5 * work.time) {
+  if (sums.strided > 0.5 * work.time) {
     // Waits on reads across rows (a device's strided_reads) dominate: the
     // layout is the lever, not the batch or the peak.
-    double without = 0;
+    lever.kind = LeverKind::StridedReads;
+    lever.seconds = sums.strided;
     for (const Unit *unit : units) {
       const RooflineEstimate &r = unit->work->roofline;
-      without += getRooflineLatency(r.tCompute - r.tStrided, r.tMemory,
-                                    r.tOverhead, r.tCommunication);
+      lever.time += getRooflineLatency(r.tCompute - r.tStrided, r.tMemory,
+                                       r.tOverhead, r.tCommunication);
     }
-    os << formatSeconds(strided)
-       << " of it waits on reads across the rows of inputs whose reduced "
-          "dimension is outer ([k, n]), which the compiled code steps a row "
-          "at a time: stored with it innermost ([n, k]; a weight transposed "
-          "once) or packed by "
-          "the compiler, the same work without those waits would take "
-       << formatSeconds(without);
-    return text;
+    return lever;
   }
   if (matrix && work.bound == Bound::Compute && work.utilization < 0.75 &&
       hw.matrixTileM && hw.cores) {
     // Every core busy: the compute term at utilization 1.
-    double full = 0;
+    lever.kind = LeverKind::WaveQuantization;
+    lever.utilization = work.utilization;
     for (const Unit *unit : units)
-      full += getScaledLatency(unit->work->roofline,
-                               unit->work->roofline.utilization);
-    os << "they keep " << formatPercent(work.utilization)
-       << " of the matrix unit busy: too few "
-       << formatFixed(hw.matrixTileM->value, 0) << "x"
-       << formatFixed(hw.matrixTileN->value, 0) << " output tiles for "
-       << formatFixed(hw.cores->value, 0)
-       << " cores (wave quantization); with every core busy (more rows "
-          "per run, a larger batch) the same work would take "
-       << formatSeconds(full);
-    return text;
+      lever.time += getScaledLatency(unit->work->roofline,
+                                     unit->work->roofline.utilization);
+    return lever;
   }
-  if (matrix && work.bound == Bound::Memory && arithmetic > 0 && weights > 0 &&
-      compute > 0) {
-    // Compute grows with the batch, and so does the traffic but for the
-    // weights: at k times the batch, k * compute >= weights + k * rest.
-    double perFlop = compute / arithmetic, perByte = memory / bytes;
-    double rest = bytes - weights;
-    double gain = arithmetic * perFlop - rest * perByte;
-    os << formatQuantity(weights, "B") << " of their "
-       << formatQuantity(bytes, "B") << " are weights";
-    if (gain > 0) {
-      double k = weights * perByte / gain;
-      if (k > 1)
-        os << ": " << formatFixed(k, 1) << "x the samples per run (batch "
-           << report.options.batch << " -> "
-           << static_cast<int64_t>(std::ceil(k * report.options.batch))
-           << ") makes them compute-bound, reusing the weights";
-      else
-        os << ": already near the ridge";
-    } else {
-      // Their activations alone outweigh their compute: never
-      // compute-bound, but more samples share one read of the weights.
-      double launches = 0;
-      for (const Unit *unit : units)
-        launches += unit->work->roofline.tOverhead;
-      double weightTime = weights * perByte, restTime = rest * perByte;
-      double eight =
-          std::max(8 * compute, weightTime + 8 * restTime) + launches;
-      os << ": 8x the samples per run (batch " << report.options.batch << " -> "
-         << 8 * report.options.batch << ") would take " << formatSeconds(eight)
-         << ": " << formatFixed(8 * work.time / eight, 1)
-         << "x the throughput (the weights are read once for all)";
-    }
-    return text;
-  }
-  if (matrix && work.bound == Bound::Compute) {
-    // The op with the most arithmetic names the peak that priced them.
-    const PricedOp *sample = nullptr;
-    for (const Unit *unit : units)
-      for (unsigned id : unit->ops) {
-        const PricedOp &op = report.ops[id];
-        if (op.roofline.peak &&
-            (!sample || (op.flops + op.intOps).toDouble() >
-                            (sample->flops + sample->intOps).toDouble()))
-          sample = &op;
-      }
-    if (sample)
-      if (auto faster = fasterMatrixPeak(hw, *sample->roofline.peak)) {
-        const PeakChoice &priced = *sample->roofline.peak;
-        double ratio = priced.rate / faster->second;
-        double time = 0;
-        for (const Unit *unit : units)
-          time += getScaledLatency(unit->work->roofline, ratio);
-        os << "compute-bound on the " << stringifyComputeUnit(priced.unit)
-           << " unit's " << stringifyElementKind(priced.kind) << " peak ("
-           << formatQuantity(priced.rate, "FLOP/s") << "); in "
-           << stringifyElementKind(faster->first) << " on the matrix unit ("
-           << formatQuantity(faster->second, "FLOP/s") << ") they would take "
-           << formatSeconds(time) << " ("
-           << (faster->first == ElementKind::TF32
-                   ? std::string("tf32=1")
-                   : "precision=" + stringifyElementKind(faster->first).str())
-           << " prices it)";
-        return text;
-      }
-    os << "compute-bound on the "
-       << (sample && sample->roofline.peak
-               ? stringifyComputeUnit(sample->roofline.peak->unit)
-               : llvm::StringRef("matrix"))
-       << " unit at its assumed efficiency: only less work moves them";
-    return text;
-  }
+  if (matrix && work.bound == Bound::Memory && sums.arithmetic > 0 &&
+      sums.weights > 0 && sums.compute > 0)
+    return weightsLever(report, work, units, sums);
+  if (matrix && work.bound == Bound::Compute)
+    return peakLever(report, units);
   if (work.bound == Bound::Memory) {
-    double half = 0;
+    lever.kind = LeverKind::NarrowerData;
+    lever.bytes = sums.bytes;
     for (const Unit *unit : units)
-      half += getScaledLatency(unit->work->roofline, 1.0, 0.5);
-    os << "they move " << formatQuantity(bytes, "B")
-       << ": at half the element width they would take " << formatSeconds(half)
-       << " (precision= prices it); fusing them into their neighbours "
-          "removes round trips";
-    return text;
+      lever.time += getScaledLatency(unit->work->roofline, 1.0, 0.5);
+    return lever;
   }
-  os << "compute-bound on the " << (matrix ? "matrix" : "vector")
-     << " unit: only less work moves them";
-  return text;
+  lever.kind = LeverKind::LessWork;
+  lever.unit = matrix ? ComputeUnit::Matrix : ComputeUnit::Vector;
+  return lever;
 }
 
-Diagnosis mlsysim::diagnose(const PricedProgram &report, llvm::StringRef func) {
+Diagnosis mlsysim::diagnose(const PricedProgram &report,
+                            llvm::ArrayRef<unsigned> runUnits,
+                            const PricedTotals &totals, Count weightBytes,
+                            llvm::StringRef func) {
   Diagnosis diagnosis;
   diagnosis.func = func.str();
-  std::vector<Unit> units = collectUnits(report, func);
+  std::vector<Unit> units = collectUnits(report, runUnits);
   FlashEstimate flash =
       estimateFlash(report, units, markAttention(report, units));
   double compute = 0, memory = 0, launch = 0, communication = 0;
@@ -533,53 +513,25 @@ Diagnosis mlsysim::diagnose(const PricedProgram &report, llvm::StringRef func) {
                     });
 
   // Launches, against the other execution models.
-  const PricedTotals *totals = &report.totals;
-  for (const PricedFunction &f : report.functions)
-    if (!func.empty() && f.name == func)
-      totals = &f.totals;
   ExecutionModel headline = report.options.roofline.execution;
-  auto entry = [&](ExecutionModel model) {
-    return totals->getExecution(model);
-  };
-  {
-    llvm::raw_string_ostream os(diagnosis.launches);
-    ExecutionTotals now = entry(headline);
-    os << now.kernels
-       << (now.kernels.isExact() && now.kernels.getExact() == 1
-               ? " kernel launch x "
-               : " kernel launches x ")
-       << formatSeconds(report.hardware->getLaunchOverhead(headline).value)
-       << " = " << formatSeconds(launch) << " ("
-       << formatPercent(diagnosis.launchShare) << " of the time)";
-    ExecutionModel other = headline == ExecutionModel::Compiled
-                               ? ExecutionModel::Eager
-                               : ExecutionModel::Compiled;
-    ExecutionTotals alt = entry(other);
-    if (headline == ExecutionModel::Compiled)
-      os << "; eager execution would launch " << alt.kernels << " ("
-         << formatSeconds(alt.latency) << " in all)";
-    else
-      os << "; the compiled plan runs " << formatCount(alt.kernels, "kernel")
-         << " (" << formatSeconds(alt.latency) << " in all)";
-  }
+  LaunchDiagnosis &launches = diagnosis.launches;
+  launches.model = headline;
+  launches.kernels = totals.getExecution(headline).kernels;
+  launches.perLaunch = report.hardware->getLaunchOverhead(headline).value;
+  launches.time = launch;
+  launches.share = diagnosis.launchShare;
+  launches.other = headline == ExecutionModel::Compiled
+                       ? ExecutionModel::Eager
+                       : ExecutionModel::Compiled;
+  ExecutionTotals other = totals.getExecution(launches.other);
+  launches.otherKernels = other.kernels;
+  launches.otherLatency = other.latency;
+
   // The weights, read at least once per run.
-  Count weightBytes;
-  for (const PricedFunction &f : report.functions)
-    if ((func.empty() || f.name == func) && f.footprintIndex >= 0)
-      weightBytes += report.footprints[f.footprintIndex].parameterBytes;
-  const HardwareSpec &hw = *report.hardware;
-  double floor =
-      getMemoryTime(hw, weightBytes.toDouble(), OpClass::Unclassified);
-  if (floor > 0.1 * diagnosis.latency && floor > 0) {
-    llvm::raw_string_ostream os(diagnosis.weights);
-    os << "the " << formatQuantity(weightBytes.toDouble(), "B")
-       << " of weights, read once per run, set a floor of "
-       << formatSeconds(floor) << " on this device";
-    if (diagnosis.latency > 0)
-      os << " (" << formatPercent(getShare(floor, diagnosis.latency))
-         << " of the predicted latency)";
-    os << ": only fewer or narrower weights, or more samples per run, move "
-          "it";
-  }
+  double floor = getMemoryTime(*report.hardware, weightBytes.toDouble(),
+                               OpClass::Unclassified);
+  if (floor > 0.1 * diagnosis.latency && floor > 0)
+    diagnosis.weights = WeightsFloor{weightBytes.toDouble(), floor,
+                                     getShare(floor, diagnosis.latency)};
   return diagnosis;
 }

@@ -1,0 +1,129 @@
+//===- DiagnosisText.cpp - The diagnosis in words -------------------------===//
+
+#include "mlsysim/Reporting/DiagnosisText.h"
+
+#include "mlsysim/Reporting/Units.h"
+
+using namespace mlsysim;
+
+std::string mlsysim::describeLever(const Lever &lever,
+                                   const HardwareSpec &hw) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  switch (lever.kind) {
+  case LeverKind::FusedAttention:
+    os << "a fused attention kernel (FlashAttention-style, the scores stay "
+          "on chip) would move "
+       << formatQuantity(lever.bytes, "B") << " instead of "
+       << formatQuantity(lever.bytesBefore, "B") << " and take "
+       << formatSeconds(lever.time);
+    break;
+  case LeverKind::Communication:
+    os << "each device sends " << formatQuantity(lever.bytes, "B")
+       << " over the links (" << formatSeconds(lever.seconds)
+       << "): faster links (another system) or fewer devices per "
+          "collective move them; the sum assumes none of it overlaps "
+          "compute";
+    break;
+  case LeverKind::Overhead:
+    os << "the launch overhead (" << formatSeconds(lever.seconds)
+       << ") outweighs the work (" << formatSeconds(lever.workSeconds)
+       << "): fewer, larger kernels (fusion, a larger batch) amortize it";
+    break;
+  case LeverKind::StridedReads:
+    os << formatSeconds(lever.seconds)
+       << " of it waits on reads across the rows of inputs whose reduced "
+          "dimension is outer ([k, n]), which the compiled code steps a row "
+          "at a time: stored with it innermost ([n, k]; a weight transposed "
+          "once) or packed by "
+          "the compiler, the same work without those waits would take "
+       << formatSeconds(lever.time);
+    break;
+  case LeverKind::WaveQuantization:
+    os << "they keep " << formatPercent(lever.utilization)
+       << " of the matrix unit busy: too few "
+       << formatFixed(hw.matrixTileM->value, 0) << "x"
+       << formatFixed(hw.matrixTileN->value, 0) << " output tiles for "
+       << formatFixed(hw.cores->value, 0)
+       << " cores (wave quantization); with every core busy (more rows "
+          "per run, a larger batch) the same work would take "
+       << formatSeconds(lever.time);
+    break;
+  case LeverKind::BatchToComputeBound:
+    os << formatQuantity(lever.bytes, "B") << " of their "
+       << formatQuantity(lever.bytesBefore, "B") << " are weights: "
+       << formatFixed(lever.factor, 1) << "x the samples per run (batch "
+       << lever.batch << " -> " << lever.batchTo
+       << ") makes them compute-bound, reusing the weights";
+    break;
+  case LeverKind::NearRidge:
+    os << formatQuantity(lever.bytes, "B") << " of their "
+       << formatQuantity(lever.bytesBefore, "B")
+       << " are weights: already near the ridge";
+    break;
+  case LeverKind::BatchThroughput:
+    os << formatQuantity(lever.bytes, "B") << " of their "
+       << formatQuantity(lever.bytesBefore, "B")
+       << " are weights: 8x the samples per run (batch " << lever.batch
+       << " -> " << lever.batchTo << ") would take "
+       << formatSeconds(lever.time) << ": " << formatFixed(lever.factor, 1)
+       << "x the throughput (the weights are read once for all)";
+    break;
+  case LeverKind::FasterPeak:
+    os << "compute-bound on the " << stringifyComputeUnit(lever.priced->unit)
+       << " unit's " << stringifyElementKind(lever.priced->kind) << " peak ("
+       << formatQuantity(lever.priced->rate, "FLOP/s") << "); in "
+       << stringifyElementKind(lever.fasterKind) << " on the matrix unit ("
+       << formatQuantity(lever.fasterRate, "FLOP/s") << ") they would take "
+       << formatSeconds(lever.time) << " (" << lever.option << " prices it)";
+    break;
+  case LeverKind::AtEfficiency:
+    os << "compute-bound on the " << stringifyComputeUnit(lever.unit)
+       << " unit at its assumed efficiency: only less work moves them";
+    break;
+  case LeverKind::NarrowerData:
+    os << "they move " << formatQuantity(lever.bytes, "B")
+       << ": at half the element width they would take "
+       << formatSeconds(lever.time)
+       << " (precision= prices it); fusing them into their neighbours "
+          "removes round trips";
+    break;
+  case LeverKind::LessWork:
+    os << "compute-bound on the " << stringifyComputeUnit(lever.unit)
+       << " unit: only less work moves them";
+    break;
+  }
+  return text;
+}
+
+std::string mlsysim::describeLaunches(const LaunchDiagnosis &launches) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << launches.kernels
+     << (launches.kernels.isExact() && launches.kernels.getExact() == 1
+             ? " kernel launch x "
+             : " kernel launches x ")
+     << formatSeconds(launches.perLaunch) << " = "
+     << formatSeconds(launches.time) << " (" << formatPercent(launches.share)
+     << " of the time)";
+  if (launches.model == ExecutionModel::Compiled)
+    os << "; eager execution would launch " << launches.otherKernels << " ("
+       << formatSeconds(launches.otherLatency) << " in all)";
+  else
+    os << "; the compiled plan runs "
+       << formatCount(launches.otherKernels, "kernel") << " ("
+       << formatSeconds(launches.otherLatency) << " in all)";
+  return text;
+}
+
+std::string mlsysim::describeWeights(const WeightsFloor &weights) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "the " << formatQuantity(weights.bytes, "B")
+     << " of weights, read once per run, set a floor of "
+     << formatSeconds(weights.floor) << " on this device";
+  if (weights.share > 0)
+    os << " (" << formatPercent(weights.share) << " of the predicted latency)";
+  os << ": only fewer or narrower weights, or more samples per run, move it";
+  return text;
+}
