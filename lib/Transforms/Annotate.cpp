@@ -37,10 +37,10 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::OptionReader::read(*this);
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = priceModule(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))

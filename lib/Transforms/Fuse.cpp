@@ -389,7 +389,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::OptionReader::read(*this);
     options.fusion = true;
     // tensor.reshape between structured ops (frontends split attention
     // heads with one) as the view it is, where it is one: the plan prices
@@ -408,7 +408,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       for (tensor::ReshapeOp reshape : reshapes)
         rewriteAsView(rewriter, reshape);
     }
-    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = priceModule(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))

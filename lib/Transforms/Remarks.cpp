@@ -36,7 +36,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
           << minShare;
       return signalPassFailure();
     }
-    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = priceModule(
         module, passutil::OptionReader::read(*this),
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))

@@ -50,18 +50,18 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return runScaling(reportFormat);
     if (!baseline.empty())
       return runDiff(reportFormat);
-    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::OptionReader::read(*this);
     options.fusion = fusion;
     options.allOps = ops == OpsView::All;
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> reports = priceModule(
         module, options,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(reports))
       return signalPassFailure();
     options.servingLength = servingLength;
-    if (serving && failed(passutil::addServingViews(module, options, *reports)))
+    if (serving && failed(priceServing(module, options, *reports)))
       return signalPassFailure();
     // Coverage and fit are the same story on every device but the fit.
     passutil::emitCoverageWarnings(reports->front());
@@ -169,15 +169,15 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                                  << "' (see the diagnostics above)";
       return signalPassFailure();
     }
-    passutil::CommonOptions values = passutil::OptionReader::read(*this);
-    FailureOr<std::vector<PricedProgram>> now = passutil::buildModuleReports(
+    PricingRequest values = passutil::OptionReader::read(*this);
+    FailureOr<std::vector<PricedProgram>> now = priceModule(
         module, values,
         [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
     if (failed(now))
       return signalPassFailure();
     // The baseline module is not this pass's IR: counted on its own.
     std::optional<CostAnalysis> baselineCounts;
-    FailureOr<std::vector<PricedProgram>> then = passutil::buildModuleReports(
+    FailureOr<std::vector<PricedProgram>> then = priceModule(
         *before, values, [&]() -> const CostAnalysis & {
           return baselineCounts.emplace(*before);
         });
@@ -217,7 +217,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
              "shard.grid and shard.shard annotations)";
       return signalPassFailure();
     }
-    passutil::CommonOptions options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::OptionReader::read(*this);
     options.symbolic = false;
     options.fusion = false;
     std::vector<ScalingSeries> series;
@@ -245,7 +245,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       std::optional<CostAnalysis> counted;
       FailureOr<std::vector<PricedProgram>> reports =
           succeeded(partitioned)
-              ? passutil::buildModuleReports(*copy, options,
+              ? priceModule(*copy, options,
                                              [&]() -> const CostAnalysis & {
                                                return counted.emplace(*copy);
                                              })
@@ -314,10 +314,10 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     }
     std::vector<SweepSeries> series;
     for (int64_t value : *values) {
-      passutil::CommonOptions options = passutil::OptionReader::read(*this);
+      PricingRequest options = passutil::OptionReader::read(*this);
       options.dynamicDim = value;
       options.batch = value;
-      FailureOr<std::vector<PricedProgram>> reports = passutil::buildModuleReports(
+      FailureOr<std::vector<PricedProgram>> reports = priceModule(
           module, options, [&]() -> const CostAnalysis & {
             return getAnalysis<CostAnalysis>();
           });
