@@ -73,6 +73,37 @@ static void addFusionBound(std::optional<FusionBound> &sum,
   sum->fullyFused += bound.fullyFused;
 }
 
+/// What the views print beside each op's and kernel's price: its share of
+/// the program's latency (and of its function's ops) and the rate it
+/// achieves.
+static void settleShares(PricedProgram &program) {
+  llvm::StringMap<unsigned> indexOf;
+  for (auto [index, func] : llvm::enumerate(program.functions))
+    indexOf[func.name] = index;
+  auto functionOf = [&](StringRef name) -> PricedFunction * {
+    auto it = indexOf.find(name);
+    return it == indexOf.end() ? nullptr : &program.functions[it->second];
+  };
+  auto settle = [&](PricedWork &work) {
+    const RooflineEstimate &r = work.roofline;
+    work.share = getShare(r.latency, program.totals.latency);
+    double arithmetic = (work.flops + work.intOps).toDouble();
+    work.achievedRate =
+        arithmetic > 0 && r.latency > 0 ? arithmetic / r.latency : 0.0;
+  };
+  for (const PricedOp &op : program.ops)
+    if (op.modeled && !op.free && op.roofline.bound != Bound::Free)
+      if (PricedFunction *func = functionOf(op.func))
+        func->opTime += op.roofline.latency;
+  for (PricedOp &op : program.ops) {
+    settle(op);
+    if (PricedFunction *func = functionOf(op.func))
+      op.functionShare = getShare(op.roofline.latency, func->opTime);
+  }
+  for (PricedKernel &kernel : program.kernels)
+    settle(kernel);
+}
+
 /// Each function's fusion bound and diagnosis, and the module's: what runs
 /// is indexed by function once (a module of thousands of functions must not
 /// scan every kernel for each).
@@ -566,6 +597,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
         solveSymbolic(*symbolic, hw, options, report.ops.size(), funcOfOp);
     report.symbolic = std::move(symbolic);
   }
+  settleShares(report);
   diagnoseFunctions(report);
   return report;
 }

@@ -7,42 +7,31 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlsysim/Reporting/ReportFormats.h"
+
+#include "mlsysim/Reporting/ServingViews.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
 
 using namespace mlsysim;
 
-std::vector<const PricedProgram *>
-mlsysim::sortByLatency(llvm::ArrayRef<PricedProgram> reports) {
-  std::vector<const PricedProgram *> sorted;
-  for (const PricedProgram &report : reports)
-    sorted.push_back(&report);
-  llvm::stable_sort(sorted, [](const PricedProgram *a, const PricedProgram *b) {
-    return a->totals.latency < b->totals.latency;
-  });
-  return sorted;
-}
-
-void mlsysim::printTextComparison(llvm::ArrayRef<PricedProgram> reports,
+void mlsysim::printTextComparison(const DeviceComparison &comparison,
                                   llvm::raw_ostream &os) {
+  llvm::ArrayRef<PricedProgram> reports = comparison.devices;
   const PricedProgram &base = reports.front();
   os << "\ncomparison across devices (speedup over "
      << base.hardware->getLabel() << "):\n";
   os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
                      "latency", "speedup", "samples/s", "MFU", "compute",
                      "memory", "overhead", "memory fit");
-  for (const PricedProgram *device : sortByLatency(reports)) {
-    const PricedProgram &report = *device;
+  for (unsigned index : comparison.byLatency) {
+    const PricedProgram &report = reports[index];
     const PricedTotals &t = report.totals;
-    bool fits = llvm::all_of(report.footprints, [&](const auto &footprint) {
-      return report.fits(footprint);
-    });
+    bool fits = comparison.fits[index];
     os << llvm::format(
         "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n",
         report.hardware->getLabel().c_str(), formatSeconds(t.latency).c_str(),
-        (formatFixed(getSpeedup(base.totals.latency, t.latency), 2) + "x")
-            .c_str(),
+        (formatFixed(comparison.speedup[index], 2) + "x").c_str(),
         formatQuantity(report.getThroughput(t), "").c_str(),
         formatPercent(t.getMFU()).c_str(),
         formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
@@ -60,15 +49,8 @@ void mlsysim::printTextComparison(llvm::ArrayRef<PricedProgram> reports,
                        decode ? "per token (1)" : "first token (1)",
                        "max batch", "tokens/s there");
     // Fastest step first.
-    std::vector<const PricedProgram *> serving;
-    for (const PricedProgram &report : reports)
-      if (report.serving && !report.serving->points.empty())
-        serving.push_back(&report);
-    llvm::stable_sort(serving, [](const PricedProgram *a, const PricedProgram *b) {
-      return a->serving->points.front().latency <
-             b->serving->points.front().latency;
-    });
-    for (const PricedProgram *device : serving) {
+    for (unsigned index : comparison.servingByLatency) {
+      const PricedProgram *device = &reports[index];
       const ServingReport &s = *device->serving;
       const ServingPoint &first = s.points.front();
       const ServingPoint &last = s.points.back();
@@ -90,13 +72,12 @@ void mlsysim::printTextComparison(llvm::ArrayRef<PricedProgram> reports,
   for (const PricedProgram &report : reports)
     os << llvm::format(" %24s", report.hardware->getLabel().c_str());
   os << "\n";
-  for (const PricedOp &op : base.ops) {
-    if (!op.modeled || op.free)
-      continue;
+  for (auto [row, id] : llvm::enumerate(comparison.ops)) {
+    const PricedOp &op = base.ops[id];
     os << llvm::format("  %6u  %-26s", op.id, op.name.str().c_str());
-    for (const PricedProgram &report : reports) {
+    for (auto [device, report] : llvm::enumerate(reports)) {
       const PricedOp &other = report.ops[op.id];
-      double speedup = getSpeedup(op.roofline.latency, other.roofline.latency);
+      double speedup = comparison.opSpeedup[row][device];
       // Three letters per bound; `cmm` keeps communication apart from
       // compute.
       llvm::StringRef bound =

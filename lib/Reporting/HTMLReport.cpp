@@ -250,7 +250,7 @@ static void printFusionSection(const PricedProgram &report, const FusionPlan &pl
 }
 
 void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
-                              llvm::ArrayRef<PricedProgram> allDevices) {
+                              const DeviceComparison *devices) {
   const HardwareSpec &hw = *report.hardware;
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
@@ -265,12 +265,12 @@ void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os
   printSVGRoofline(report, os);
   os << "</div>\n";
 
-  if (allDevices.size() > 1) {
+  if (devices) {
     os << "<h2>Devices</h2>\n<table id=\"devices\"><thead><tr>"
        << "<th class=\"text\">device</th><th>latency</th><th>speedup</th>"
        << "<th>MFU</th></tr></thead><tbody>\n";
-    for (const PricedProgram &other : allDevices) {
-      double speedup = getSpeedup(report.totals.latency, other.totals.latency);
+    for (auto [index, other] : llvm::enumerate(devices->devices)) {
+      double speedup = devices->speedup[index];
       os << "<tr><td class=\"text\">"
          << escapeMarkup(other.hardware->getLabel()) << "</td>";
       numberCell(os, other.totals.latency, formatSeconds(other.totals.latency));
@@ -312,7 +312,6 @@ void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os
     os << "<th id=\"col-" << name << "\"" << (text ? " class=\"text\"" : "")
        << ">" << name << "</th>";
   os << "</tr></thead><tbody>\n";
-  double total = report.totals.latency;
   for (const PricedOp &op : report.ops) {
     std::string bound =
         op.modeled ? stringifyBound(op.roofline.bound).str() : "unmodeled";
@@ -339,8 +338,7 @@ void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os
     numberCell(os, op.roofline.tCompute, formatSeconds(op.roofline.tCompute));
     numberCell(os, op.roofline.tMemory, formatSeconds(op.roofline.tMemory));
     numberCell(os, op.roofline.latency, formatSeconds(op.roofline.latency));
-    double share = getShare(op.roofline.latency, total);
-    numberCell(os, share, formatPercent(share));
+    numberCell(os, op.share, formatPercent(op.share));
     os << "<td class=\"text bound\">" << bound << "</td></tr>\n";
   }
   os << "</tbody></table>\n";

@@ -561,34 +561,33 @@ void mlsysim::printCSVReport(const PricedProgram &report, llvm::raw_ostream &os)
   printCSVRows(report, /*header=*/true, os);
 }
 
-Value mlsysim::comparisonToJSON(llvm::ArrayRef<PricedProgram> reports) {
+Value mlsysim::comparisonToJSON(const DeviceComparison &comparison) {
+  llvm::ArrayRef<PricedProgram> reports = comparison.devices;
   const PricedProgram &base = reports.front();
   Array devices, totals, ops;
   // `devices` (and each op's arrays) in the order asked for; `totals`
   // fastest first.
   for (const PricedProgram &report : reports)
     devices.push_back(report.hardware->id);
-  for (const PricedProgram *device : sortByLatency(reports)) {
-    const PricedProgram &report = *device;
+  for (unsigned index : comparison.byLatency) {
+    const PricedProgram &report = reports[index];
     const PricedTotals &t = report.totals;
     totals.push_back(Object{
         {"hardware", report.hardware->id},
         {"latency_s", t.latency},
-        {"speedup", getSpeedup(base.totals.latency, t.latency)},
+        {"speedup", comparison.speedup[index]},
         {"throughput_per_s", report.getThroughput(t)},
         {"mfu", t.getMFU()},
         {"share_by_bound", shareByBoundToJSON(t)},
     });
   }
-  for (const PricedOp &op : base.ops) {
-    if (!op.modeled || op.free)
-      continue;
+  for (auto [row, id] : llvm::enumerate(comparison.ops)) {
+    const PricedOp &op = base.ops[id];
     Array latency, speedup, bound;
-    for (const PricedProgram &report : reports) {
+    for (auto [device, report] : llvm::enumerate(reports)) {
       const PricedOp &other = report.ops[op.id];
       latency.push_back(other.roofline.latency);
-      speedup.push_back(
-          getSpeedup(op.roofline.latency, other.roofline.latency));
+      speedup.push_back(comparison.opSpeedup[row][device]);
       bound.push_back(stringifyBound(other.roofline.bound));
     }
     ops.push_back(Object{{"id", op.id},

@@ -29,21 +29,22 @@ void mlsysim::printReport(const PricedProgram &report, ReportFormat format,
   }
 }
 
-void mlsysim::printReports(llvm::ArrayRef<PricedProgram> reports, ReportFormat format,
-                           llvm::raw_ostream &os) {
-  if (reports.size() == 1)
+void mlsysim::printReports(llvm::ArrayRef<PricedProgram> reports,
+                           const DeviceComparison *comparison,
+                           ReportFormat format, llvm::raw_ostream &os) {
+  if (!comparison)
     return printReport(reports.front(), format, os);
   switch (format) {
   case ReportFormat::Text:
     printTextReport(reports.front(), os);
-    return printTextComparison(reports, os);
+    return printTextComparison(*comparison, os);
   case ReportFormat::JSON: {
     Array all;
     for (const PricedProgram &report : reports)
       all.push_back(toJSON(report));
     printJSON(Value(Object{{"schema", "mlsysim-report/2"},
                            {"reports", std::move(all)},
-                           {"comparison", comparisonToJSON(reports)}}),
+                           {"comparison", comparisonToJSON(*comparison)}}),
               os);
     return;
   }
@@ -55,7 +56,7 @@ void mlsysim::printReports(llvm::ArrayRef<PricedProgram> reports, ReportFormat f
     // One chart per device, stacked in one document.
     return printSVGRooflines(reports, os);
   case ReportFormat::HTML:
-    return printHTMLReport(reports.front(), os, reports);
+    return printHTMLReport(reports.front(), os, comparison);
   case ReportFormat::Trace:
     return printTraceReport(reports.front(), os);
   }

@@ -72,7 +72,7 @@ static void printChart(const PricedProgram &report, double y0, llvm::raw_ostream
     if (!op.modeled || op.free || work <= 0 || op.roofline.latency <= 0 ||
         op.bytes().isZero())
       continue;
-    points.push_back({&op, op.intensity, work / op.roofline.latency});
+    points.push_back({&op, op.intensity, op.achievedRate});
   }
   // The roofs: the peaks the ops used (in the report's convention).
   double maxPeak = 0;
@@ -170,8 +170,7 @@ static void printChart(const PricedProgram &report, double y0, llvm::raw_ostream
     return a.op->roofline.latency > b.op->roofline.latency;
   });
   for (const Point &p : sorted) {
-    double share = getShare(p.op->roofline.latency, report.totals.latency);
-    double radius = 3 + 22 * std::sqrt(share);
+    double radius = 3 + 22 * std::sqrt(p.op->share);
     os << llvm::format("<circle class=\"op\" cx=\"%.1f\" cy=\"%.1f\" "
                        "r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.6\" "
                        "stroke=\"#000\" stroke-width=\"0.5\">",

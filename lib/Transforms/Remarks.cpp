@@ -3,10 +3,7 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
-#include "mlsysim/Reporting/Units.h"
-
-#include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
+#include "mlsysim/Reporting/RemarksView.h"
 
 using namespace mlsysim;
 using namespace mlir;
@@ -49,71 +46,9 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     }
     const PricedProgram &report = reports->front();
     passutil::emitCoverageWarnings(report);
-    // Each function's time as its ops are priced here (each its own kernel),
-    // and the longest ops that make up `coverage` of it.
-    llvm::StringMap<double> functionTime;
-    std::vector<const PricedOp *> priced;
-    for (const PricedOp &op : report.ops)
-      if (op.modeled && !op.free && op.roofline.bound != Bound::Free) {
-        functionTime[op.func] += op.roofline.latency;
-        priced.push_back(&op);
-      }
-    std::vector<const PricedOp *> longest = priced;
-    llvm::stable_sort(longest, [](const PricedOp *a, const PricedOp *b) {
-      return a->roofline.latency > b->roofline.latency;
-    });
-    llvm::DenseSet<const PricedOp *> marked;
-    llvm::StringMap<double> covered;
-    for (const PricedOp *op : longest) {
-      double &sum = covered[op->func];
-      if (sum >= coverage * functionTime.lookup(op->func) && coverage < 1)
-        continue;
-      sum += op->roofline.latency;
-      marked.insert(op);
-    }
-    for (const PricedOp *opPtr : priced) {
-      const PricedOp &op = *opPtr;
-      double total = functionTime.lookup(op.func);
-      double share = getShare(op.roofline.latency, total);
-      if (!marked.contains(opPtr) || share < minShare)
-        continue;
-      InFlightDiagnostic remark = emitRemark(op.op->getLoc());
-      const RooflineEstimate &r = op.roofline;
-      if (r.bound == Bound::Overhead) {
-        remark << "overhead-bound: the " << formatSeconds(r.tOverhead)
-               << " launch exceeds compute " << formatSeconds(r.tCompute)
-               << " and memory " << formatSeconds(r.tMemory);
-      } else if (r.bound == Bound::Communication) {
-        remark << "communication-bound: each device sends "
-               << formatQuantity(r.bytesCommunicated, "B") << " ("
-               << stringifyCollectiveAlgorithm(*r.collectiveAlgorithm) << "), "
-               << formatSeconds(r.tCommunication) << " on the links";
-      } else if (r.bound == Bound::Memory && isBoundByStridedReads(r)) {
-        // The waits on row-by-row reads, not the traffic, bound it: its
-        // intensity says nothing about that.
-        remark << "memory-bound on reads across rows: "
-               << formatSeconds(r.tStrided) << " of its "
-               << formatSeconds(r.tCompute)
-               << " compute term waits on an input whose reduced dimension "
-                  "is outer ([k, n]), read a row per step";
-      } else {
-        remark << stringifyBound(r.bound) << "-bound: "
-               << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
-               << (op.roofline.peak && isIntegerKind(op.roofline.peak->kind)
-                       ? " OP/B"
-                       : " FLOP/B");
-        if (std::optional<double> ridge =
-                r.peak ? report.getRidgePoint(r.peak->unit, r.peak->kind)
-                       : std::nullopt) {
-          remark << ", " << (op.intensity < *ridge ? "below" : "above")
-                 << " the " << stringifyElementKind(r.peak->kind) << " "
-                 << stringifyComputeUnit(r.peak->unit) << " ridge of "
-                 << formatFixed(*ridge, 0)
-                 << (isIntegerKind(r.peak->kind) ? " OP/B" : " FLOP/B");
-        }
-      }
-      remark << "; " << formatSeconds(r.latency) << " ("
-             << formatFixed(share * 100, 0) << "% of @" << op.func << ")";
+    for (const OpRemark &remark :
+         describeRemarks(report, coverage, minShare)) {
+      emitRemark(remark.op->op->getLoc()) << remark.message;
       ++numRemarks;
     }
     markAllAnalysesPreserved();

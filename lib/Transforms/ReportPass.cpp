@@ -68,8 +68,12 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     for (const PricedProgram &other : llvm::drop_begin(*reports))
       passutil::emitFitWarnings(other);
 
+    std::optional<DeviceComparison> comparison;
+    if (reports->size() > 1)
+      comparison = compareDevices(*reports);
     if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printReports(*reports, reportFormat, os);
+          printReports(*reports, comparison ? &*comparison : nullptr,
+                       reportFormat, os);
         })))
       return signalPassFailure();
     markAllAnalysesPreserved();

@@ -69,6 +69,11 @@ struct PricedWork : WorkCounts {
   /// peak is half the vendor's 2-FLOP figure); 0 for pure data movement.
   double peakRate = 0.0;
   RooflineEstimate roofline;
+  /// Its latency's share of the program's predicted latency.
+  double share = 0.0;
+  /// The arithmetic it achieves: FLOPs and integer ops (in the convention)
+  /// per second of its latency; 0 when it does none or takes no time.
+  double achievedRate = 0.0;
 
   Count bytes() const { return bytesRead + bytesWritten; }
   /// `matrix`, `vector`, `special-function`, or empty for data movement.
@@ -102,6 +107,9 @@ struct PricedOp : PricedWork {
   /// The kernel of the compiled plan that runs the op, or -1 (free, folded
   /// or unmodeled ops).
   int kernel = -1;
+  /// Its latency's share of its function's ops, each priced as its own
+  /// kernel (PricedFunction::opTime).
+  double functionShare = 0.0;
 };
 
 /// One kernel of the compiled plan: a fusion group or a single op.
@@ -192,6 +200,8 @@ struct PricedFunction {
   std::optional<FusionBound> fusionBound;
   /// What limits it, and what moves it.
   Diagnosis diagnosis;
+  /// The sum of its ops' latencies, each priced as its own kernel.
+  double opTime = 0.0;
 };
 
 /// Where a bound takes over for good as one symbol grows (the others held at

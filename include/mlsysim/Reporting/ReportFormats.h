@@ -3,7 +3,7 @@
 #ifndef MLSYSIM_REPORTING_REPORTFORMATS_H
 #define MLSYSIM_REPORTING_REPORTFORMATS_H
 
-#include "mlsysim/Pricing/PricedProgram.h"
+#include "mlsysim/Pricing/Comparison.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -48,7 +48,7 @@ void printSVGRooflines(llvm::ArrayRef<PricedProgram> reports, llvm::raw_ostream 
 /// A self-contained HTML page: summary, chart, sortable and filterable op
 /// table (and the device comparison when several were asked for).
 void printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
-                     llvm::ArrayRef<PricedProgram> allDevices = {});
+                     const DeviceComparison *devices = nullptr);
 /// Chrome trace / Perfetto JSON: one slice per op at its predicted start.
 void printTraceReport(const PricedProgram &report, llvm::raw_ostream &os);
 void printJSONReport(const PricedProgram &report, llvm::raw_ostream &os);
@@ -56,16 +56,17 @@ void printCSVReport(const PricedProgram &report, llvm::raw_ostream &os);
 void printReport(const PricedProgram &report, ReportFormat format,
                  llvm::raw_ostream &os);
 
-/// Several devices (`hardware=a100,h100,h200`): the first device's report,
+/// The programs of one module on the devices asked for; `comparison` when
+/// there are several (`hardware=a100,h100,h200`): the first device's report,
 /// then the totals side by side and each op's speedup over the first device
 /// (text); every report and the comparison (JSON); every device's rows (CSV).
-void printReports(llvm::ArrayRef<PricedProgram> reports, ReportFormat format,
+void printReports(llvm::ArrayRef<PricedProgram> reports,
+                  const DeviceComparison *comparison, ReportFormat format,
                   llvm::raw_ostream &os);
-/// The reports of several devices, fastest first (the comparison's order).
-std::vector<const PricedProgram *> sortByLatency(llvm::ArrayRef<PricedProgram> reports);
 /// The comparison alone, as a JSON object.
-llvm::json::Value comparisonToJSON(llvm::ArrayRef<PricedProgram> reports);
-void printTextComparison(llvm::ArrayRef<PricedProgram> reports, llvm::raw_ostream &os);
+llvm::json::Value comparisonToJSON(const DeviceComparison &comparison);
+void printTextComparison(const DeviceComparison &comparison,
+                         llvm::raw_ostream &os);
 
 } // namespace mlsysim
 

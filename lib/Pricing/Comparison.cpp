@@ -1,0 +1,39 @@
+//===- Comparison.cpp - One program priced on several devices -------------===//
+
+#include "mlsysim/Pricing/Comparison.h"
+
+using namespace mlsysim;
+
+DeviceComparison mlsysim::compareDevices(llvm::ArrayRef<PricedProgram> devices) {
+  DeviceComparison comparison;
+  comparison.devices = devices;
+  const PricedProgram &base = devices.front();
+  for (auto [index, device] : llvm::enumerate(devices)) {
+    comparison.byLatency.push_back(index);
+    comparison.speedup.push_back(
+        getSpeedup(base.totals.latency, device.totals.latency));
+    comparison.fits.push_back(
+        llvm::all_of(device.footprints, [&](const PeakMemory &footprint) {
+          return device.fits(footprint);
+        }));
+    if (device.serving && !device.serving->points.empty())
+      comparison.servingByLatency.push_back(index);
+  }
+  llvm::stable_sort(comparison.byLatency, [&](unsigned a, unsigned b) {
+    return devices[a].totals.latency < devices[b].totals.latency;
+  });
+  llvm::stable_sort(comparison.servingByLatency, [&](unsigned a, unsigned b) {
+    return devices[a].serving->points.front().latency <
+           devices[b].serving->points.front().latency;
+  });
+  for (const PricedOp &op : base.ops) {
+    if (!op.modeled || op.free)
+      continue;
+    comparison.ops.push_back(op.id);
+    std::vector<double> &speedups = comparison.opSpeedup.emplace_back();
+    for (const PricedProgram &device : devices)
+      speedups.push_back(
+          getSpeedup(op.roofline.latency, device.ops[op.id].roofline.latency));
+  }
+  return comparison;
+}
