@@ -11,6 +11,8 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Pricing/RepeatedKernels.h"
+
 #include "mlsysim/Reporting/ServingViews.h"
 
 #include "mlsysim/Reporting/SymbolicViews.h"
@@ -20,7 +22,6 @@
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -289,50 +290,12 @@ static void printDiagnosis(const Diagnosis &diagnosis, llvm::StringRef title,
     os << "  weights: " << describeWeights(*diagnosis.weights) << "\n";
 }
 
-/// A kernel (or op) as its repeated structure: the names of its ops, its
-/// kind, and its work and traffic (equal layers have equal numbers).
-static std::string signatureOf(const PricedProgram &report,
-                               llvm::ArrayRef<unsigned> ops,
-                               const PricedWork &work) {
-  // A key, never shown: the counts as their exact values or their doubles'
-  // bits (one per kernel of a large model: no stream formatting).
-  std::string text;
-  for (unsigned id : ops) {
-    text += report.ops[id].name;
-    text += ',';
-  }
-  for (const Count &count : {work.flops, work.bytesRead, work.bytesWritten}) {
-    char digits[24];
-    uint64_t bits = count.isExact()
-                        ? count.getExact()
-                        : llvm::bit_cast<uint64_t>(count.toDouble());
-    text += count.isExact() ? '=' : '~';
-    text.append(digits,
-                std::to_chars(digits, digits + sizeof(digits), bits).ptr);
-  }
-  return text;
-}
-
-/// The op of `ops` with the most arithmetic (the first on ties): it names
-/// a kernel.
-static const PricedOp &heaviestOp(const PricedProgram &report,
-                                  llvm::ArrayRef<unsigned> ops) {
-  const PricedOp *heaviest = nullptr;
-  for (unsigned id : ops) {
-    const PricedOp &op = report.ops[id];
-    if (!heaviest || (op.flops + op.intOps).toDouble() >
-                         (heaviest->flops + heaviest->intOps).toDouble())
-      heaviest = &op;
-  }
-  return *heaviest;
-}
-
 /// "conv_2d_nchw_fchw + 8 ops (epilogue)": a kernel's heaviest op and the
 /// rest.
 static std::string describeKernel(const PricedProgram &report,
                                   llvm::ArrayRef<unsigned> ops,
                                   std::optional<FusionKind> kind) {
-  const PricedOp *heaviest = &heaviestOp(report, ops);
+  const PricedOp *heaviest = &report.ops[findHeaviestOp(report, ops)];
   std::string text = llvm::StringRef(heaviest->name).split('.').second.str();
   if (text.empty())
     text = heaviest->name;
@@ -343,83 +306,27 @@ static std::string describeKernel(const PricedProgram &report,
   return text;
 }
 
-namespace {
-/// Kernels (or ops) of one repeated structure.
-struct Pattern {
-  std::string description, firstLoc;
-  unsigned count = 0;
-  double each = 0.0, total = 0.0, saving = 0.0;
-  Count bytesSaved;
-  Bound bound = Bound::Free;
-};
-} // namespace
-
-/// Groups `units` (ops lists with their priced work) by repeated structure,
-/// largest total first.
-template <typename UnitRange, typename Describe>
-static std::vector<Pattern>
-foldPatterns(const PricedProgram &report, const UnitRange &units, Describe describe) {
-  llvm::MapVector<std::string, Pattern, std::map<std::string, unsigned>>
-      patterns;
-  for (const auto &[ops, work, saving, bytesSaved, kind] : units) {
-    Pattern &pattern = patterns[signatureOf(report, ops, *work)];
-    if (pattern.count++ == 0) {
-      pattern.description = describe(ops, kind);
-      pattern.firstLoc = heaviestOp(report, ops).loc;
-      pattern.each = work->roofline.latency;
-      pattern.bound = work->roofline.bound;
-    }
-    pattern.total += work->roofline.latency;
-    pattern.saving += saving;
-    pattern.bytesSaved += bytesSaved;
-  }
-  std::vector<Pattern> result;
-  for (auto &entry : patterns)
-    result.push_back(std::move(entry.second));
-  return result;
-}
-
 /// The kernels that take longest (ops in eager and graph execution), folded
 /// by repetition, until 90% of the time or 10 rows.
 static void printLongest(const PricedProgram &report, llvm::raw_ostream &os) {
-  using UnitTuple = std::tuple<llvm::ArrayRef<unsigned>, const PricedWork *,
-                               double, Count, std::optional<FusionKind>>;
-  std::vector<UnitTuple> units;
-  std::vector<unsigned> singles;
   bool compiled = report.options.roofline.execution == ExecutionModel::Compiled;
-  if (compiled) {
-    for (const PricedKernel &kernel : report.kernels)
-      units.emplace_back(kernel.ops, &kernel, 0.0, Count(0), kernel.kind);
-  } else {
-    for (const PricedOp &op : report.ops)
-      if (op.modeled && !op.free)
-        singles.push_back(op.id);
-    for (unsigned &id : singles)
-      units.emplace_back(llvm::ArrayRef<unsigned>(id), &report.ops[id], 0.0,
-                         Count(0), std::nullopt);
-  }
-  std::vector<Pattern> patterns = foldPatterns(
-      report, units,
-      [&](llvm::ArrayRef<unsigned> ops, std::optional<FusionKind> kind) {
-        return describeKernel(report, ops, kind);
-      });
-  llvm::stable_sort(patterns, [](const Pattern &a, const Pattern &b) {
-    return a.total > b.total;
-  });
+  std::vector<RepeatedKernels> patterns = foldRunUnits(report);
   double latency = report.totals.latency, shown = 0;
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
-  for (const Pattern &pattern : patterns) {
+  for (const RepeatedKernels &pattern : patterns) {
     if (rows.size() >= 10 || (latency > 0 && shown >= 0.9 * latency))
       break;
     shown += pattern.total;
-    rows.push_back({"x" + std::to_string(pattern.count), pattern.description,
+    rows.push_back({"x" + std::to_string(pattern.count),
+                    describeKernel(report, pattern.ops, pattern.kind),
                     formatSeconds(pattern.each), formatSeconds(pattern.total),
-                    formatPercent(getShare(pattern.total, latency)),
-                    stringifyBound(pattern.bound).str(), pattern.firstLoc});
+                    formatPercent(pattern.share),
+                    stringifyBound(pattern.bound).str(),
+                    report.ops[pattern.heaviestOp].loc.str()});
   }
   os << "\n"
-     << (compiled ? "kernels" : "ops") << " that take longest (" << units.size()
-     << " in all, " << patterns.size()
+     << (compiled ? "kernels" : "ops") << " that take longest ("
+     << countRunUnits(report) << " in all, " << patterns.size()
      << " distinct; ops=all lists every op):\n";
   if (!rows.empty())
     printTable(rows, os, kPatternColumns);
@@ -437,39 +344,22 @@ static void printFusion(const PricedProgram &report, const FusionPlan &plan,
      << formatCount(Count(plan.kernels.size()), "kernel") << " (" << folded
      << " weight-only ops folded, " << cloned
      << " fills made in place); the largest savings:\n";
-  using UnitTuple = std::tuple<llvm::ArrayRef<unsigned>, const PricedWork *,
-                               double, Count, std::optional<FusionKind>>;
-  std::vector<UnitTuple> units;
-  for (unsigned index : plan.opportunities) {
-    const FusionGroup &group = plan.kernels[index];
-    units.emplace_back(group.ops, &report.kernels[index], group.getSaving(),
-                       group.bytesSaved, group.kind);
-  }
-  std::vector<Pattern> patterns = foldPatterns(
-      report, units,
-      [&](llvm::ArrayRef<unsigned> ops, std::optional<FusionKind> kind) {
-        return describeKernel(report, ops, kind);
-      });
-  llvm::stable_sort(patterns, [](const Pattern &a, const Pattern &b) {
-    return a.saving > b.saving;
-  });
+  std::vector<RepeatedKernels> patterns = foldOpportunities(report);
   if (patterns.empty()) {
     os << "  none: no producer-consumer pair is legal and faster fused\n";
     return;
   }
-  double asIs = 0;
-  for (const FusionBound &bound : plan.bounds)
-    asIs += bound.asIs;
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
-  for (const Pattern &pattern : patterns) {
+  for (const RepeatedKernels &pattern : patterns) {
     if (rows.size() >= 6)
       break;
-    rows.push_back({"x" + std::to_string(pattern.count), pattern.description,
-                    formatSeconds(pattern.saving / pattern.count),
+    rows.push_back({"x" + std::to_string(pattern.count),
+                    describeKernel(report, pattern.ops, pattern.kind),
+                    formatSeconds(pattern.savingEach),
                     formatSeconds(pattern.saving),
-                    formatPercent(getShare(pattern.saving, asIs)),
+                    formatPercent(pattern.savingShare),
                     formatQuantity(pattern.bytesSaved.toDouble(), "B"),
-                    pattern.firstLoc});
+                    report.ops[pattern.heaviestOp].loc.str()});
   }
   printTable(rows, os, kFusionColumns);
   for (const FusionBound &bound : plan.bounds)

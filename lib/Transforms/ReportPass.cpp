@@ -8,8 +8,7 @@
 #include "mlsysim/Reporting/Diff.h"
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
-#include "mlsysim/Reporting/Scaling.h"
-#include "mlsysim/Reporting/Sweep.h"
+#include "mlsysim/Reporting/SweepView.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -285,20 +284,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
           s.points.push_back(point);
           continue;
         }
-        const PricedProgram &report = (*reports)[index];
-        point.latency = report.totals.latency;
-        point.tCommunication = report.totals.tCommunication;
-        point.communicationShare =
-            report.totals.getBoundShare(Bound::Communication);
-        point.bytesCommunicated = report.totals.bytesCommunicated;
-        point.hiddenTime = report.totals.hiddenTime;
-        point.unmodeled = report.totals.numUnmodeled;
-        for (const PricedOp &op : report.ops)
-          point.collectives += op.opClass == OpClass::Collective;
-        for (const PeakMemory &footprint : report.footprints)
-          point.peakBytes =
-              std::max(point.peakBytes, footprint.peakBytes().toDouble());
-        s.points.push_back(point);
+        s.points.push_back(priceScalingPoint((*reports)[index], count));
       }
     }
     if (failed(writeOutput([&](llvm::raw_ostream &os) {

@@ -1,6 +1,6 @@
-//===- Scaling.cpp - One sharded program at several device counts ---------===//
+//===- ScalingView.cpp - One sharded program at several device counts -----===//
 
-#include "mlsysim/Reporting/Scaling.h"
+#include "mlsysim/Reporting/SweepView.h"
 
 #include "mlsysim/Reporting/JSONWriter.h"
 #include "mlsysim/Reporting/Units.h"
@@ -9,22 +9,6 @@
 #include "llvm/Support/JSON.h"
 
 using namespace mlsysim;
-
-double ScalingSeries::getSpeedup(size_t i) const {
-  for (const ScalingPoint &first : points)
-    if (first.failure.empty())
-      return points[i].failure.empty() && points[i].latency > 0
-                 ? first.latency / points[i].latency
-                 : 0.0;
-  return 0.0;
-}
-
-double ScalingSeries::getEfficiency(size_t i) const {
-  for (const ScalingPoint &first : points)
-    if (first.failure.empty())
-      return getSpeedup(i) * first.devices / points[i].devices;
-  return 0.0;
-}
 
 void mlsysim::printScaling(llvm::ArrayRef<ScalingSeries> series,
                            ReportFormat format, llvm::raw_ostream &os) {

@@ -1,6 +1,6 @@
-//===- Sweep.cpp - The batch-size lesson ----------------------------------===//
+//===- SweepView.cpp - The batch-size lesson ------------------------------===//
 
-#include "mlsysim/Reporting/Sweep.h"
+#include "mlsysim/Reporting/SweepView.h"
 
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/JSONWriter.h"
@@ -14,62 +14,6 @@
 using namespace mlsysim;
 using llvm::json::Array;
 using llvm::json::Object;
-
-llvm::Expected<std::vector<int64_t>>
-mlsysim::parseSweepValues(llvm::StringRef text) {
-  auto error = [&](const llvm::Twine &message) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "sweep=" + text.str() + ": " +
-                                       message.str());
-  };
-  llvm::SmallVector<llvm::StringRef> tokens;
-  text.split(tokens, ',', -1, /*KeepEmpty=*/false);
-  std::vector<int64_t> values;
-  bool doubling = false;
-  for (llvm::StringRef token : tokens) {
-    token = token.trim();
-    if (token == "...") {
-      if (values.empty() || doubling)
-        return error("'...' needs a value before and after it");
-      doubling = true;
-      continue;
-    }
-    int64_t value;
-    if (token.getAsInteger(10, value) || value <= 0)
-      return error("'" + token + "' is not a positive size");
-    if (doubling) {
-      // Doubles while the next value stays below `value`: compared as
-      // `v < value / 2` before multiplying, so a bound near 2^63 cannot
-      // overflow the loop.
-      for (int64_t v = values.back(); v <= (value - 1) / 2;) {
-        v *= 2;
-        values.push_back(v);
-      }
-      doubling = false;
-    }
-    if (!values.empty() && value <= values.back())
-      return error("values must increase");
-    values.push_back(value);
-  }
-  if (doubling || values.empty())
-    return error("expected values such as 1,2,4,...,256");
-  return values;
-}
-
-double SweepSeries::getThroughput(size_t i) const {
-  return mlsysim::getThroughput(values[i], totals[i].latency);
-}
-
-std::optional<int64_t> SweepSeries::getComputeBoundFrom() const {
-  for (size_t i = 0; i < values.size(); ++i) {
-    bool rest = true;
-    for (size_t j = i; j < values.size() && rest; ++j)
-      rest = totals[j].computeBoundTime > totals[j].memoryBoundTime;
-    if (rest)
-      return values[i];
-  }
-  return std::nullopt;
-}
 
 static void printText(llvm::ArrayRef<SweepSeries> series,
                       llvm::raw_ostream &os) {
