@@ -280,6 +280,17 @@ std::optional<double> PricedProgram::getRidgePoint(ComputeUnit unit,
   return mlsysim::getRidgePoint(*hardware, unit, kind, options.convention);
 }
 
+std::map<std::pair<ComputeUnit, ElementKind>, double>
+mlsysim::getRidgePoints(const HardwareSpec &hardware,
+                        FlopConvention convention) {
+  std::map<std::pair<ComputeUnit, ElementKind>, double> ridges;
+  for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector})
+    for (const auto &entry : hardware.peaks(unit))
+      ridges[{unit, entry.first}] =
+          *getRidgePoint(hardware, unit, entry.first, convention);
+  return ridges;
+}
+
 bool PricedProgram::fits(const PeakMemory &footprint) const {
   return footprint.peakBytes().toDouble() <=
          hardware->memoryCapacityBytes.value;

@@ -91,3 +91,26 @@ void mlsysim::printTextComparison(const DeviceComparison &comparison,
     os << "\n";
   }
 }
+
+void mlsysim::printTrackLine(llvm::StringRef what, const PricedTotals *before,
+                             const PricedTotals &now,
+                             const HardwareSpec &hardware,
+                             llvm::raw_ostream &os) {
+  os << "mlsysim-track: after " << what << ":";
+  bool first = true;
+  for (ExecutionModel model :
+       {ExecutionModel::Compiled, ExecutionModel::Eager}) {
+    ExecutionTotals entry = now.getExecution(model);
+    os << (first ? " " : "; ") << stringifyExecutionModel(model) << " "
+       << formatSeconds(entry.latency);
+    if (before)
+      os << formatChange(before->getExecution(model).latency, entry.latency);
+    os << " in " << formatCount(entry.kernels, "kernel");
+    first = false;
+  }
+  os << "; "
+     << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(), "B")
+     << " moved as compiled, "
+     << formatCount(Count(now.numUnmodeled), "unmodeled op") << " on "
+     << hardware.id << "\n";
+}

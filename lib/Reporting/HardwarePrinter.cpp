@@ -2,7 +2,7 @@
 
 #include "mlsysim/Reporting/HardwarePrinter.h"
 
-#include "mlsysim/Pricing/Roofline.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/Units.h"
@@ -49,7 +49,7 @@ void mlsysim::printHardwareTable(const HardwareRegistry &registry,
       auto peak = headlinePeak(*device, unit);
       if (!peak)
         return "-";
-      return formatFixed(*getRidgePoint(*device, unit, peak->first), 1);
+      return formatFixed(getRidgePoints(*device).at({unit, peak->first}), 1);
     };
     os << llvm::format(
         "%-28s %-15s %-22s %-22s %-12s %s, %s\n", device->id.c_str(),
@@ -113,13 +113,14 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
     llvm::interleaveComma(hw.aliases, os);
   }
   os << "; from " << hw.origin << "\n";
+  auto ridges = getRidgePoints(hw);
   for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector}) {
     os << stringifyComputeUnit(unit) << " unit (dense peaks):\n";
     if (hw.peaks(unit).empty())
       os << "  none\n";
     for (const auto &[kind, value] : hw.peaks(unit)) {
       std::string field = stringifyElementKind(kind).str() + " (ridge " +
-                          formatFixed(*getRidgePoint(hw, unit, kind), 1) +
+                          formatFixed(ridges.at({unit, kind}), 1) +
                           (isIntegerKind(kind) ? " OP/B)" : " FLOP/B)");
       printValue(hw.sources, field, value,
                  isIntegerKind(kind) ? "OP/s" : "FLOP/s", os);

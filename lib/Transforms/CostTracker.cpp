@@ -3,7 +3,7 @@
 #include "mlsysim/Transforms/CostTracker.h"
 
 #include "mlsysim/Pricing/PricedProgram.h"
-#include "mlsysim/Reporting/Units.h"
+#include "mlsysim/Reporting/ReportFormats.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -54,27 +54,9 @@ private:
     return priceProgram(analysis, hardware, options).totals;
   }
 
-  /// Both views of the IR: as a fusing compiler runs it (the headline), and
-  /// as written, one eager kernel per op (what a fusion pass changes).
   void print(StringRef what, const PricedTotals &now) {
-    os << "mlsysim-track: after " << what << ":";
-    bool first = true;
-    for (ExecutionModel model :
-         {ExecutionModel::Compiled, ExecutionModel::Eager}) {
-      ExecutionTotals entry = now.getExecution(model);
-      os << (first ? " " : "; ") << stringifyExecutionModel(model) << " "
-         << formatSeconds(entry.latency);
-      double before = previous.getExecution(model).latency;
-      if (what != "input")
-        os << formatChange(before, entry.latency);
-      os << " in " << formatCount(entry.kernels, "kernel");
-      first = false;
-    }
-    os << "; "
-       << formatQuantity((now.bytesRead + now.bytesWritten).toDouble(), "B")
-       << " moved as compiled, "
-       << formatCount(Count(now.numUnmodeled), "unmodeled op") << " on "
-       << hardware->id << "\n";
+    printTrackLine(what, what == "input" ? nullptr : &previous, now,
+                   *hardware, os);
   }
 
   std::shared_ptr<const HardwareSpec> hardware;

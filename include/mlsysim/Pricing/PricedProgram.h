@@ -283,6 +283,12 @@ struct PricedProgram {
   std::optional<double> getRidgePoint(ComputeUnit unit, ElementKind kind) const;
 };
 
+/// The ridge point of every unit and format `hardware` rates, in operations
+/// per byte of `convention`: what the views of a device print.
+std::map<std::pair<ComputeUnit, ElementKind>, double>
+getRidgePoints(const HardwareSpec &hardware,
+               FlopConvention convention = FlopConvention::FMA2);
+
 /// Samples per second of a run of `samples` taking `latency`.
 double getThroughput(int64_t samples, double latency);
 /// How many times faster `latency` is than `baseLatency` (0 when it takes no

@@ -63,6 +63,13 @@ void printReport(const PricedProgram &report, ReportFormat format,
 void printReports(llvm::ArrayRef<PricedProgram> reports,
                   const DeviceComparison *comparison, ReportFormat format,
                   llvm::raw_ostream &os);
+/// One line of `--mlsysim-track`: the IR after `what` as a fusing compiler
+/// runs it (the headline) and as written, one eager kernel per op (what a
+/// fusion pass changes), with the change from `before` (none at the input).
+void printTrackLine(llvm::StringRef what, const PricedTotals *before,
+                    const PricedTotals &now, const HardwareSpec &hardware,
+                    llvm::raw_ostream &os);
+
 /// The comparison alone, as a JSON object.
 llvm::json::Value comparisonToJSON(const DeviceComparison &comparison);
 void printTextComparison(const DeviceComparison &comparison,
