@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/Comparison.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 using namespace mlsysim;
 
 DeviceComparison mlsysim::compareDevices(llvm::ArrayRef<PricedProgram> devices) {

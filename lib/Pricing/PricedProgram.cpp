@@ -2,6 +2,9 @@
 
 #include "mlsysim/Pricing/PricedProgram.h"
 
+#include "mlsysim/Pricing/FusionPlanner.h"
+#include "mlsysim/Pricing/Roofline.h"
+
 #include "Diagnose.h"
 
 #include "mlsysim/Pricing/SymbolicFindings.h"

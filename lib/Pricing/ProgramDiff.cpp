@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/ProgramDiff.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>

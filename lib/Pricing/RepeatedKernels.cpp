@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/RepeatedKernels.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/bit.h"
 

@@ -10,6 +10,8 @@
 
 #include "mlsysim/Pricing/PriceModule.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 #include "mlsysim/Analysis/ServingRoles.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"

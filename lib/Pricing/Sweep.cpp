@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/Sweep.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 using namespace mlsysim;
 
 llvm::Expected<std::vector<int64_t>>

@@ -9,6 +9,8 @@
 
 #include "mlsysim/Pricing/SymbolicFindings.h"
 
+#include "mlsysim/Pricing/Roofline.h"
+
 using namespace mlsysim;
 
 /// The largest value any search tries (2^30 for bounds, 2^40 for memory).

@@ -12,8 +12,7 @@
 
 #include "mlsysim/Analysis/CostAnalysis.h"
 #include "mlsysim/Pricing/Diagnosis.h"
-#include "mlsysim/Pricing/FusionPlanner.h"
-#include "mlsysim/Pricing/Roofline.h"
+#include "mlsysim/Pricing/FusionPlan.h"
 #include "mlsysim/Analysis/SymbolicCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Pricing/Serving.h"

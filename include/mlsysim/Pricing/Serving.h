@@ -15,7 +15,7 @@
 #ifndef MLSYSIM_PRICING_SERVING_H
 #define MLSYSIM_PRICING_SERVING_H
 
-#include "mlsysim/Pricing/Roofline.h"
+#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Analysis/ServingRoles.h"
 
 namespace mlsysim {

@@ -3,7 +3,7 @@
 #ifndef MLSYSIM_TRANSFORMS_PASSES_H
 #define MLSYSIM_TRANSFORMS_PASSES_H
 
-#include "mlsysim/Pricing/Roofline.h"
+#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Reporting/ReportFormats.h"
