@@ -38,9 +38,7 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   auto text = [&](llvm::StringRef str) {
     return m && !str.empty() ? JSONScalar(str) : JSONScalar(nullptr);
   };
-  auto word = [&](llvm::StringRef str) {
-    return m && !str.empty() ? JSONScalar::word(str) : JSONScalar(nullptr);
-  };
+
   bool peak = m && op.roofline.peak;
   emit("id", JSONScalar(op.id));
   // Borrowed, not copied: the op outlives its fields.
@@ -60,10 +58,10 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   emit("bytes_read", count(op.bytesRead));
   emit("bytes_written", count(op.bytesWritten));
   emit("arithmetic_intensity", number(op.intensity));
-  emit("unit", word(op.unit()));
+  emit("unit", text(op.unit()));
   emit("dtype", text(op.dtype));
   emit("peak_type",
-       peak ? JSONScalar::word(stringifyElementKind(op.roofline.peak->kind))
+       peak ? JSONScalar(stringifyElementKind(op.roofline.peak->kind))
             : JSONScalar(nullptr));
   emit("peak_ops_per_s", peak ? JSONScalar(op.peakRate) : JSONScalar(nullptr));
   emit("matrix_utilization", number(op.roofline.utilization));
@@ -82,17 +80,17 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   emit("bytes_communicated",
        comm ? JSONScalar(op.roofline.bytesCommunicated) : JSONScalar(nullptr));
   emit("collective_algorithm",
-       comm ? JSONScalar::word(stringifyCollectiveAlgorithm(
+       comm ? JSONScalar(stringifyCollectiveAlgorithm(
                   *op.roofline.collectiveAlgorithm))
             : JSONScalar(nullptr));
   emit("latency_s", number(op.roofline.latency));
   emit("roofline_s", number(op.roofline.roofline));
-  emit("bound", m ? JSONScalar::word(stringifyBound(op.roofline.bound))
+  emit("bound", m ? JSONScalar(stringifyBound(op.roofline.bound))
                   : JSONScalar(nullptr));
   emit("memory_level",
-       m ? JSONScalar::word(stringifyMemoryLevel(op.roofline.memoryLevel))
+       m ? JSONScalar(stringifyMemoryLevel(op.roofline.memoryLevel))
          : JSONScalar(nullptr));
-  emit("class", m ? JSONScalar::word(stringifyOpClass(op.opClass))
+  emit("class", m ? JSONScalar(stringifyOpClass(op.opClass))
                   : JSONScalar(nullptr));
   emit("folded", JSONScalar(op.folded));
   emit("fusion_group",
@@ -110,13 +108,13 @@ static void visitFusionFields(const FusionPlan &plan, unsigned index,
   unsigned kernel = plan.opportunities[index];
   const FusionGroup &group = plan.kernels[kernel];
   emit("bytes_saved", group.bytesSaved);
-  emit("class", JSONScalar::word(stringifyOpClass(group.opClass)));
+  emit("class", JSONScalar(stringifyOpClass(group.opClass)));
   emit("flops_added", group.flopsAdded);
   emit("func", JSONScalar(group.func));
   emit("group", JSONScalar(static_cast<int64_t>(index)));
   emitList("kept", group.kept);
   emit("kernel", JSONScalar(kernel));
-  emit("kind", JSONScalar::word(stringifyFusionKind(*group.kind)));
+  emit("kind", JSONScalar(stringifyFusionKind(*group.kind)));
   emit("latency_after_s", JSONScalar(group.fused.latency));
   emit("latency_before_s", JSONScalar(group.latencyBefore));
   emit("launches_saved", JSONScalar(group.launchesSaved));
@@ -132,15 +130,15 @@ static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
                               EmitListFn &&emitList) {
   const RooflineEstimate &r = kernel.roofline;
   emit("arithmetic_intensity", JSONScalar(kernel.intensity));
-  emit("bound", JSONScalar::word(stringifyBound(r.bound)));
+  emit("bound", JSONScalar(stringifyBound(r.bound)));
   emit("bytes_read", kernel.bytesRead);
   emit("bytes_written", kernel.bytesWritten);
-  emit("class", JSONScalar::word(stringifyOpClass(kernel.opClass)));
+  emit("class", JSONScalar(stringifyOpClass(kernel.opClass)));
   emit("flops", kernel.flops);
   emit("func", JSONScalar(kernel.func));
   emit("id", JSONScalar(kernel.id));
   emit("int_ops", kernel.intOps);
-  emit("kind", kernel.kind ? JSONScalar::word(stringifyFusionKind(*kernel.kind))
+  emit("kind", kernel.kind ? JSONScalar(stringifyFusionKind(*kernel.kind))
                            : JSONScalar(nullptr));
   emit("latency_s", JSONScalar(r.latency));
   emit("matrix_utilization", JSONScalar(r.utilization));
@@ -154,64 +152,6 @@ static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
   emit("transcendentals", kernel.transcendentals);
 }
 
-/// Records as a Value array, from their visitor.
-template <typename VisitFn>
-static Value recordsToJSON(size_t count, VisitFn &&visit) {
-  Array records;
-  for (size_t index = 0; index < count; ++index) {
-    Object record;
-    visit(
-        index,
-        [&](llvm::StringRef key, JSONScalar value) {
-          record[key] = value.toValue();
-        },
-        [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
-          record[key] = Array(ids);
-        });
-    records.push_back(std::move(record));
-  }
-  return records;
-}
-
-/// The same records streamed (RecordArrayWriter) at `indent`; `extra`
-/// writes what follows a record's fields (nested values), if anything.
-template <typename VisitFn>
-static void
-writeRecords(llvm::raw_ostream &os, unsigned indent, size_t count,
-             VisitFn &&visit,
-             llvm::function_ref<void(size_t, RecordArrayWriter &)> extra = {}) {
-  RecordArrayWriter writer(os, indent);
-  for (size_t index = 0; index < count; ++index) {
-    writer.beginRecord();
-    visit(
-        index,
-        [&](llvm::StringRef key, const JSONScalar &value) {
-          writer.field(key, value);
-        },
-        [&](llvm::StringRef key, llvm::ArrayRef<unsigned> ids) {
-          writer.field(key, ids);
-        });
-    if (extra)
-      extra(index, writer);
-    writer.endRecord();
-  }
-  writer.finish();
-}
-
-/// Visits the fusion opportunities of `report`'s plan.
-static auto fusionVisitor(const PricedProgram &report) {
-  return [&report](size_t index, auto &&emit, auto &&emitList) {
-    visitFusionFields(report.plan, index, emit, emitList);
-  };
-}
-
-/// Visits the kernels of `report`'s compiled plan.
-static auto kernelVisitor(const PricedProgram &report) {
-  return [&report](size_t index, auto &&emit, auto &&emitList) {
-    visitKernelFields(report.kernels[index], emit, emitList);
-  };
-}
-
 static Value fusionBoundsToJSON(const FusionPlan &plan) {
   Array bounds;
   for (const FusionBound &bound : plan.bounds)
@@ -220,14 +160,6 @@ static Value fusionBoundsToJSON(const FusionPlan &plan) {
                             {"with_groups_fused_s", bound.planned},
                             {"fully_fused_s", bound.fullyFused}});
   return bounds;
-}
-
-Object mlsysim::toJSON(const PricedOp &op) {
-  Object object;
-  visitOpFields(op, [&](llvm::StringRef field, JSONScalar value) {
-    object[field] = value.toValue();
-  });
-  return object;
 }
 
 static Object footprintToJSON(const PricedProgram &report, const PeakMemory &footprint,
@@ -443,29 +375,29 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
   return header;
 }
 
-Value mlsysim::toJSON(const PricedProgram &report) {
-  Object document = reportHeaderToJSON(report);
-  document["kernels"] =
-      recordsToJSON(report.kernels.size(), kernelVisitor(report));
-  if (report.options.fusion)
-    document["fusion"] =
-        recordsToJSON(report.plan.opportunities.size(), fusionVisitor(report));
-  Array ops;
-  for (const PricedOp &op : report.ops) {
-    Object object = toJSON(op);
-    if (report.symbolic)
-      object["symbolic"] = symbolicOpToJSON(report, op.id);
-    ops.push_back(std::move(object));
-  }
-  document["ops"] = std::move(ops);
-  return document;
+/// Writes `records`' fields (`visit(record, emit, emitList)`) as an array of
+/// objects.
+template <typename Range, typename VisitFn>
+static void writeRecords(JSONWriter &writer, llvm::StringRef key,
+                         const Range &records, VisitFn &&visit) {
+  writer.stream().attributeArray(key, [&] {
+    for (const auto &record : records)
+      writer.object([&] {
+        visit(
+            record,
+            [&](llvm::StringRef field, const JSONScalar &value) {
+              writer.attribute(field, value);
+            },
+            [&](llvm::StringRef field, llvm::ArrayRef<unsigned> ids) {
+              writer.attributeIntegers(field, ids);
+            });
+      });
+  });
 }
 
-void mlsysim::printJSONReport(const PricedProgram &report, llvm::raw_ostream &os) {
-  // Streamed: building a Value tree for tens of thousands of ops costs more
-  // than parsing the IR did. Top-level keys in sorted order; the record
-  // arrays (ops, kernels, fusion) written straight to the stream in the
-  // layout OStream gives them.
+/// The document: the header's keys and the record arrays (ops, kernels,
+/// fusion) in sorted order; an op's fields in CSV column order.
+static void writeReport(JSONWriter &writer, const PricedProgram &report) {
   Object header = reportHeaderToJSON(report);
   llvm::SmallVector<llvm::StringRef> keys;
   for (const auto &entry : header)
@@ -475,35 +407,57 @@ void mlsysim::printJSONReport(const PricedProgram &report, llvm::raw_ostream &os
   if (report.options.fusion)
     keys.push_back("fusion");
   llvm::sort(keys);
-  llvm::json::OStream json(os, /*IndentSize=*/2);
-  json.object([&] {
+  writer.object([&] {
     for (llvm::StringRef key : keys) {
       if (const Value *value = header.get(key)) {
-        writeJSONAttribute(json, key, *value);
-        continue;
-      }
-      json.attributeBegin(key);
-      json.rawValue([&](llvm::raw_ostream &out) {
-        if (key == "kernels")
-          writeRecords(out, 2, report.kernels.size(), kernelVisitor(report));
-        else if (key == "fusion")
-          writeRecords(out, 2, report.plan.opportunities.size(),
-                       fusionVisitor(report));
-        else
-          // Ops' fields in CSV column order (visitOpFields), not sorted.
-          writeRecords(
-              out, 2, report.ops.size(),
-              [&](size_t index, auto &&emit, auto &&) {
-                visitOpFields(report.ops[index], emit);
-              },
-              [&](size_t index, RecordArrayWriter &writer) {
-                if (report.symbolic)
-                  writer.field("symbolic",
-                               Value(symbolicOpToJSON(report, index)));
+        writer.attributeTree(key, *value);
+      } else if (key == "kernels") {
+        writeRecords(writer, key, report.kernels,
+                     [&](const PricedKernel &kernel, auto &&emit,
+                         auto &&emitList) {
+                       visitKernelFields(kernel, emit, emitList);
+                     });
+      } else if (key == "fusion") {
+        writeRecords(writer, key,
+                     llvm::seq<unsigned>(0, report.plan.opportunities.size()),
+                     [&](unsigned rank, auto &&emit, auto &&emitList) {
+                       visitFusionFields(report.plan, rank, emit, emitList);
+                     });
+      } else {
+        writer.stream().attributeArray(key, [&] {
+          for (const PricedOp &op : report.ops)
+            writer.object([&] {
+              visitOpFields(op, [&](llvm::StringRef field,
+                                    const JSONScalar &value) {
+                writer.attribute(field, value);
               });
-      });
-      json.attributeEnd();
+              if (report.symbolic)
+                writer.attributeOnOneLine("symbolic",
+                                          symbolicOpToJSON(report, op.id));
+            });
+        });
+      }
     }
+  });
+}
+
+void mlsysim::printJSONReport(const PricedProgram &report,
+                              llvm::raw_ostream &os) {
+  JSONWriter writer(os);
+  writeReport(writer, report);
+  os << "\n";
+}
+
+void mlsysim::printJSONReports(const DeviceComparison &comparison,
+                               llvm::raw_ostream &os) {
+  JSONWriter writer(os);
+  writer.object([&] {
+    writer.attributeTree("comparison", comparisonToJSON(comparison));
+    writer.stream().attributeArray("reports", [&] {
+      for (const PricedProgram &report : comparison.devices)
+        writeReport(writer, report);
+    });
+    writer.attribute("schema", JSONScalar("mlsysim-report/2"));
   });
   os << "\n";
 }

@@ -38,16 +38,8 @@ void mlsysim::printReports(llvm::ArrayRef<PricedProgram> reports,
   case ReportFormat::Text:
     printTextReport(reports.front(), os);
     return printTextComparison(*comparison, os);
-  case ReportFormat::JSON: {
-    Array all;
-    for (const PricedProgram &report : reports)
-      all.push_back(toJSON(report));
-    printJSON(Value(Object{{"schema", "mlsysim-report/2"},
-                           {"reports", std::move(all)},
-                           {"comparison", comparisonToJSON(*comparison)}}),
-              os);
-    return;
-  }
+  case ReportFormat::JSON:
+    return printJSONReports(*comparison, os);
   case ReportFormat::CSV:
     for (auto [i, report] : llvm::enumerate(reports))
       printCSVRows(report, /*header=*/i == 0, os);

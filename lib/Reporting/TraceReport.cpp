@@ -15,24 +15,25 @@
 using namespace mlsysim;
 
 void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &os) {
-  llvm::json::OStream json(os, /*IndentSize=*/1);
+  JSONWriter writer(os, /*indent=*/1);
+  llvm::json::OStream &json = writer.stream();
   llvm::StringMap<unsigned> track;
   llvm::StringMap<double> clock; // Microseconds per function.
   json.object([&] {
-    writeJSONAttribute(json, "displayTimeUnit", "ns");
+    writer.attribute("displayTimeUnit", "ns");
     json.attributeObject("otherData", [&] {
-      writeJSONAttribute(json, "hardware", report.hardware->id);
-      writeJSONAttribute(json, "generator", "mlsysim");
-      writeJSONAttribute(json, "note",
+      writer.attribute("hardware", report.hardware->id);
+      writer.attribute("generator", "mlsysim");
+      writer.attribute("note",
                          "predicted times (roofline), not measured");
     });
     json.attributeArray("traceEvents", [&] {
       json.object([&] {
-        writeJSONAttribute(json, "name", "process_name");
-        writeJSONAttribute(json, "ph", "M");
-        writeJSONAttribute(json, "pid", 0);
+        writer.attribute("name", "process_name");
+        writer.attribute("ph", "M");
+        writer.attribute("pid", 0);
         json.attributeObject("args", [&] {
-          writeJSONAttribute(json, "name", report.hardware->name);
+          writer.attribute("name", report.hardware->name);
         });
       });
       for (const PricedOp &op : report.ops) {
@@ -42,35 +43,35 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
         unsigned tid = inserted.first->second;
         if (inserted.second)
           json.object([&] {
-            writeJSONAttribute(json, "name", "thread_name");
-            writeJSONAttribute(json, "ph", "M");
-            writeJSONAttribute(json, "pid", 0);
-            writeJSONAttribute(json, "tid", tid);
+            writer.attribute("name", "thread_name");
+            writer.attribute("ph", "M");
+            writer.attribute("pid", 0);
+            writer.attribute("tid", tid);
             json.attributeObject("args", [&] {
-              writeJSONAttribute(json, "name", ("@" + op.func).str());
+              writer.attribute("name", ("@" + op.func).str());
             });
           });
         double &start = clock[op.func];
         double duration = op.roofline.latency * 1e6;
         json.object([&] {
-          writeJSONAttribute(json, "name", op.name);
-          writeJSONAttribute(json, "cat", stringifyBound(op.roofline.bound));
-          writeJSONAttribute(json, "ph", "X");
-          writeJSONAttribute(json, "pid", 0);
-          writeJSONAttribute(json, "tid", tid);
-          writeJSONAttribute(json, "ts", start);
-          writeJSONAttribute(json, "dur", duration);
+          writer.attribute("name", op.name);
+          writer.attribute("cat", stringifyBound(op.roofline.bound));
+          writer.attribute("ph", "X");
+          writer.attribute("pid", 0);
+          writer.attribute("tid", tid);
+          writer.attribute("ts", start);
+          writer.attribute("dur", duration);
           json.attributeObject("args", [&] {
-            writeJSONAttribute(json, "id", op.id);
-            writeJSONAttribute(json, "loc", op.loc);
-            writeJSONAttribute(json, "flops", op.flops.toJSON());
-            writeJSONAttribute(json, "int_ops", op.intOps.toJSON());
-            writeJSONAttribute(json, "bytes_read", op.bytesRead.toJSON());
-            writeJSONAttribute(json, "bytes_written", op.bytesWritten.toJSON());
-            writeJSONAttribute(json, "bound",
+            writer.attribute("id", op.id);
+            writer.attribute("loc", op.loc);
+            writer.attribute("flops", op.flops);
+            writer.attribute("int_ops", op.intOps);
+            writer.attribute("bytes_read", op.bytesRead);
+            writer.attribute("bytes_written", op.bytesWritten);
+            writer.attribute("bound",
                                stringifyBound(op.roofline.bound));
-            writeJSONAttribute(json, "unit", op.unit());
-            writeJSONAttribute(json, "runs", op.multiplier.toJSON());
+            writer.attribute("unit", op.unit());
+            writer.attribute("runs", op.multiplier);
           });
         });
         start += duration;

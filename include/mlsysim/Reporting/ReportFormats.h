@@ -27,11 +27,6 @@ inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
     {ReportFormat::Trace, "trace", "Chrome trace / Perfetto timeline"},
 };
 
-/// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
-/// `functions`, `totals`, `unmodeled`.
-llvm::json::Value toJSON(const PricedProgram &report);
-/// One op's JSON object; also the CSV row.
-llvm::json::Object toJSON(const PricedOp &op);
 /// `{compute, memory, overhead}`: each bound's share of the latency.
 llvm::json::Object shareByBoundToJSON(const PricedTotals &totals);
 
@@ -51,7 +46,12 @@ void printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
                      const DeviceComparison *devices = nullptr);
 /// Chrome trace / Perfetto JSON: one slice per op at its predicted start.
 void printTraceReport(const PricedProgram &report, llvm::raw_ostream &os);
+/// The JSON document (docs/report-json.md): `hardware`, `conventions`, `ops`,
+/// `kernels`, `fusion`, `functions`, `totals`, `unmodeled`.
 void printJSONReport(const PricedProgram &report, llvm::raw_ostream &os);
+/// Every device's document and the comparison.
+void printJSONReports(const DeviceComparison &comparison,
+                      llvm::raw_ostream &os);
 void printCSVReport(const PricedProgram &report, llvm::raw_ostream &os);
 void printReport(const PricedProgram &report, ReportFormat format,
                  llvm::raw_ostream &os);
