@@ -380,7 +380,7 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
 template <typename Range, typename VisitFn>
 static void writeRecords(JSONWriter &writer, llvm::StringRef key,
                          const Range &records, VisitFn &&visit) {
-  writer.stream().attributeArray(key, [&] {
+  writer.attributeArray(key, [&] {
     for (const auto &record : records)
       writer.object([&] {
         visit(
@@ -424,7 +424,7 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
                        visitFusionFields(report.plan, rank, emit, emitList);
                      });
       } else {
-        writer.stream().attributeArray(key, [&] {
+        writer.attributeArray(key, [&] {
           for (const PricedOp &op : report.ops)
             writer.object([&] {
               visitOpFields(op, [&](llvm::StringRef field,
@@ -445,6 +445,7 @@ void mlsysim::printJSONReport(const PricedProgram &report,
                               llvm::raw_ostream &os) {
   JSONWriter writer(os);
   writeReport(writer, report);
+  writer.flush();
   os << "\n";
 }
 
@@ -453,12 +454,13 @@ void mlsysim::printJSONReports(const DeviceComparison &comparison,
   JSONWriter writer(os);
   writer.object([&] {
     writer.attributeTree("comparison", comparisonToJSON(comparison));
-    writer.stream().attributeArray("reports", [&] {
+    writer.attributeArray("reports", [&] {
       for (const PricedProgram &report : comparison.devices)
         writeReport(writer, report);
     });
     writer.attribute("schema", JSONScalar("mlsysim-report/2"));
   });
+  writer.flush();
   os << "\n";
 }
 

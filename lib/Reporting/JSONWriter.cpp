@@ -4,83 +4,99 @@
 
 #include "mlsysim/Reporting/Units.h"
 
+#include <array>
+#include <charconv>
 #include <cmath>
 
 using namespace mlsysim;
 using llvm::json::Value;
 
-bool mlsysim::writeJSONNumber(llvm::raw_ostream &os, double value) {
+bool mlsysim::appendJSONNumber(llvm::SmallVectorImpl<char> &out,
+                               double value) {
   if (!std::isfinite(value))
     return false;
+  char text[32];
+  char *end = text;
   // [-2^63, 2^63): the doubles an int64_t holds; integral when the
   // truncated value is the value (zero, of either sign, is 0).
-  if (value >= -9.223372036854775808e18 && value < 9.223372036854775808e18) {
-    auto integral = static_cast<int64_t>(value);
-    if (static_cast<double>(integral) == value) {
-      os << integral;
-      return true;
-    }
-  }
-  char text[32];
-  os.write(text, toShortest(text, text + sizeof(text), value) - text);
+  if (value >= -9.223372036854775808e18 && value < 9.223372036854775808e18 &&
+      static_cast<double>(static_cast<int64_t>(value)) == value)
+    end = std::to_chars(text, text + sizeof(text),
+                        static_cast<int64_t>(value))
+              .ptr;
+  else
+    end = toShortest(text, text + sizeof(text), value);
+  out.append(text, end);
   return true;
 }
 
-/// Writes `text` as a JSON string: invalid UTF-8 replaced first (as
-/// llvm::json::Value does), then quoted and escaped by the stream.
-static void writeString(llvm::json::OStream &json, llvm::StringRef text) {
-  if (llvm::json::isUTF8(text))
-    json.value(text);
-  else
-    json.value(llvm::json::fixUTF8(text));
+/// Appends `text` as a JSON string, escaped as llvm::json escapes it (with
+/// bytes that are not UTF-8 replaced, as llvm::json::Value does).
+static void appendString(llvm::SmallVectorImpl<char> &out,
+                         llvm::StringRef text) {
+  // Keys, names, locations and the views' words rarely hold anything to
+  // escape: those are appended as they are. The bytes that may need it:
+  // controls, quotes, backslashes and every non-ASCII byte.
+  static constexpr auto kMayEscape = [] {
+    std::array<bool, 256> table{};
+    for (unsigned byte = 0; byte < 256; ++byte)
+      table[byte] = byte < 0x20 || byte >= 0x80 || byte == '"' || byte == '\\';
+    return table;
+  }();
+  bool escape = false;
+  for (char c : text)
+    escape |= kMayEscape[static_cast<unsigned char>(c)];
+  if (!escape) {
+    out.push_back('"');
+    out.append(text.begin(), text.end());
+    out.push_back('"');
+    return;
+  }
+  llvm::raw_svector_ostream os(out);
+  os << Value(llvm::json::isUTF8(text) ? text.str()
+                                       : llvm::json::fixUTF8(text));
 }
 
-void JSONScalar::write(llvm::json::OStream &json) const {
+template <typename IntT>
+static void appendInteger(llvm::SmallVectorImpl<char> &out, IntT value) {
+  char text[24];
+  out.append(text, std::to_chars(text, text + sizeof(text), value).ptr);
+}
+
+void JSONScalar::appendTo(llvm::SmallVectorImpl<char> &out) const {
+  static constexpr llvm::StringLiteral null = "null", yes = "true",
+                                       no = "false";
   switch (kind) {
   case Kind::Null:
-    json.value(nullptr);
+    out.append(null.begin(), null.end());
     return;
   case Kind::Boolean:
-    json.value(boolean);
+    boolean ? out.append(yes.begin(), yes.end())
+            : out.append(no.begin(), no.end());
     return;
   case Kind::Signed:
-    json.value(sint);
-    return;
+    return appendInteger(out, sint);
   case Kind::Unsigned:
-    json.value(uint);
-    return;
+    return appendInteger(out, uint);
   case Kind::Double:
-    json.rawValue([&](llvm::raw_ostream &os) {
-      if (!writeJSONNumber(os, number))
-        os << "null";
-    });
+    if (!appendJSONNumber(out, number))
+      out.append(null.begin(), null.end());
     return;
   case Kind::String:
-    writeString(json, string);
-    return;
+    return appendString(out, string);
   }
 }
 
 void JSONScalar::writeText(llvm::raw_ostream &os) const {
-  switch (kind) {
-  case Kind::Null:
+  if (kind == Kind::Null)
     return;
-  case Kind::Boolean:
-    os << (boolean ? "true" : "false");
-    return;
-  case Kind::Signed:
-    os << sint;
-    return;
-  case Kind::Unsigned:
-    os << uint;
-    return;
-  case Kind::Double:
-    writeJSONNumber(os, number);
-    return;
-  case Kind::String:
+  if (kind == Kind::String) {
     os << string;
     return;
   }
+  llvm::SmallString<32> text;
+  appendTo(text);
+  os << text;
 }
 
 Value JSONScalar::toValue() const {
@@ -102,8 +118,7 @@ Value JSONScalar::toValue() const {
   llvm_unreachable("every kind of scalar");
 }
 
-/// A tree's scalar as the writer's scalar: the one rule for both.
-static JSONScalar toScalar(const Value &value) {
+JSONScalar JSONScalar::fromValue(const Value &value) {
   switch (value.kind()) {
   case Value::Null:
     return nullptr;
@@ -122,7 +137,73 @@ static JSONScalar toScalar(const Value &value) {
   }
 }
 
-static void writeTree(llvm::json::OStream &json, const Value &value) {
+void JSONWriter::newline() {
+  if (!indentSize)
+    return;
+  buffer.push_back('\n');
+  buffer.append(indent, ' ');
+}
+
+void JSONWriter::beginValue() {
+  Level &level = stack.back();
+  assert(level.context != Context::Object && "an object takes attributes");
+  if (level.hasValue)
+    buffer.push_back(',');
+  if (level.context == Context::Array)
+    newline();
+  level.hasValue = true;
+}
+
+void JSONWriter::beginAttribute(llvm::StringRef key) {
+  Level &level = stack.back();
+  assert(level.context == Context::Object && "attributes are an object's");
+  if (level.hasValue)
+    buffer.push_back(',');
+  newline();
+  level.hasValue = true;
+  stack.push_back({Context::Single});
+  appendString(buffer, key);
+  buffer.push_back(':');
+  if (indentSize)
+    buffer.push_back(' ');
+}
+
+void JSONWriter::open(Context context, char bracket) {
+  beginValue();
+  stack.push_back({context});
+  indent += indentSize;
+  buffer.push_back(bracket);
+}
+
+void JSONWriter::close(char bracket) {
+  indent -= indentSize;
+  if (stack.back().hasValue)
+    newline();
+  buffer.push_back(bracket);
+  stack.pop_back();
+  // Large documents go out as they are made.
+  if (buffer.size() > 64 * 1024)
+    flush();
+}
+
+void JSONWriter::object(llvm::function_ref<void()> contents) {
+  open(Context::Object, '{');
+  contents();
+  close('}');
+}
+
+void JSONWriter::array(llvm::function_ref<void()> contents) {
+  open(Context::Array, '[');
+  contents();
+  close(']');
+}
+
+void JSONWriter::value(const JSONScalar &scalar) {
+  beginValue();
+  scalar.appendTo(buffer);
+}
+
+void JSONWriter::tree(const Value &value) {
   if (const llvm::json::Object *object = value.getAsObject()) {
     llvm::SmallVector<const llvm::json::Object::value_type *> entries;
     for (const auto &entry : *object)
@@ -130,58 +211,76 @@ static void writeTree(llvm::json::OStream &json, const Value &value) {
     llvm::sort(entries, [](const auto *a, const auto *b) {
       return a->first < b->first;
     });
-    json.object([&] {
-      for (const auto *entry : entries) {
-        json.attributeBegin(entry->first);
-        writeTree(json, entry->second);
-        json.attributeEnd();
-      }
+    this->object([&] {
+      for (const auto *entry : entries)
+        attributeTree(entry->first, entry->second);
     });
     return;
   }
-  if (const llvm::json::Array *array = value.getAsArray()) {
-    json.array([&] {
-      for (const Value &element : *array)
-        writeTree(json, element);
+  if (const llvm::json::Array *elements = value.getAsArray()) {
+    array([&] {
+      for (const Value &element : *elements)
+        tree(element);
     });
     return;
   }
-  toScalar(value).write(json);
+  this->value(JSONScalar::fromValue(value));
 }
 
-void JSONWriter::tree(const Value &value) { writeTree(json, value); }
-
 void JSONWriter::attribute(llvm::StringRef key, const JSONScalar &scalar) {
-  json.attributeBegin(key);
-  scalar.write(json);
-  json.attributeEnd();
+  beginAttribute(key);
+  value(scalar);
+  endAttribute();
+}
+
+void JSONWriter::attributeObject(llvm::StringRef key,
+                                 llvm::function_ref<void()> contents) {
+  beginAttribute(key);
+  object(contents);
+  endAttribute();
+}
+
+void JSONWriter::attributeArray(llvm::StringRef key,
+                                llvm::function_ref<void()> contents) {
+  beginAttribute(key);
+  array(contents);
+  endAttribute();
 }
 
 void JSONWriter::attributeTree(llvm::StringRef key, const Value &value) {
-  json.attributeBegin(key);
-  writeTree(json, value);
-  json.attributeEnd();
+  beginAttribute(key);
+  tree(value);
+  endAttribute();
 }
 
 void JSONWriter::attributeIntegers(llvm::StringRef key,
-                           llvm::ArrayRef<unsigned> integers) {
-  json.attributeArray(key, [&] {
+                                   llvm::ArrayRef<unsigned> integers) {
+  attributeArray(key, [&] {
     for (unsigned integer : integers)
-      json.value(integer);
+      value(integer);
   });
 }
 
 void JSONWriter::attributeOnOneLine(llvm::StringRef key, const Value &value) {
-  json.attributeBegin(key);
-  json.rawValue([&](llvm::raw_ostream &os) {
-    llvm::json::OStream line(os, /*IndentSize=*/0);
-    writeTree(line, value);
-  });
-  json.attributeEnd();
+  beginAttribute(key);
+  beginValue();
+  {
+    llvm::raw_svector_ostream line(buffer);
+    JSONWriter inner(line, /*indent=*/0);
+    inner.tree(value);
+  }
+  endAttribute();
+}
+
+void JSONWriter::flush() {
+  os << buffer;
+  buffer.clear();
 }
 
 void mlsysim::printJSON(const Value &value, llvm::raw_ostream &os) {
-  JSONWriter writer(os);
-  writer.tree(value);
+  {
+    JSONWriter writer(os);
+    writer.tree(value);
+  }
   os << "\n";
 }

@@ -16,23 +16,22 @@ using namespace mlsysim;
 
 void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &os) {
   JSONWriter writer(os, /*indent=*/1);
-  llvm::json::OStream &json = writer.stream();
   llvm::StringMap<unsigned> track;
   llvm::StringMap<double> clock; // Microseconds per function.
-  json.object([&] {
+  writer.object([&] {
     writer.attribute("displayTimeUnit", "ns");
-    json.attributeObject("otherData", [&] {
+    writer.attributeObject("otherData", [&] {
       writer.attribute("hardware", report.hardware->id);
       writer.attribute("generator", "mlsysim");
       writer.attribute("note",
                          "predicted times (roofline), not measured");
     });
-    json.attributeArray("traceEvents", [&] {
-      json.object([&] {
+    writer.attributeArray("traceEvents", [&] {
+      writer.object([&] {
         writer.attribute("name", "process_name");
         writer.attribute("ph", "M");
         writer.attribute("pid", 0);
-        json.attributeObject("args", [&] {
+        writer.attributeObject("args", [&] {
           writer.attribute("name", report.hardware->name);
         });
       });
@@ -42,18 +41,18 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
         auto inserted = track.try_emplace(op.func, track.size());
         unsigned tid = inserted.first->second;
         if (inserted.second)
-          json.object([&] {
+          writer.object([&] {
             writer.attribute("name", "thread_name");
             writer.attribute("ph", "M");
             writer.attribute("pid", 0);
             writer.attribute("tid", tid);
-            json.attributeObject("args", [&] {
+            writer.attributeObject("args", [&] {
               writer.attribute("name", ("@" + op.func).str());
             });
           });
         double &start = clock[op.func];
         double duration = op.roofline.latency * 1e6;
-        json.object([&] {
+        writer.object([&] {
           writer.attribute("name", op.name);
           writer.attribute("cat", stringifyBound(op.roofline.bound));
           writer.attribute("ph", "X");
@@ -61,7 +60,7 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
           writer.attribute("tid", tid);
           writer.attribute("ts", start);
           writer.attribute("dur", duration);
-          json.attributeObject("args", [&] {
+          writer.attributeObject("args", [&] {
             writer.attribute("id", op.id);
             writer.attribute("loc", op.loc);
             writer.attribute("flops", op.flops);
@@ -78,5 +77,6 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
       }
     });
   });
+  writer.flush();
   os << "\n";
 }

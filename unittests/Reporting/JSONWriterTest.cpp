@@ -39,14 +39,16 @@ JSONScalar toScalar(const llvm::json::Value &value) {
 std::string writeRecords(const std::vector<std::vector<Field>> &records) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  JSONWriter writer(os);
-  writer.array([&] {
-    for (const auto &record : records)
-      writer.object([&] {
-        for (const Field &field : record)
-          writer.attribute(field.key, toScalar(field.value));
-      });
-  });
+  {
+    JSONWriter writer(os);
+    writer.array([&] {
+      for (const auto &record : records)
+        writer.object([&] {
+          for (const Field &field : record)
+            writer.attribute(field.key, toScalar(field.value));
+        });
+    });
+  }
   return text;
 }
 
@@ -130,14 +132,16 @@ TEST(JSONWriterTest, NonFiniteNumbersAreNull) {
   // JSON has no inf or nan: a number it cannot hold is written as null.
   std::string text;
   llvm::raw_string_ostream os(text);
-  JSONWriter writer(os, /*indent=*/0);
-  writer.array([&] {
-    writer.value(std::numeric_limits<double>::infinity());
-    writer.value(-std::numeric_limits<double>::infinity());
-    writer.value(std::nan(""));
-    writer.value(-0.0);
-    writer.value(1e300);
-  });
+  {
+    JSONWriter writer(os, /*indent=*/0);
+    writer.array([&] {
+      writer.value(std::numeric_limits<double>::infinity());
+      writer.value(-std::numeric_limits<double>::infinity());
+      writer.value(std::nan(""));
+      writer.value(-0.0);
+      writer.value(1e300);
+    });
+  }
   EXPECT_EQ(text, "[null,null,null,0,1e+300]");
 }
 
@@ -166,7 +170,8 @@ TEST(JSONScalarTest, StringsAreEscapedAsLLVMJSONEscapesThem) {
   // every position of strings of several lengths, and strings with none:
   // each written as llvm::json writes the string (invalid UTF-8 replaced).
   const std::vector<std::string> specials = {
-      "\"", "\\", "\n", "\t", "\x01", "\x1f", "\x7f", "é", "\xff"};
+      "\"", "\\", "\n", "\t", "\b", "\f", "\r", "\x01", "\x1f", "\x7f", "é",
+      "\xff", "\xef\xbf\xbe"};
   for (size_t size = 0; size <= 20; ++size) {
     std::string plain(size, 'a');
     for (size_t i = 0; i < size; ++i)
@@ -182,6 +187,7 @@ TEST(JSONScalarTest, StringsAreEscapedAsLLVMJSONEscapesThem) {
       std::string written;
       llvm::raw_string_ostream os(written);
       JSONWriter(os).value(llvm::StringRef(text));
+      os.flush();
       EXPECT_EQ(written, expected) << "size " << size;
     }
   }
