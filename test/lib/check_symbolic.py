@@ -6,6 +6,7 @@ must give exactly the number the report prints when the program's dynamic
 sizes are bound to N (dynamic-dim=N, each op its own kernel).
 
 Usage: check_symbolic.py MLSYSIM_OPT FILE N [N ...] [--symbols=SPEC]
+                         [--option=KEY=VALUE ...]   (more report options)
 Prints one line per binding (ops and functions compared) and exits 1 on the
 first difference, naming the op, the field, the formula and both values.
 """
@@ -43,9 +44,11 @@ def evaluate(formula, names, value):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--symbols=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     extra = " ".join("symbols=" + a[len("--symbols="):]
                      for a in sys.argv[1:] if a.startswith("--symbols="))
+    extra += "".join(" " + a[len("--option="):]
+                     for a in sys.argv[1:] if a.startswith("--option="))
     opt, path, bindings = args[0], args[1], [int(n) for n in args[2:]]
     symbolic = report(opt, path, extra)
     names = list(symbolic.get("symbols", {}).keys())
