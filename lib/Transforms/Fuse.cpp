@@ -108,6 +108,18 @@ static Operation *definingOpThroughViews(Value value) {
   return def;
 }
 
+/// Whether `op` reads or writes a tensor with a dimension of size 0: the
+/// loops over it run zero times. The op is priced (it moves nothing), but
+/// upstream's tiling crashes on such a loop (in linalg::computeTileSizes).
+static bool hasEmptyLoop(Operation *op) {
+  auto empty = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0);
+  };
+  return llvm::any_of(op->getOperandTypes(), empty) ||
+         llvm::any_of(op->getResultTypes(), empty);
+}
+
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
 static std::optional<Method>
 chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
@@ -181,6 +193,13 @@ chooseMethod(const Report &report, const FusionGroup &group, std::string &why) {
           " needs its tiles reshaped, which mlsysim-fuse does not do";
     return std::nullopt;
   }
+  for (unsigned id : group.ops)
+    if (hasEmptyLoop(report.ops[id].op)) {
+      why = "'" + report.ops[id].name.str() +
+            "' has a loop of zero iterations (a dimension of size 0), which "
+            "upstream's tiling cannot tile";
+      return std::nullopt;
+    }
   // Tile-and-fuse pulls producers into the last op's loops: every other
   // member must feed it.
   Operation *last = report.ops[group.ops.back()].op;
