@@ -829,8 +829,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   }
 
   /// Moves `op`, and what reads it before `anchor`, right after `anchor` in
-  /// their order, when all of them are free of side effects; otherwise moves
-  /// nothing (their operands are defined before them, so before `anchor`).
+  /// their order, when all of them are free of side effects and `anchor`
+  /// reads none of them; otherwise moves nothing (their operands are defined
+  /// before them, so before `anchor`).
   static void sinkBelow(IRRewriter &rewriter, Operation *op,
                         Operation *anchor) {
     llvm::SetVector<Operation *> sunk;
@@ -841,10 +842,14 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         continue;
       if (!isMemoryEffectFree(next) || next->getNumRegions() != 0)
         return;
-      for (Operation *user : next->getUsers())
+      for (Operation *user : next->getUsers()) {
+        // What `anchor` reads stays before it.
+        if (anchor->isAncestor(user))
+          return;
         if (user->getBlock() == anchor->getBlock() &&
             user->isBeforeInBlock(anchor))
           worklist.push_back(user);
+      }
     }
     SmallVector<Operation *> ordered(sunk.begin(), sunk.end());
     llvm::sort(ordered, [](Operation *a, Operation *b) {
@@ -878,11 +883,26 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         // (a reshape frontends place there): sink such readers below the
         // fused op, or let them read the producer's own result.
         for (auto [original, replacement] : result->replacements) {
-          for (OpOperand &use : llvm::make_early_inc_range(original.getUses()))
-            if (use.getOwner() != producer &&
-                use.getOwner()->getBlock() == &block &&
-                use.getOwner()->isBeforeInBlock(result->fusedOp))
-              sinkBelow(rewriter, use.getOwner(), result->fusedOp);
+          for (OpOperand &use :
+               llvm::make_early_inc_range(original.getUses())) {
+            Operation *user = use.getOwner();
+            if (user == producer || user->getBlock() != &block ||
+                !user->isBeforeInBlock(result->fusedOp))
+              continue;
+            // A size read off a kept result of the producer may size the
+            // consumer's destination, which the fused op reads: it is read
+            // off the producer's destination (the same shape) instead.
+            auto dim = dyn_cast<tensor::DimOp>(user);
+            if (dim && original.getDefiningOp() == producer) {
+              Value init = producer.getDpsInitOperand(
+                                       cast<OpResult>(original).getResultNumber())
+                               ->get();
+              rewriter.modifyOpInPlace(
+                  dim, [&] { dim.getSourceMutable().set(init); });
+              continue;
+            }
+            sinkBelow(rewriter, user, result->fusedOp);
+          }
           rewriter.replaceUsesWithIf(
               original, replacement, [&](OpOperand &use) {
                 Operation *user = use.getOwner();

@@ -33,3 +33,38 @@ func.func @empty_rows(%a: tensor<4x0xf32>) -> tensor<4xf32> {
   %y = linalg.exp ins(%r : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// The same with a dynamic batch and an exp after the add: the propagation
+// sizes the add's destination by a tensor.dim of the gather's result, which
+// fusing the add into the exp kept. That size was sunk below the fused op
+// that reads it (invalid IR: "operand #3 does not dominate this use"); it is
+// now read off the producer's destination.
+func.func @dynamic_kept_size(%emb: tensor<10x4xf32>, %ids: tensor<?x4xi64>, %x: tensor<?x4x8xf32>) -> tensor<?x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %b = tensor.dim %ids, %c0 : tensor<?x4xi64>
+  %e = tensor.empty(%b) : tensor<?x4xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<?x4xi64>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 0 : index
+    %v = tensor.extract %emb[%row, %col] : tensor<10x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x4xf32>
+  %e3 = tensor.empty(%b) : tensor<?x4x1xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<?x4x1xf32>) -> tensor<?x4x1xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<?x4x8xf32>) outs(%f3 : tensor<?x4x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4x1xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2]] : tensor<?x4x1xf32> into tensor<?x4xf32>
+  %y = linalg.add ins(%g, %c : tensor<?x4xf32>, tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  // expected-remark @below {{fused group G0 (reduction, 5 ops, 2 fusions)}}
+  %z = linalg.exp ins(%y : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %z : tensor<?x4xf32>
+}
