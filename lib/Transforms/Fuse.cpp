@@ -9,6 +9,7 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -446,14 +447,18 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
          ++index) {
       const FusionGroup &group = report.plan.getOpportunity(index);
       Operation *last = report.ops[group.ops.back()].op;
-      Location lastLoc = last->getLoc(); // The op may be gone after fusion.
+      // The op may be gone after fusion. Diagnostics say where and why with
+      // text from the IR (file names, op names, upstream's messages): none
+      // of it may drive the terminal they are read on.
+      Location lastLoc = escapeTerminal(last->getLoc());
       std::string why;
       std::optional<Method> method = chooseMethod(report, group, why);
       if (!method) {
         ++numGroupsLeft;
         emitRemark(lastLoc)
             << "fusion group G" << index << " ("
-            << stringifyFusionKind(*group.kind) << ") not performed: " << why;
+            << stringifyFusionKind(*group.kind)
+            << ") not performed: " << escapeTerminal(why);
         continue;
       }
       // Mark the group's members, as generics where upstream's fusion and
@@ -483,7 +488,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           Location loc = op->getLoc();
           FailureOr<Operation *> generic = elementwiseToGeneric(op);
           if (failed(generic)) {
-            emitError(loc) << "cannot rewrite as linalg.generic for fusion";
+            emitError(escapeTerminal(loc))
+                << "cannot rewrite as linalg.generic for fusion";
             return signalPassFailure();
           }
           (*generic)->setAttr(kGroupAttr, mark);
@@ -496,7 +502,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           FailureOr<linalg::GenericOp> result =
               linalg::generalizeNamedOp(rewriter, linalgOp);
           if (failed(result)) {
-            emitError(linalgOp->getLoc()) << "cannot generalize for fusion";
+            emitError(escapeTerminal(linalgOp->getLoc()))
+                << "cannot generalize for fusion";
             return signalPassFailure();
           }
           marked = *result;
@@ -521,14 +528,16 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           ++numGroupsFused;
           emitRemark(lastLoc)
               << "fusion group G" << index << " ("
-              << stringifyFusionKind(*group.kind) << ") " << *tiled;
+              << stringifyFusionKind(*group.kind) << ") "
+              << escapeTerminal(*tiled);
           continue;
         }
         if (!tiled->empty()) {
           ++numGroupsLeft;
           emitRemark(lastLoc) << "fusion group G" << index << " ("
                               << stringifyFusionKind(*group.kind)
-                              << ") not performed: " << *tiled;
+                              << ") not performed: "
+                              << escapeTerminal(*tiled);
           continue;
         }
         ++numGroupsFused;
@@ -647,9 +656,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           rewriter, cast<TilingInterface>(last), options);
     }
     if (failed(result))
-      return emitError(last->getLoc())
+      return emitError(escapeTerminal(last->getLoc()))
              << "tile-and-fuse failed" << (refused.empty() ? "" : ": ")
-             << refused;
+             << escapeTerminal(refused);
     // Readers after the loops read what they yield; what sits before them
     // (the sizes tiling read off the originals) is answered below.
     Operation *loops =

@@ -3,6 +3,7 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -77,7 +78,9 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
       double share = getShare(op.roofline.latency, total);
       if (!marked.contains(opPtr) || share < minShare)
         continue;
-      InFlightDiagnostic remark = emitRemark(op.op->getLoc());
+      // Where and in which function: text from the IR, made inert for the
+      // terminal the remarks are read on.
+      InFlightDiagnostic remark = emitRemark(escapeTerminal(op.op->getLoc()));
       const RooflineEstimate &r = op.roofline;
       if (r.bound == Bound::Overhead) {
         remark << "overhead-bound: the " << formatSeconds(r.tOverhead)
@@ -113,7 +116,8 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
         }
       }
       remark << "; " << formatSeconds(r.latency) << " ("
-             << formatFixed(share * 100, 0) << "% of @" << op.func << ")";
+             << formatFixed(share * 100, 0) << "% of @"
+             << escapeTerminal(op.func) << ")";
       ++numRemarks;
     }
     markAllAnalysesPreserved();
