@@ -69,6 +69,18 @@ static bool isTiled(Method method) {
          method == Method::TileAndFuseAcrossReshapes;
 }
 
+/// The rewrites a greedy pattern application on `numOps` ops may make.
+/// Upstream's reshape propagation patterns can undo each other (an embedding
+/// gather, a collapsed row reduction and an elementwise op reading both made
+/// them run until memory ran out): each application is bounded, far above
+/// what a group of the zoo's models takes, and fails when it does not settle.
+static GreedyRewriteConfig boundedRewrites(size_t numOps) {
+  GreedyRewriteConfig config;
+  config.setMaxIterations(8);
+  config.setMaxNumRewrites(static_cast<int64_t>(64 * numOps + 256));
+  return config;
+}
+
 /// Rewrites an elementwise op on tensors as the linalg.generic upstream's
 /// elementwise-to-linalg conversion makes of it; returns that generic. `op`
 /// is gone afterwards.
@@ -84,7 +96,7 @@ static FailureOr<Operation *> elementwiseToGeneric(Operation *op) {
   } listener(op);
   RewritePatternSet patterns(op->getContext());
   linalg::populateElementwiseToLinalgConversionPatterns(patterns);
-  GreedyRewriteConfig config;
+  GreedyRewriteConfig config = boundedRewrites(1);
   config.setListener(&listener);
   // This op only: its neighbours are converted when their turn comes.
   config.setStrictness(GreedyRewriteStrictness::ExistingOps);
@@ -510,9 +522,17 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         }
         marked->setAttr(kGroupAttr, mark);
       }
-      if (*method == Method::ElementwiseAcrossReshapes ||
-          *method == Method::TileAndFuseAcrossReshapes)
-        propagateReshapes(*block, mark);
+      if ((*method == Method::ElementwiseAcrossReshapes ||
+           *method == Method::TileAndFuseAcrossReshapes) &&
+          failed(propagateReshapes(*block, mark))) {
+        ++numGroupsLeft;
+        emitRemark(lastLoc) << "fusion group G" << index << " ("
+                            << stringifyFusionKind(*group.kind)
+                            << ") not performed: upstream's reshape "
+                               "propagation did not settle (its patterns "
+                               "undo each other here)";
+        continue;
+      }
       // Row kernels: the unit dimensions frontends keep on reduced results
       // (keepdim: written through a constant index, which tiling cannot
       // slice) are dropped first.
@@ -720,7 +740,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         tensor::populateMergeConsecutiveInsertExtractSlicePatterns(patterns);
         SmallVector<Operation *> slices;
         kernel->walk([&](tensor::ExtractSliceOp op) { slices.push_back(op); });
-        GreedyRewriteConfig config;
+        GreedyRewriteConfig config = boundedRewrites(slices.size());
         config.setStrictness(GreedyRewriteStrictness::ExistingOps);
         (void)applyOpPatternsGreedily(slices, std::move(patterns), config);
       }
@@ -736,7 +756,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                   dim.getSource().getDefiningOp()))
             dims.push_back(dim);
         });
-        GreedyRewriteConfig config;
+        GreedyRewriteConfig config = boundedRewrites(dims.size());
         config.setStrictness(GreedyRewriteStrictness::ExistingOps);
         (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
         bool erased = true;
@@ -832,7 +852,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     for (Operation &op : block)
       if (isReshapeView(&op))
         reshapes.push_back(&op);
-    GreedyRewriteConfig config;
+    GreedyRewriteConfig config = boundedRewrites(reshapes.size());
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
   }
@@ -933,8 +953,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// upstream's fold-reshape-by-expansion patterns (a marked generic reading
   /// a collapse of a marked result runs on the expanded shape instead; an
   /// expand of a marked result folds into its producer), so that the marked
-  /// ops meet directly. Generics the patterns make keep the mark.
-  void propagateReshapes(Block &block, Attribute mark) {
+  /// ops meet directly. Generics the patterns make keep the mark. Fails
+  /// when the patterns do not settle within their bound (boundedRewrites);
+  /// the IR is then valid, and computes what it did, but is not the plan's.
+  LogicalResult propagateReshapes(Block &block, Attribute mark) {
     auto marked = [&](Operation *op) {
       return op && op->getAttr(kGroupAttr) == mark;
     };
@@ -959,16 +981,16 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     MLIRContext *ctx = block.getParentOp()->getContext();
     linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::populateFoldTensorEmptyPatterns(patterns);
-    GreedyRewriteConfig config;
-    config.setListener(&listener);
-    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     // The group's ops and the views between them: the rest of the block
     // is none of the patterns' business.
     SmallVector<Operation *> ops;
     for (Operation &op : block)
       if (marked(&op) || (isReshapeView(&op) && feedsMarked(&op)))
         ops.push_back(&op);
-    (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+    GreedyRewriteConfig config = boundedRewrites(ops.size());
+    config.setListener(&listener);
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    return applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
 
   /// Fuses the marked producers into their marked consumers until none is

@@ -36,6 +36,38 @@ func.func @empty_rows(%a: tensor<4x0xf32>) -> tensor<4xf32> {
 
 // -----
 
+// An embedding gather (tensor.extract in its body), a row reduction whose
+// result is collapsed (1x4x1 -> 1x4) and an elementwise op reading both: the
+// pattern that made upstream's reshape propagation rewrite without end. Its
+// rewriting is now bounded (a group whose propagation does not settle is
+// left, with a remark); this one settles, and the gather fuses into the add.
+func.func @gather_collapsed_reduction(%emb: tensor<10x4xf32>, %ids: tensor<1x4xi64>, %x: tensor<1x4x8xf32>) -> tensor<1x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%ids : tensor<1x4xi64>) outs(%e : tensor<1x4xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %emb[%row, %col] : tensor<10x4xf32>
+    linalg.yield %v : f32
+  } -> tensor<1x4xf32>
+  %e3 = tensor.empty() : tensor<1x4x1xf32>
+  %f3 = linalg.fill ins(%zero : f32) outs(%e3 : tensor<1x4x1xf32>) -> tensor<1x4x1xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, 0)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<1x4x8xf32>) outs(%f3 : tensor<1x4x1xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<1x4x1xf32>
+  %c = tensor.collapse_shape %r [[0], [1, 2]] : tensor<1x4x1xf32> into tensor<1x4xf32>
+  // expected-remark @below {{fused group G0 (reduction, 4 ops, 1 fusions)}}
+  %y = linalg.add ins(%g, %c : tensor<1x4xf32>, tensor<1x4xf32>) outs(%e : tensor<1x4xf32>) -> tensor<1x4xf32>
+  return %y : tensor<1x4xf32>
+}
+
+// -----
+
 // The same with a dynamic batch and an exp after the add: the propagation
 // sizes the add's destination by a tensor.dim of the gather's result, which
 // fusing the add into the exp kept. That size was sunk below the fused op
