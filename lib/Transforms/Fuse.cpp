@@ -401,17 +401,30 @@ static Operation *rewriteAsView(IRRewriter &rewriter,
 }
 
 namespace {
+/// The names of the marks (discardable attributes), made once: an op's
+/// getAttr(StringRef) makes the name and looks among its properties first,
+/// which, at every op of the block for every group, was most of the time
+/// fusing a large program took.
+struct MarkNames {
+  StringAttr group, producer, read;
+  explicit MarkNames(MLIRContext *ctx)
+      : group(StringAttr::get(ctx, kGroupAttr)),
+        producer(StringAttr::get(ctx, kProducerAttr)),
+        read(StringAttr::get(ctx, kReadAttr)) {}
+};
+
 /// Keeps a group's mark on the generics patterns replace its members with.
 struct KeepMark : RewriterBase::Listener {
+  StringAttr name;
   Attribute mark;
-  explicit KeepMark(Attribute mark) : mark(mark) {}
+  KeepMark(StringAttr name, Attribute mark) : name(name), mark(mark) {}
   void notifyOperationReplaced(Operation *op, ValueRange values) override {
-    if (op->getAttr(kGroupAttr) != mark)
+    if (op->getDiscardableAttr(name) != mark)
       return;
     for (Value value : values)
       if (auto generic = dyn_cast_or_null<linalg::GenericOp>(
               definingOpThroughViews(value)))
-        generic->setAttr(kGroupAttr, mark);
+        generic->setDiscardableAttr(name, mark);
   }
 };
 
@@ -419,8 +432,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
   friend struct passutil::OptionReader;
 
+  /// Set when the pass runs (names need the context).
+  std::optional<MarkNames> marks;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    marks.emplace(&getContext());
     passutil::CommonOptions options = passutil::OptionReader::read(*this);
     options.fusion = true;
     // tensor.reshape between structured ops (frontends split attention
@@ -493,7 +510,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         Operation *op = report.ops[id].op;
         if (report.plan.roleOf[id] == FusionRole::Fill ||
             isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
-          op->setAttr(kProducerAttr, mark);
+          op->setDiscardableAttr(marks->producer, mark);
           continue;
         }
         if (isElementwiseOnTensors(op)) {
@@ -504,7 +521,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                 << "cannot rewrite as linalg.generic for fusion";
             return signalPassFailure();
           }
-          (*generic)->setAttr(kGroupAttr, mark);
+          (*generic)->setDiscardableAttr(marks->group, mark);
           continue;
         }
         auto linalgOp = cast<linalg::LinalgOp>(op);
@@ -520,7 +537,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           }
           marked = *result;
         }
-        marked->setAttr(kGroupAttr, mark);
+        marked->setDiscardableAttr(marks->group, mark);
       }
       if ((*method == Method::ElementwiseAcrossReshapes ||
            *method == Method::TileAndFuseAcrossReshapes) &&
@@ -580,9 +597,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                           << formatSeconds(group.latencyBefore) << " -> "
                           << formatSeconds(group.fused.latency);
     }
-    module.walk([](Operation *op) {
-      op->removeAttr(kGroupAttr);
-      op->removeAttr(kProducerAttr);
+    module.walk([&](Operation *op) {
+      op->removeDiscardableAttr(marks->group);
+      op->removeDiscardableAttr(marks->producer);
+      op->removeDiscardableAttr(marks->read);
     });
   }
 
@@ -598,15 +616,21 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   FailureOr<std::string> tileAndFuse(IRRewriter &rewriter, Block &block,
                                      Attribute mark, bool matrix) {
     auto isProducer = [&](Operation *op) {
-      return op->getAttr(kProducerAttr) == mark;
+      return op->getDiscardableAttr(marks->producer) == mark;
     };
     auto isMarked = [&](Operation *op) {
-      return op && op->getAttr(kGroupAttr) == mark;
+      return op && op->getDiscardableAttr(marks->group) == mark;
     };
+    // The marked ops and producers, before tiling (one pass over the block;
+    // the addresses are not kept past tiling).
+    SmallVector<Operation *> members;
     Operation *last = nullptr;
-    for (Operation &op : block)
+    for (Operation &op : block) {
       if (isMarked(&op))
         last = &op;
+      if (isMarked(&op) || isProducer(&op))
+        members.push_back(&op);
+    }
     auto consumer = dyn_cast_or_null<linalg::LinalgOp>(last);
     if (!consumer)
       return std::string("its last op is no structured op to tile");
@@ -636,11 +660,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     // checked those readers come after them); a fill with other users is
     // recomputed in the tile and stays for them.
     llvm::SmallPtrSet<Operation *, 4> yielded;
-    for (Operation &op : block)
-      if (isMarked(&op) && &op != last &&
-          llvm::any_of(op.getUsers(),
+    for (Operation *op : members)
+      if (isMarked(op) && op != last &&
+          llvm::any_of(op->getUsers(),
                        [&](Operation *user) { return !inGroup(user); }))
-        yielded.insert(&op);
+        yielded.insert(op);
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
@@ -649,15 +673,33 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           return scf::SCFTileAndFuseOptions::ControlFnResult{
               yielded.contains(producer.getOwner())};
         });
-    // What is read before tiling: a view or slice the tiles stop reading
-    // (their reads bubbled to its source) is dead code after it.
-    // (Marked with an attribute, not kept by address: tiling erases and
-    // creates ops, and a new op may take an erased one's address.)
-    auto readMark = UnitAttr::get(rewriter.getContext());
-    for (Operation &op : block)
-      if (!op.use_empty() && isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-                                 tensor::CollapseShapeOp, tensor::DimOp>(op))
-        op.setAttr(kReadAttr, readMark);
+    // What the group reads before tiling, through views, slices, sizes and
+    // empty tensors: a view or slice the tiles stop reading (their reads
+    // bubbled to its source) is dead code after it. Only those: marking every
+    // view of the block, for every group, made fusing a large program
+    // quadratic. (Marked with an attribute, not kept by address: tiling
+    // erases and creates ops, and a new op may take an erased one's address.)
+    {
+      auto readMark = UnitAttr::get(rewriter.getContext());
+      SmallVector<Operation *> worklist(members);
+      llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(),
+                                              worklist.end());
+      while (!worklist.empty())
+        worklist.pop_back_val()->walk([&](Operation *reader) {
+          for (Value operand : reader->getOperands()) {
+            Operation *def = operand.getDefiningOp();
+            if (!def || def->getBlock() != &block ||
+                !isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                     tensor::CollapseShapeOp, tensor::DimOp, tensor::EmptyOp,
+                     linalg::FillOp>(def) ||
+                !seen.insert(def).second)
+              continue;
+            if (!isa<tensor::EmptyOp, linalg::FillOp>(def))
+              def->setDiscardableAttr(marks->read, readMark);
+            worklist.push_back(def);
+          }
+        });
+    }
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
     // without it: caught here, and the group is said to be fused in part.
@@ -749,13 +791,19 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       {
         RewritePatternSet patterns(rewriter.getContext());
         memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+        // In the block and in the new kernel (the earlier kernels had theirs
+        // answered: walking them for every group was quadratic).
         SmallVector<Operation *> dims;
-        block.walk([&](tensor::DimOp dim) {
+        auto collect = [&](tensor::DimOp dim) {
           if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
                               tensor::CollapseShapeOp>(
                   dim.getSource().getDefiningOp()))
             dims.push_back(dim);
-        });
+        };
+        for (Operation &op : block)
+          if (auto dim = dyn_cast<tensor::DimOp>(op))
+            collect(dim);
+        kernel->walk(collect);
         GreedyRewriteConfig config = boundedRewrites(dims.size());
         config.setStrictness(GreedyRewriteStrictness::ExistingOps);
         (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
@@ -765,7 +813,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
             if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
                     tensor::CollapseShapeOp, tensor::DimOp>(op) &&
-                op.hasAttr(kReadAttr) && op.use_empty()) {
+                op.getDiscardableAttr(marks->read) && op.use_empty()) {
               rewriter.eraseOp(&op);
               erased = true;
             }
@@ -794,7 +842,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                 .getResult(0));
       }
     }
-    block.walk([&](Operation *op) { op->removeAttr(kReadAttr); });
+    // The block's own ops only (the kernels' bodies, where clones of marked
+    // slices may carry the mark, are left to the end of the pass: walking
+    // them for every group made fusing quadratic in the program's size).
+    for (Operation &op : block)
+      if (op.getDiscardableAttr(marks->read))
+        op.removeDiscardableAttr(marks->read);
     // A member still outside the loops runs as its own kernel.
     for (Operation &op : block)
       if (isMarked(&op) && !op.use_empty())
@@ -820,7 +873,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     SmallVector<linalg::GenericOp> generics;
     bool keptDims = false;
     for (auto generic : block.getOps<linalg::GenericOp>()) {
-      if (generic->getAttr(kGroupAttr) != mark)
+      if (generic->getDiscardableAttr(marks->group) != mark)
         continue;
       generics.push_back(generic);
       for (OpOperand &init : generic.getDpsInitsMutable())
@@ -839,7 +892,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           linalg::dropUnitDims(rewriter, generic, options);
       if (failed(result))
         continue;
-      result->resultOp->setAttr(kGroupAttr, mark);
+      result->resultOp->setDiscardableAttr(marks->group, mark);
       rewriter.replaceOp(generic, result->replacements);
     }
     MLIRContext *ctx = block.getParentOp()->getContext();
@@ -895,11 +948,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// when none is left.
   LogicalResult fuseOnce(IRRewriter &rewriter, Block &block, Attribute mark) {
     for (auto consumer : block.getOps<linalg::GenericOp>()) {
-      if (consumer->getAttr(kGroupAttr) != mark)
+      if (consumer->getDiscardableAttr(marks->group) != mark)
         continue;
       for (OpOperand &operand : consumer->getOpOperands()) {
         auto producer = operand.get().getDefiningOp<linalg::GenericOp>();
-        if (!producer || producer->getAttr(kGroupAttr) != mark ||
+        if (!producer || producer->getDiscardableAttr(marks->group) != mark ||
             !linalg::areElementwiseOpsFusable(&operand))
           continue;
         rewriter.setInsertionPoint(consumer);
@@ -907,7 +960,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
             linalg::fuseElementwiseOps(rewriter, &operand);
         if (failed(result))
           continue;
-        result->fusedOp->setAttr(kGroupAttr, mark);
+        result->fusedOp->setDiscardableAttr(marks->group, mark);
         // A kept result may be read by an op between producer and consumer
         // (a reshape frontends place there): sink such readers below the
         // fused op, or let them read the producer's own result.
@@ -958,7 +1011,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// the IR is then valid, and computes what it did, but is not the plan's.
   LogicalResult propagateReshapes(Block &block, Attribute mark) {
     auto marked = [&](Operation *op) {
-      return op && op->getAttr(kGroupAttr) == mark;
+      return op && op->getDiscardableAttr(marks->group) == mark;
     };
     // A view (or chain of views) a marked op reads.
     std::function<bool(Operation *)> feedsMarked = [&](Operation *view) {
@@ -972,7 +1025,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           marked(owner) || (isReshapeView(owner) && feedsMarked(owner));
       return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
-    KeepMark listener(mark);
+    KeepMark listener(marks->group, mark);
     RewritePatternSet patterns(block.getParentOp()->getContext());
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     // The reshapes of destinations the patterns leave (of a fill, of an
@@ -1009,12 +1062,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// an input from outside the group, instead; the producers then go.
   void freeDestinations(IRRewriter &rewriter, Block &block, Attribute mark) {
     for (auto generic : block.getOps<linalg::GenericOp>()) {
-      if (generic->getAttr(kGroupAttr) != mark)
+      if (generic->getDiscardableAttr(marks->group) != mark)
         continue;
       for (OpOperand &init : generic.getDpsInitsMutable()) {
         Operation *producer = init.get().getDefiningOp();
         if (generic.payloadUsesValueFromOperand(&init) || !producer ||
-            producer->getAttr(kGroupAttr) != mark)
+            producer->getDiscardableAttr(marks->group) != mark)
           continue;
         auto type = cast<RankedTensorType>(init.get().getType());
         // Sizes from an input of the same type made outside the group.
@@ -1022,7 +1075,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         for (Value input : generic.getDpsInputs()) {
           Operation *def = input.getDefiningOp();
           if (input.getType() == type &&
-              (!def || def->getAttr(kGroupAttr) != mark)) {
+              (!def || def->getDiscardableAttr(marks->group) != mark)) {
             source = input;
             break;
           }
@@ -1044,7 +1097,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     while (erased) {
       erased = false;
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
-        if (op.getAttr(kGroupAttr) == mark && op.use_empty()) {
+        if (op.getDiscardableAttr(marks->group) == mark && op.use_empty()) {
           rewriter.eraseOp(&op);
           erased = true;
         }
