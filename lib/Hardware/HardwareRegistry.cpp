@@ -175,7 +175,8 @@ struct SystemChain {
 /// "device 'X':" in front of it.
 class SystemCycleError : public llvm::ErrorInfo<SystemCycleError> {
 public:
-  static char ID;
+  // llvm::ErrorInfo finds the class by this name.
+  static char ID; // NOLINT(readability-identifier-naming)
   explicit SystemCycleError(std::string message)
       : message(std::move(message)) {}
   void log(llvm::raw_ostream &os) const override { os << message; }
@@ -205,14 +206,16 @@ static std::string identifyFile(StringRef origin) {
 static llvm::Expected<std::shared_ptr<const HardwareSpec>>
 resolveSystem(SystemSpec system, SystemChain &chain) {
   std::string identity = identifyFile(system.origin);
-  if (llvm::any_of(chain.files,
-                   [&](const auto &file) { return file.identity == identity; })) {
+  if (llvm::any_of(chain.files, [&](const auto &file) {
+        return file.identity == identity;
+      })) {
     std::string cycle;
     for (const auto &file : chain.files)
       cycle += file.origin + " -> ";
     return llvm::make_error<SystemCycleError>(
-        system.origin + ": error: 'device:' references form a cycle of "
-                        "system files: " +
+        system.origin +
+        ": error: 'device:' references form a cycle of "
+        "system files: " +
         cycle + system.origin);
   }
   std::string device = system.device;

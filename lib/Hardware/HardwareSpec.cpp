@@ -373,11 +373,10 @@ template <> struct MappingTraits<HardwareSpec> {
       return "matrix_tile: wave quantization needs 'cores' too";
     // Counts: wave quantization divides by the cores and the tile, and
     // a fraction of either prices waves no device runs.
-    for (auto [value, field] :
-         {std::pair{&spec.cores, "cores"},
-          std::pair{&spec.matrixTileM, "matrix_tile.m"},
-          std::pair{&spec.matrixTileN, "matrix_tile.n"},
-          std::pair{&spec.accelerators, "accelerators"}})
+    for (auto [value, field] : {std::pair{&spec.cores, "cores"},
+                                std::pair{&spec.matrixTileM, "matrix_tile.m"},
+                                std::pair{&spec.matrixTileN, "matrix_tile.n"},
+                                std::pair{&spec.accelerators, "accelerators"}})
       if (*value && (*value)->value != std::floor((*value)->value))
         return std::string(field) + ": a count, a whole number";
     if (spec.scratchpadBandwidthBytesPerS && !spec.scratchpadPerCoreBytes)

@@ -69,9 +69,8 @@ SymbolicSizes::SymbolicSizes(Operation *root, bool unifyEqualities) {
       if (input)
         base = toSymbolName(input.getValue());
       auto add = [&](std::optional<int64_t> dim) {
-        std::string name =
-            takeName(dim ? base + ".d" + std::to_string(*dim) : base,
-                     func.getName());
+        std::string name = takeName(
+            dim ? base + ".d" + std::to_string(*dim) : base, func.getName());
         // The input's name as written, when the formulas spell it otherwise.
         std::string source =
             (dim ? "dimension " + std::to_string(*dim) + " of " : "") +

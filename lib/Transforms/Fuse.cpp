@@ -127,7 +127,8 @@ static Operation *definingOpThroughViews(Value value) {
 static bool hasEmptyLoop(Operation *op) {
   auto empty = [](Type type) {
     auto shaped = dyn_cast<ShapedType>(type);
-    return shaped && shaped.hasRank() && llvm::is_contained(shaped.getShape(), 0);
+    return shaped && shaped.hasRank() &&
+           llvm::is_contained(shaped.getShape(), 0);
   };
   return llvm::any_of(op->getOperandTypes(), empty) ||
          llvm::any_of(op->getResultTypes(), empty);
@@ -484,10 +485,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       std::optional<Method> method = chooseMethod(report, group, why);
       if (!method) {
         ++numGroupsLeft;
-        emitRemark(lastLoc)
-            << "fusion group G" << index << " ("
-            << stringifyFusionKind(*group.kind)
-            << ") not performed: " << escapeTerminal(why);
+        emitRemark(lastLoc) << "fusion group G" << index << " ("
+                            << stringifyFusionKind(*group.kind)
+                            << ") not performed: " << escapeTerminal(why);
         continue;
       }
       // Mark the group's members, as generics where upstream's fusion and
@@ -563,18 +563,16 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         if (StringRef(*tiled).starts_with("fused in part")) {
           // The IR is valid; the kernels are not all the plan priced.
           ++numGroupsFused;
-          emitRemark(lastLoc)
-              << "fusion group G" << index << " ("
-              << stringifyFusionKind(*group.kind) << ") "
-              << escapeTerminal(*tiled);
+          emitRemark(lastLoc) << "fusion group G" << index << " ("
+                              << stringifyFusionKind(*group.kind) << ") "
+                              << escapeTerminal(*tiled);
           continue;
         }
         if (!tiled->empty()) {
           ++numGroupsLeft;
           emitRemark(lastLoc) << "fusion group G" << index << " ("
                               << stringifyFusionKind(*group.kind)
-                              << ") not performed: "
-                              << escapeTerminal(*tiled);
+                              << ") not performed: " << escapeTerminal(*tiled);
           continue;
         }
         ++numGroupsFused;
@@ -682,8 +680,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     {
       auto readMark = UnitAttr::get(rewriter.getContext());
       SmallVector<Operation *> worklist(members);
-      llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(),
-                                              worklist.end());
+      llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(), worklist.end());
       while (!worklist.empty())
         worklist.pop_back_val()->walk([&](Operation *reader) {
           for (Value operand : reader->getOperands()) {
@@ -976,8 +973,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
             // off the producer's destination (the same shape) instead.
             auto dim = dyn_cast<tensor::DimOp>(user);
             if (dim && original.getDefiningOp() == producer) {
-              Value init = producer.getDpsInitOperand(
-                                       cast<OpResult>(original).getResultNumber())
+              Value init = producer
+                               .getDpsInitOperand(
+                                   cast<OpResult>(original).getResultNumber())
                                ->get();
               rewriter.modifyOpInPlace(
                   dim, [&] { dim.getSourceMutable().set(init); });

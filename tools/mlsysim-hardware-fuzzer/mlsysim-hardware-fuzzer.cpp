@@ -25,10 +25,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <random>
@@ -93,23 +93,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 }
 
 /// libFuzzer's own mutations (for the custom mutator below).
-extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size,
-                                   size_t maxSize);
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
 
 /// Points the `device:` line of a random file of `text` at a.yaml, b.yaml,
 /// or a zoo device or system, adding the line (and the second file, a copy
 /// of the first) when missing: the self-references and the cycles of two
 /// files that once recursed until the stack overflowed.
 static void mutateDevice(std::string &text, std::minstd_rand &rng) {
-  static const char *const targets[] = {
-      "a.yaml", "b.yaml", "./a.yaml", "nvidia-h100-sxm", "dgx-h100"};
+  static const char *const targets[] = {"a.yaml", "b.yaml", "./a.yaml",
+                                        "nvidia-h100-sxm", "dgx-h100"};
   if (text.find(kSeparator.str()) == std::string::npos && rng() % 2)
     text += kSeparator.str() + text;
   size_t separator = text.find(kSeparator.str());
   bool inSecond = separator != std::string::npos && rng() % 2;
   size_t begin = inSecond ? separator + kSeparator.size() : 0;
-  size_t end = inSecond || separator == std::string::npos ? text.size()
-                                                          : separator;
+  size_t end =
+      inSecond || separator == std::string::npos ? text.size() : separator;
   std::string line =
       std::string("device: ") + targets[rng() % std::size(targets)];
   // The first `device:` at the start of a line of that file, else a new one.

@@ -106,8 +106,7 @@ extern "C" const char *__asan_default_options() {
 }
 
 /// libFuzzer's own mutations (for the custom mutator below).
-extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size,
-                                   size_t maxSize);
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
 
 /// Sets every dimension of one size in the shapes of `text` (`4x16xf32`: a
 /// run of digits after '<' or 'x' and before 'x') to 0 or 1, so that the
@@ -120,7 +119,8 @@ static bool mutateSizes(std::string &text, std::minstd_rand &rng) {
   };
   std::vector<Dim> dims;
   for (size_t at = 1; at < text.size(); ++at) {
-    if (!llvm::isDigit(text[at]) || (text[at - 1] != '<' && text[at - 1] != 'x'))
+    if (!llvm::isDigit(text[at]) ||
+        (text[at - 1] != '<' && text[at - 1] != 'x'))
       continue;
     size_t end = at;
     while (end < text.size() && llvm::isDigit(text[end]))
@@ -164,9 +164,8 @@ static bool mutateNames(std::string &text, std::minstd_rand &rng) {
   }
   size_t at = symbols[pick - quotes.size()];
   size_t end = at;
-  while (end < text.size() &&
-         (llvm::isAlnum(text[end]) || text[end] == '_' || text[end] == '.' ||
-          text[end] == '$'))
+  while (end < text.size() && (llvm::isAlnum(text[end]) || text[end] == '_' ||
+                               text[end] == '.' || text[end] == '$'))
     ++end;
   std::string symbol = "@" + text.substr(at, end - at);
   std::string quoted = "@\"" + symbol.substr(1) + nonCharacter + "\"";
@@ -193,8 +192,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
   std::minstd_rand rng(seed);
   if (rng() % 3 == 0) {
     std::string text(reinterpret_cast<const char *>(data), size);
-    bool mutated =
-        rng() % 2 ? mutateSizes(text, rng) : mutateNames(text, rng);
+    bool mutated = rng() % 2 ? mutateSizes(text, rng) : mutateNames(text, rng);
     if (mutated && text.size() <= maxSize) {
       memcpy(data, text.data(), text.size());
       return text.size();

@@ -55,8 +55,8 @@ static int checkWritten(llvm::raw_fd_ostream &os, llvm::StringRef name) {
   if (!error)
     return 0;
   os.clear_error();
-  llvm::WithColor::error() << "cannot write " << name << ": "
-                           << error.message() << "\n";
+  llvm::WithColor::error() << "cannot write " << name << ": " << error.message()
+                           << "\n";
   return 1;
 }
 
