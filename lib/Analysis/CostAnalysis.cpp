@@ -491,15 +491,18 @@ private:
 static void assignRoleTypes(Operation *root, const CostOptions &options,
                             llvm::DenseMap<Value, Type> &types) {
   MLIRContext *ctx = root->getContext();
-  Type weights = options.weightsPrecision
-                     ? getPrecisionType(*options.weightsPrecision, ctx)
-                     : Type();
-  Type kv = options.kvPrecision ? getPrecisionType(*options.kvPrecision, ctx)
-                                : Type();
-  auto assign = [&](Value value, Type type) {
-    if (type && isa<FloatType>(getElementTypeOrSelf(value)))
-      types.try_emplace(value, type);
+  auto assign = [&](Value value, std::optional<Precision> precision) {
+    Type element = getElementTypeOrSelf(value);
+    if (!precision || !isa<FloatType>(element))
+      return;
+    // As written: its own type, not the activations' what-if.
+    Type type = *precision == Precision::AsWritten
+                    ? element
+                    : getPrecisionType(*precision, ctx);
+    types.try_emplace(value, type);
   };
+  std::optional<Precision> weights = options.weightsPrecision,
+                           kv = options.kvPrecision;
   root->walk([&](FunctionOpInterface func) {
     if (func.isExternal())
       return;

@@ -249,8 +249,10 @@ static SymbolicOp probeOp(Operation *op, const OpCostRecord &record,
     return result;
   };
   ProbeSizes probe(sizes, formulas, aligned);
+  // The roles' what-if types too: a weight priced at precision=weights:i4
+  // in the report is priced so in its formula.
   CostContext context(base.getOptions(), base.getDataLayout(), &probe,
-                      base.getPrecision());
+                      base.getPrecision(), base.getRoleTypes());
   size_t outputs = 0; // Set from the first sample.
   auto sampleAt = [&]() -> std::optional<Sample> {
     probe.failed = false;

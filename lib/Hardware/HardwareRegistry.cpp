@@ -157,10 +157,67 @@ static std::shared_ptr<const HardwareSpec> findBuiltin(StringRef name) {
   return nullptr;
 }
 
+namespace {
+/// The system files being resolved, outermost first, by the path each was
+/// read from (its origin) and the path that identifies it (the real path of a
+/// user's file, so that two spellings of one file are one; the origin of a
+/// zoo file). A system whose device is one of them names itself through
+/// the chain: followed, it would recurse until the stack overflows.
+struct SystemChain {
+  struct File {
+    std::string origin, identity;
+  };
+  llvm::SmallVector<File, 4> files;
+};
+
+/// A cycle of system files. Its message names the whole chain, so the
+/// systems it passes through return it as it is rather than each adding
+/// "device 'X':" in front of it.
+class SystemCycleError : public llvm::ErrorInfo<SystemCycleError> {
+public:
+  // llvm::ErrorInfo finds the class by this name.
+  static char ID; // NOLINT(readability-identifier-naming)
+  explicit SystemCycleError(std::string message)
+      : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return std::make_error_code(std::errc::too_many_symbolic_link_levels);
+  }
+
+private:
+  std::string message;
+};
+char SystemCycleError::ID;
+} // namespace
+
+static llvm::Expected<std::shared_ptr<const HardwareSpec>>
+resolveHardwareIn(StringRef nameOrPath, SystemChain &chain);
+
+/// The path that identifies the file `origin` names (see SystemChain).
+static std::string identifyFile(StringRef origin) {
+  llvm::SmallString<128> real;
+  if (origin.starts_with("builtin:") || llvm::sys::fs::real_path(origin, real))
+    return origin.str();
+  return real.str().str();
+}
+
 /// A system's device: its `device` resolved (a zoo name, or a path relative
 /// to the system file's folder), with the system's topology.
 static llvm::Expected<std::shared_ptr<const HardwareSpec>>
-resolveSystem(SystemSpec system) {
+resolveSystem(SystemSpec system, SystemChain &chain) {
+  std::string identity = identifyFile(system.origin);
+  if (llvm::any_of(chain.files, [&](const auto &file) {
+        return file.identity == identity;
+      })) {
+    std::string cycle;
+    for (const auto &file : chain.files)
+      cycle += file.origin + " -> ";
+    return llvm::make_error<SystemCycleError>(
+        system.origin +
+        ": error: 'device:' references form a cycle of "
+        "system files: " +
+        cycle + system.origin);
+  }
   std::string device = system.device;
   if (!findBuiltin(device) &&
       !StringRef(system.origin).starts_with("builtin:")) {
@@ -170,13 +227,19 @@ resolveSystem(SystemSpec system) {
     if (llvm::sys::fs::exists(relative))
       device = relative.str().str();
   }
+  chain.files.push_back({system.origin, identity});
   llvm::Expected<std::shared_ptr<const HardwareSpec>> spec =
-      resolveHardware(device);
-  if (!spec)
+      resolveHardwareIn(device, chain);
+  chain.files.pop_back();
+  if (!spec) {
+    llvm::Error error = spec.takeError();
+    if (error.isA<SystemCycleError>())
+      return std::move(error);
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "%s: error: device '%s': %s",
                                    system.origin.c_str(), system.device.c_str(),
-                                   llvm::toString(spec.takeError()).c_str());
+                                   llvm::toString(std::move(error)).c_str());
+  }
   if ((*spec)->system)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -190,7 +253,7 @@ resolveSystem(SystemSpec system) {
 
 /// The zoo system `name` names (id or alias), or std::nullopt.
 static std::optional<llvm::Expected<std::shared_ptr<const HardwareSpec>>>
-findBuiltinSystem(StringRef name) {
+findBuiltinSystem(StringRef name, SystemChain &chain) {
   for (const EmbeddedFile *file = kSystemFiles; file->name; ++file) {
     if (!namesDevice(file->contents, name))
       continue;
@@ -199,7 +262,7 @@ findBuiltinSystem(StringRef name) {
     if (!system)
       return llvm::Expected<std::shared_ptr<const HardwareSpec>>(
           system.takeError());
-    return resolveSystem(std::move(*system));
+    return resolveSystem(std::move(*system), chain);
   }
   return std::nullopt;
 }
@@ -231,6 +294,13 @@ llvm::Expected<llvm::ArrayRef<SystemSpec>> mlsysim::getBuiltinSystems() {
 
 llvm::Expected<std::shared_ptr<const HardwareSpec>>
 mlsysim::resolveHardware(StringRef nameOrPath) {
+  SystemChain chain;
+  return resolveHardwareIn(nameOrPath, chain);
+}
+
+/// resolveHardware, within the system files `chain` is resolving.
+static llvm::Expected<std::shared_ptr<const HardwareSpec>>
+resolveHardwareIn(StringRef nameOrPath, SystemChain &chain) {
   if (std::shared_ptr<const HardwareSpec> spec = findBuiltin(nameOrPath))
     return spec;
   llvm::Expected<const HardwareRegistry &> zoo = HardwareRegistry::builtin();
@@ -239,7 +309,7 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
   if (const HardwareSpec *spec = zoo->lookup(nameOrPath))
     // The zoo lives as long as the process: a non-owning pointer.
     return std::shared_ptr<const HardwareSpec>(std::shared_ptr<void>(), spec);
-  if (auto system = findBuiltinSystem(nameOrPath))
+  if (auto system = findBuiltinSystem(nameOrPath, chain))
     return std::move(*system);
   // Not a zoo name: a device file of the user's, read only when it is a
   // regular file of a device description's size (/dev/zero never ends).
@@ -297,7 +367,7 @@ mlsysim::resolveHardware(StringRef nameOrPath) {
         parseSystemSpec((*buffer)->getBuffer(), nameOrPath);
     if (!system)
       return system.takeError();
-    return resolveSystem(std::move(*system));
+    return resolveSystem(std::move(*system), chain);
   }
   llvm::Expected<HardwareSpec> spec =
       parseHardwareSpec((*buffer)->getBuffer(), nameOrPath);

@@ -371,6 +371,14 @@ template <> struct MappingTraits<HardwareSpec> {
       return "sources: a device file cites at least one document";
     if (spec.matrixTileM && !spec.cores)
       return "matrix_tile: wave quantization needs 'cores' too";
+    // Counts: wave quantization divides by the cores and the tile, and
+    // a fraction of either prices waves no device runs.
+    for (auto [value, field] : {std::pair{&spec.cores, "cores"},
+                                std::pair{&spec.matrixTileM, "matrix_tile.m"},
+                                std::pair{&spec.matrixTileN, "matrix_tile.n"},
+                                std::pair{&spec.accelerators, "accelerators"}})
+      if (*value && (*value)->value != std::floor((*value)->value))
+        return std::string(field) + ": a count, a whole number";
     if (spec.scratchpadBandwidthBytesPerS && !spec.scratchpadPerCoreBytes)
       return "memory.scratchpad_bandwidth_bytes_per_s: the level's size "
              "(scratchpad_per_core_bytes) is needed too";

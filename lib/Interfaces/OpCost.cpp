@@ -7,6 +7,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -144,6 +145,9 @@ llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
     options.precision = *all;
     return llvm::Error::success();
   }
+  // By role, a role not named stays as written: `activations:` sets the
+  // tensors that are neither weights nor KV cache, not those.
+  std::optional<Precision> weights, kv, activations;
   llvm::SmallVector<StringRef> entries;
   spec.split(entries, ',');
   for (StringRef entry : entries) {
@@ -152,15 +156,26 @@ llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
     if (!precision)
       return bad("unknown type '" + type.trim() + "'");
     role = role.trim();
-    if (role == "weights")
-      options.weightsPrecision = *precision;
-    else if (role == "kv")
-      options.kvPrecision = *precision;
-    else if (role == "activations")
-      options.precision = *precision;
-    else
+    std::optional<Precision> *slot = role == "weights"       ? &weights
+                                     : role == "kv"          ? &kv
+                                     : role == "activations" ? &activations
+                                                             : nullptr;
+    if (!slot)
       return bad("unknown role '" + role + "'");
+    if (*slot)
+      return bad("role '" + role + "' given twice");
+    *slot = *precision;
   }
+  options.precision = activations.value_or(Precision::AsWritten);
+  // Every role as written is no what-if at all.
+  if (llvm::all_of(std::array{weights, kv, activations},
+                   [](std::optional<Precision> precision) {
+                     return precision.value_or(Precision::AsWritten) ==
+                            Precision::AsWritten;
+                   }))
+    return llvm::Error::success();
+  options.weightsPrecision = weights.value_or(Precision::AsWritten);
+  options.kvPrecision = kv.value_or(Precision::AsWritten);
   return llvm::Error::success();
 }
 
@@ -171,7 +186,7 @@ std::string mlsysim::describePrecision(const CostOptions &options) {
                : stringifyPrecision(options.precision).str();
   std::string text;
   auto add = [&](StringRef role, std::optional<Precision> precision) {
-    if (!precision)
+    if (!precision || *precision == Precision::AsWritten)
       return;
     text += (text.empty() ? "" : ",") + role.str() + ":" +
             stringifyPrecision(*precision).str();

@@ -22,29 +22,60 @@ using namespace mlir;
 /// Cache key of a scalar (no dimension).
 static constexpr int64_t kScalar = -1;
 
+/// `text` as a symbol name of the formulas' grammar (docs/report-json.md): a
+/// letter, then letters, digits, '_' and '.'. Names come from the IR
+/// (`mlsysim.input` attributes, function names): any other byte becomes '_'
+/// (`input-ids` would read as `input - ids`), a name that does not start
+/// with a letter gets a leading 'v', and one that is a function of the
+/// grammar a trailing '_'.
+static std::string toSymbolName(StringRef text) {
+  std::string name;
+  if (text.empty() || !llvm::isAlpha(text.front()))
+    name = "v";
+  for (char c : text)
+    name += llvm::isAlnum(c) || c == '_' || c == '.' ? c : '_';
+  if (name == "min" || name == "max" || name == "ceildiv")
+    name += '_';
+  return name;
+}
+
+std::string SymbolicSizes::takeName(StringRef name, StringRef scope) {
+  if (takenNames.insert(name).second)
+    return name.str();
+  // Several functions may name an argument alike: the function's name
+  // first, then a number.
+  if (!scope.empty()) {
+    std::string scoped = toSymbolName(scope) + "." + name.str();
+    if (takenNames.insert(scoped).second)
+      return scoped;
+  }
+  for (unsigned n = 2;; ++n) {
+    std::string numbered = name.str() + "_" + std::to_string(n);
+    if (takenNames.insert(numbered).second)
+      return numbered;
+  }
+}
+
 SymbolicSizes::SymbolicSizes(Operation *root, bool unifyEqualities) {
   // The named sources, in argument order: ids and names do not depend on
   // which size is asked first.
-  llvm::StringSet<> taken;
   root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
     if (func.isExternal())
       return WalkResult::skip();
     for (BlockArgument arg : func.getArguments()) {
       std::string base = "arg" + std::to_string(arg.getArgNumber());
-      if (auto name = func.getArgAttrOfType<StringAttr>(
-              arg.getArgNumber(),
-              MLSysimDialect::InputAttrHelper::getNameStr()))
-        base = name.getValue().str();
+      auto input = func.getArgAttrOfType<StringAttr>(
+          arg.getArgNumber(), MLSysimDialect::InputAttrHelper::getNameStr());
+      if (input)
+        base = toSymbolName(input.getValue());
       auto add = [&](std::optional<int64_t> dim) {
-        std::string name = dim ? base + ".d" + std::to_string(*dim) : base;
-        // Several functions may name an argument alike.
-        if (!taken.insert(name).second)
-          name = func.getName().str() + "." + name;
-        taken.insert(name);
+        std::string name = takeName(
+            dim ? base + ".d" + std::to_string(*dim) : base, func.getName());
+        // The input's name as written, when the formulas spell it otherwise.
         std::string source =
             (dim ? "dimension " + std::to_string(*dim) + " of " : "") +
             std::string("argument ") + std::to_string(arg.getArgNumber()) +
-            (base.rfind("arg", 0) == 0 ? "" : " (" + base + ")") + " of @" +
+            (input ? " (" + input.getValue().str() + ")" : "") + " of @" +
             func.getName().str();
         argumentSymbols[{arg, dim.value_or(kScalar)}] =
             addSymbol({name, name, source, /*opaque=*/false});
@@ -132,6 +163,9 @@ llvm::Error SymbolicSizes::setUserNames(StringRef spec) {
       return llvm::createStringError(
           "symbols=: '" + name.str() +
           "' is not a name (a letter, then letters, digits, '_' or '.')");
+    if (name == "min" || name == "max" || name == "ceildiv")
+      return llvm::createStringError("symbols=: '" + name.str() +
+                                     "' is a function of the formulas");
     auto it = llvm::find_if(symbols, [&](const SizeSymbol &symbol) {
       return !symbol.opaque && symbol.sourceName == source;
     });
@@ -171,7 +205,8 @@ SymExpr SymbolicSizes::getOpaque(Value value, std::optional<int64_t> dim,
   std::string source = (dim ? "dimension " + std::to_string(*dim) + " of "
                             : std::string("the value of ")) +
                        where + " (" + why.str() + ")";
-  std::string name = "size" + std::to_string(symbols.size());
+  std::string name =
+      takeName("size" + std::to_string(symbols.size()), /*scope=*/"");
   return SymExpr::symbol(addSymbol({name, name, source, /*opaque=*/true}));
 }
 

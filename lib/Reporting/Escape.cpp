@@ -2,18 +2,30 @@
 
 #include "mlsysim/Reporting/Escape.h"
 
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/JSON.h"
 
+std::string mlsysim::toValidUTF8(llvm::StringRef text) {
+  // Not UTF-8: a name from a file of another encoding.
+  return llvm::json::isUTF8(text) ? text.str() : llvm::json::fixUTF8(text);
+}
+
 std::string mlsysim::escapeMarkup(llvm::StringRef text) {
-  // Not UTF-8 (a name from a file of another encoding): ill-formed XML.
-  std::string fixed;
-  if (!llvm::json::isUTF8(text)) {
-    fixed = llvm::json::fixUTF8(text);
-    text = fixed;
-  }
+  std::string fixed = toValidUTF8(text);
+  text = fixed;
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are UTF-8 but no XML character:
+    // the document would be ill-formed. U+FFFD instead.
+    if (c == '\xEF' && (text.substr(i).starts_with("\xEF\xBF\xBE") ||
+                        text.substr(i).starts_with("\xEF\xBF\xBF"))) {
+      out += "\xEF\xBF\xBD";
+      i += 2;
+      continue;
+    }
     switch (c) {
     case '&':
       out += "&amp;";
@@ -42,9 +54,10 @@ std::string mlsysim::escapeMarkup(llvm::StringRef text) {
 }
 
 std::string mlsysim::neutraliseCSVCell(llvm::StringRef text) {
-  if (!text.empty() && llvm::StringRef("=+-@\t\r").contains(text.front()))
-    return "'" + text.str();
-  return text.str();
+  std::string cell = toValidUTF8(text);
+  if (!cell.empty() && llvm::StringRef("=+-@\t\r").contains(cell.front()))
+    return "'" + cell;
+  return cell;
 }
 
 mlsysim::TerminalSafeOStream::~TerminalSafeOStream() {
@@ -82,4 +95,20 @@ std::string mlsysim::escapeTerminal(llvm::StringRef text) {
     safe << text;
   }
   return result;
+}
+
+mlir::Location mlsysim::escapeTerminal(mlir::Location loc) {
+  mlir::AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [](mlir::FileLineColRange range) -> std::optional<mlir::Attribute> {
+        llvm::StringRef name = range.getFilename().getValue();
+        std::string safe = escapeTerminal(name);
+        if (safe == name)
+          return std::nullopt;
+        return mlir::FileLineColRange::get(
+            mlir::StringAttr::get(range.getContext(), safe),
+            range.getStartLine(), range.getStartColumn(), range.getEndLine(),
+            range.getEndColumn());
+      });
+  return llvm::cast<mlir::LocationAttr>(replacer.replace(loc));
 }

@@ -2,6 +2,7 @@
 
 #include "mlsysim/Reporting/RemarksView.h"
 
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -46,8 +47,8 @@ static std::string describe(const PricedProgram &program, const PricedOp &op) {
     }
   }
   remark << "; " << formatSeconds(r.latency) << " ("
-         << formatFixed(op.functionShare * 100, 0) << "% of @" << op.func
-         << ")";
+         << formatFixed(op.functionShare * 100, 0) << "% of @"
+         << escapeTerminal(op.func) << ")";
   return text;
 }
 

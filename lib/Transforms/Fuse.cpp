@@ -9,6 +9,7 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -68,6 +69,18 @@ static bool isTiled(Method method) {
          method == Method::TileAndFuseAcrossReshapes;
 }
 
+/// The rewrites a greedy pattern application on `numOps` ops may make.
+/// Upstream's reshape propagation patterns can undo each other (an embedding
+/// gather, a collapsed row reduction and an elementwise op reading both made
+/// them run until memory ran out): each application is bounded, far above
+/// what a group of the zoo's models takes, and fails when it does not settle.
+static GreedyRewriteConfig boundedRewrites(size_t numOps) {
+  GreedyRewriteConfig config;
+  config.setMaxIterations(8);
+  config.setMaxNumRewrites(static_cast<int64_t>(64 * numOps + 256));
+  return config;
+}
+
 /// Rewrites an elementwise op on tensors as the linalg.generic upstream's
 /// elementwise-to-linalg conversion makes of it; returns that generic. `op`
 /// is gone afterwards.
@@ -83,7 +96,7 @@ static FailureOr<Operation *> elementwiseToGeneric(Operation *op) {
   } listener(op);
   RewritePatternSet patterns(op->getContext());
   linalg::populateElementwiseToLinalgConversionPatterns(patterns);
-  GreedyRewriteConfig config;
+  GreedyRewriteConfig config = boundedRewrites(1);
   config.setListener(&listener);
   // This op only: its neighbours are converted when their turn comes.
   config.setStrictness(GreedyRewriteStrictness::ExistingOps);
@@ -106,6 +119,19 @@ static Operation *definingOpThroughViews(Value value) {
   while (isReshapeView(def))
     def = def->getOperand(0).getDefiningOp();
   return def;
+}
+
+/// Whether `op` reads or writes a tensor with a dimension of size 0: the
+/// loops over it run zero times. The op is priced (it moves nothing), but
+/// upstream's tiling crashes on such a loop (in linalg::computeTileSizes).
+static bool hasEmptyLoop(Operation *op) {
+  auto empty = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() &&
+           llvm::is_contained(shaped.getShape(), 0);
+  };
+  return llvm::any_of(op->getOperandTypes(), empty) ||
+         llvm::any_of(op->getResultTypes(), empty);
 }
 
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
@@ -181,6 +207,13 @@ chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string 
           " needs its tiles reshaped, which mlsysim-fuse does not do";
     return std::nullopt;
   }
+  for (unsigned id : group.ops)
+    if (hasEmptyLoop(report.ops[id].op)) {
+      why = "'" + report.ops[id].name.str() +
+            "' has a loop of zero iterations (a dimension of size 0), which "
+            "upstream's tiling cannot tile";
+      return std::nullopt;
+    }
   // Tile-and-fuse pulls producers into the last op's loops: every other
   // member must feed it.
   Operation *last = report.ops[group.ops.back()].op;
@@ -369,17 +402,30 @@ static Operation *rewriteAsView(IRRewriter &rewriter,
 }
 
 namespace {
+/// The names of the marks (discardable attributes), made once: an op's
+/// getAttr(StringRef) makes the name and looks among its properties first,
+/// which, at every op of the block for every group, was most of the time
+/// fusing a large program took.
+struct MarkNames {
+  StringAttr group, producer, read;
+  explicit MarkNames(MLIRContext *ctx)
+      : group(StringAttr::get(ctx, kGroupAttr)),
+        producer(StringAttr::get(ctx, kProducerAttr)),
+        read(StringAttr::get(ctx, kReadAttr)) {}
+};
+
 /// Keeps a group's mark on the generics patterns replace its members with.
 struct KeepMark : RewriterBase::Listener {
+  StringAttr name;
   Attribute mark;
-  explicit KeepMark(Attribute mark) : mark(mark) {}
+  KeepMark(StringAttr name, Attribute mark) : name(name), mark(mark) {}
   void notifyOperationReplaced(Operation *op, ValueRange values) override {
-    if (op->getAttr(kGroupAttr) != mark)
+    if (op->getDiscardableAttr(name) != mark)
       return;
     for (Value value : values)
       if (auto generic = dyn_cast_or_null<linalg::GenericOp>(
               definingOpThroughViews(value)))
-        generic->setAttr(kGroupAttr, mark);
+        generic->setDiscardableAttr(name, mark);
   }
 };
 
@@ -387,8 +433,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
   friend struct passutil::OptionReader;
 
+  /// Set when the pass runs (names need the context).
+  std::optional<MarkNames> marks;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    marks.emplace(&getContext());
     PricingRequest options = passutil::OptionReader::read(*this);
     options.fusion = true;
     // tensor.reshape between structured ops (frontends split attention
@@ -427,14 +477,17 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
          ++index) {
       const FusionGroup &group = report.plan.getOpportunity(index);
       Operation *last = report.ops[group.ops.back()].op;
-      Location lastLoc = last->getLoc(); // The op may be gone after fusion.
+      // The op may be gone after fusion. Diagnostics say where and why with
+      // text from the IR (file names, op names, upstream's messages): none
+      // of it may drive the terminal they are read on.
+      Location lastLoc = escapeTerminal(last->getLoc());
       std::string why;
       std::optional<Method> method = chooseMethod(report, group, why);
       if (!method) {
         ++numGroupsLeft;
-        emitRemark(lastLoc)
-            << "fusion group G" << index << " ("
-            << stringifyFusionKind(*group.kind) << ") not performed: " << why;
+        emitRemark(lastLoc) << "fusion group G" << index << " ("
+                            << stringifyFusionKind(*group.kind)
+                            << ") not performed: " << escapeTerminal(why);
         continue;
       }
       // Mark the group's members, as generics where upstream's fusion and
@@ -457,17 +510,18 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         Operation *op = report.ops[id].op;
         if (report.plan.roleOf[id] == FusionRole::Fill ||
             isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
-          op->setAttr(kProducerAttr, mark);
+          op->setDiscardableAttr(marks->producer, mark);
           continue;
         }
         if (isElementwiseOnTensors(op)) {
           Location loc = op->getLoc();
           FailureOr<Operation *> generic = elementwiseToGeneric(op);
           if (failed(generic)) {
-            emitError(loc) << "cannot rewrite as linalg.generic for fusion";
+            emitError(escapeTerminal(loc))
+                << "cannot rewrite as linalg.generic for fusion";
             return signalPassFailure();
           }
-          (*generic)->setAttr(kGroupAttr, mark);
+          (*generic)->setDiscardableAttr(marks->group, mark);
           continue;
         }
         auto linalgOp = cast<linalg::LinalgOp>(op);
@@ -477,16 +531,25 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           FailureOr<linalg::GenericOp> result =
               linalg::generalizeNamedOp(rewriter, linalgOp);
           if (failed(result)) {
-            emitError(linalgOp->getLoc()) << "cannot generalize for fusion";
+            emitError(escapeTerminal(linalgOp->getLoc()))
+                << "cannot generalize for fusion";
             return signalPassFailure();
           }
           marked = *result;
         }
-        marked->setAttr(kGroupAttr, mark);
+        marked->setDiscardableAttr(marks->group, mark);
       }
-      if (*method == Method::ElementwiseAcrossReshapes ||
-          *method == Method::TileAndFuseAcrossReshapes)
-        propagateReshapes(*block, mark);
+      if ((*method == Method::ElementwiseAcrossReshapes ||
+           *method == Method::TileAndFuseAcrossReshapes) &&
+          failed(propagateReshapes(*block, mark))) {
+        ++numGroupsLeft;
+        emitRemark(lastLoc) << "fusion group G" << index << " ("
+                            << stringifyFusionKind(*group.kind)
+                            << ") not performed: upstream's reshape "
+                               "propagation did not settle (its patterns "
+                               "undo each other here)";
+        continue;
+      }
       // Row kernels: the unit dimensions frontends keep on reduced results
       // (keepdim: written through a constant index, which tiling cannot
       // slice) are dropped first.
@@ -500,16 +563,16 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         if (StringRef(*tiled).starts_with("fused in part")) {
           // The IR is valid; the kernels are not all the plan priced.
           ++numGroupsFused;
-          emitRemark(lastLoc)
-              << "fusion group G" << index << " ("
-              << stringifyFusionKind(*group.kind) << ") " << *tiled;
+          emitRemark(lastLoc) << "fusion group G" << index << " ("
+                              << stringifyFusionKind(*group.kind) << ") "
+                              << escapeTerminal(*tiled);
           continue;
         }
         if (!tiled->empty()) {
           ++numGroupsLeft;
           emitRemark(lastLoc) << "fusion group G" << index << " ("
                               << stringifyFusionKind(*group.kind)
-                              << ") not performed: " << *tiled;
+                              << ") not performed: " << escapeTerminal(*tiled);
           continue;
         }
         ++numGroupsFused;
@@ -532,9 +595,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                           << formatSeconds(group.latencyBefore) << " -> "
                           << formatSeconds(group.fused.latency);
     }
-    module.walk([](Operation *op) {
-      op->removeAttr(kGroupAttr);
-      op->removeAttr(kProducerAttr);
+    module.walk([&](Operation *op) {
+      op->removeDiscardableAttr(marks->group);
+      op->removeDiscardableAttr(marks->producer);
+      op->removeDiscardableAttr(marks->read);
     });
   }
 
@@ -550,15 +614,21 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   FailureOr<std::string> tileAndFuse(IRRewriter &rewriter, Block &block,
                                      Attribute mark, bool matrix) {
     auto isProducer = [&](Operation *op) {
-      return op->getAttr(kProducerAttr) == mark;
+      return op->getDiscardableAttr(marks->producer) == mark;
     };
     auto isMarked = [&](Operation *op) {
-      return op && op->getAttr(kGroupAttr) == mark;
+      return op && op->getDiscardableAttr(marks->group) == mark;
     };
+    // The marked ops and producers, before tiling (one pass over the block;
+    // the addresses are not kept past tiling).
+    SmallVector<Operation *> members;
     Operation *last = nullptr;
-    for (Operation &op : block)
+    for (Operation &op : block) {
       if (isMarked(&op))
         last = &op;
+      if (isMarked(&op) || isProducer(&op))
+        members.push_back(&op);
+    }
     auto consumer = dyn_cast_or_null<linalg::LinalgOp>(last);
     if (!consumer)
       return std::string("its last op is no structured op to tile");
@@ -588,11 +658,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     // checked those readers come after them); a fill with other users is
     // recomputed in the tile and stays for them.
     llvm::SmallPtrSet<Operation *, 4> yielded;
-    for (Operation &op : block)
-      if (isMarked(&op) && &op != last &&
-          llvm::any_of(op.getUsers(),
+    for (Operation *op : members)
+      if (isMarked(op) && op != last &&
+          llvm::any_of(op->getUsers(),
                        [&](Operation *user) { return !inGroup(user); }))
-        yielded.insert(&op);
+        yielded.insert(op);
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
@@ -601,15 +671,32 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           return scf::SCFTileAndFuseOptions::ControlFnResult{
               yielded.contains(producer.getOwner())};
         });
-    // What is read before tiling: a view or slice the tiles stop reading
-    // (their reads bubbled to its source) is dead code after it.
-    // (Marked with an attribute, not kept by address: tiling erases and
-    // creates ops, and a new op may take an erased one's address.)
-    auto readMark = UnitAttr::get(rewriter.getContext());
-    for (Operation &op : block)
-      if (!op.use_empty() && isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-                                 tensor::CollapseShapeOp, tensor::DimOp>(op))
-        op.setAttr(kReadAttr, readMark);
+    // What the group reads before tiling, through views, slices, sizes and
+    // empty tensors: a view or slice the tiles stop reading (their reads
+    // bubbled to its source) is dead code after it. Only those: marking every
+    // view of the block, for every group, made fusing a large program
+    // quadratic. (Marked with an attribute, not kept by address: tiling
+    // erases and creates ops, and a new op may take an erased one's address.)
+    {
+      auto readMark = UnitAttr::get(rewriter.getContext());
+      SmallVector<Operation *> worklist(members);
+      llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(), worklist.end());
+      while (!worklist.empty())
+        worklist.pop_back_val()->walk([&](Operation *reader) {
+          for (Value operand : reader->getOperands()) {
+            Operation *def = operand.getDefiningOp();
+            if (!def || def->getBlock() != &block ||
+                !isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                     tensor::CollapseShapeOp, tensor::DimOp, tensor::EmptyOp,
+                     linalg::FillOp>(def) ||
+                !seen.insert(def).second)
+              continue;
+            if (!isa<tensor::EmptyOp, linalg::FillOp>(def))
+              def->setDiscardableAttr(marks->read, readMark);
+            worklist.push_back(def);
+          }
+        });
+    }
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
     // without it: caught here, and the group is said to be fused in part.
@@ -628,9 +715,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           rewriter, cast<TilingInterface>(last), options);
     }
     if (failed(result))
-      return emitError(last->getLoc())
+      return emitError(escapeTerminal(last->getLoc()))
              << "tile-and-fuse failed" << (refused.empty() ? "" : ": ")
-             << refused;
+             << escapeTerminal(refused);
     // Readers after the loops read what they yield; what sits before them
     // (the sizes tiling read off the originals) is answered below.
     Operation *loops =
@@ -692,7 +779,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         tensor::populateMergeConsecutiveInsertExtractSlicePatterns(patterns);
         SmallVector<Operation *> slices;
         kernel->walk([&](tensor::ExtractSliceOp op) { slices.push_back(op); });
-        GreedyRewriteConfig config;
+        GreedyRewriteConfig config = boundedRewrites(slices.size());
         config.setStrictness(GreedyRewriteStrictness::ExistingOps);
         (void)applyOpPatternsGreedily(slices, std::move(patterns), config);
       }
@@ -701,14 +788,20 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       {
         RewritePatternSet patterns(rewriter.getContext());
         memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+        // In the block and in the new kernel (the earlier kernels had theirs
+        // answered: walking them for every group was quadratic).
         SmallVector<Operation *> dims;
-        block.walk([&](tensor::DimOp dim) {
+        auto collect = [&](tensor::DimOp dim) {
           if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
                               tensor::CollapseShapeOp>(
                   dim.getSource().getDefiningOp()))
             dims.push_back(dim);
-        });
-        GreedyRewriteConfig config;
+        };
+        for (Operation &op : block)
+          if (auto dim = dyn_cast<tensor::DimOp>(op))
+            collect(dim);
+        kernel->walk(collect);
+        GreedyRewriteConfig config = boundedRewrites(dims.size());
         config.setStrictness(GreedyRewriteStrictness::ExistingOps);
         (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
         bool erased = true;
@@ -717,7 +810,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
             if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
                     tensor::CollapseShapeOp, tensor::DimOp>(op) &&
-                op.hasAttr(kReadAttr) && op.use_empty()) {
+                op.getDiscardableAttr(marks->read) && op.use_empty()) {
               rewriter.eraseOp(&op);
               erased = true;
             }
@@ -746,7 +839,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                 .getResult(0));
       }
     }
-    block.walk([&](Operation *op) { op->removeAttr(kReadAttr); });
+    // The block's own ops only (the kernels' bodies, where clones of marked
+    // slices may carry the mark, are left to the end of the pass: walking
+    // them for every group made fusing quadratic in the program's size).
+    for (Operation &op : block)
+      if (op.getDiscardableAttr(marks->read))
+        op.removeDiscardableAttr(marks->read);
     // A member still outside the loops runs as its own kernel.
     for (Operation &op : block)
       if (isMarked(&op) && !op.use_empty())
@@ -772,7 +870,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     SmallVector<linalg::GenericOp> generics;
     bool keptDims = false;
     for (auto generic : block.getOps<linalg::GenericOp>()) {
-      if (generic->getAttr(kGroupAttr) != mark)
+      if (generic->getDiscardableAttr(marks->group) != mark)
         continue;
       generics.push_back(generic);
       for (OpOperand &init : generic.getDpsInitsMutable())
@@ -791,7 +889,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           linalg::dropUnitDims(rewriter, generic, options);
       if (failed(result))
         continue;
-      result->resultOp->setAttr(kGroupAttr, mark);
+      result->resultOp->setDiscardableAttr(marks->group, mark);
       rewriter.replaceOp(generic, result->replacements);
     }
     MLIRContext *ctx = block.getParentOp()->getContext();
@@ -804,14 +902,15 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     for (Operation &op : block)
       if (isReshapeView(&op))
         reshapes.push_back(&op);
-    GreedyRewriteConfig config;
+    GreedyRewriteConfig config = boundedRewrites(reshapes.size());
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     (void)applyOpPatternsGreedily(reshapes, std::move(patterns), config);
   }
 
   /// Moves `op`, and what reads it before `anchor`, right after `anchor` in
-  /// their order, when all of them are free of side effects; otherwise moves
-  /// nothing (their operands are defined before them, so before `anchor`).
+  /// their order, when all of them are free of side effects and `anchor`
+  /// reads none of them; otherwise moves nothing (their operands are defined
+  /// before them, so before `anchor`).
   static void sinkBelow(IRRewriter &rewriter, Operation *op,
                         Operation *anchor) {
     llvm::SetVector<Operation *> sunk;
@@ -822,10 +921,14 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         continue;
       if (!isMemoryEffectFree(next) || next->getNumRegions() != 0)
         return;
-      for (Operation *user : next->getUsers())
+      for (Operation *user : next->getUsers()) {
+        // What `anchor` reads stays before it.
+        if (anchor->isAncestor(user))
+          return;
         if (user->getBlock() == anchor->getBlock() &&
             user->isBeforeInBlock(anchor))
           worklist.push_back(user);
+      }
     }
     SmallVector<Operation *> ordered(sunk.begin(), sunk.end());
     llvm::sort(ordered, [](Operation *a, Operation *b) {
@@ -842,11 +945,11 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// when none is left.
   LogicalResult fuseOnce(IRRewriter &rewriter, Block &block, Attribute mark) {
     for (auto consumer : block.getOps<linalg::GenericOp>()) {
-      if (consumer->getAttr(kGroupAttr) != mark)
+      if (consumer->getDiscardableAttr(marks->group) != mark)
         continue;
       for (OpOperand &operand : consumer->getOpOperands()) {
         auto producer = operand.get().getDefiningOp<linalg::GenericOp>();
-        if (!producer || producer->getAttr(kGroupAttr) != mark ||
+        if (!producer || producer->getDiscardableAttr(marks->group) != mark ||
             !linalg::areElementwiseOpsFusable(&operand))
           continue;
         rewriter.setInsertionPoint(consumer);
@@ -854,16 +957,32 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
             linalg::fuseElementwiseOps(rewriter, &operand);
         if (failed(result))
           continue;
-        result->fusedOp->setAttr(kGroupAttr, mark);
+        result->fusedOp->setDiscardableAttr(marks->group, mark);
         // A kept result may be read by an op between producer and consumer
         // (a reshape frontends place there): sink such readers below the
         // fused op, or let them read the producer's own result.
         for (auto [original, replacement] : result->replacements) {
-          for (OpOperand &use : llvm::make_early_inc_range(original.getUses()))
-            if (use.getOwner() != producer &&
-                use.getOwner()->getBlock() == &block &&
-                use.getOwner()->isBeforeInBlock(result->fusedOp))
-              sinkBelow(rewriter, use.getOwner(), result->fusedOp);
+          for (OpOperand &use :
+               llvm::make_early_inc_range(original.getUses())) {
+            Operation *user = use.getOwner();
+            if (user == producer || user->getBlock() != &block ||
+                !user->isBeforeInBlock(result->fusedOp))
+              continue;
+            // A size read off a kept result of the producer may size the
+            // consumer's destination, which the fused op reads: it is read
+            // off the producer's destination (the same shape) instead.
+            auto dim = dyn_cast<tensor::DimOp>(user);
+            if (dim && original.getDefiningOp() == producer) {
+              Value init = producer
+                               .getDpsInitOperand(
+                                   cast<OpResult>(original).getResultNumber())
+                               ->get();
+              rewriter.modifyOpInPlace(
+                  dim, [&] { dim.getSourceMutable().set(init); });
+              continue;
+            }
+            sinkBelow(rewriter, user, result->fusedOp);
+          }
           rewriter.replaceUsesWithIf(
               original, replacement, [&](OpOperand &use) {
                 Operation *user = use.getOwner();
@@ -885,10 +1004,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// upstream's fold-reshape-by-expansion patterns (a marked generic reading
   /// a collapse of a marked result runs on the expanded shape instead; an
   /// expand of a marked result folds into its producer), so that the marked
-  /// ops meet directly. Generics the patterns make keep the mark.
-  void propagateReshapes(Block &block, Attribute mark) {
+  /// ops meet directly. Generics the patterns make keep the mark. Fails
+  /// when the patterns do not settle within their bound (boundedRewrites);
+  /// the IR is then valid, and computes what it did, but is not the plan's.
+  LogicalResult propagateReshapes(Block &block, Attribute mark) {
     auto marked = [&](Operation *op) {
-      return op && op->getAttr(kGroupAttr) == mark;
+      return op && op->getDiscardableAttr(marks->group) == mark;
     };
     // A view (or chain of views) a marked op reads.
     std::function<bool(Operation *)> feedsMarked = [&](Operation *view) {
@@ -902,7 +1023,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           marked(owner) || (isReshapeView(owner) && feedsMarked(owner));
       return ownerInGroup && marked(definingOpThroughViews(operand->get()));
     };
-    KeepMark listener(mark);
+    KeepMark listener(marks->group, mark);
     RewritePatternSet patterns(block.getParentOp()->getContext());
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
     // The reshapes of destinations the patterns leave (of a fill, of an
@@ -911,16 +1032,16 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     MLIRContext *ctx = block.getParentOp()->getContext();
     linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
     tensor::populateFoldTensorEmptyPatterns(patterns);
-    GreedyRewriteConfig config;
-    config.setListener(&listener);
-    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     // The group's ops and the views between them: the rest of the block
     // is none of the patterns' business.
     SmallVector<Operation *> ops;
     for (Operation &op : block)
       if (marked(&op) || (isReshapeView(&op) && feedsMarked(&op)))
         ops.push_back(&op);
-    (void)applyOpPatternsGreedily(ops, std::move(patterns), config);
+    GreedyRewriteConfig config = boundedRewrites(ops.size());
+    config.setListener(&listener);
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    return applyOpPatternsGreedily(ops, std::move(patterns), config);
   }
 
   /// Fuses the marked producers into their marked consumers until none is
@@ -939,12 +1060,12 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   /// an input from outside the group, instead; the producers then go.
   void freeDestinations(IRRewriter &rewriter, Block &block, Attribute mark) {
     for (auto generic : block.getOps<linalg::GenericOp>()) {
-      if (generic->getAttr(kGroupAttr) != mark)
+      if (generic->getDiscardableAttr(marks->group) != mark)
         continue;
       for (OpOperand &init : generic.getDpsInitsMutable()) {
         Operation *producer = init.get().getDefiningOp();
         if (generic.payloadUsesValueFromOperand(&init) || !producer ||
-            producer->getAttr(kGroupAttr) != mark)
+            producer->getDiscardableAttr(marks->group) != mark)
           continue;
         auto type = cast<RankedTensorType>(init.get().getType());
         // Sizes from an input of the same type made outside the group.
@@ -952,7 +1073,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         for (Value input : generic.getDpsInputs()) {
           Operation *def = input.getDefiningOp();
           if (input.getType() == type &&
-              (!def || def->getAttr(kGroupAttr) != mark)) {
+              (!def || def->getDiscardableAttr(marks->group) != mark)) {
             source = input;
             break;
           }
@@ -974,7 +1095,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     while (erased) {
       erased = false;
       for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
-        if (op.getAttr(kGroupAttr) == mark && op.use_empty()) {
+        if (op.getDiscardableAttr(marks->group) == mark && op.use_empty()) {
           rewriter.eraseOp(&op);
           erased = true;
         }

@@ -12,22 +12,23 @@ using namespace mlir;
 
 void mlsysim::passutil::emitCoverageWarnings(const PricedProgram &report) {
   for (const CaveatSummary &summary : report.unmodeled) {
-    InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
-                              << escapeTerminal(summary.reason)
-                              << "; listed as unmodeled";
+    InFlightDiagnostic diag =
+        emitWarning(escapeTerminal(summary.first->getLoc()))
+        << escapeTerminal(summary.reason) << "; listed as unmodeled";
     if (summary.count > 1)
       diag << " (" << summary.count << " '" << escapeTerminal(summary.name)
            << "' ops)";
   }
   for (const CaveatSummary &summary : report.approximate) {
-    InFlightDiagnostic diag = emitWarning(summary.first->getLoc())
-                              << escapeTerminal(summary.reason);
+    InFlightDiagnostic diag =
+        emitWarning(escapeTerminal(summary.first->getLoc()))
+        << escapeTerminal(summary.reason);
     if (summary.count > 1)
       diag << " (" << summary.count << " '" << escapeTerminal(summary.name)
            << "' ops)";
   }
   for (Operation *loop : report.unknownTripCountLoops)
-    emitWarning(loop->getLoc())
+    emitWarning(escapeTerminal(loop->getLoc()))
         << "trip count unknown: the ops inside are counted once per run of "
            "this loop";
   emitFitWarnings(report);
@@ -38,9 +39,9 @@ void mlsysim::passutil::emitFitWarnings(const PricedProgram &report) {
     if (!report.fits(footprint))
       // At the op where live memory peaks: a function's own location can be
       // a signature line of thousands of arguments.
-      emitWarning(footprint.peakOp ? footprint.peakOp->getLoc()
-                                   : footprint.func->getLoc())
-          << "does not fit: @" << footprint.name << " needs "
+      emitWarning(escapeTerminal(footprint.peakOp ? footprint.peakOp->getLoc()
+                                                  : footprint.func->getLoc()))
+          << "does not fit: @" << escapeTerminal(footprint.name) << " needs "
           << formatQuantity(footprint.peakBytes().toDouble(), "B")
           << " at its peak" << (footprint.peakOp ? ", at this op" : "")
           << " (arguments and live intermediates); " << report.hardware->name

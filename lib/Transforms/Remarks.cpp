@@ -3,6 +3,7 @@
 #include "mlsysim/Transforms/Passes.h"
 
 #include "PassSupport.h"
+#include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/RemarksView.h"
 
 using namespace mlsysim;
@@ -48,7 +49,9 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     passutil::emitCoverageWarnings(report);
     for (const OpRemark &remark :
          describeRemarks(report, coverage, minShare)) {
-      emitRemark(remark.op->op->getLoc()) << remark.message;
+      // Where: a location from the IR, made inert for the terminal the
+      // remarks are read on.
+      emitRemark(escapeTerminal(remark.op->op->getLoc())) << remark.message;
       ++numRemarks;
     }
     markAllAnalysesPreserved();

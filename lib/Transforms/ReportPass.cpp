@@ -86,6 +86,10 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     llvm::StringRef view = !sweep.empty()     ? "sweep="
                            : !scaling.empty() ? "scaling="
                                               : "baseline=";
+    if (servingLength < 0)
+      return emitError(loc) << "serving-length must be a positive number of "
+                               "positions (or 0 for 2048), got "
+                            << static_cast<int64_t>(servingLength);
     if (int(!sweep.empty()) + int(!baseline.empty()) + int(!scaling.empty()) >
         1)
       return emitError(loc) << "sweep=, baseline= and scaling= are separate "

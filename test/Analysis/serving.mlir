@@ -11,6 +11,18 @@
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- serving=0" -o /dev/null | FileCheck %s --check-prefix=OFF
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVICES
 // RUN: not mlsysim-opt %s --mlsysim-report="precision=weights:int4,cache:fp8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADROLE
+// A role given twice is an error (the last one used to win silently).
+// RUN: not mlsysim-opt %s --mlsysim-report="precision=weights:i4,weights:fp8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWICE
+// activations:TYPE alone sets only the tensors that are neither weights nor
+// KV cache: the weights and the cache stay as written (it used to price
+// them at TYPE too, as precision=TYPE does).
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml batch=1 precision=activations:fp8" -o /dev/null > %t.act.json
+// RUN: %python -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))['serving'], sort_keys=True))" %t.act.json | FileCheck %s --check-prefix=ACT
+// RUN: %fields < %t.act.json | FileCheck %s --check-prefix=ACTOPS
+// The formulas price the roles as the report does (they priced every tensor
+// at the activations' type): at precision=weights:i4 and activations:fp8.
+// RUN: %check-symbolic mlsysim-opt %s 1 4 --option=hardware=%S/../Hardware/Inputs/toy-device.yaml --option=precision=weights:i4,kv:fp8 | FileCheck %s --check-prefix=FORMULAS
+// RUN: %check-symbolic mlsysim-opt %s 1 4 --option=hardware=%S/../Hardware/Inputs/toy-device.yaml --option=precision=activations:fp8 | FileCheck %s --check-prefix=FORMULAS
 
 // KV bytes per token: the cache's elements per position of one sequence,
 //   16 (f16) x 2 B = 32 B (fp8: 16 B). Weights: 100 x 16 x 2 B = 3200 B
@@ -40,6 +52,19 @@
 // DEVICES-DAG: toy-npu (toy-device.yaml) {{.*}} 1048576
 // DEVICES-DAG: nvidia-h100-sxm {{.*}} 1048576
 // BADROLE: error: precision=weights:int4,cache:fp8: unknown role 'cache'
+// TWICE: error: precision=weights:i4,weights:fp8: role 'weights' given twice
+// At activations:fp8 the KV cache is 32 B per token and the weights 3200 B,
+// as written (fp8 everywhere: 16 B and 1600 B).
+// ACT: "kv_bytes_per_token": 32, {{.*}}"parameter_bytes": 3200,
+// The concatenation reads the old cache as written (8 x 16 x 2 B = 256 B)
+// and the new row, an activation, at fp8 (16 x 1 B = 16 B): 272 B; it
+// writes the cache as written, 9 x 16 x 2 B = 288 B. The logits read the
+// embedding as written (100 x 16 x 2 B = 3200 B), the 1x16 activations and
+// the 100 accumulators at fp8 (16 + 100 B): 3316 B, and compute in fp8.
+// ACTOPS: op #{{[0-9]+}} tensor.concat:{{.*}} bytes_read=272;{{.*}} bytes_written=288;
+// ACTOPS: op #{{[0-9]+}} linalg.generic:{{.*}} bytes_read=3316;{{.*}} bytes_written=100;{{.*}} dtype=f8E4M3FN;
+// FORMULAS: serving.mlir: every symbol = 1: {{[0-9]+}} ops and 1 functions agree
+// FORMULAS: serving.mlir: every symbol = 4: {{[0-9]+}} ops and 1 functions agree
 #id = affine_map<(b, t, d) -> (b, t, d)>
 func.func @step(%emb: tensor<100x16xf16> {mlsysim.param = "embed"},
                 %ids: tensor<?x1xi64> {mlsysim.input = "input_ids"},

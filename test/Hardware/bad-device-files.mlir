@@ -72,6 +72,17 @@
 // SETS1: .sets1.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes: the level's sets need both
 // SETS2: .sets2.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways and memory.cache_line_bytes are whole numbers
 // SETS3: .sets3.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_ways x memory.cache_line_bytes exceeds the level's size (scratchpad_per_core_bytes)
+// Counts are whole: a fraction of a core or of a tile (they divide the
+// tiles into waves) was accepted.
+// RUN: sed 's/^cores: {value: 132,/cores: {value: 132.5,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.cores.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.cores.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORES
+// RUN: sed 's/^  n: {value: 128,/  n: {value: 0.5,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.tile.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.tile.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILE
+// RUN: sed 's/^accelerators: {value: 72,/accelerators: {value: 71.9,/' %mlsysim_src/zoo/hardware/nvidia-gb200-nvl72.yaml > %t.acc.yaml
+// RUN: not mlsysim-opt --show-hardware=%t.acc.yaml 2>&1 | FileCheck %s --check-prefix=ACC
+// CORES: .cores.yaml:{{[0-9]+}}:{{[0-9]+}}: error: cores: a count, a whole number
+// TILE: .tile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: matrix_tile.n: a count, a whole number
+// ACC: .acc.yaml:{{[0-9]+}}:{{[0-9]+}}: error: accelerators: a count, a whole number
 // STRIDED: .strided.yaml:27:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
 // LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too
 

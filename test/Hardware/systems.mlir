@@ -14,6 +14,19 @@
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.dev.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEV
 // RUN: sed 's/^device: nvidia-h100-sxm/device: dgx-h100/' %mlsysim_src/zoo/systems/dgx-h100.yaml > %t.nest.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.nest.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NEST
+// A system file that names itself as its device, or two that name each
+// other, is a cycle (followed, it recursed until the stack overflowed): an
+// error naming the chain, through hardware=, --show-hardware= and annotate.
+// RUN: rm -rf %t.cycle && mkdir -p %t.cycle
+// RUN: sed 's/^device: nvidia-h100-sxm/device: self.yaml/' %mlsysim_src/zoo/systems/dgx-h100.yaml > %t.cycle/self.yaml
+// RUN: sed 's/^device: nvidia-h100-sxm/device: b.yaml/' %mlsysim_src/zoo/systems/dgx-h100.yaml > %t.cycle/a.yaml
+// RUN: sed 's/^device: nvidia-h100-sxm/device: a.yaml/' %mlsysim_src/zoo/systems/dgx-h100.yaml > %t.cycle/b.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.cycle/self.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELF
+// RUN: not mlsysim-opt --show-hardware=%t.cycle/self.yaml 2>&1 | FileCheck %s --check-prefix=SELF
+// RUN: not mlsysim-opt %s --mlsysim-annotate=hardware=%t.cycle/self.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELF
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.cycle/a.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAIR
+// RUN: not mlsysim-opt --show-hardware=%t.cycle/b.yaml 2>&1 | FileCheck %s --check-prefix=PAIR-B
+// RUN: not mlsysim-opt %s --mlsysim-annotate=hardware=%t.cycle/a.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=PAIR
 
 // SHOW: NVIDIA DGX H100 (8x H100 SXM5 80GB, NVLink 4 + NVSwitch) (dgx-h100)
 // SHOW: system: 8 x nvidia-h100-sxm, from builtin:zoo/systems/dgx-h100.yaml
@@ -30,6 +43,9 @@
 // PROV: error: {{.*}}.prov.yaml:{{[0-9]+}}:{{[0-9]+}}: error: topology.nvlink.latency_s: a number needs exactly one of 'source'
 // DEV: error: {{.*}}.dev.yaml: error: device 'no-such-gpu': unknown hardware 'no-such-gpu'
 // NEST: error: {{.*}}.nest.yaml: error: device 'dgx-h100' is itself a system
+// SELF: error: [[DIR:.*]]/self.yaml: error: 'device:' references form a cycle of system files: [[DIR]]/self.yaml -> [[DIR]]/self.yaml{{$}}
+// PAIR: error: [[DIR:.*]]/a.yaml: error: 'device:' references form a cycle of system files: [[DIR]]/a.yaml -> [[DIR]]/b.yaml -> [[DIR]]/a.yaml{{$}}
+// PAIR-B: error: [[DIR:.*]]/b.yaml: error: 'device:' references form a cycle of system files: [[DIR]]/b.yaml -> [[DIR]]/a.yaml -> [[DIR]]/b.yaml{{$}}
 func.func @f(%a: tensor<64x64xf16>, %b: tensor<64x64xf16>, %c: tensor<64x64xf16>) -> tensor<64x64xf16> {
   %0 = linalg.matmul ins(%a, %b : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf16>) -> tensor<64x64xf16>
   return %0 : tensor<64x64xf16>

@@ -6,8 +6,10 @@ must give exactly the number the report prints when the program's dynamic
 sizes are bound to N (dynamic-dim=N, each op its own kernel).
 
 Usage: check_symbolic.py MLSYSIM_OPT FILE N [N ...] [--symbols=SPEC]
+                         [--option=KEY=VALUE ...]   (more report options)
 Prints one line per binding (ops and functions compared) and exits 1 on the
-first difference, naming the op, the field, the formula and both values.
+first difference, naming the op, the field, the formula and both values, or
+on the first symbol name or formula outside the grammar.
 """
 
 import json
@@ -26,32 +28,112 @@ def report(opt, path, options):
     return json.loads(out)
 
 
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.]*")
+TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z][A-Za-z0-9_.]*)|(.))")
+
+
+class Parser:
+    """The grammar of docs/report-json.md, read strictly: integers, symbol
+    names (a letter, then letters, digits, '_' and '.'), + - * / (integer
+    division rounding down; * and / binding tighter, left to right, a
+    leading '-'), ceildiv(a,b), min(a,b), max(a,b) and parentheses. A name
+    that is no symbol of the report, or anything else, is an error: a formula
+    that only a lenient reader can read is not in the grammar."""
+
+    def __init__(self, formula, values):
+        self.formula, self.values = formula, values
+        self.tokens = []
+        for number, name, other in TOKEN.findall(formula):
+            self.tokens.append(("int", int(number)) if number else
+                               ("name", name) if name else ("op", other))
+        # findall skips nothing but whitespace: the tokens spell the formula.
+        if "".join(str(v) for _, v in self.tokens) != formula.replace(" ", ""):
+            self.fail("unreadable")
+        self.at = 0
+
+    def fail(self, why):
+        raise ValueError("not in the grammar (%s): %s" % (why, self.formula))
+
+    def peek(self):
+        return self.tokens[self.at] if self.at < len(self.tokens) else ("end", None)
+
+    def take(self, op):
+        if self.peek() != ("op", op):
+            self.fail("expected '%s'" % op)
+        self.at += 1
+
+    def parse(self):
+        value = self.expr()
+        if self.peek()[0] != "end":
+            self.fail("trailing text")
+        return value
+
+    def expr(self):
+        negate = self.peek() == ("op", "-")
+        if negate:
+            self.at += 1
+        value = self.term()
+        value = -value if negate else value
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.peek()[1]
+            self.at += 1
+            value = value + self.term() if op == "+" else value - self.term()
+        return value
+
+    def term(self):
+        value = self.factor()
+        while self.peek() in (("op", "*"), ("op", "/")):
+            op = self.peek()[1]
+            self.at += 1
+            rhs = self.factor()
+            value = value * rhs if op == "*" else value // rhs
+        return value
+
+    def factor(self):
+        kind, token = self.peek()
+        self.at += 1
+        if kind == "int":
+            return token
+        if kind == "name" and token in ("ceildiv", "min", "max") and \
+                self.peek() == ("op", "("):
+            self.take("(")
+            a = self.expr()
+            self.take(",")
+            b = self.expr()
+            self.take(")")
+            return {"ceildiv": lambda: -((-a) // b), "min": lambda: min(a, b),
+                    "max": lambda: max(a, b)}[token]()
+        if kind == "name":
+            if token not in self.values:
+                self.fail("'%s' is no symbol of the report" % token)
+            return self.values[token]
+        if (kind, token) == ("op", "("):
+            value = self.expr()
+            self.take(")")
+            return value
+        self.fail("unexpected '%s'" % token)
+
+
 def evaluate(formula, names, value):
-    # Symbol names may hold dots: replace the longest first by placeholders.
-    text = formula
-    for i, name in enumerate(sorted(names, key=len, reverse=True)):
-        text = re.sub(r"(?<![\w.])" + re.escape(name) + r"(?![\w.])",
-                      "_s%d" % i, text)
-    text = text.replace("/", "//")
-    env = {"_s%d" % i: value for i in range(len(names))}
-    env["ceildiv"] = lambda a, b: -((-a) // b)
-    env["min"] = min
-    env["max"] = max
-    if not re.fullmatch(r"[\d_s+\-*/(), ceildivmnax]*", text):
-        raise ValueError("not in the grammar: " + formula)
-    return eval(text, {"__builtins__": {}}, env)
+    return Parser(formula, {name: value for name in names}).parse()
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--symbols=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     extra = " ".join("symbols=" + a[len("--symbols="):]
                      for a in sys.argv[1:] if a.startswith("--symbols="))
+    extra += "".join(" " + a[len("--option="):]
+                     for a in sys.argv[1:] if a.startswith("--option="))
     opt, path, bindings = args[0], args[1], [int(n) for n in args[2:]]
     symbolic = report(opt, path, extra)
     names = list(symbolic.get("symbols", {}).keys())
     if not names:
         print("no symbols")
         return 0
+    for name in names:
+        if not NAME.fullmatch(name) or name in ("ceildiv", "min", "max"):
+            print("NOT A NAME of the grammar: %r" % name)
+            return 1
     for n in bindings:
         bound = report(opt, path, "execution=eager dynamic-dim=%d %s" % (n, extra))
         ops = funcs = 0

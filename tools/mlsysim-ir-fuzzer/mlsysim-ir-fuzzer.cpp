@@ -6,7 +6,9 @@
 // must end in a result or a diagnostic, never a crash or a hang; a pass that
 // succeeds must leave IR that verifies (a fuse bug that emits invalid IR
 // aborts). Built by scripts/fuzz-ir.sh (clang, -fsanitize=fuzzer,address),
-// seeded with test/ and zoo-sized inputs, with test/fuzz/ir.dict.
+// seeded with test/ and zoo-sized inputs, with test/fuzz/ir.dict; besides
+// libFuzzer's byte mutations, it sets sizes to 0 and 1 and puts Unicode
+// non-characters into names (LLVMFuzzerCustomMutator).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +23,17 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <random>
 #include <string>
+#include <vector>
 
 using namespace mlir;
 
@@ -96,6 +103,102 @@ static bool hitsUpstreamArrayCrash(llvm::StringRef text) {
 /// Every other ASan check stays on.
 extern "C" const char *__asan_default_options() {
   return "allow_user_poisoning=0";
+}
+
+/// libFuzzer's own mutations (for the custom mutator below).
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+/// Sets every dimension of one size in the shapes of `text` (`4x16xf32`: a
+/// run of digits after '<' or 'x' and before 'x') to 0 or 1, so that the
+/// types stay consistent with each other: the empty and unit loops that
+/// crashed tile-and-fuse, which flipping bytes reaches only by luck. False
+/// when `text` has no shape.
+static bool mutateSizes(std::string &text, std::minstd_rand &rng) {
+  struct Dim {
+    size_t at, length;
+  };
+  std::vector<Dim> dims;
+  for (size_t at = 1; at < text.size(); ++at) {
+    if (!llvm::isDigit(text[at]) ||
+        (text[at - 1] != '<' && text[at - 1] != 'x'))
+      continue;
+    size_t end = at;
+    while (end < text.size() && llvm::isDigit(text[end]))
+      ++end;
+    if (end < text.size() && text[end] == 'x')
+      dims.push_back({at, end - at});
+    at = end;
+  }
+  if (dims.empty())
+    return false;
+  const Dim &chosen = dims[rng() % dims.size()];
+  std::string size = text.substr(chosen.at, chosen.length);
+  char replacement = rng() % 2 ? '1' : '0';
+  // Back to front: positions before a replacement stay valid.
+  for (const Dim &dim : llvm::reverse(dims))
+    if (text.compare(dim.at, dim.length, size) == 0)
+      text.replace(dim.at, dim.length, 1, replacement);
+  return true;
+}
+
+/// Puts a Unicode non-character (U+FFFE or U+FFFF, which XML forbids) into
+/// a name: after the quote that opens a quoted symbol or a location's file
+/// name, or into every use of a bare symbol (quoted then). False when
+/// `text` has no name.
+static bool mutateNames(std::string &text, std::minstd_rand &rng) {
+  const char *nonCharacter = rng() % 2 ? "\xEF\xBF\xBE" : "\xEF\xBF\xBF";
+  std::vector<size_t> quotes, symbols;
+  for (size_t at = 1; at < text.size(); ++at) {
+    if (text[at] == '"' && (text[at - 1] == '@' || text[at - 1] == '('))
+      quotes.push_back(at + 1);
+    else if (text[at - 1] == '@' &&
+             (llvm::isAlpha(text[at]) || text[at] == '_'))
+      symbols.push_back(at);
+  }
+  if (quotes.empty() && symbols.empty())
+    return false;
+  size_t pick = rng() % (quotes.size() + symbols.size());
+  if (pick < quotes.size()) {
+    text.insert(quotes[pick], nonCharacter);
+    return true;
+  }
+  size_t at = symbols[pick - quotes.size()];
+  size_t end = at;
+  while (end < text.size() && (llvm::isAlnum(text[end]) || text[end] == '_' ||
+                               text[end] == '.' || text[end] == '$'))
+    ++end;
+  std::string symbol = "@" + text.substr(at, end - at);
+  std::string quoted = "@\"" + symbol.substr(1) + nonCharacter + "\"";
+  // Every use, whole symbols only (not @foo inside @foobar).
+  for (size_t from = text.find(symbol); from != std::string::npos;
+       from = text.find(symbol, from)) {
+    size_t after = from + symbol.size();
+    if (after < text.size() &&
+        (llvm::isAlnum(text[after]) || text[after] == '_' ||
+         text[after] == '.' || text[after] == '$')) {
+      from = after;
+      continue;
+    }
+    text.replace(from, symbol.size(), quoted);
+    from += quoted.size();
+  }
+  return true;
+}
+
+/// One time in three, a mutation of sizes or names (above); otherwise
+/// libFuzzer's.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  std::minstd_rand rng(seed);
+  if (rng() % 3 == 0) {
+    std::string text(reinterpret_cast<const char *>(data), size);
+    bool mutated = rng() % 2 ? mutateSizes(text, rng) : mutateNames(text, rng);
+    if (mutated && text.size() <= maxSize) {
+      memcpy(data, text.data(), text.size());
+      return text.size();
+    }
+  }
+  return LLVMFuzzerMutate(data, size, maxSize);
 }
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {

@@ -20,7 +20,9 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
@@ -44,6 +46,20 @@ static llvm::cl::opt<std::string> showHardware(
                    "file) with its source, and exit"),
     llvm::cl::value_desc("ID|FILE"));
 
+/// Flushes `os` (the output file, or stdout: `name`): a full disk or a closed
+/// pipe is an error saying so, rather than the LLVM ERROR a stream with an
+/// error aborts with when it is destroyed.
+static int checkWritten(llvm::raw_fd_ostream &os, llvm::StringRef name) {
+  os.flush();
+  std::error_code error = os.error();
+  if (!error)
+    return 0;
+  os.clear_error();
+  llvm::WithColor::error() << "cannot write " << name << ": " << error.message()
+                           << "\n";
+  return 1;
+}
+
 /// Runs --list-hardware / --show-hardware; std::nullopt when neither is set.
 static std::optional<int> runHardwareQuery() {
   if (listHardware) {
@@ -54,7 +70,7 @@ static std::optional<int> runHardwareQuery() {
       return 1;
     }
     mlsysim::printHardwareTable(*zoo, llvm::outs());
-    return 0;
+    return checkWritten(llvm::outs(), "to stdout");
   }
   if (!showHardware.empty()) {
     auto hardware = mlsysim::resolveHardware(showHardware);
@@ -63,12 +79,13 @@ static std::optional<int> runHardwareQuery() {
       return 1;
     }
     mlsysim::printHardwareDetails(**hardware, llvm::outs());
-    return 0;
+    return checkWritten(llvm::outs(), "to stdout");
   }
   return std::nullopt;
 }
 
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
@@ -79,28 +96,36 @@ int main(int argc, char **argv) {
       argc, argv, "mlsysim: roofline cost model driver\n", registry);
   if (std::optional<int> status = runHardwareQuery())
     return *status;
-  if (trackPasses.empty())
-    return mlir::asMainReturnCode(
-        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 
-  // --mlsysim-track: MlirOptMain with a pass-manager hook that adds the cost
-  // tracker; the files are opened as MlirOptMain would.
-  auto hardware = mlsysim::resolveHardware(trackPasses);
-  if (!hardware) {
-    llvm::WithColor::error() << llvm::toString(hardware.takeError()) << "\n";
-    return 1;
-  }
+  // MlirOptMain as its command-line entry runs it, with the files opened
+  // here: a failed write to the output is then an error (the entry point
+  // lets it abort in the stream's destructor); with --mlsysim-track, a
+  // pass-manager hook adds the cost tracker.
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
+  std::shared_ptr<const mlsysim::HardwareSpec> tracked;
+  if (!trackPasses.empty()) {
+    auto hardware = mlsysim::resolveHardware(trackPasses);
+    if (!hardware) {
+      llvm::WithColor::error() << llvm::toString(hardware.takeError()) << "\n";
+      return 1;
+    }
+    tracked = *hardware;
+  }
   // Keep the pipeline the command line asked for; add the tracker to it.
   mlir::MlirOptMainConfig fromCommandLine = config;
-  config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
-    if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
-      return mlir::failure();
-    pm.addInstrumentation(
-        mlsysim::createCostTracker(*hardware, trackBatch, llvm::errs()));
-    return mlir::success();
-  });
+  if (tracked)
+    config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
+      if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
+        return mlir::failure();
+      pm.addInstrumentation(
+          mlsysim::createCostTracker(tracked, trackBatch, llvm::errs()));
+      return mlir::success();
+    });
+  if (inputFilename == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input =
       mlir::openInputFile(inputFilename, &error);
@@ -114,8 +139,12 @@ int main(int argc, char **argv) {
     llvm::WithColor::error() << error << "\n";
     return 1;
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(input), registry, config)))
+  bool ran = mlir::succeeded(
+      mlir::MlirOptMain(output->os(), std::move(input), registry, config));
+  std::string name = outputFilename == "-"
+                         ? std::string("to stdout")
+                         : "the output '" + outputFilename + "'";
+  if (checkWritten(output->os(), name) != 0 || !ran)
     return 1;
   output->keep();
   return 0;

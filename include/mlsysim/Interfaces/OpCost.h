@@ -291,6 +291,10 @@ public:
   /// Whether some values are priced at a role's type (ops alike in types
   /// may then differ in bytes).
   bool hasRoleTypes() const { return roleTypes && !roleTypes->empty(); }
+  /// The what-if element type of each value a role names, or null.
+  const llvm::DenseMap<mlir::Value, mlir::Type> *getRoleTypes() const {
+    return roleTypes;
+  }
   /// Bytes of `elements` elements of `bits` bits each, rounded up to whole
   /// bytes per tensor.
   static Count bytesFor(Count elements, uint64_t bits);

@@ -32,6 +32,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -93,6 +94,9 @@ public:
 
 private:
   unsigned addSymbol(SizeSymbol symbol);
+  /// `name` (already in the grammar), or a variant no other symbol has: in
+  /// `scope` (a function's name), then numbered.
+  std::string takeName(llvm::StringRef name, llvm::StringRef scope);
   /// The source symbol of a block argument's dimension (or of an index
   /// block argument when `dim` is none).
   SymExpr getArgumentSize(mlir::BlockArgument arg, std::optional<int64_t> dim);
@@ -108,6 +112,8 @@ private:
   llvm::DenseMap<std::pair<mlir::Value, int64_t>, SymExpr> cache;
   /// The named source of each function argument dimension.
   llvm::DenseMap<std::pair<mlir::Value, int64_t>, unsigned> argumentSymbols;
+  /// Every default name given so far: names stay unique.
+  llvm::StringSet<> takenNames;
 };
 
 } // namespace mlsysim
