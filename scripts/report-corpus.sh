@@ -55,6 +55,7 @@ for input in $inputs; do
   run "$input" graph-json "--mlsysim-report=dynamic-dim=1 execution=graph format=json output=-"
   run "$input" b8-a100 "--mlsysim-report=batch=8 hardware=a100 fusion=0 output=-"
   run "$input" devices "--mlsysim-report=dynamic-dim=2 hardware=h100,a100,xeon-8480 output=-"
+  run "$input" devices-json "--mlsysim-report=dynamic-dim=1 hardware=h100,a100 format=json output=-"
   run "$input" sweep "--mlsysim-report=sweep=1,8 output=-"
   run "$input" tf32-mac "--mlsysim-report=dynamic-dim=1 tf32=1 flop-convention=mac format=json output=-"
   run "$input" precision "--mlsysim-report=dynamic-dim=1 precision=bf16 output=-"
