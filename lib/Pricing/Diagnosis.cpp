@@ -123,7 +123,7 @@ static bool isActivationMatmul(const PricedProgram &report, const Unit &unit) {
   // The contraction itself, not its epilogue (a mask may be a constant).
   return llvm::all_of(unit.ops, [&](unsigned id) {
     return report.ops[id].opClass != OpClass::Matmul ||
-           report.plan.weightBytes[id].isZero();
+           report.plan.records[id].weightBytes.isZero();
   });
 }
 
@@ -301,7 +301,7 @@ static KindSums sumUnits(const PricedProgram &report,
     sums.sent += r.bytesCommunicated;
     sums.links += r.tCommunication;
     for (unsigned id : unit->ops)
-      sums.weights += report.plan.weightBytes[id].toDouble();
+      sums.weights += report.plan.records[id].weightBytes.toDouble();
   }
   return sums;
 }

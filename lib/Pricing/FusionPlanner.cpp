@@ -99,6 +99,41 @@ struct UseInfo {
   double recompute = 1.0;
 };
 
+/// What the planner knows of one record.
+struct RecordFacts {
+  FusionRole role = FusionRole::None;
+  /// An elementwise op on whole tensors (isElementwiseOnTensors).
+  bool elementwise = false;
+  bool fusible = false;
+  /// Depends on weights alone (computed once), or a fill every consumer
+  /// makes in place.
+  bool folded = false, cloned = false;
+  /// Bytes of weights it reads, over all its runs.
+  Count weightBytes;
+  /// Iterations of its loop nest and of its parallel loops alone (0 when
+  /// unknown), and the extent of its reduction loops.
+  double space = 0.0, parallelSpace = 0.0, reducedSpace = 0.0;
+  /// Bits of one element of its first result (0 when unknown).
+  uint64_t resultBits = 0;
+  /// Priced alone, as its own kernel.
+  RooflineEstimate alone;
+  /// The op as a structured op, or null.
+  linalg::LinalgOp linalgOp;
+  /// Its shaped operands and the uses of its results, as ranges of the
+  /// planner's operandInfos and useInfos (gathered once: groups are priced
+  /// many times).
+  unsigned operandBegin = 0, operandEnd = 0, useBegin = 0, useEnd = 0;
+  /// Bytes of its results, and how many uses they have.
+  Count resultBytes;
+  unsigned numUses = 0;
+  /// The operand number of its first destination (its number of operands
+  /// when it has none).
+  unsigned firstInit = 0;
+  /// The pricing that last met it in a group and its position there: with
+  /// the pricing's number, membership in the group under way is one look.
+  unsigned stampPricing = 0, stampPosition = 0;
+};
+
 /// The planner's working state for one analysis.
 class Planner {
 public:
@@ -118,8 +153,6 @@ private:
 
   void classifyRecords();
   void indexOperandsAndUses();
-  /// What classifyRecords found of record `from`, for record `to`.
-  void copyClassification(unsigned from, unsigned to);
   void foldWeights();
   void cloneFills();
   void findEdges();
@@ -130,15 +163,24 @@ private:
   void forEachUse(Value value, llvm::function_ref<void(OpOperand &)> fn) const;
   /// The shaped operands of record `index` and the uses of its results, as
   /// indexOperandsAndUses recorded them.
-  llvm::ArrayRef<struct OperandInfo> operandsOf(unsigned index) const {
+  llvm::ArrayRef<OperandInfo> operandsOf(unsigned index) const {
+    const RecordFacts &f = facts[index];
     return llvm::ArrayRef(operandInfos)
-        .slice(operandBegin[index],
-               operandBegin[index + 1] - operandBegin[index]);
+        .slice(f.operandBegin, f.operandEnd - f.operandBegin);
   }
-  llvm::ArrayRef<struct UseInfo> usesOf(unsigned index) const {
-    return llvm::ArrayRef(useInfos).slice(useBegin[index], useBegin[index + 1] -
-                                                               useBegin[index]);
+  llvm::ArrayRef<UseInfo> usesOf(unsigned index) const {
+    const RecordFacts &f = facts[index];
+    return llvm::ArrayRef(useInfos).slice(f.useBegin, f.useEnd - f.useBegin);
   }
+  /// Merges groups along the edges, in program order, while a merge is
+  /// legal and faster than the two apart.
+  void mergeGroups();
+  /// The plan's kernels (the groups, and the ops that run alone) and its
+  /// fusion opportunities.
+  void buildKernels(FusionPlan &plan) const;
+  /// Each function as written, as planned and entirely fused.
+  void boundFunctions(FusionPlan &plan) const;
+  double priceFullyFused(llvm::ArrayRef<unsigned> members) const;
   /// Price of the records of a group, with the edges inside it.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
   bool isLegal(llvm::ArrayRef<unsigned> group) const;
@@ -146,11 +188,6 @@ private:
   OpClass classOf(llvm::ArrayRef<unsigned> group) const;
   /// Groups are small: their members without a heap allocation.
   using Members = SmallVector<unsigned, 8>;
-  /// Sorts `members` into program order, inline: llvm::sort of plain
-  /// integers is a call to qsort, costly on a few elements.
-  static void sortMembers(Members &members) {
-    llvm::sort(members, std::less<unsigned>());
-  }
   Members membersOf(unsigned leader) const;
   /// `members` with the cloned fills that feed them, in program order.
   Members withFills(llvm::ArrayRef<unsigned> members) const;
@@ -161,7 +198,7 @@ private:
   /// `op` as a structured op, or null; `index` is its record or -1. The
   /// records' are looked up once (an interface lookup is a search).
   linalg::LinalgOp linalgOf(int index, Operation *op) const {
-    return index >= 0 ? linalgOps[index] : dyn_cast<linalg::LinalgOp>(op);
+    return index >= 0 ? facts[index].linalgOp : dyn_cast<linalg::LinalgOp>(op);
   }
   /// Whether `use` is read by its owner, record `owner` or -1 (a structured
   /// op's destination may only be overwritten).
@@ -194,7 +231,7 @@ private:
   /// The indexing map through which structured op `consumer` reads `use`.
   AffineMap getMatchingMap(unsigned consumer, OpOperand &use) const {
     ArrayRef<AffineMap> maps = records[consumer].indexingMaps;
-    linalg::LinalgOp linalgOp = linalgOps[consumer];
+    linalg::LinalgOp linalgOp = facts[consumer].linalgOp;
     return maps.empty() ? linalgOp.getMatchingIndexingMap(&use)
                         : maps[use.getOperandNumber()];
   }
@@ -206,122 +243,74 @@ private:
   const RooflineOptions &options;
   const FusionOptions &fusionOptions;
 
-  std::vector<FusionRole> roles;
-  /// Whether each record is an elementwise op on whole tensors
-  /// (isElementwiseOnTensors, asked once).
-  std::vector<bool> elementwise;
-  std::vector<bool> fusible, folded, cloned;
-  /// Bytes of weights each record reads, over all its runs.
-  std::vector<Count> weightBytes;
-  /// Iterations of each record's loop nest and of its parallel loops alone
-  /// (0 when unknown), and the extent of its reduction loops.
-  std::vector<double> space, parallelSpace, reducedSpace;
-  /// Bits of one element of each record's first result (0 when unknown).
-  std::vector<uint64_t> resultBits;
-  /// Each record priced alone, as its own kernel.
-  std::vector<RooflineEstimate> alone;
+  /// What the planner knows of each record, by record.
+  mutable std::vector<RecordFacts> facts;
   mutable llvm::DenseMap<Value, std::optional<Count>> bytesCache;
   mutable llvm::DenseMap<Type, std::optional<Count>> bytesOfType;
-  /// What pricing a group reads of the IR, gathered once per record (groups
-  /// are priced many times): its shaped operands, the uses of its results
-  /// (through free views), the bytes of its results, its cloned fills and
-  /// how many uses it has; ranges into the flat arrays by record.
+  /// The shaped operands of every record and the uses of their results
+  /// (through free views), in record order (RecordFacts' ranges).
   std::vector<OperandInfo> operandInfos;
   std::vector<UseInfo> useInfos;
-  std::vector<unsigned> operandBegin, useBegin;
-  std::vector<Count> resultBytes;
-  std::vector<unsigned> numUses;
-  /// The operand number of each record's first destination (its number of
-  /// operands when it has none): asked once, since each query of a named
-  /// op's destinations builds an attribute.
-  std::vector<unsigned> firstInit;
   std::vector<Edge> edges;
   /// Each edge's recomputation factor, by the consumer's operand.
   llvm::DenseMap<OpOperand *, double> recomputeOf;
-  /// Each record's (pricing, position) when price() last met it in a group,
-  /// and the number of the pricing under way.
-  mutable std::vector<std::pair<unsigned, unsigned>> stampOf;
+  /// The number of the pricing under way (RecordFacts::stampPricing).
   mutable unsigned pricing = 0;
   /// The fused latency of each group, by its leader, once priced.
   llvm::DenseMap<unsigned, double> latencyOf;
-  /// Each record as a structured op, or null.
-  std::vector<linalg::LinalgOp> linalgOps;
   llvm::EquivalenceClasses<unsigned> groups;
 };
 } // namespace
 
 void Planner::classifyRecords() {
-  size_t n = records.size();
-  roles.resize(n);
-  fusible.resize(n);
-  folded.assign(n, false);
-  cloned.assign(n, false);
-  weightBytes.assign(n, Count(0));
-  space.assign(n, 0.0);
-  parallelSpace.assign(n, 0.0);
-  reducedSpace.assign(n, 0.0);
-  resultBits.assign(n, 0);
-  elementwise.assign(n, false);
-  alone.resize(n);
-  linalgOps.resize(n);
-  stampOf.assign(n, {0, 0});
+  facts.resize(records.size());
   // A record has indexing maps (one per operand) only when it is a
   // structured op: one interface lookup for those, none for the rest. (A
   // structured op without operands has none, and no edge to plan.)
   for (auto [index, record] : llvm::enumerate(records))
     if (!record.indexingMaps.empty())
-      linalgOps[index] = cast<linalg::LinalgOp>(record.op);
+      facts[index].linalgOp = cast<linalg::LinalgOp>(record.op);
   for (auto [index, record] : llvm::enumerate(records)) {
     // Free ops (views, empty tensors) and ops that launch nothing are in no
     // kernel: nothing more to know of them.
     if (!record.cost.modeled || record.cost.isFree())
       continue;
-    // An op of a signature met before, run as often and as surely: its
-    // price, role and loops are the first one's (CostAnalysis shares the
-    // cost they derive from).
-    const OpCostRecord &first = records[record.representative];
-    if (record.representative != index &&
-        first.multiplier == record.multiplier &&
-        !first.unknownTripCountLoop == !record.unknownTripCountLoop) {
-      copyClassification(record.representative, index);
-      continue;
-    }
-    alone[index] =
+    facts[index].alone =
         estimateRoofline(record.cost, record.multiplier, hardware, options);
     if (!record.cost.launchesKernel)
       continue;
-    roles[index] = classifyForFusion(record.op, record.cost);
+    facts[index].role = classifyForFusion(record.op, record.cost);
     // Asked only of elementwise roles: classifyForFusion gives every
     // elementwise op on tensors that role (the rules before it are for ops
     // without the trait).
-    elementwise[index] = roles[index] == FusionRole::Elementwise &&
+    facts[index].elementwise = facts[index].role == FusionRole::Elementwise &&
                          isElementwiseOnTensors(record.op);
-    fusible[index] = !record.unknownTripCountLoop &&
-                     roles[index] != FusionRole::None && alone[index].priced;
+    facts[index].fusible = !record.unknownTripCountLoop &&
+                     facts[index].role != FusionRole::None && facts[index].alone.priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits =
               context.elementBits(record.op->getResult(0)))
-        resultBits[index] = *bits;
-    if (elementwise[index]) {
+        facts[index].resultBits = *bits;
+    if (facts[index].elementwise) {
       if (std::optional<Count> elements =
               context.numElements(record.op->getResult(0)))
-        space[index] = parallelSpace[index] = elements->toDouble();
+        facts[index].space = facts[index].parallelSpace = elements->toDouble();
       continue;
     }
     if (auto softmax = dyn_cast<linalg::SoftmaxOp>(record.op)) {
       // Rows are every dimension but the one it normalizes.
       auto type = cast<ShapedType>(softmax.getInput().getType());
-      if (!fusible[index] || !type.hasStaticShape())
+      if (!facts[index].fusible || !type.hasStaticShape())
         continue;
       double all = static_cast<double>(type.getNumElements());
       double row = static_cast<double>(type.getDimSize(softmax.getDimension()));
-      space[index] = all;
-      parallelSpace[index] = row > 0 ? all / row : 0.0;
-      reducedSpace[index] = row;
+      facts[index].space = all;
+      facts[index].parallelSpace = row > 0 ? all / row : 0.0;
+      facts[index].reducedSpace = row;
       continue;
     }
-    linalg::LinalgOp linalgOp = linalgOps[index];
-    if (!linalgOp || !fusible[index])
+    linalg::LinalgOp linalgOp = facts[index].linalgOp;
+    if (!linalgOp || !facts[index].fusible)
       continue;
     // The loops the counting rule walked; an op another model priced gets
     // them here.
@@ -337,81 +326,49 @@ void Planner::classifyRecords() {
         continue;
       loops = getLoopSpace(linalgOp, *ranges);
     }
-    space[index] = loops->all;
-    parallelSpace[index] = loops->parallel;
-    reducedSpace[index] = loops->reduced;
+    facts[index].space = loops->all;
+    facts[index].parallelSpace = loops->parallel;
+    facts[index].reducedSpace = loops->reduced;
   }
 }
 
-void Planner::copyClassification(unsigned from, unsigned to) {
-  alone[to] = alone[from];
-  roles[to] = roles[from];
-  elementwise[to] = elementwise[from];
-  fusible[to] = fusible[from];
-  resultBits[to] = resultBits[from];
-  space[to] = space[from];
-  parallelSpace[to] = parallelSpace[from];
-  reducedSpace[to] = reducedSpace[from];
-}
-
 void Planner::indexOperandsAndUses() {
-  size_t n = records.size();
-  operandBegin.assign(n + 1, 0);
-  useBegin.assign(n + 1, 0);
-  resultBytes.assign(n, Count(0));
-  numUses.assign(n, 0);
-  firstInit.assign(n, 0);
   for (auto [index, record] : llvm::enumerate(records)) {
-    operandBegin[index] = operandInfos.size();
-    useBegin[index] = useInfos.size();
+    RecordFacts &f = facts[index];
+    f.operandBegin = f.operandEnd = operandInfos.size();
+    f.useBegin = f.useEnd = useInfos.size();
     // Only what runs is ever priced.
     if (!record.cost.modeled || record.cost.isFree() ||
         !record.cost.launchesKernel)
       continue;
     Operation *op = record.op;
-    // An op of a signature met before has its operands' types, its
-    // destinations and its payload: which operands it reads and their sizes
-    // are the first one's (indexed already: it comes first), by position.
-    size_t first = record.representative;
-    bool shared = first != index;
-    if (shared) {
-      firstInit[index] = firstInit[first];
-    } else {
-      firstInit[index] = op->getNumOperands();
-      if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
-        MutableOperandRange inits = dps.getDpsInitsMutable();
-        if (!inits.empty())
-          firstInit[index] = (*inits.begin()).getOperandNumber();
-      }
+    f.firstInit = op->getNumOperands();
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+      MutableOperandRange inits = dps.getDpsInitsMutable();
+      if (!inits.empty())
+        f.firstInit = (*inits.begin()).getOperandNumber();
     }
-    size_t same = operandBegin[first];
     for (auto [number, operand] : llvm::enumerate(op->getOpOperands())) {
       Value value = operand.get();
-      // A ranked tensor (nearly every operand) without the interface lookup.
-      if (!isa<RankedTensorType, ShapedType>(value.getType()))
+      if (!isa<ShapedType>(value.getType()))
         continue;
       Operation *def = value.getDefiningOp();
-      // Copied before the push: the vector may grow.
-      OperandInfo info =
-          shared ? operandInfos[same++]
-                 : OperandInfo{value, -1, isRead(operand, index),
-                               number >= firstInit[index], bytesOf(value)};
-      info.value = value;
-      info.producer = def ? indexOf(def) : -1;
-      operandInfos.push_back(info);
+      operandInfos.push_back({value, def ? indexOf(def) : -1,
+                              isRead(operand, index), number >= f.firstInit,
+                              bytesOf(value)});
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))
-        resultBytes[index] += *bytes;
-      numUses[index] += llvm::range_size(result.getUses());
+        f.resultBytes += *bytes;
+      f.numUses += llvm::range_size(result.getUses());
       forEachUse(result, [&](OpOperand &use) {
         int user = indexOf(use.getOwner());
         useInfos.push_back({&use, user, isRead(use, user), bytesOf(use.get())});
       });
     }
+    f.operandEnd = operandInfos.size();
+    f.useEnd = useInfos.size();
   }
-  operandBegin[n] = operandInfos.size();
-  useBegin[n] = useInfos.size();
 }
 
 void Planner::foldWeights() {
@@ -445,7 +402,7 @@ void Planner::foldWeights() {
         result = Holds::Weight;
     } else if (Operation *def = value.getDefiningOp()) {
       int index = indexOf(def);
-      bool folds = index >= 0 && folded[index];
+      bool folds = index >= 0 && facts[index].folded;
       if (folds || isConstantLike(def))
         result = Holds::Weight;
       else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
@@ -474,13 +431,13 @@ void Planner::foldWeights() {
       anyWeight |= kind == Holds::Weight;
       onlyWeights &= kind != Holds::Runtime;
       if (kind == Holds::Weight && operand.bytes)
-        weightBytes[index] += *operand.bytes * record.multiplier;
+        facts[index].weightBytes += *operand.bytes * record.multiplier;
     }
     if (!fusionOptions.foldWeights)
       continue;
-    folded[index] = anyWeight && onlyWeights;
-    if (folded[index])
-      fusible[index] = false;
+    facts[index].folded = anyWeight && onlyWeights;
+    if (facts[index].folded)
+      facts[index].fusible = false;
   }
 }
 
@@ -489,18 +446,18 @@ void Planner::cloneFills() {
   // register initialisation), so a fill all of whose users are kernels that
   // can take it is cloned into each of them and never runs on its own.
   for (auto [index, record] : llvm::enumerate(records)) {
-    if (roles[index] != FusionRole::Fill || !fusible[index])
+    if (facts[index].role != FusionRole::Fill || !facts[index].fusible)
       continue;
     bool allFusible = !record.op->use_empty();
     for (Operation *user : record.op->getUsers()) {
       int consumer = indexOf(user);
-      allFusible &= consumer >= 0 && fusible[consumer] && linalgOps[consumer] &&
+      allFusible &= consumer >= 0 && facts[consumer].fusible && facts[consumer].linalgOp &&
                     user->getBlock() == record.op->getBlock() &&
                     records[consumer].multiplier == record.multiplier;
     }
     if (allFusible) {
-      cloned[index] = true;
-      fusible[index] = false;
+      facts[index].cloned = true;
+      facts[index].fusible = false;
     }
   }
 }
@@ -525,7 +482,7 @@ std::optional<FusionKind>
 Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
                       bool throughView, double &recompute) const {
   recompute = 1.0;
-  FusionRole from = roles[producer], to = roles[consumer];
+  FusionRole from = facts[producer].role, to = facts[consumer].role;
   // A concatenation takes its inputs where their producers write them.
   if (isa<tensor::ConcatOp>(records[consumer].op))
     return !throughView && (from == FusionRole::Elementwise ||
@@ -544,14 +501,14 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     map = AffineMap::getMultiDimIdentityMap(
         cast<ShapedType>(softmax.getInput().getType()).getRank(),
         consumerOp->getContext());
-  } else if (elementwise[consumer]) {
+  } else if (facts[consumer].elementwise) {
     isInput = true;
     map = AffineMap::getMultiDimIdentityMap(
         cast<ShapedType>(use.get().getType()).getRank(),
         consumerOp->getContext());
   } else {
     // A structured op (the only other consumer findEdges asks about).
-    isInput = use.getOperandNumber() < firstInit[consumer];
+    isInput = use.getOperandNumber() < facts[consumer].firstInit;
     map = getMatchingMap(consumer, use);
   }
   if (from == FusionRole::Fill)
@@ -594,13 +551,13 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // op of the elementwise role has no reduction loops: classifyForFusion
     // makes those reductions.)
     Operation *producerOp = records[producer].op;
-    if (linalgOps[producer] &&
+    if (facts[producer].linalgOp &&
         !getMatchingMap(producer,
                         producerOp->getOpOperand(producerOp->getNumOperands() -
                                                  producerOp->getNumResults()))
              .isPermutation())
       return std::nullopt;
-    double produced = space[producer], consumed = space[consumer];
+    double produced = facts[producer].space, consumed = facts[consumer].space;
     if (produced <= 0.0 || consumed <= 0.0)
       return std::nullopt;
     recompute = std::max(1.0, consumed / produced);
@@ -617,10 +574,10 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
 
 void Planner::findEdges() {
   for (auto [index, record] : llvm::enumerate(records)) {
-    if (!fusible[index] ||
-        !(linalgOps[index] ||
+    if (!facts[index].fusible ||
+        !(facts[index].linalgOp ||
           isa<linalg::SoftmaxOp, tensor::ConcatOp>(record.op) ||
-          elementwise[index]))
+          facts[index].elementwise))
       continue;
     for (OpOperand &use : record.op->getOpOperands()) {
       // Frontends put reshapes between ops (free views: no traffic, no
@@ -640,7 +597,7 @@ void Planner::findEdges() {
       }
       Operation *def = source.getDefiningOp();
       int producer = def ? indexOf(def) : -1;
-      if (producer < 0 || !fusible[producer] ||
+      if (producer < 0 || !facts[producer].fusible ||
           def->getBlock() != record.op->getBlock() ||
           records[producer].multiplier != record.multiplier)
         continue;
@@ -660,7 +617,7 @@ void Planner::findEdges() {
 
 Planner::Members Planner::membersOf(unsigned leader) const {
   Members members(groups.members(leader).begin(), groups.members(leader).end());
-  sortMembers(members);
+  llvm::sort(members);
   return members;
 }
 
@@ -668,10 +625,10 @@ Planner::Members Planner::withFills(ArrayRef<unsigned> members) const {
   Members ops(members.begin(), members.end());
   for (unsigned index : members)
     for (const OperandInfo &operand : operandsOf(index))
-      if (operand.producer >= 0 && cloned[operand.producer] &&
+      if (operand.producer >= 0 && facts[operand.producer].cloned &&
           !llvm::is_contained(ops, unsigned(operand.producer)))
         ops.push_back(operand.producer);
-  sortMembers(ops);
+  llvm::sort(ops);
   return ops;
 }
 
@@ -681,7 +638,7 @@ OpClass Planner::classOf(ArrayRef<unsigned> group) const {
   for (FusionRole role :
        {FusionRole::Matrix, FusionRole::Reduction, FusionRole::Elementwise})
     for (unsigned index : group)
-      if (roles[index] == role)
+      if (facts[index].role == role)
         return records[index].cost.opClass;
   // A kernel of one op no rule fuses (a loop nest already one kernel) is of
   // its own class.
@@ -695,17 +652,17 @@ bool Planner::isLegal(ArrayRef<unsigned> group) const {
   double rows = -1.0, longestRow = 0.0;
   uint64_t widest = 0;
   for (unsigned index : group) {
-    if (roles[index] == FusionRole::Matrix)
+    if (facts[index].role == FusionRole::Matrix)
       ++matrix;
-    if (roles[index] != FusionRole::Reduction)
+    if (facts[index].role != FusionRole::Reduction)
       continue;
     ++reductions;
     // Reductions share a kernel only over the same rows.
-    if (rows >= 0.0 && parallelSpace[index] != rows)
+    if (rows >= 0.0 && facts[index].parallelSpace != rows)
       return false;
-    rows = parallelSpace[index];
-    longestRow = std::max(longestRow, reducedSpace[index]);
-    widest = std::max(widest, resultBits[index]);
+    rows = facts[index].parallelSpace;
+    longestRow = std::max(longestRow, facts[index].reducedSpace);
+    widest = std::max(widest, facts[index].resultBits);
   }
   if (matrix > 1 || (matrix == 1 && reductions > 0))
     return false;
@@ -724,16 +681,18 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   // membership is one look, and nothing is cleared between pricings.
   assert(llvm::is_sorted(group) && "groups are in program order");
   ++pricing;
-  for (auto [position, index] : llvm::enumerate(group))
-    stampOf[index] = {pricing, static_cast<unsigned>(position)};
+  for (auto [position, index] : llvm::enumerate(group)) {
+    facts[index].stampPricing = pricing;
+    facts[index].stampPosition = position;
+  }
   auto positionIn = [&](int index) -> int {
-    return index >= 0 && stampOf[index].first == pricing
-               ? static_cast<int>(stampOf[index].second)
+    return index >= 0 && facts[index].stampPricing == pricing
+               ? static_cast<int>(facts[index].stampPosition)
                : -1;
   };
   Count read, written;
   for (unsigned index : group) {
-    if (cloned[index])
+    if (facts[index].cloned)
       continue; // Made in place: no traffic of its own.
     read = read + records[index].cost.bytesRead;
     written = written + records[index].cost.bytesWritten;
@@ -743,7 +702,7 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   SmallVector<std::pair<Value, unsigned>, 16> outsideReads;
   for (unsigned index : group)
     for (const OperandInfo &operand : operandsOf(index)) {
-      if (operand.producer >= 0 && cloned[operand.producer]) {
+      if (operand.producer >= 0 && facts[operand.producer].cloned) {
         if (operand.read && operand.bytes)
           read = read - *operand.bytes;
         continue;
@@ -775,14 +734,14 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   // only work over a larger space is recomputed where it is read.
   double rows = 0.0;
   for (unsigned index : group)
-    if (roles[index] == FusionRole::Reduction)
-      rows = std::max(rows, parallelSpace[index]);
+    if (facts[index].role == FusionRole::Reduction)
+      rows = std::max(rows, facts[index].parallelSpace);
   SmallVector<double, 8> recompute(group.size(), 1.0);
   for (size_t position = group.size(); position-- > 0;) {
     unsigned index = group[position];
     double factor = 1.0;
     bool escapes = false, feedsGroup = false;
-    if (cloned[index])
+    if (facts[index].cloned)
       continue; // Its reads were removed above; it writes nothing.
     for (const UseInfo &use : usesOf(index)) {
       int user = positionIn(use.user);
@@ -798,8 +757,8 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
       // runs its factor more.
       factor = std::max(factor, use.recompute * recompute[user]);
     }
-    if (roles[index] == FusionRole::Reduction ||
-        (rows > 0.0 && space[index] > 0.0 && space[index] <= rows))
+    if (facts[index].role == FusionRole::Reduction ||
+        (rows > 0.0 && facts[index].space > 0.0 && facts[index].space <= rows))
       factor = 1.0;
     recompute[position] = factor;
     if (escapes) {
@@ -809,14 +768,14 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
       continue;
     }
     // Every user is inside: the intermediate is never written.
-    written = written - resultBytes[index];
+    written = written - facts[index].resultBytes;
   }
   SmallVector<GroupMember, 8> members;
   for (auto [position, index] : llvm::enumerate(group))
     members.push_back(
         {&records[index].cost, recompute[position],
-         cloned[index] ? 1.0 / static_cast<double>(numUses[index]) : 1.0,
-         &alone[index]});
+         facts[index].cloned ? 1.0 / static_cast<double>(facts[index].numUses) : 1.0,
+         &facts[index].alone});
   if (out) {
     for (auto [position, index] : llvm::enumerate(group))
       if (recompute[position] > 1.0)
@@ -904,13 +863,7 @@ static FusionKind kindOf(ArrayRef<FusionRole> roles) {
   return FusionKind::ElementwiseChain;
 }
 
-FusionPlan Planner::run() {
-  classifyRecords();
-  indexOperandsAndUses();
-  foldWeights();
-  cloneFills();
-  findEdges();
-
+void Planner::mergeGroups() {
   for (const Edge &edge : edges) {
     unsigned a = groups.getOrInsertLeaderValue(edge.producer);
     unsigned b = groups.getOrInsertLeaderValue(edge.consumer);
@@ -919,7 +872,7 @@ FusionPlan Planner::run() {
     Members left = membersOf(a), right = membersOf(b);
     Members merged(left);
     merged.append(right.begin(), right.end());
-    sortMembers(merged);
+    llvm::sort(merged);
     if (!isLegal(merged))
       continue;
     auto latency = [&](unsigned leader, ArrayRef<unsigned> members) {
@@ -934,40 +887,21 @@ FusionPlan Planner::run() {
     groups.unionSets(a, b);
     latencyOf[groups.getLeaderValue(a)] = together;
   }
+}
 
-  FusionPlan plan;
-  plan.kernelOf.assign(records.size(), -1);
-  plan.roleOf = roles;
-  plan.folded = folded;
-  plan.cloned = cloned;
-  plan.weightBytes = weightBytes;
-  llvm::MapVector<StringRef, FusionBound> bounds;
-  // A function's records are consecutive: looked up when the function
-  // changes, not per record.
-  FusionBound *funcBound = nullptr;
-  StringRef boundFunc;
-  for (auto [index, record] : llvm::enumerate(records)) {
-    if (!funcBound || record.funcName != boundFunc) {
-      auto [it, inserted] = bounds.try_emplace(record.funcName);
-      funcBound = &it->second;
-      boundFunc = record.funcName;
-      if (inserted)
-        funcBound->func = record.funcName.str();
-    }
-    if (record.cost.modeled)
-      funcBound->asIs += alone[index].latency;
-  }
+void Planner::buildKernels(FusionPlan &plan) const {
   // Every op that runs is in one kernel: its group, or its own.
   llvm::DenseMap<unsigned, unsigned> kernelOfLeader;
   for (auto [index, record] : llvm::enumerate(records)) {
-    if (!record.cost.modeled || record.cost.isFree() || folded[index] ||
-        cloned[index] || !record.cost.launchesKernel || !alone[index].priced)
+    const RecordFacts &f = facts[index];
+    if (!record.cost.modeled || record.cost.isFree() || f.folded ||
+        f.cloned || !record.cost.launchesKernel || !f.alone.priced)
       continue;
     unsigned leader = groups.contains(index) ? groups.getLeaderValue(index)
                                              : static_cast<unsigned>(index);
     auto [it, inserted] =
         kernelOfLeader.try_emplace(leader, plan.kernels.size());
-    plan.kernelOf[index] = it->second;
+    plan.records[index].kernel = it->second;
     if (!inserted)
       continue;
     Members members = groups.contains(index)
@@ -981,7 +915,7 @@ FusionPlan Planner::run() {
     if (ops.size() > 1) {
       SmallVector<FusionRole> memberRoles;
       for (unsigned member : ops)
-        memberRoles.push_back(roles[member]);
+        memberRoles.push_back(facts[member].role);
       kernel.kind = kindOf(memberRoles);
     }
     GroupPrice cost = price(ops, &kernel);
@@ -989,63 +923,112 @@ FusionPlan Planner::run() {
     kernel.fused = cost.fused;
     kernel.flopsAdded = cost.flopsAdded;
     kernel.launchesSaved = ops.size() - 1;
-    bounds[record.funcName].planned += kernel.fused.latency;
     plan.kernels.push_back(std::move(kernel));
   }
-  for (auto [index, isCloned] : llvm::enumerate(cloned))
-    if (isCloned)
-      plan.kernelOf[index] =
-          plan.kernelOf[indexOf(*records[index].op->getUsers().begin())];
-  for (auto [number, kernel] : llvm::enumerate(plan.kernels)) {
-    kernel.share =
-        getShare(kernel.getSaving(), bounds[StringRef(kernel.func)].asIs);
+  for (auto [index, f] : llvm::enumerate(facts))
+    if (f.cloned)
+      plan.records[index].kernel =
+          plan.records[indexOf(*records[index].op->getUsers().begin())]
+              .kernel;
+  for (auto [number, kernel] : llvm::enumerate(plan.kernels))
     if (kernel.ops.size() > 1)
       plan.opportunities.push_back(number);
-  }
   llvm::stable_sort(plan.opportunities, [&](unsigned a, unsigned b) {
     return plan.kernels[a].getSaving() > plan.kernels[b].getSaving();
   });
+}
 
-  // Each function as one kernel: its tensor arguments read once, its results
-  // written once, all the work that runs.
-  for (auto &[name, bound] : bounds) {
-    SmallVector<GroupMember> members;
-    Count multiplier(1);
-    FunctionOpInterface func;
-    for (auto [index, record] : llvm::enumerate(records)) {
-      if (record.funcName != name || !record.cost.modeled || folded[index])
-        continue;
-      if (!func)
-        func = record.op->getParentOfType<FunctionOpInterface>();
-      // Work inside loops runs as often as its loops say: fold the
-      // multiplier into the member's compute factor. Outside loops the op
-      // priced alone at the group's multiplier (1) is the one priced
-      // already.
-      members.push_back(
-          {&record.cost, record.multiplier.toDouble(), 1.0,
-           record.multiplier == multiplier ? &alone[index] : nullptr});
-    }
-    Count read, written;
-    if (func && !func.isExternal()) {
-      for (BlockArgument arg : func.getArguments())
-        if (std::optional<Count> bytes = bytesOf(arg))
-          read = read + *bytes;
-      // What the function returns: the operands of its blocks' returns.
-      for (Block &block : func.getFunctionBody())
-        if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
-          for (Value value : block.back().getOperands())
-            if (std::optional<Count> bytes = bytesOf(value))
-              written = written + *bytes;
-    }
-    bound.fullyFused =
-        members.empty()
-            ? 0.0
-            : priceFusedGroup(members, read, written, multiplier,
-                              OpClass::Unclassified, hardware, options)
-                  .after();
-    plan.bounds.push_back(bound);
+/// Each function entirely fused: one kernel that reads its tensor arguments
+/// once, writes its results once, and does all the work that runs.
+double Planner::priceFullyFused(ArrayRef<unsigned> members) const {
+  SmallVector<GroupMember> parts;
+  Count multiplier(1);
+  FunctionOpInterface func;
+  for (unsigned index : members) {
+    const OpCostRecord &record = records[index];
+    if (!func)
+      func = record.op->getParentOfType<FunctionOpInterface>();
+    // Work inside loops runs as often as its loops say: fold the multiplier
+    // into the member's compute factor. Outside loops the op priced alone
+    // at the group's multiplier (1) is the one priced already.
+    parts.push_back({&record.cost, record.multiplier.toDouble(), 1.0,
+                     record.multiplier == multiplier ? &facts[index].alone
+                                                     : nullptr});
   }
-  plan.alone = std::move(alone);
+  if (parts.empty())
+    return 0.0;
+  Count read, written;
+  if (func && !func.isExternal()) {
+    for (BlockArgument arg : func.getArguments())
+      if (std::optional<Count> bytes = bytesOf(arg))
+        read = read + *bytes;
+    // What the function returns: the operands of its blocks' returns.
+    for (Block &block : func.getFunctionBody())
+      if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
+        for (Value value : block.back().getOperands())
+          if (std::optional<Count> bytes = bytesOf(value))
+            written = written + *bytes;
+  }
+  return priceFusedGroup(parts, read, written, multiplier,
+                         OpClass::Unclassified, hardware, options)
+      .after();
+}
+
+void Planner::boundFunctions(FusionPlan &plan) const {
+  // Each function's records, its ops as written (each its own kernel) and
+  // its planned kernels; a function's records are consecutive, so each is
+  // looked up when the function changes.
+  llvm::MapVector<StringRef, unsigned> boundOf;
+  std::vector<std::vector<unsigned>> members;
+  unsigned current = 0;
+  StringRef currentFunc;
+  for (auto [index, record] : llvm::enumerate(records)) {
+    if (plan.bounds.empty() || record.funcName != currentFunc) {
+      auto [it, inserted] =
+          boundOf.try_emplace(record.funcName, plan.bounds.size());
+      if (inserted) {
+        plan.bounds.emplace_back().func = record.funcName.str();
+        members.emplace_back();
+      }
+      current = it->second;
+      currentFunc = record.funcName;
+    }
+    if (!record.cost.modeled)
+      continue;
+    plan.bounds[current].asIs += facts[index].alone.latency;
+    if (!facts[index].folded)
+      members[current].push_back(index);
+  }
+  for (const FusionGroup &kernel : plan.kernels)
+    plan.bounds[boundOf.lookup(kernel.func)].planned += kernel.fused.latency;
+  for (FusionGroup &kernel : plan.kernels)
+    kernel.share = getShare(kernel.getSaving(),
+                            plan.bounds[boundOf.lookup(kernel.func)].asIs);
+  for (auto [bound, funcMembers] : llvm::zip_equal(plan.bounds, members))
+    bound.fullyFused = priceFullyFused(funcMembers);
+}
+
+FusionPlan Planner::run() {
+  classifyRecords();
+  indexOperandsAndUses();
+  foldWeights();
+  cloneFills();
+  findEdges();
+  mergeGroups();
+
+  FusionPlan plan;
+  plan.records.resize(records.size());
+  buildKernels(plan);
+  boundFunctions(plan);
+  for (auto [planned, f] : llvm::zip_equal(plan.records, facts)) {
+    planned.role = f.role;
+    planned.folded = f.folded;
+    planned.cloned = f.cloned;
+    planned.weightBytes = f.weightBytes;
+    planned.alone = std::move(f.alone);
+    plan.numFolded += f.folded;
+    plan.numCloned += f.cloned;
+  }
   return plan;
 }
 

@@ -328,7 +328,7 @@ static void buildKernels(PricedProgram &report) {
   for (auto [rank, kernel] : llvm::enumerate(plan.opportunities))
     rankOf[kernel] = rank;
   for (PricedOp &op : report.ops) {
-    op.kernel = plan.kernelOf[op.id];
+    op.kernel = plan.records[op.id].kernel;
     // fusion=0 shows no opportunities: the ops name no group (their
     // kernel in the compiled plan stays).
     op.fusionGroup =
@@ -512,7 +512,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
       // Under compiled execution the plan priced it already.
       op.roofline =
           headline == ExecutionModel::Compiled
-              ? report.plan.alone[op.id]
+              ? report.plan.records[op.id].alone
               : estimateRoofline(cost, record.multiplier, hw, options.roofline);
       if (!op.roofline.priced) {
         op.modeled = false;
@@ -525,7 +525,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
       if (op.approximate)
         noteCaveat(approximate, op, record.op);
       op.folded =
-          report.plan.folded[op.id] && headline == ExecutionModel::Compiled;
+          report.plan.records[op.id].folded && headline == ExecutionModel::Compiled;
       setWork(op, cost, record.multiplier, options);
       settleUnit(op, options);
       if (cost.elementType) {

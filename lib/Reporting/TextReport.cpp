@@ -335,8 +335,8 @@ static void printLongest(const PricedProgram &report, llvm::raw_ostream &os) {
 /// The fusion opportunities, folded by repetition, largest saving first.
 static void printFusion(const PricedProgram &report, const FusionPlan &plan,
                         llvm::raw_ostream &os) {
-  unsigned folded = llvm::count(plan.folded, true);
-  unsigned cloned = llvm::count(plan.cloned, true);
+  unsigned folded = plan.numFolded;
+  unsigned cloned = plan.numCloned;
   unsigned running = 0;
   for (const PricedOp &op : report.ops)
     running += op.modeled && !op.free;

@@ -164,7 +164,7 @@ chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string 
       continue;
     // A pad is tiled with the tiles that read it (its TilingInterface
     // model pads each input tile).
-    if (isa<tensor::PadOp>(op) && report.plan.roleOf[id] == FusionRole::Pad)
+    if (isa<tensor::PadOp>(op) && report.plan.records[id].role == FusionRole::Pad)
       continue;
     // A slice read in place: the tiles read the slice's part of its source
     // (consecutive slices merged once tiled).
@@ -179,11 +179,11 @@ chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string 
             "does not do";
       return std::nullopt;
     }
-    if (report.plan.roleOf[id] == FusionRole::Matrix) {
+    if (report.plan.records[id].role == FusionRole::Matrix) {
       matrix = true;
       continue;
     }
-    if (report.plan.roleOf[id] == FusionRole::Fill)
+    if (report.plan.records[id].role == FusionRole::Fill)
       continue; // Made in place by its consumer; it stays for the others.
     if (producesInside && linalgOp.getNumReductionLoops() != 0)
       rowReduction = true;
@@ -496,7 +496,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       // The planner keeps a group in one block; fusion stays there.
       Block *block = last->getBlock();
       bool matrix = llvm::any_of(group.ops, [&](unsigned id) {
-        return report.plan.roleOf[id] == FusionRole::Matrix;
+        return report.plan.records[id].role == FusionRole::Matrix;
       });
       // Row kernels too: the unit dims dropped below must be dropped from
       // every member alike, which upstream does for generics.
@@ -508,7 +508,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       // tileAndFuse).
       for (unsigned id : group.ops) {
         Operation *op = report.ops[id].op;
-        if (report.plan.roleOf[id] == FusionRole::Fill ||
+        if (report.plan.records[id].role == FusionRole::Fill ||
             isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
           op->setDiscardableAttr(marks->producer, mark);
           continue;

@@ -77,6 +77,25 @@ struct FusionBound {
   double asIs = 0.0, planned = 0.0, fullyFused = 0.0;
 };
 
+/// What the plan says of one record.
+struct PlannedOp {
+  /// The kernel that runs it, or -1 (free, folded, unmodeled or unpriced
+  /// ops); a cloned fill maps to its first consumer's kernel.
+  int kernel = -1;
+  FusionRole role = FusionRole::None;
+  /// Depends on weights alone: computed once, not per run.
+  bool folded = false;
+  /// A fill every consumer makes in place (cloned into each of their kernels
+  /// rather than run and read back).
+  bool cloned = false;
+  /// Bytes of weights (parameters, constants, folded results) it reads over
+  /// all its runs: the part of its traffic a larger batch reuses.
+  Count weightBytes;
+  /// Priced alone, as its own kernel, under compiled execution (empty when
+  /// free).
+  RooflineEstimate alone;
+};
+
 /// The kernels of a cost analysis on one device.
 struct FusionPlan {
   /// Every kernel that runs, in program order of its first op that is not a
@@ -86,22 +105,10 @@ struct FusionPlan {
   /// the fusion opportunities.
   std::vector<unsigned> opportunities;
   std::vector<FusionBound> bounds;
-  /// The kernel that runs each record, or -1 (free, folded, unmodeled or
-  /// unpriced ops); a cloned fill maps to its first consumer's kernel.
-  std::vector<int> kernelOf;
-  /// The role of each record.
-  std::vector<FusionRole> roleOf;
-  /// Whether each record is folded (depends on weights alone).
-  std::vector<bool> folded;
-  /// Whether each record is a fill every consumer makes in place (cloned
-  /// into each of their kernels rather than run and read back).
-  std::vector<bool> cloned;
-  /// Bytes of weights (parameters, constants, folded results) each record
-  /// reads over all its runs: the part of its traffic a larger batch reuses.
-  std::vector<Count> weightBytes;
-  /// Each modeled record priced alone, as its own kernel, under compiled
-  /// execution (a free one's estimate is empty).
-  std::vector<RooflineEstimate> alone;
+  /// What the plan says of each record (CostAnalysis order).
+  std::vector<PlannedOp> records;
+  /// How many records are folded, and how many fills are made in place.
+  unsigned numFolded = 0, numCloned = 0;
 
   const FusionGroup &getOpportunity(unsigned rank) const {
     return kernels[opportunities[rank]];
