@@ -54,4 +54,3 @@ FusionRole mlsysim::classifyForFusion(Operation *op, const OpCost &cost) {
     return FusionRole::Layout;
   return FusionRole::Elementwise;
 }
-

@@ -6,11 +6,13 @@
 
 using namespace mlsysim;
 
-DeviceComparison mlsysim::compareDevices(llvm::ArrayRef<PricedProgram> devices) {
+DeviceComparison
+mlsysim::compareDevices(llvm::ArrayRef<PricedProgram> devices) {
   DeviceComparison comparison;
   comparison.devices = devices;
   const PricedProgram &base = devices.front();
-  for (auto [index, device] : llvm::enumerate(devices)) {
+  for (unsigned index = 0; index < devices.size(); ++index) {
+    const PricedProgram &device = devices[index];
     comparison.byLatency.push_back(index);
     comparison.speedup.push_back(
         getSpeedup(base.totals.latency, device.totals.latency));

@@ -330,8 +330,7 @@ static Lever weightsLever(const PricedProgram &report,
     }
     lever.kind = LeverKind::BatchToComputeBound;
     lever.factor = k;
-    lever.batchTo =
-        static_cast<int64_t>(std::ceil(k * report.options.batch));
+    lever.batchTo = static_cast<int64_t>(std::ceil(k * report.options.batch));
     return lever;
   }
   // Their activations alone outweigh their compute: never compute-bound,
@@ -362,8 +361,8 @@ static Lever peakLever(const PricedProgram &report,
     }
   Lever lever;
   if (sample)
-    if (auto faster = fasterMatrixPeak(*report.hardware,
-                                       *sample->roofline.peak)) {
+    if (auto faster =
+            fasterMatrixPeak(*report.hardware, *sample->roofline.peak)) {
       const PeakChoice &priced = *sample->roofline.peak;
       double ratio = priced.rate / faster->second;
       for (const Unit *unit : units)
@@ -453,15 +452,15 @@ static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
   return lever;
 }
 
-Diagnosis mlsysim::diagnose(const PricedProgram &report,
+Diagnosis mlsysim::diagnose(const PricedProgram &program,
                             llvm::ArrayRef<unsigned> runUnits,
                             const PricedTotals &totals, Count weightBytes,
                             llvm::StringRef func) {
   Diagnosis diagnosis;
   diagnosis.func = func.str();
-  std::vector<Unit> units = collectUnits(report, runUnits);
+  std::vector<Unit> units = collectUnits(program, runUnits);
   FlashEstimate flash =
-      estimateFlash(report, units, markAttention(report, units));
+      estimateFlash(program, units, markAttention(program, units));
   double compute = 0, memory = 0, launch = 0, communication = 0;
   std::map<WorkKind, std::vector<const Unit *>> byKind;
   for (const Unit &unit : units) {
@@ -504,7 +503,7 @@ Diagnosis mlsysim::diagnose(const PricedProgram &report,
                      ->first;
     if (matrixCompute > 0)
       work.utilization = idealMatrix / matrixCompute;
-    work.lever = leverOf(report, work, members, flash);
+    work.lever = leverOf(program, work, members, flash);
     diagnosis.kinds.push_back(std::move(work));
   }
   llvm::stable_sort(diagnosis.kinds,
@@ -513,11 +512,11 @@ Diagnosis mlsysim::diagnose(const PricedProgram &report,
                     });
 
   // Launches, against the other execution models.
-  ExecutionModel headline = report.options.roofline.execution;
+  ExecutionModel headline = program.options.roofline.execution;
   LaunchDiagnosis &launches = diagnosis.launches;
   launches.model = headline;
   launches.kernels = totals.getExecution(headline).kernels;
-  launches.perLaunch = report.hardware->getLaunchOverhead(headline).value;
+  launches.perLaunch = program.hardware->getLaunchOverhead(headline).value;
   launches.time = launch;
   launches.share = diagnosis.launchShare;
   launches.other = headline == ExecutionModel::Compiled
@@ -528,7 +527,7 @@ Diagnosis mlsysim::diagnose(const PricedProgram &report,
   launches.otherLatency = other.latency;
 
   // The weights, read at least once per run.
-  double floor = getMemoryTime(*report.hardware, weightBytes.toDouble(),
+  double floor = getMemoryTime(*program.hardware, weightBytes.toDouble(),
                                OpClass::Unclassified);
   if (floor > 0.1 * diagnosis.latency && floor > 0)
     diagnosis.weights = WeightsFloor{weightBytes.toDouble(), floor,

@@ -54,9 +54,9 @@ GroupPrice mlsysim::priceFusedGroup(llvm::ArrayRef<GroupMember> members,
               .toDouble() *
           multiplier.toDouble() * (member.recompute - 1.0));
   }
-  price.fused = priceKernel(
-      parts, (externalRead + externalWritten).toDouble(),
-      multiplier.toDouble(), opClass, /*launches=*/true, hardware, options);
+  price.fused = priceKernel(parts, (externalRead + externalWritten).toDouble(),
+                            multiplier.toDouble(), opClass, /*launches=*/true,
+                            hardware, options);
   return price;
 }
 
@@ -284,9 +284,10 @@ void Planner::classifyRecords() {
     // elementwise op on tensors that role (the rules before it are for ops
     // without the trait).
     facts[index].elementwise = facts[index].role == FusionRole::Elementwise &&
-                         isElementwiseOnTensors(record.op);
+                               isElementwiseOnTensors(record.op);
     facts[index].fusible = !record.unknownTripCountLoop &&
-                     facts[index].role != FusionRole::None && facts[index].alone.priced;
+                           facts[index].role != FusionRole::None &&
+                           facts[index].alone.priced;
     if (record.op->getNumResults() > 0)
       if (std::optional<uint64_t> bits =
               context.elementBits(record.op->getResult(0)))
@@ -451,7 +452,8 @@ void Planner::cloneFills() {
     bool allFusible = !record.op->use_empty();
     for (Operation *user : record.op->getUsers()) {
       int consumer = indexOf(user);
-      allFusible &= consumer >= 0 && facts[consumer].fusible && facts[consumer].linalgOp &&
+      allFusible &= consumer >= 0 && facts[consumer].fusible &&
+                    facts[consumer].linalgOp &&
                     user->getBlock() == record.op->getBlock() &&
                     records[consumer].multiplier == record.multiplier;
     }
@@ -772,10 +774,11 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
   }
   SmallVector<GroupMember, 8> members;
   for (auto [position, index] : llvm::enumerate(group))
-    members.push_back(
-        {&records[index].cost, recompute[position],
-         facts[index].cloned ? 1.0 / static_cast<double>(facts[index].numUses) : 1.0,
-         &facts[index].alone});
+    members.push_back({&records[index].cost, recompute[position],
+                       facts[index].cloned
+                           ? 1.0 / static_cast<double>(facts[index].numUses)
+                           : 1.0,
+                       &facts[index].alone});
   if (out) {
     for (auto [position, index] : llvm::enumerate(group))
       if (recompute[position] > 1.0)
@@ -894,8 +897,8 @@ void Planner::buildKernels(FusionPlan &plan) const {
   llvm::DenseMap<unsigned, unsigned> kernelOfLeader;
   for (auto [index, record] : llvm::enumerate(records)) {
     const RecordFacts &f = facts[index];
-    if (!record.cost.modeled || record.cost.isFree() || f.folded ||
-        f.cloned || !record.cost.launchesKernel || !f.alone.priced)
+    if (!record.cost.modeled || record.cost.isFree() || f.folded || f.cloned ||
+        !record.cost.launchesKernel || !f.alone.priced)
       continue;
     unsigned leader = groups.contains(index) ? groups.getLeaderValue(index)
                                              : static_cast<unsigned>(index);
@@ -928,8 +931,7 @@ void Planner::buildKernels(FusionPlan &plan) const {
   for (auto [index, f] : llvm::enumerate(facts))
     if (f.cloned)
       plan.records[index].kernel =
-          plan.records[indexOf(*records[index].op->getUsers().begin())]
-              .kernel;
+          plan.records[indexOf(*records[index].op->getUsers().begin())].kernel;
   for (auto [number, kernel] : llvm::enumerate(plan.kernels))
     if (kernel.ops.size() > 1)
       plan.opportunities.push_back(number);
@@ -951,9 +953,9 @@ double Planner::priceFullyFused(ArrayRef<unsigned> members) const {
     // Work inside loops runs as often as its loops say: fold the multiplier
     // into the member's compute factor. Outside loops the op priced alone
     // at the group's multiplier (1) is the one priced already.
-    parts.push_back({&record.cost, record.multiplier.toDouble(), 1.0,
-                     record.multiplier == multiplier ? &facts[index].alone
-                                                     : nullptr});
+    parts.push_back(
+        {&record.cost, record.multiplier.toDouble(), 1.0,
+         record.multiplier == multiplier ? &facts[index].alone : nullptr});
   }
   if (parts.empty())
     return 0.0;

@@ -35,44 +35,44 @@ static bool hasDynamicSizes(ModuleOp module, const CostAnalysis &analysis) {
 }
 
 FailureOr<std::vector<PricedProgram>>
-mlsysim::priceModule(ModuleOp module, const PricingRequest &values,
+mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
                      llvm::function_ref<const CostAnalysis &()> cached) {
   PricingOptions options;
-  options.convention = values.flopConvention;
-  if (values.dynamicDim == 0 || values.dynamicDim < -1)
+  options.convention = request.flopConvention;
+  if (request.dynamicDim == 0 || request.dynamicDim < -1)
     return emitError(module.getLoc())
            << "dynamic-dim must be a positive size (or -1 to leave dynamic "
               "shapes unmodeled), got "
-           << values.dynamicDim;
-  if (values.batch < 0)
+           << request.dynamicDim;
+  if (request.batch < 0)
     return emitError(module.getLoc())
            << "batch must be a positive number of samples, got "
-           << values.batch;
-  if (values.dynamicDim > 0)
-    options.cost.dynamicDimSize = values.dynamicDim;
-  options.cost.argumentSizes = values.argumentSizes;
-  if (values.batch > 0) {
-    options.batch = values.batch;
+           << request.batch;
+  if (request.dynamicDim > 0)
+    options.cost.dynamicDimSize = request.dynamicDim;
+  options.cost.argumentSizes = request.argumentSizes;
+  if (request.batch > 0) {
+    options.batch = request.batch;
     if (!options.cost.dynamicDimSize)
-      options.cost.dynamicDimSize = values.batch;
+      options.cost.dynamicDimSize = request.batch;
   }
-  if (llvm::Error error = parsePrecisionSpec(values.precision, options.cost))
+  if (llvm::Error error = parsePrecisionSpec(request.precision, options.cost))
     return emitError(module.getLoc()) << llvm::toString(std::move(error));
-  options.roofline.allowTF32 = values.tf32;
-  options.fusion = values.fusion;
-  options.overlapCommunication = values.overlap;
-  options.allOps = values.allOps;
-  options.roofline.memoryLevel = values.memoryLevel;
-  options.roofline.collectiveAlgorithm = values.collectives;
-  options.roofline.execution = values.execution;
+  options.roofline.allowTF32 = request.tf32;
+  options.fusion = request.fusion;
+  options.overlapCommunication = request.overlap;
+  options.allOps = request.allOps;
+  options.roofline.memoryLevel = request.memoryLevel;
+  options.roofline.collectiveAlgorithm = request.collectives;
+  options.roofline.execution = request.execution;
 
   llvm::Expected<std::vector<std::shared_ptr<const HardwareSpec>>> devices =
-      resolveHardwareList(values.hardware);
+      resolveHardwareList(request.hardware);
   if (!devices)
     return emitError(module.getLoc()) << llvm::toString(devices.takeError());
   // memory-level=llc prices every op at the LLC's bandwidth: a device that
   // rates none cannot be priced so (auto falls back by definition).
-  if (values.memoryLevel == MemoryLevel::LLC)
+  if (request.memoryLevel == MemoryLevel::LLC)
     for (const auto &device : *devices)
       if (!device->llcBandwidthBytesPerS)
         return emitError(module.getLoc())
@@ -93,10 +93,10 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &values,
   // The formulas, once for every device, when the program has dynamic sizes
   // (or the user named some).
   std::shared_ptr<const SymbolicCostAnalysis> symbolic;
-  if (values.symbolic &&
-      (!values.symbols.empty() || hasDynamicSizes(module, *counts))) {
+  if (request.symbolic &&
+      (!request.symbols.empty() || hasDynamicSizes(module, *counts))) {
     llvm::Expected<std::unique_ptr<SymbolicCostAnalysis>> built =
-        SymbolicCostAnalysis::build(*counts, module, values.symbols);
+        SymbolicCostAnalysis::build(*counts, module, request.symbols);
     if (!built)
       return emitError(module.getLoc()) << llvm::toString(built.takeError());
     symbolic = std::move(*built);
@@ -106,4 +106,3 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &values,
     reports.push_back(priceProgram(*counts, device, options, symbolic));
   return reports;
 }
-

@@ -1,4 +1,5 @@
-//===- PricedProgram.cpp - The one model of a report -----------------------------===//
+//===- PricedProgram.cpp - The one model of a report
+//-----------------------------===//
 
 #include "mlsysim/Pricing/PricedProgram.h"
 
@@ -272,14 +273,15 @@ double PricedProgram::getThroughput(const PricedTotals &totals) const {
   return mlsysim::getThroughput(options.batch, totals.latency);
 }
 
-std::optional<double> PricedProgram::getEnergy(const PricedTotals &totals) const {
+std::optional<double>
+PricedProgram::getEnergy(const PricedTotals &totals) const {
   if (!hardware->tdpW)
     return std::nullopt;
   return hardware->tdpW->value * totals.latency;
 }
 
 std::optional<double> PricedProgram::getRidgePoint(ComputeUnit unit,
-                                            ElementKind kind) const {
+                                                   ElementKind kind) const {
   return mlsysim::getRidgePoint(*hardware, unit, kind, options.convention);
 }
 
@@ -471,9 +473,9 @@ overlapCommunication(PricedProgram &report,
 
 PricedProgram
 mlsysim::priceProgram(const CostAnalysis &analysis,
-                     std::shared_ptr<const HardwareSpec> hardware,
-                     const PricingOptions &options,
-                     std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
+                      std::shared_ptr<const HardwareSpec> hardware,
+                      const PricingOptions &options,
+                      std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
   PricedProgram report;
   report.hardware = std::move(hardware);
   report.options = options;
@@ -524,8 +526,8 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
       op.approximate = cost.approximate;
       if (op.approximate)
         noteCaveat(approximate, op, record.op);
-      op.folded =
-          report.plan.records[op.id].folded && headline == ExecutionModel::Compiled;
+      op.folded = report.plan.records[op.id].folded &&
+                  headline == ExecutionModel::Compiled;
       setWork(op, cost, record.multiplier, options);
       settleUnit(op, options);
       if (cost.elementType) {

@@ -14,7 +14,8 @@ static std::string keyOf(const PricedOp &op) {
   return (op.loc + "|" + op.name).str();
 }
 
-ReportDiff mlsysim::diffReports(const PricedProgram &baseline, const PricedProgram &now,
+ReportDiff mlsysim::diffReports(const PricedProgram &baseline,
+                                const PricedProgram &now,
                                 llvm::StringRef baselineName) {
   ReportDiff diff;
   diff.baselineName = baselineName.str();
@@ -44,4 +45,3 @@ ReportDiff mlsysim::diffReports(const PricedProgram &baseline, const PricedProgr
   }
   return diff;
 }
-

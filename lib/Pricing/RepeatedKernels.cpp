@@ -62,8 +62,7 @@ unsigned mlsysim::findHeaviestOp(const PricedProgram &program,
 /// `units` folded by repeated structure, in order of first appearance.
 static std::vector<RepeatedKernels> fold(const PricedProgram &program,
                                          llvm::ArrayRef<FoldUnit> units) {
-  llvm::MapVector<std::string, RepeatedKernels,
-                  std::map<std::string, unsigned>>
+  llvm::MapVector<std::string, RepeatedKernels, std::map<std::string, unsigned>>
       folds;
   for (const FoldUnit &unit : units) {
     RepeatedKernels &repeated =
@@ -86,7 +85,7 @@ static std::vector<RepeatedKernels> fold(const PricedProgram &program,
     repeated.share = getShare(repeated.total, program.totals.latency);
     repeated.savingShare = getShare(repeated.saving, asIs);
     repeated.savingEach = repeated.saving / repeated.count;
-    result.push_back(std::move(repeated));
+    result.push_back(repeated);
   }
   return result;
 }
@@ -111,12 +110,13 @@ size_t mlsysim::countRunUnits(const PricedProgram &program) {
   return runUnits(program).size();
 }
 
-std::vector<RepeatedKernels> mlsysim::foldRunUnits(const PricedProgram &program) {
+std::vector<RepeatedKernels>
+mlsysim::foldRunUnits(const PricedProgram &program) {
   std::vector<RepeatedKernels> folded = fold(program, runUnits(program));
-  llvm::stable_sort(folded, [](const RepeatedKernels &a,
-                               const RepeatedKernels &b) {
-    return a.total > b.total;
-  });
+  llvm::stable_sort(folded,
+                    [](const RepeatedKernels &a, const RepeatedKernels &b) {
+                      return a.total > b.total;
+                    });
   return folded;
 }
 
@@ -129,9 +129,9 @@ mlsysim::foldOpportunities(const PricedProgram &program) {
                      group.bytesSaved, group.kind});
   }
   std::vector<RepeatedKernels> folded = fold(program, units);
-  llvm::stable_sort(folded, [](const RepeatedKernels &a,
-                               const RepeatedKernels &b) {
-    return a.saving > b.saving;
-  });
+  llvm::stable_sort(folded,
+                    [](const RepeatedKernels &a, const RepeatedKernels &b) {
+                      return a.saving > b.saving;
+                    });
   return folded;
 }

@@ -228,8 +228,8 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
   kernel.execution = options.execution;
   kernel.tOverhead = launches ? getLaunchTime(hardware, runs, options) : 0.0;
   // The links have no efficiency term: their time is the ideal's too.
-  kernel.roofline =
-      std::max({kernel.idealCompute, kernel.idealMemory, kernel.tCommunication});
+  kernel.roofline = std::max(
+      {kernel.idealCompute, kernel.idealMemory, kernel.tCommunication});
   settleRoofline(kernel);
   return kernel;
 }

@@ -242,8 +242,8 @@ static FailureOr<std::optional<int64_t>> findMaxBatch(StepPricer &pricer,
 static FailureOr<ServingReport>
 priceDevice(StepPricer &pricer, const StepInfo &step,
             const PricedProgram &program, size_t device,
-            std::optional<int64_t> maxBatch,
-            std::optional<double> kvBytes, const std::string &why) {
+            std::optional<int64_t> maxBatch, std::optional<double> kvBytes,
+            const std::string &why) {
   const ServingRoles &roles = step.roles;
   ServingReport serving;
   serving.func = step.name;
@@ -263,8 +263,8 @@ priceDevice(StepPricer &pricer, const StepInfo &step,
   serving.maxBatch = maxBatch;
   serving.maxBatchCapped = maxBatch && *maxBatch >= kMaxBatch;
   if (kvBytes && *kvBytes > 0 && serving.capacityBytes > serving.parameterBytes)
-    serving.maxCachedTokens = std::floor(
-        (serving.capacityBytes - serving.parameterBytes) / *kvBytes);
+    serving.maxCachedTokens =
+        std::floor((serving.capacityBytes - serving.parameterBytes) / *kvBytes);
   std::vector<int64_t> batches;
   if (!step.dynamicBatch) {
     batches.push_back(step.fixedBatch);

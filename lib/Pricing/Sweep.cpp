@@ -68,8 +68,7 @@ ScalingPoint mlsysim::priceScalingPoint(const PricedProgram &program,
   point.devices = devices;
   point.latency = program.totals.latency;
   point.tCommunication = program.totals.tCommunication;
-  point.communicationShare =
-      program.totals.getBoundShare(Bound::Communication);
+  point.communicationShare = program.totals.getBoundShare(Bound::Communication);
   point.bytesCommunicated = program.totals.bytesCommunicated;
   point.hiddenTime = program.totals.hiddenTime;
   point.unmodeled = program.totals.numUnmodeled;
@@ -96,4 +95,3 @@ double ScalingSeries::getEfficiency(size_t i) const {
       return getSpeedup(i) * first.devices / points[i].devices;
   return 0.0;
 }
-

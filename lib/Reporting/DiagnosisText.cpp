@@ -7,7 +7,7 @@
 using namespace mlsysim;
 
 std::string mlsysim::describeLever(const Lever &lever,
-                                   const HardwareSpec &hw) {
+                                   const HardwareSpec &hardware) {
   std::string text;
   llvm::raw_string_ostream os(text);
   switch (lever.kind) {
@@ -42,19 +42,19 @@ std::string mlsysim::describeLever(const Lever &lever,
   case LeverKind::WaveQuantization:
     os << "they keep " << formatPercent(lever.utilization)
        << " of the matrix unit busy: too few "
-       << formatFixed(hw.matrixTileM->value, 0) << "x"
-       << formatFixed(hw.matrixTileN->value, 0) << " output tiles for "
-       << formatFixed(hw.cores->value, 0)
+       << formatFixed(hardware.matrixTileM->value, 0) << "x"
+       << formatFixed(hardware.matrixTileN->value, 0) << " output tiles for "
+       << formatFixed(hardware.cores->value, 0)
        << " cores (wave quantization); with every core busy (more rows "
           "per run, a larger batch) the same work would take "
        << formatSeconds(lever.time);
     break;
   case LeverKind::BatchToComputeBound:
     os << formatQuantity(lever.bytes, "B") << " of their "
-       << formatQuantity(lever.bytesBefore, "B") << " are weights: "
-       << formatFixed(lever.factor, 1) << "x the samples per run (batch "
-       << lever.batch << " -> " << lever.batchTo
-       << ") makes them compute-bound, reusing the weights";
+       << formatQuantity(lever.bytesBefore, "B")
+       << " are weights: " << formatFixed(lever.factor, 1)
+       << "x the samples per run (batch " << lever.batch << " -> "
+       << lever.batchTo << ") makes them compute-bound, reusing the weights";
     break;
   case LeverKind::NearRidge:
     os << formatQuantity(lever.bytes, "B") << " of their "

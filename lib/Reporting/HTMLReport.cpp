@@ -199,18 +199,16 @@ static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
                        describeLever(work.lever, hw))
        << "</li>\n";
   os << "<li><b>launches</b>: "
-     << escapeMarkup(describeLaunches(diagnosis.launches))
-     << "</li>\n";
+     << escapeMarkup(describeLaunches(diagnosis.launches)) << "</li>\n";
   if (diagnosis.weights)
     os << "<li><b>weights</b>: "
-       << escapeMarkup(describeWeights(*diagnosis.weights))
-       << "</li>\n";
+       << escapeMarkup(describeWeights(*diagnosis.weights)) << "</li>\n";
   os << "</ul>\n";
 }
 
 /// The ranked fusion groups and each function's bounds.
-static void printFusionSection(const PricedProgram &report, const FusionPlan &plan,
-                               llvm::raw_ostream &os) {
+static void printFusionSection(const PricedProgram &report,
+                               const FusionPlan &plan, llvm::raw_ostream &os) {
   os << "<h2>Fusion</h2>\n<p>Groups of ops that would run as one kernel, "
         "ranked by time saved: max(sum of the members' compute, the group's "
         "external traffic) plus one launch, against the sum of the ops "
@@ -249,7 +247,8 @@ static void printFusionSection(const PricedProgram &report, const FusionPlan &pl
   os << "</ul>\n";
 }
 
-void mlsysim::printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,
+void mlsysim::printHTMLReport(const PricedProgram &report,
+                              llvm::raw_ostream &os,
                               const DeviceComparison *devices) {
   const HardwareSpec &hw = *report.hardware;
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"

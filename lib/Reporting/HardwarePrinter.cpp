@@ -2,9 +2,9 @@
 
 #include "mlsysim/Reporting/HardwarePrinter.h"
 
-#include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Hardware/SystemSpec.h"
+#include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"

@@ -79,19 +79,18 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
        comm ? JSONScalar(op.roofline.tCommunication) : JSONScalar(nullptr));
   emit("bytes_communicated",
        comm ? JSONScalar(op.roofline.bytesCommunicated) : JSONScalar(nullptr));
-  emit("collective_algorithm",
-       comm ? JSONScalar(stringifyCollectiveAlgorithm(
-                  *op.roofline.collectiveAlgorithm))
-            : JSONScalar(nullptr));
+  emit("collective_algorithm", comm ? JSONScalar(stringifyCollectiveAlgorithm(
+                                          *op.roofline.collectiveAlgorithm))
+                                    : JSONScalar(nullptr));
   emit("latency_s", number(op.roofline.latency));
   emit("roofline_s", number(op.roofline.roofline));
-  emit("bound", m ? JSONScalar(stringifyBound(op.roofline.bound))
-                  : JSONScalar(nullptr));
+  emit("bound",
+       m ? JSONScalar(stringifyBound(op.roofline.bound)) : JSONScalar(nullptr));
   emit("memory_level",
        m ? JSONScalar(stringifyMemoryLevel(op.roofline.memoryLevel))
          : JSONScalar(nullptr));
-  emit("class", m ? JSONScalar(stringifyOpClass(op.opClass))
-                  : JSONScalar(nullptr));
+  emit("class",
+       m ? JSONScalar(stringifyOpClass(op.opClass)) : JSONScalar(nullptr));
   emit("folded", JSONScalar(op.folded));
   emit("fusion_group",
        op.fusionGroup >= 0 ? JSONScalar(op.fusionGroup) : JSONScalar(nullptr));
@@ -162,8 +161,8 @@ static Value fusionBoundsToJSON(const FusionPlan &plan) {
   return bounds;
 }
 
-static Object footprintToJSON(const PricedProgram &report, const PeakMemory &footprint,
-                              int64_t peakOpId) {
+static Object footprintToJSON(const PricedProgram &report,
+                              const PeakMemory &footprint, int64_t peakOpId) {
   return Object{
       {"argument_bytes", footprint.argumentBytes.toJSON()},
       {"parameters", footprint.parameters.toJSON()},
@@ -203,12 +202,12 @@ static Object diagnosisToJSON(const Diagnosis &diagnosis,
                        {"communication", diagnosis.communicationShare}}},
       {"kinds", std::move(kinds)},
       {"launches", describeLaunches(diagnosis.launches)},
-      {"weights",
-       diagnosis.weights ? Value(describeWeights(*diagnosis.weights))
-                         : Value(nullptr)}};
+      {"weights", diagnosis.weights ? Value(describeWeights(*diagnosis.weights))
+                                    : Value(nullptr)}};
 }
 
-static Object totalsToJSON(const PricedProgram &report, const PricedTotals &totals) {
+static Object totalsToJSON(const PricedProgram &report,
+                           const PricedTotals &totals) {
   return Object{
       {"flops", totals.flops.toJSON()},
       {"int_ops", totals.intOps.toJSON()},
@@ -412,11 +411,11 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
       if (const Value *value = header.get(key)) {
         writer.attributeTree(key, *value);
       } else if (key == "kernels") {
-        writeRecords(writer, key, report.kernels,
-                     [&](const PricedKernel &kernel, auto &&emit,
-                         auto &&emitList) {
-                       visitKernelFields(kernel, emit, emitList);
-                     });
+        writeRecords(
+            writer, key, report.kernels,
+            [&](const PricedKernel &kernel, auto &&emit, auto &&emitList) {
+              visitKernelFields(kernel, emit, emitList);
+            });
       } else if (key == "fusion") {
         writeRecords(writer, key,
                      llvm::seq<unsigned>(0, report.plan.opportunities.size()),
@@ -427,10 +426,10 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
         writer.attributeArray(key, [&] {
           for (const PricedOp &op : report.ops)
             writer.object([&] {
-              visitOpFields(op, [&](llvm::StringRef field,
-                                    const JSONScalar &value) {
-                writer.attribute(field, value);
-              });
+              visitOpFields(
+                  op, [&](llvm::StringRef field, const JSONScalar &value) {
+                    writer.attribute(field, value);
+                  });
               if (report.symbolic)
                 writer.attributeOnOneLine("symbolic",
                                           symbolicOpToJSON(report, op.id));
@@ -513,7 +512,8 @@ void mlsysim::printCSVRows(const PricedProgram &report, bool header,
   }
 }
 
-void mlsysim::printCSVReport(const PricedProgram &report, llvm::raw_ostream &os) {
+void mlsysim::printCSVReport(const PricedProgram &report,
+                             llvm::raw_ostream &os) {
   printCSVRows(report, /*header=*/true, os);
 }
 

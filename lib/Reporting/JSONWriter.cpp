@@ -11,8 +11,7 @@
 using namespace mlsysim;
 using llvm::json::Value;
 
-bool mlsysim::appendJSONNumber(llvm::SmallVectorImpl<char> &out,
-                               double value) {
+bool mlsysim::appendJSONNumber(llvm::SmallVectorImpl<char> &out, double value) {
   if (!std::isfinite(value))
     return false;
   char text[32];
@@ -21,8 +20,7 @@ bool mlsysim::appendJSONNumber(llvm::SmallVectorImpl<char> &out,
   // truncated value is the value (zero, of either sign, is 0).
   if (value >= -9.223372036854775808e18 && value < 9.223372036854775808e18 &&
       static_cast<double>(static_cast<int64_t>(value)) == value)
-    end = std::to_chars(text, text + sizeof(text),
-                        static_cast<int64_t>(value))
+    end = std::to_chars(text, text + sizeof(text), static_cast<int64_t>(value))
               .ptr;
   else
     end = toShortest(text, text + sizeof(text), value);

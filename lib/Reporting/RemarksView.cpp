@@ -27,14 +27,13 @@ static std::string describe(const PricedProgram &program, const PricedOp &op) {
   } else if (r.bound == Bound::Memory && isBoundByStridedReads(r)) {
     // The waits on row-by-row reads, not the traffic, bound it: its
     // intensity says nothing about that.
-    remark << "memory-bound on reads across rows: "
-           << formatSeconds(r.tStrided) << " of its "
-           << formatSeconds(r.tCompute)
+    remark << "memory-bound on reads across rows: " << formatSeconds(r.tStrided)
+           << " of its " << formatSeconds(r.tCompute)
            << " compute term waits on an input whose reduced dimension "
               "is outer ([k, n]), read a row per step";
   } else {
-    remark << stringifyBound(r.bound) << "-bound: "
-           << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
+    remark << stringifyBound(r.bound)
+           << "-bound: " << formatFixed(op.intensity, op.intensity < 10 ? 1 : 0)
            << (r.peak && isIntegerKind(r.peak->kind) ? " OP/B" : " FLOP/B");
     if (std::optional<double> ridge =
             r.peak ? program.getRidgePoint(r.peak->unit, r.peak->kind)

@@ -7,9 +7,6 @@
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlsysim;
-using llvm::json::Array;
-using llvm::json::Object;
-using llvm::json::Value;
 
 void mlsysim::printReport(const PricedProgram &report, ReportFormat format,
                           llvm::raw_ostream &os) {

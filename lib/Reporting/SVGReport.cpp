@@ -58,7 +58,8 @@ std::pair<double, double> decades(double lo, double hi) {
 } // namespace
 
 /// One chart at vertical offset `y0`.
-static void printChart(const PricedProgram &report, double y0, llvm::raw_ostream &os) {
+static void printChart(const PricedProgram &report, double y0,
+                       llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   double bandwidth = hw.memoryBandwidthBytesPerS.value;
   // The points: ops that did work.
@@ -245,6 +246,7 @@ void mlsysim::printSVGRooflines(llvm::ArrayRef<PricedProgram> reports,
   os << "</svg>\n";
 }
 
-void mlsysim::printSVGRoofline(const PricedProgram &report, llvm::raw_ostream &os) {
+void mlsysim::printSVGRoofline(const PricedProgram &report,
+                               llvm::raw_ostream &os) {
   printSVGRooflines(llvm::ArrayRef(report), os);
 }

@@ -145,7 +145,8 @@ static std::string joinCounts(const SymbolicCostAnalysis &symbolic,
   return text;
 }
 
-void mlsysim::printSymbolicText(const PricedProgram &report, llvm::raw_ostream &os) {
+void mlsysim::printSymbolicText(const PricedProgram &report,
+                                llvm::raw_ostream &os) {
   if (!report.symbolic || !report.symbolic->isDynamic())
     return;
   const SymbolicCostAnalysis &symbolic = *report.symbolic;

@@ -520,7 +520,8 @@ static void printFooter(const PricedProgram &report, llvm::raw_ostream &os) {
        << formatLocation(summary.first->getLoc()) << "\n";
 }
 
-void mlsysim::printTextReport(const PricedProgram &report, llvm::raw_ostream &os) {
+void mlsysim::printTextReport(const PricedProgram &report,
+                              llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
   os << "mlsysim report: " << hw.name << " (" << hw.id;
   if (!llvm::StringRef(hw.origin).starts_with("builtin:"))
@@ -558,7 +559,8 @@ void mlsysim::printTextReport(const PricedProgram &report, llvm::raw_ostream &os
                           : std::string("the module");
   const Diagnosis &diagnosis = report.diagnosis;
   printSummary(report, title, report.totals, diagnosis,
-               report.fusionBound ? &*report.fusionBound : nullptr, largest, largestPeakOp, os);
+               report.fusionBound ? &*report.fusionBound : nullptr, largest,
+               largestPeakOp, os);
   printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
   if (report.options.fusion)
     printFusion(report, report.plan, os);

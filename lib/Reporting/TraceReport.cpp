@@ -14,7 +14,8 @@
 
 using namespace mlsysim;
 
-void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &os) {
+void mlsysim::printTraceReport(const PricedProgram &report,
+                               llvm::raw_ostream &os) {
   JSONWriter writer(os, /*indent=*/1);
   llvm::StringMap<unsigned> track;
   llvm::StringMap<double> clock; // Microseconds per function.
@@ -23,17 +24,15 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
     writer.attributeObject("otherData", [&] {
       writer.attribute("hardware", report.hardware->id);
       writer.attribute("generator", "mlsysim");
-      writer.attribute("note",
-                         "predicted times (roofline), not measured");
+      writer.attribute("note", "predicted times (roofline), not measured");
     });
     writer.attributeArray("traceEvents", [&] {
       writer.object([&] {
         writer.attribute("name", "process_name");
         writer.attribute("ph", "M");
         writer.attribute("pid", 0);
-        writer.attributeObject("args", [&] {
-          writer.attribute("name", report.hardware->name);
-        });
+        writer.attributeObject(
+            "args", [&] { writer.attribute("name", report.hardware->name); });
       });
       for (const PricedOp &op : report.ops) {
         if (!op.modeled || op.free)
@@ -67,8 +66,7 @@ void mlsysim::printTraceReport(const PricedProgram &report, llvm::raw_ostream &o
             writer.attribute("int_ops", op.intOps);
             writer.attribute("bytes_read", op.bytesRead);
             writer.attribute("bytes_written", op.bytesWritten);
-            writer.attribute("bound",
-                               stringifyBound(op.roofline.bound));
+            writer.attribute("bound", stringifyBound(op.roofline.bound));
             writer.attribute("unit", op.unit());
             writer.attribute("runs", op.multiplier);
           });

@@ -40,9 +40,10 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
     PricingRequest options = passutil::OptionReader::read(*this);
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<PricedProgram>> reports = priceModule(
-        module, options,
-        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    FailureOr<std::vector<PricedProgram>> reports =
+        priceModule(module, options, [&]() -> const CostAnalysis & {
+          return getAnalysis<CostAnalysis>();
+        });
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {

@@ -55,8 +55,8 @@ private:
   }
 
   void print(StringRef what, const PricedTotals &now) {
-    printTrackLine(what, what == "input" ? nullptr : &previous, now,
-                   *hardware, os);
+    printTrackLine(what, what == "input" ? nullptr : &previous, now, *hardware,
+                   os);
   }
 
   std::shared_ptr<const HardwareSpec> hardware;

@@ -135,8 +135,9 @@ static bool hasEmptyLoop(Operation *op) {
 }
 
 /// How upstream can fuse a group on tensors, or std::nullopt with `why`.
-static std::optional<Method>
-chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string &why) {
+static std::optional<Method> chooseMethod(const PricedProgram &report,
+                                          const FusionGroup &group,
+                                          std::string &why) {
   llvm::SmallDenseSet<Operation *, 8> members;
   for (unsigned id : group.ops)
     members.insert(report.ops[id].op);
@@ -164,7 +165,8 @@ chooseMethod(const PricedProgram &report, const FusionGroup &group, std::string 
       continue;
     // A pad is tiled with the tiles that read it (its TilingInterface
     // model pads each input tile).
-    if (isa<tensor::PadOp>(op) && report.plan.records[id].role == FusionRole::Pad)
+    if (isa<tensor::PadOp>(op) &&
+        report.plan.records[id].role == FusionRole::Pad)
       continue;
     // A slice read in place: the tiles read the slice's part of its source
     // (consecutive slices merged once tiled).
@@ -458,9 +460,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       for (tensor::ReshapeOp reshape : reshapes)
         rewriteAsView(rewriter, reshape);
     }
-    FailureOr<std::vector<PricedProgram>> reports = priceModule(
-        module, options,
-        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    FailureOr<std::vector<PricedProgram>> reports =
+        priceModule(module, options, [&]() -> const CostAnalysis & {
+          return getAnalysis<CostAnalysis>();
+        });
     if (failed(reports))
       return signalPassFailure();
     if (reports->size() != 1) {

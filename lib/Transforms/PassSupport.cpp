@@ -48,4 +48,3 @@ void mlsysim::passutil::emitFitWarnings(const PricedProgram &report) {
           << " has "
           << formatQuantity(report.hardware->memoryCapacityBytes.value, "B");
 }
-

@@ -47,8 +47,7 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     }
     const PricedProgram &report = reports->front();
     passutil::emitCoverageWarnings(report);
-    for (const OpRemark &remark :
-         describeRemarks(report, coverage, minShare)) {
+    for (const OpRemark &remark : describeRemarks(report, coverage, minShare)) {
       // Where: a location from the IR, made inert for the terminal the
       // remarks are read on.
       emitRemark(escapeTerminal(remark.op->op->getLoc())) << remark.message;

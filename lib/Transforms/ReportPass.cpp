@@ -54,9 +54,10 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     options.allOps = ops == OpsView::All;
     options.symbolic = true;
     options.symbols = symbols;
-    FailureOr<std::vector<PricedProgram>> reports = priceModule(
-        module, options,
-        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    FailureOr<std::vector<PricedProgram>> reports =
+        priceModule(module, options, [&]() -> const CostAnalysis & {
+          return getAnalysis<CostAnalysis>();
+        });
     if (failed(reports))
       return signalPassFailure();
     options.servingLength = servingLength;
@@ -177,15 +178,16 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return signalPassFailure();
     }
     PricingRequest values = passutil::OptionReader::read(*this);
-    FailureOr<std::vector<PricedProgram>> now = priceModule(
-        module, values,
-        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    FailureOr<std::vector<PricedProgram>> now =
+        priceModule(module, values, [&]() -> const CostAnalysis & {
+          return getAnalysis<CostAnalysis>();
+        });
     if (failed(now))
       return signalPassFailure();
     // The baseline module is not this pass's IR: counted on its own.
     std::optional<CostAnalysis> baselineCounts;
-    FailureOr<std::vector<PricedProgram>> then = priceModule(
-        *before, values, [&]() -> const CostAnalysis & {
+    FailureOr<std::vector<PricedProgram>> then =
+        priceModule(*before, values, [&]() -> const CostAnalysis & {
           return baselineCounts.emplace(*before);
         });
     if (failed(then))
@@ -251,12 +253,12 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       }
       std::optional<CostAnalysis> counted;
       FailureOr<std::vector<PricedProgram>> reports =
-          succeeded(partitioned)
-              ? priceModule(*copy, options,
-                                             [&]() -> const CostAnalysis & {
-                                               return counted.emplace(*copy);
-                                             })
-              : FailureOr<std::vector<PricedProgram>>(std::vector<PricedProgram>());
+          succeeded(partitioned) ? priceModule(*copy, options,
+                                               [&]() -> const CostAnalysis & {
+                                                 return counted.emplace(*copy);
+                                               })
+                                 : FailureOr<std::vector<PricedProgram>>(
+                                       std::vector<PricedProgram>());
       if (failed(reports))
         return signalPassFailure();
       if (series.empty()) {
@@ -311,8 +313,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       PricingRequest options = passutil::OptionReader::read(*this);
       options.dynamicDim = value;
       options.batch = value;
-      FailureOr<std::vector<PricedProgram>> reports = priceModule(
-          module, options, [&]() -> const CostAnalysis & {
+      FailureOr<std::vector<PricedProgram>> reports =
+          priceModule(module, options, [&]() -> const CostAnalysis & {
             return getAnalysis<CostAnalysis>();
           });
       if (failed(reports))

@@ -170,8 +170,8 @@ TEST(JSONScalarTest, StringsAreEscapedAsLLVMJSONEscapesThem) {
   // every position of strings of several lengths, and strings with none:
   // each written as llvm::json writes the string (invalid UTF-8 replaced).
   const std::vector<std::string> specials = {
-      "\"", "\\", "\n", "\t", "\b", "\f", "\r", "\x01", "\x1f", "\x7f", "é",
-      "\xff", "\xef\xbf\xbe"};
+      "\"",   "\\",   "\n",   "\t", "\b",   "\f",          "\r",
+      "\x01", "\x1f", "\x7f", "é",  "\xff", "\xef\xbf\xbe"};
   for (size_t size = 0; size <= 20; ++size) {
     std::string plain(size, 'a');
     for (size_t i = 0; i < size; ++i)

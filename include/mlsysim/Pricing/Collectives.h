@@ -21,8 +21,8 @@
 #ifndef MLSYSIM_PRICING_COLLECTIVES_H
 #define MLSYSIM_PRICING_COLLECTIVES_H
 
-#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Interfaces/OpCost.h"
+#include "mlsysim/Pricing/Estimate.h"
 
 namespace mlsysim {
 

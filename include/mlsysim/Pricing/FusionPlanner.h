@@ -21,8 +21,6 @@
 
 namespace mlsysim {
 
-
-
 /// One op of a group and how often its work runs per group run.
 struct GroupMember {
   const OpCost *cost;

@@ -1,4 +1,5 @@
-//===- PricedProgram.h - The one model of a report ---------------------*- C++ -*-===//
+//===- PricedProgram.h - The one model of a report ---------------------*- C++
+//-*-===//
 //
 // Every view (text, JSON, CSV, and the attributes of mlsysim-annotate) is
 // printed from this model; none recomputes a cost. It joins the
@@ -11,10 +12,10 @@
 #define MLSYSIM_PRICING_PRICEDPROGRAM_H
 
 #include "mlsysim/Analysis/CostAnalysis.h"
-#include "mlsysim/Pricing/Diagnosis.h"
-#include "mlsysim/Pricing/FusionPlan.h"
 #include "mlsysim/Analysis/SymbolicCost.h"
 #include "mlsysim/Hardware/HardwareSpec.h"
+#include "mlsysim/Pricing/Diagnosis.h"
+#include "mlsysim/Pricing/FusionPlan.h"
 #include "mlsysim/Pricing/Serving.h"
 
 #include "llvm/Support/Allocator.h"
@@ -189,8 +190,8 @@ struct CaveatSummary {
 struct PricedFunction {
   std::string name;
   PricedTotals totals;
-  /// Index in PricedProgram::footprints of the memory the function needs at once,
-  /// or -1 (external functions).
+  /// Index in PricedProgram::footprints of the memory the function needs at
+  /// once, or -1 (external functions).
   int64_t footprintIndex = -1;
   /// Position of the op at the peak of live memory, or -1.
   int64_t peakOpId = -1;
@@ -297,10 +298,11 @@ double getSpeedup(double baseLatency, double latency);
 /// Prices every record of `analysis` on `hardware`; with `symbolic`, also
 /// solves where each op's and function's bound changes as a symbol grows and
 /// how large a symbol fits.
-PricedProgram priceProgram(const CostAnalysis &analysis,
-                   std::shared_ptr<const HardwareSpec> hardware,
-                   const PricingOptions &options,
-                   std::shared_ptr<const SymbolicCostAnalysis> symbolic = {});
+PricedProgram
+priceProgram(const CostAnalysis &analysis,
+             std::shared_ptr<const HardwareSpec> hardware,
+             const PricingOptions &options,
+             std::shared_ptr<const SymbolicCostAnalysis> symbolic = {});
 
 /// `file:line:col` of the first file location inside `loc`, else the
 /// location as MLIR prints it.

@@ -31,9 +31,9 @@
 #ifndef MLSYSIM_PRICING_ROOFLINE_H
 #define MLSYSIM_PRICING_ROOFLINE_H
 
+#include "mlsysim/Interfaces/OpCost.h"
 #include "mlsysim/Pricing/Collectives.h"
 #include "mlsysim/Pricing/Estimate.h"
-#include "mlsysim/Interfaces/OpCost.h"
 
 namespace mlsysim {
 
@@ -136,7 +136,6 @@ double getLaunchTime(const HardwareSpec &hardware, double runs,
 /// the bound of an estimate from its terms: the roofline formula, in one
 /// place.
 void settleRoofline(RooflineEstimate &estimate);
-
 
 /// The latency of the terms, through settleRoofline.
 double getRooflineLatency(double tCompute, double tMemory, double tOverhead,

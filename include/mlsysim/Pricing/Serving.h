@@ -15,8 +15,8 @@
 #ifndef MLSYSIM_PRICING_SERVING_H
 #define MLSYSIM_PRICING_SERVING_H
 
-#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Analysis/ServingRoles.h"
+#include "mlsysim/Pricing/Estimate.h"
 
 namespace mlsysim {
 

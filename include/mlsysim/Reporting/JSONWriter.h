@@ -98,7 +98,8 @@ public:
   void tree(const llvm::json::Value &value);
 
   void attribute(llvm::StringRef key, const JSONScalar &scalar);
-  void attributeObject(llvm::StringRef key, llvm::function_ref<void()> contents);
+  void attributeObject(llvm::StringRef key,
+                       llvm::function_ref<void()> contents);
   void attributeArray(llvm::StringRef key, llvm::function_ref<void()> contents);
   void attributeTree(llvm::StringRef key, const llvm::json::Value &value);
   void attributeIntegers(llvm::StringRef key,

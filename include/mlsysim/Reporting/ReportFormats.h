@@ -33,13 +33,15 @@ llvm::json::Object shareByBoundToJSON(const PricedTotals &totals);
 void printTextReport(const PricedProgram &report, llvm::raw_ostream &os);
 /// CSV rows of one device, optionally preceded by the header; the last column
 /// names the device.
-void printCSVRows(const PricedProgram &report, bool header, llvm::raw_ostream &os);
+void printCSVRows(const PricedProgram &report, bool header,
+                  llvm::raw_ostream &os);
 /// The roofline chart of one device: log-log, one roof per (unit, format)
 /// the ops used with its ridge point, one dot per op coloured by bound and
 /// sized by time, the costliest ops labelled.
 void printSVGRoofline(const PricedProgram &report, llvm::raw_ostream &os);
 /// One chart per device, stacked in one SVG document.
-void printSVGRooflines(llvm::ArrayRef<PricedProgram> reports, llvm::raw_ostream &os);
+void printSVGRooflines(llvm::ArrayRef<PricedProgram> reports,
+                       llvm::raw_ostream &os);
 /// A self-contained HTML page: summary, chart, sortable and filterable op
 /// table (and the device comparison when several were asked for).
 void printHTMLReport(const PricedProgram &report, llvm::raw_ostream &os,

@@ -3,9 +3,9 @@
 #ifndef MLSYSIM_TRANSFORMS_PASSES_H
 #define MLSYSIM_TRANSFORMS_PASSES_H
 
-#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/OpCost.h"
+#include "mlsysim/Pricing/Estimate.h"
 #include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Support/ExecutionModel.h"
 
