@@ -14,6 +14,7 @@
 
 #include "mlsysim/Analysis/ServingRoles.h"
 
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <cmath>
@@ -163,6 +164,9 @@ static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
   Type whatIf = getPrecisionType(options.kvPrecision ? *options.kvPrecision
                                                      : options.precision,
                                  func->getContext());
+  // Sized as the op counts size them: the data layout's bits per element,
+  // so a 4-bit cache is half a byte per element, not rounded up to one.
+  DataLayout layout = DataLayout::closest(func);
   double bytes = 0.0;
   for (const KVCacheArg &kv : roles.kvCache) {
     auto type = cast<RankedTensorType>(func.getArgument(kv.argument).getType());
@@ -181,7 +185,10 @@ static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
     Type element = whatIf && isa<FloatType>(type.getElementType())
                        ? whatIf
                        : type.getElementType();
-    bytes += elements * std::ceil(element.getIntOrFloatBitWidth() / 8.0);
+    bytes += elements *
+             static_cast<double>(
+                 layout.getTypeSizeInBits(element).getFixedValue()) /
+             8.0;
   }
   return bytes;
 }

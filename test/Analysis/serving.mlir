@@ -8,6 +8,9 @@
 // RUN: %python -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))['serving'], sort_keys=True))" %t.roles.json | FileCheck %s --check-prefix=ROLES
 // RUN: %fields < %t.roles.json | FileCheck %s --check-prefix=ROLEOPS
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml batch=1 precision=kv:fp4" -o /dev/null > %t.kv4.json
+// RUN: %python -c "import json,sys; print(json.dumps(json.load(open(sys.argv[1]))['serving'], sort_keys=True))" %t.kv4.json | FileCheck %s --check-prefix=KV4
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml precision=kv:i4" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KV4TEXT
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- serving=0" -o /dev/null | FileCheck %s --check-prefix=OFF
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEVICES
 // RUN: not mlsysim-opt %s --mlsysim-report="precision=weights:int4,cache:fp8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADROLE
@@ -33,6 +36,11 @@
 // SERVING: latency_s=[[LAT:[0-9.e-]+]]
 // The step is so small that the most batch tried (2^20) fits.
 // SERVING: "cache_length": 8, {{.*}}"kv_bytes_per_token": 32, {{.*}}"max_batch": 1048576, "max_batch_capped": true, "max_cached_tokens": 249999900, {{.*}}"parameter_bytes": 3200, "points": [{"batch": 1, {{.*}}"tpot_s": [[LAT]], "ttft_s": null}, {"batch": 4, {{.*}}"step": "decode", "tokens_per_sequence": 1}
+// A 4-bit cache counts 4 bits per element, as the op counts do: 16 x 0.5 B
+//   = 8 B per token (not 16 x 1 B, each element rounded up to a byte), and
+//   floor((8e9 - 3200) / 8) = 999999600 cached tokens.
+// KV4: "kv_bytes_per_token": 8, {{.*}}"max_cached_tokens": 999999600, {{.*}}"parameter_bytes": 3200,
+// KV4TEXT: KV cache 8 B per token; weights 3.20 KB of 8 GB
 // ROLES: "kv_bytes_per_token": 16, {{.*}}"max_cached_tokens": 499999950, {{.*}}"parameter_bytes": 800,
 // Weight-only quantization: the logits' contraction reads the embedding at
 // 4 bits (800 B), the 1x16 activations at 2 B (32 B) and the 100 f16
