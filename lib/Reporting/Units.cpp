@@ -11,8 +11,16 @@
 
 using namespace mlsysim;
 
+/// Past this magnitude a number is an approximation (a count beyond 64 bits
+/// or a time derived from one): scientific notation, not hundreds of digits.
+constexpr double kScientificFrom = 1e21;
+
 std::string mlsysim::formatFixed(double value, int decimals) {
-  char buffer[400]; // Fixed notation of the largest double fits.
+  if (!std::isfinite(value))
+    return "unknown";
+  if (std::fabs(value) >= kScientificFrom)
+    return llvm::formatv("{0:e2}", value).str();
+  char buffer[64];
   auto result = std::to_chars(buffer, buffer + sizeof(buffer), value,
                               std::chars_format::fixed, decimals);
   return std::string(buffer, result.ptr);
@@ -45,12 +53,13 @@ std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
                    {1e9, "G"},  {1e6, "M"},  {1e3, "K"}};
   if (value == 0)
     return ("0 " + unit).str();
+  // A sum past the range of a double: unknown, never "inf".
   if (!std::isfinite(value))
-    return ("inf " + unit).str();
+    return ("unknown " + unit).str();
   double magnitude = printedMagnitude(value);
   for (const auto &p : kPrefixes)
     if (magnitude >= p.scale) {
-      if (magnitude >= 1e21)
+      if (magnitude >= kScientificFrom)
         return (llvm::formatv("{0:e2} ", value) + unit).str();
       return threeDigits(value / p.scale) + " " + p.prefix + unit.str();
     }
@@ -70,7 +79,11 @@ std::string mlsysim::formatQuantity(double value, llvm::StringRef unit) {
 std::string mlsysim::formatSeconds(double seconds) {
   if (seconds == 0)
     return "0 s";
+  if (!std::isfinite(seconds))
+    return "unknown";
   double magnitude = printedMagnitude(seconds);
+  if (magnitude >= 1e6)
+    return llvm::formatv("{0:e2} s", seconds).str();
   if (magnitude >= 1)
     return threeDigits(seconds) + " s";
   if (magnitude >= 1e-3)
@@ -81,6 +94,10 @@ std::string mlsysim::formatSeconds(double seconds) {
 }
 
 std::string mlsysim::formatPercent(double fraction) {
+  if (!std::isfinite(fraction))
+    return "unknown";
+  if (std::fabs(fraction * 100.0) >= kScientificFrom)
+    return llvm::formatv("{0:e2}%", fraction * 100.0).str();
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::format("%.1f%%", fraction * 100.0);
@@ -98,6 +115,9 @@ std::string mlsysim::formatCount(const Count &count, llvm::StringRef noun) {
 }
 
 char *mlsysim::toShortest(char *begin, char *end, double value) {
+  // Unknown (a sum past the range of a double) is an empty field.
+  if (!std::isfinite(value))
+    return begin;
   // Large values are approximations (counts past 64 bits): scientific
   // notation does not pretend to more digits than a double holds.
   return std::fabs(value) >= 1e16

@@ -30,6 +30,8 @@ bool Count::operator==(const Count &other) const {
 void Count::print(llvm::raw_ostream &os) const {
   if (exact)
     os << exactValue;
+  else if (!std::isfinite(approxValue))
+    os << "unknown"; // A sum past the range of a double.
   else
     os << llvm::format("%.6e", approxValue);
 }

@@ -23,7 +23,8 @@ std::string formatQuantity(double value, llvm::StringRef unit);
 std::string formatSeconds(double seconds);
 /// `value` with `decimals` digits after the point ("341.33").
 std::string formatFixed(double value, int decimals);
-/// The shortest text that reads back as the same double ("12.8", "5e-06").
+/// The shortest text that reads back as the same double ("12.8", "5e-06");
+/// empty for a non-finite value (unknown).
 std::string formatShortest(double value);
 /// Writes formatShortest(value) to [begin, end) (32 bytes suffice) and
 /// returns its end.
