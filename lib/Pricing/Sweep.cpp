@@ -7,11 +7,10 @@
 using namespace mlsysim;
 
 llvm::Expected<std::vector<int64_t>>
-mlsysim::parseSweepValues(llvm::StringRef text) {
+mlsysim::parseSweepValues(llvm::StringRef option, llvm::StringRef text) {
   auto error = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "sweep=" + text.str() + ": " +
-                                       message.str());
+                                   option + "=" + text + ": " + message);
   };
   llvm::SmallVector<llvm::StringRef> tokens;
   text.split(tokens, ',', -1, /*KeepEmpty=*/false);
@@ -80,18 +79,24 @@ ScalingPoint mlsysim::priceScalingPoint(const PricedProgram &program,
   return point;
 }
 
-double ScalingSeries::getSpeedup(size_t i) const {
-  for (const ScalingPoint &first : points)
-    if (first.failure.empty())
-      return points[i].failure.empty() && points[i].latency > 0
-                 ? first.latency / points[i].latency
-                 : 0.0;
-  return 0.0;
+/// The first point that was priced, the baseline of the speedups.
+static const ScalingPoint *firstPriced(llvm::ArrayRef<ScalingPoint> points) {
+  for (const ScalingPoint &point : points)
+    if (point.failure.empty())
+      return &point;
+  return nullptr;
 }
 
-double ScalingSeries::getEfficiency(size_t i) const {
-  for (const ScalingPoint &first : points)
-    if (first.failure.empty())
-      return getSpeedup(i) * first.devices / points[i].devices;
-  return 0.0;
+std::optional<double> ScalingSeries::getSpeedup(size_t i) const {
+  const ScalingPoint *first = firstPriced(points);
+  if (!first || !points[i].failure.empty() || !(points[i].latency > 0))
+    return std::nullopt;
+  return first->latency / points[i].latency;
+}
+
+std::optional<double> ScalingSeries::getEfficiency(size_t i) const {
+  std::optional<double> speedup = getSpeedup(i);
+  if (!speedup)
+    return std::nullopt;
+  return *speedup * firstPriced(points)->devices / points[i].devices;
 }

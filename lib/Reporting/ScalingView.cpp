@@ -16,22 +16,32 @@ void mlsysim::printScaling(llvm::ArrayRef<ScalingSeries> series,
     llvm::json::Array devices;
     for (const ScalingSeries &s : series) {
       llvm::json::Array points;
-      for (auto [i, p] : llvm::enumerate(s.points))
+      for (auto [i, p] : llvm::enumerate(s.points)) {
+        // A point that could not be priced knows nothing but its failure:
+        // its figures are unknown (null), not 0.
+        bool priced = p.failure.empty();
+        auto known = [&](auto value) {
+          return priced ? llvm::json::Value(value) : llvm::json::Value(nullptr);
+        };
+        auto optional = [](std::optional<double> value) {
+          return value ? llvm::json::Value(*value) : llvm::json::Value(nullptr);
+        };
         points.push_back(llvm::json::Object{
             {"devices", p.devices},
-            {"failure", p.failure.empty() ? llvm::json::Value(nullptr)
-                                          : llvm::json::Value(p.failure)},
-            {"latency_s", p.latency},
-            {"t_communication_s", p.tCommunication},
-            {"communication_share", p.communicationShare},
-            {"bytes_communicated", p.bytesCommunicated},
-            {"overlap_hidden_s", p.hiddenTime},
-            {"collectives", p.collectives},
-            {"unmodeled", p.unmodeled},
-            {"peak_bytes", p.peakBytes},
-            {"speedup", s.getSpeedup(i)},
-            {"efficiency", s.getEfficiency(i)},
+            {"failure", priced ? llvm::json::Value(nullptr)
+                               : llvm::json::Value(p.failure)},
+            {"latency_s", known(p.latency)},
+            {"t_communication_s", known(p.tCommunication)},
+            {"communication_share", known(p.communicationShare)},
+            {"bytes_communicated", known(p.bytesCommunicated)},
+            {"overlap_hidden_s", known(p.hiddenTime)},
+            {"collectives", known(p.collectives)},
+            {"unmodeled", known(p.unmodeled)},
+            {"peak_bytes", known(p.peakBytes)},
+            {"speedup", optional(s.getSpeedup(i))},
+            {"efficiency", optional(s.getEfficiency(i))},
         });
+      }
       devices.push_back(llvm::json::Object{{"hardware", s.hardware->id},
                                            {"points", std::move(points)}});
     }
@@ -58,8 +68,9 @@ void mlsysim::printScaling(llvm::ArrayRef<ScalingSeries> series,
           static_cast<long long>(p.devices), formatSeconds(p.latency).c_str(),
           formatSeconds(p.tCommunication).c_str(),
           formatPercent(p.communicationShare).c_str(),
-          formatQuantity(p.bytesCommunicated, "B").c_str(), s.getSpeedup(i),
-          formatPercent(s.getEfficiency(i)).c_str(),
+          formatQuantity(p.bytesCommunicated, "B").c_str(),
+          s.getSpeedup(i).value_or(0.0),
+          formatPercent(s.getEfficiency(i).value_or(0.0)).c_str(),
           formatQuantity(p.peakBytes, "B").c_str(),
           p.unmodeled
               ? (" (" + std::to_string(p.unmodeled) + " unmodeled)").c_str()

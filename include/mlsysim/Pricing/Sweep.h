@@ -18,8 +18,10 @@
 namespace mlsysim {
 
 /// Parses `1,2,4,...,256` (`...` doubles from the value before it up to the
-/// one after it) into increasing positive values.
-llvm::Expected<std::vector<int64_t>> parseSweepValues(llvm::StringRef text);
+/// one after it) into increasing positive values. Errors name the option the
+/// values were given to (`sweep=` or `scaling=`).
+llvm::Expected<std::vector<int64_t>> parseSweepValues(llvm::StringRef option,
+                                                      llvm::StringRef text);
 
 /// One device's totals at each swept value.
 struct SweepSeries {
@@ -50,9 +52,10 @@ ScalingPoint priceScalingPoint(const PricedProgram &program, int64_t devices);
 struct ScalingSeries {
   std::shared_ptr<const HardwareSpec> hardware;
   std::vector<ScalingPoint> points;
-  /// Speedup of point `i` over the first priced point, and that per device.
-  double getSpeedup(size_t i) const;
-  double getEfficiency(size_t i) const;
+  /// Speedup of point `i` over the first priced point, and that per device:
+  /// unknown (std::nullopt) when point `i` failed or none was priced.
+  std::optional<double> getSpeedup(size_t i) const;
+  std::optional<double> getEfficiency(size_t i) const;
 };
 
 } // namespace mlsysim
