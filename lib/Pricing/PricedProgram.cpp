@@ -18,6 +18,7 @@
 
 #include <charconv>
 #include <functional>
+#include <numeric>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -106,6 +107,14 @@ static void settleShares(PricedProgram &program) {
   }
   for (PricedKernel &kernel : program.kernels)
     settle(kernel);
+  for (PricedFunction &func : program.functions)
+    func.share = getShare(func.totals.latency, program.totals.latency);
+  program.functionsByCost.resize(program.functions.size());
+  std::iota(program.functionsByCost.begin(), program.functionsByCost.end(), 0);
+  llvm::stable_sort(program.functionsByCost, [&](unsigned a, unsigned b) {
+    return program.functions[a].totals.latency >
+           program.functions[b].totals.latency;
+  });
 }
 
 /// Each function's fusion bound and diagnosis, and the module's: what runs
@@ -588,16 +597,22 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
 
   report.footprints.assign(analysis.getFootprints().begin(),
                            analysis.getFootprints().end());
+  // Looked up by name, not scanned per function: a module of thousands of
+  // functions has as many footprints.
+  llvm::StringMap<unsigned> footprintOf;
+  for (auto [index, footprint] : llvm::enumerate(report.footprints))
+    footprintOf[footprint.name] = index;
   for (auto &[name, totals] : byFunction) {
     PricedFunction func{name.str(), totals};
-    for (auto [index, footprint] : llvm::enumerate(report.footprints))
-      if (footprint.name == func.name) {
-        func.footprintIndex = index;
-        // An op's id is the position of its record.
-        if (const OpCostRecord *record =
-                footprint.peakOp ? analysis.lookup(footprint.peakOp) : nullptr)
-          func.peakOpId = record - analysis.getRecords().data();
-      }
+    auto found = footprintOf.find(func.name);
+    if (found != footprintOf.end()) {
+      func.footprintIndex = found->second;
+      const PeakMemory &footprint = report.footprints[found->second];
+      // An op's id is the position of its record.
+      if (const OpCostRecord *record =
+              footprint.peakOp ? analysis.lookup(footprint.peakOp) : nullptr)
+        func.peakOpId = record - analysis.getRecords().data();
+    }
     report.functions.push_back(std::move(func));
   }
   for (auto &entry : unmodeled)

@@ -268,7 +268,26 @@ static Value optionalNumber(const std::optional<SourcedValue> &value) {
   return value ? Value(value->value) : Value(nullptr);
 }
 
-/// The document except `ops`, which is streamed by the printer.
+/// One entry of `functions`: made and written one at a time, so that a
+/// module of thousands of functions never holds them all as a tree.
+static Object functionToJSON(const PricedProgram &report,
+                             const PricedFunction &func) {
+  Object object{
+      {"name", func.name},
+      {"totals", totalsToJSON(report, func.totals)},
+      {"diagnosis", diagnosisToJSON(func.diagnosis, *report.hardware)},
+      {"memory", func.footprintIndex >= 0
+                     ? Value(footprintToJSON(
+                           report, report.footprints[func.footprintIndex],
+                           func.peakOpId))
+                     : Value(nullptr)}};
+  if (report.symbolic)
+    object["symbolic"] = symbolicFunctionToJSON(report, func.name);
+  return object;
+}
+
+/// The document except `functions`, `ops`, `kernels` and `fusion`, which
+/// the printer streams.
 static Object reportHeaderToJSON(const PricedProgram &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
@@ -333,21 +352,6 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
        stringifyCollectiveAlgorithm(options.roofline.collectiveAlgorithm)},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
-  Array functions;
-  for (const PricedFunction &func : report.functions) {
-    Object object{
-        {"name", func.name},
-        {"totals", totalsToJSON(report, func.totals)},
-        {"diagnosis", diagnosisToJSON(func.diagnosis, hw)},
-        {"memory", func.footprintIndex >= 0
-                       ? Value(footprintToJSON(
-                             report, report.footprints[func.footprintIndex],
-                             func.peakOpId))
-                       : Value(nullptr)}};
-    if (report.symbolic)
-      object["symbolic"] = symbolicFunctionToJSON(report, func.name);
-    functions.push_back(std::move(object));
-  }
   auto caveatsToJSON = [](llvm::ArrayRef<CaveatSummary> summaries) {
     Array array;
     for (const CaveatSummary &summary : summaries)
@@ -360,7 +364,6 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
   Object header{{"schema", "mlsysim-report/2"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
-                {"functions", std::move(functions)},
                 {"totals", totalsToJSON(report, report.totals)},
                 {"diagnosis", diagnosisToJSON(report.diagnosis, hw)},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
@@ -401,6 +404,7 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
   llvm::SmallVector<llvm::StringRef> keys;
   for (const auto &entry : header)
     keys.push_back(entry.first);
+  keys.push_back("functions");
   keys.push_back("ops");
   keys.push_back("kernels");
   if (report.options.fusion)
@@ -410,6 +414,11 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
     for (llvm::StringRef key : keys) {
       if (const Value *value = header.get(key)) {
         writer.attributeTree(key, *value);
+      } else if (key == "functions") {
+        writer.attributeArray(key, [&] {
+          for (const PricedFunction &func : report.functions)
+            writer.tree(functionToJSON(report, func));
+        });
       } else if (key == "kernels") {
         writeRecords(
             writer, key, report.kernels,

@@ -56,6 +56,18 @@ static constexpr Column kPatternColumns[] = {
     {"share", false}, {"bound", true},  {"first at", true},
 };
 
+/// The costliest functions of a module of many.
+static constexpr Column kFunctionColumns[] = {
+    {"function", true}, {"predicted", false}, {"share", false},
+    {"kernels", false}, {"most of its time", true},
+};
+
+/// Past this many functions the report opens with the module and its
+/// costliest functions, a line each, instead of every function's story: a
+/// module of outlined dispatches has thousands (`ops=all` tells them all).
+constexpr size_t kMaxStories = 16;
+constexpr size_t kCostliestShown = 10;
+
 static constexpr Column kFusionColumns[] = {
     {"count", false},   {"fused kernel", true}, {"saves each", false},
     {"saved", false},   {"of unfused", false},  {"bytes saved", false},
@@ -362,11 +374,25 @@ static void printFusion(const PricedProgram &report, const FusionPlan &plan,
                     report.ops[pattern.heaviestOp].loc.str()});
   }
   printTable(rows, os, kFusionColumns);
-  for (const FusionBound &bound : plan.bounds)
+  auto printBound = [&](const FusionBound &bound) {
     os << "  @" << bound.func << ": " << formatSeconds(bound.asIs)
        << " with every op its own kernel, " << formatSeconds(bound.planned)
        << " as planned, " << formatSeconds(bound.fullyFused)
        << " fully fused (arguments read and results written once)\n";
+  };
+  if (report.functions.size() <= kMaxStories || report.options.allOps) {
+    for (const FusionBound &bound : plan.bounds)
+      printBound(bound);
+    return;
+  }
+  // Many functions: the costliest ones' bounds.
+  for (unsigned index : llvm::ArrayRef(report.functionsByCost)
+                            .take_front(kCostliestShown))
+    if (const std::optional<FusionBound> &bound =
+            report.functions[index].fusionBound)
+      printBound(*bound);
+  os << "  (the costliest " << kCostliestShown << " functions of "
+     << report.functions.size() << "; ops=all gives every one)\n";
 }
 
 static std::string describeOps(const PricedProgram &report,
@@ -520,6 +546,49 @@ static void printFooter(const PricedProgram &report, llvm::raw_ostream &os) {
        << formatLocation(summary.first->getLoc()) << "\n";
 }
 
+/// The costliest functions of a module of many, a line each: its time, its
+/// share of the module's, and the kind of work that takes most of it.
+static void printCostliestFunctions(const PricedProgram &report,
+                                    llvm::raw_ostream &os) {
+  ExecutionModel headline = report.options.roofline.execution;
+  llvm::SmallVector<llvm::SmallVector<std::string>> rows;
+  for (unsigned index : llvm::ArrayRef(report.functionsByCost)
+                            .take_front(kCostliestShown)) {
+    const PricedFunction &func = report.functions[index];
+    std::string most = "-";
+    if (!func.diagnosis.kinds.empty()) {
+      const WorkDiagnosis &work = func.diagnosis.kinds.front();
+      most = describeWorkKind(work.kind).str() + ", " +
+             stringifyBound(work.bound).str() + "-bound (" +
+             formatPercent(work.share) + ")";
+    }
+    rows.push_back({"@" + func.name, formatSeconds(func.totals.latency),
+                    formatPercent(func.share),
+                    formatCount(func.totals.getExecution(headline).kernels,
+                                "kernel"),
+                    most});
+  }
+  os << "\ncostliest functions (" << rows.size() << " of "
+     << report.functions.size() << "; ops=all tells each one's story):\n";
+  printTable(rows, os, kFunctionColumns);
+}
+
+/// A function's story: its summary and the two kinds of work that take most
+/// of its time.
+static void printFunctionStory(const PricedProgram &report,
+                               const PricedFunction &func,
+                               llvm::raw_ostream &os) {
+  printSummary(report, "@" + func.name, func.totals, func.diagnosis,
+               func.fusionBound ? &*func.fusionBound : nullptr,
+               func.footprintIndex >= 0
+                   ? &report.footprints[func.footprintIndex]
+                   : nullptr,
+               func.peakOpId, os);
+  printDiagnosis(func.diagnosis, "@" + func.name, /*maxKinds=*/2,
+                 *report.hardware, os);
+  os << "\n";
+}
+
 void mlsysim::printTextReport(const PricedProgram &report,
                               llvm::raw_ostream &os) {
   const HardwareSpec &hw = *report.hardware;
@@ -527,21 +596,12 @@ void mlsysim::printTextReport(const PricedProgram &report,
   if (!llvm::StringRef(hw.origin).starts_with("builtin:"))
     os << ", from " << hw.origin;
   os << "), batch " << report.options.batch << "\n";
-  // Several functions: each its summary and the two kinds of work that
-  // take most of its time, then the module's whole diagnosis.
-  for (const PricedFunction &func : report.functions) {
-    if (report.functions.size() == 1)
-      break;
-    const Diagnosis &diagnosis = func.diagnosis;
-    printSummary(report, "@" + func.name, func.totals, diagnosis,
-                 func.fusionBound ? &*func.fusionBound : nullptr,
-                 func.footprintIndex >= 0
-                     ? &report.footprints[func.footprintIndex]
-                     : nullptr,
-                 func.peakOpId, os);
-    printDiagnosis(diagnosis, "@" + func.name, /*maxKinds=*/2, hw, os);
-    os << "\n";
-  }
+  // Several functions: each one's story, then the module's whole
+  // diagnosis; many: the module first, then its costliest functions.
+  bool many = report.functions.size() > kMaxStories;
+  if (report.functions.size() > 1 && (!many || report.options.allOps))
+    for (const PricedFunction &func : report.functions)
+      printFunctionStory(report, func, os);
   // The module's memory is that of its hungriest function.
   const PeakMemory *largest = nullptr;
   int64_t largestPeakOp = -1;
@@ -562,6 +622,8 @@ void mlsysim::printTextReport(const PricedProgram &report,
                report.fusionBound ? &*report.fusionBound : nullptr, largest,
                largestPeakOp, os);
   printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
+  if (many)
+    printCostliestFunctions(report, os);
   if (report.options.fusion)
     printFusion(report, report.plan, os);
   printLongest(report, os);

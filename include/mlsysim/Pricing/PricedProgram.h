@@ -202,6 +202,8 @@ struct PricedFunction {
   Diagnosis diagnosis;
   /// The sum of its ops' latencies, each priced as its own kernel.
   double opTime = 0.0;
+  /// Its share of the module's predicted time.
+  double share = 0.0;
 };
 
 /// Where a bound takes over for good as one symbol grows (the others held at
@@ -244,6 +246,9 @@ struct PricedProgram {
   PricingOptions options;
   std::vector<PricedOp> ops;
   std::vector<PricedFunction> functions;
+  /// Positions in `functions`, costliest (predicted time) first; ties in
+  /// the order written.
+  std::vector<unsigned> functionsByCost;
   PricedTotals totals;
   std::vector<CaveatSummary> unmodeled;
   /// Ops priced from part of what they do (`PricedOp::approximate`).
