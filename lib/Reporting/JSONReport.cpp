@@ -161,18 +161,24 @@ static Value fusionBoundsToJSON(const FusionPlan &plan) {
   return bounds;
 }
 
-static Object footprintToJSON(const PricedProgram &report,
-                              const PeakMemory &footprint, int64_t peakOpId) {
-  return Object{
-      {"argument_bytes", footprint.argumentBytes.toJSON()},
-      {"parameters", footprint.parameters.toJSON()},
-      {"peak_intermediate_bytes", footprint.peakIntermediateBytes.toJSON()},
-      {"peak_bytes", footprint.peakBytes().toJSON()},
-      {"peak_op", peakOpId >= 0 ? Value(peakOpId) : Value(nullptr)},
-      {"capacity_bytes", report.hardware->memoryCapacityBytes.value},
-      {"fits", report.fits(footprint)},
-      {"unknown_sizes", footprint.unknownSizes},
-  };
+// The function-level records (footprint, diagnosis, totals) are written as
+// they are made, keys in sorted order (as a tree's are printed): a module of
+// thousands of functions would otherwise build and sort thousands of trees.
+
+/// The fields of a function's memory.
+static void writeFootprint(JSONWriter &writer, const PricedProgram &report,
+                           const PeakMemory &footprint, int64_t peakOpId) {
+  writer.attribute("argument_bytes", footprint.argumentBytes);
+  writer.attribute("capacity_bytes",
+                   report.hardware->memoryCapacityBytes.value);
+  writer.attribute("fits", report.fits(footprint));
+  writer.attribute("parameters", footprint.parameters);
+  writer.attribute("peak_bytes", footprint.peakBytes());
+  writer.attribute("peak_intermediate_bytes",
+                   footprint.peakIntermediateBytes);
+  writer.attribute("peak_op", peakOpId >= 0 ? JSONScalar(peakOpId)
+                                            : JSONScalar(nullptr));
+  writer.attribute("unknown_sizes", footprint.unknownSizes);
 }
 
 Object mlsysim::shareByBoundToJSON(const PricedTotals &totals) {
@@ -184,110 +190,124 @@ Object mlsysim::shareByBoundToJSON(const PricedTotals &totals) {
 
 /// What limits a function (or the module), with the lever of each kind of
 /// work: the numbers the text view's diagnosis prints.
-static Object diagnosisToJSON(const Diagnosis &diagnosis,
-                              const HardwareSpec &hw) {
-  Array kinds;
-  for (const WorkDiagnosis &work : diagnosis.kinds)
-    kinds.push_back(Object{{"kind", describeWorkKind(work.kind)},
-                           {"kernels", work.kernels},
-                           {"time_s", work.time},
-                           {"share", work.share},
-                           {"bound", stringifyBound(work.bound)},
-                           {"matrix_utilization", work.utilization},
-                           {"lever", describeLever(work.lever, hw)}});
-  return Object{
-      {"share", Object{{"compute", diagnosis.computeShare},
-                       {"memory", diagnosis.memoryShare},
-                       {"launches", diagnosis.launchShare},
-                       {"communication", diagnosis.communicationShare}}},
-      {"kinds", std::move(kinds)},
-      {"launches", describeLaunches(diagnosis.launches)},
-      {"weights", diagnosis.weights ? Value(describeWeights(*diagnosis.weights))
-                                    : Value(nullptr)}};
+static void writeDiagnosis(JSONWriter &writer, const Diagnosis &diagnosis,
+                           const HardwareSpec &hw) {
+  writer.attributeArray("kinds", [&] {
+    for (const WorkDiagnosis &work : diagnosis.kinds)
+      writer.object([&] {
+        writer.attribute("bound", stringifyBound(work.bound));
+        writer.attribute("kernels", work.kernels);
+        writer.attribute("kind", describeWorkKind(work.kind));
+        writer.attribute("lever", describeLever(work.lever, hw));
+        writer.attribute("matrix_utilization", work.utilization);
+        writer.attribute("share", work.share);
+        writer.attribute("time_s", work.time);
+      });
+  });
+  writer.attribute("launches", describeLaunches(diagnosis.launches));
+  writer.attributeObject("share", [&] {
+    writer.attribute("communication", diagnosis.communicationShare);
+    writer.attribute("compute", diagnosis.computeShare);
+    writer.attribute("launches", diagnosis.launchShare);
+    writer.attribute("memory", diagnosis.memoryShare);
+  });
+  writer.attribute("weights", diagnosis.weights
+                                  ? JSONScalar(describeWeights(
+                                        *diagnosis.weights))
+                                  : JSONScalar(nullptr));
 }
 
-static Object totalsToJSON(const PricedProgram &report,
-                           const PricedTotals &totals) {
-  return Object{
-      {"flops", totals.flops.toJSON()},
-      {"int_ops", totals.intOps.toJSON()},
-      {"transcendentals", totals.transcendentals.toJSON()},
-      {"bytes_read", totals.bytesRead.toJSON()},
-      {"bytes_written", totals.bytesWritten.toJSON()},
-      {"t_compute_s", totals.tCompute},
-      {"t_memory_s", totals.tMemory},
-      {"t_overhead_s", totals.tOverhead},
-      {"t_communication_s", totals.tCommunication},
-      {"bytes_communicated", totals.bytesCommunicated},
-      {"overlap_hidden_s", totals.hiddenTime},
-      {"latency_s", totals.latency},
-      {"roofline_s", totals.roofline},
-      {"time_by_bound_s",
-       Object{{"compute", totals.computeBoundTime},
-              {"memory", totals.memoryBoundTime},
-              {"overhead", totals.overheadBoundTime},
-              {"communication", totals.communicationBoundTime}}},
-      {"share_by_bound", shareByBoundToJSON(totals)},
-      {"execution", stringifyExecutionModel(report.options.roofline.execution)},
-      {"latency_by_execution",
-       [&] {
-         Object byExecution;
-         for (ExecutionModel model : kAllExecutionModels) {
-           ExecutionTotals entry = totals.getExecution(model);
-           byExecution[stringifyExecutionModel(model)] =
-               Object{{"latency_s", entry.latency},
-                      {"kernels", entry.kernels.toJSON()}};
-         }
-         return byExecution;
-       }()},
-      {"op_count", totals.numOps},
-      {"folded_count", totals.numFolded},
-      {"modeled_count", totals.numModeled},
-      {"free_count", totals.numFree},
-      {"unmodeled_count", totals.numUnmodeled},
-      {"approximate_count", totals.numApproximate},
-      {"launches", totals.launches.toJSON()},
-      {"batch", report.options.batch},
-      {"throughput_per_s", report.getThroughput(totals)},
-      {"mfu", totals.getMFU()},
-      {"mfu_peak",
-       [&]() -> Value {
-         auto dominant = totals.getDominantPeak();
-         if (!dominant)
-           return nullptr;
-         return Object{{"unit", stringifyComputeUnit(dominant->first)},
-                       {"type", stringifyElementKind(dominant->second)},
-                       {"ops_per_s", totals.workByPeak.at(*dominant).second}};
-       }()},
-      {"energy_j", report.getEnergy(totals) ? Value(*report.getEnergy(totals))
-                                            : Value(nullptr)},
-  };
+/// The fields of a function's (or the module's) totals.
+static void writeTotals(JSONWriter &writer, const PricedProgram &report,
+                        const PricedTotals &totals) {
+  std::optional<double> energy = report.getEnergy(totals);
+  writer.attribute("approximate_count", totals.numApproximate);
+  writer.attribute("batch", report.options.batch);
+  writer.attribute("bytes_communicated", totals.bytesCommunicated);
+  writer.attribute("bytes_read", totals.bytesRead);
+  writer.attribute("bytes_written", totals.bytesWritten);
+  writer.attribute("energy_j", energy ? JSONScalar(*energy) : nullptr);
+  writer.attribute("execution",
+                   stringifyExecutionModel(report.options.roofline.execution));
+  writer.attribute("flops", totals.flops);
+  writer.attribute("folded_count", totals.numFolded);
+  writer.attribute("free_count", totals.numFree);
+  writer.attribute("int_ops", totals.intOps);
+  writer.attributeObject("latency_by_execution", [&] {
+    // The names in sorted order.
+    llvm::SmallVector<ExecutionModel> models(std::begin(kAllExecutionModels),
+                                             std::end(kAllExecutionModels));
+    llvm::sort(models, [](ExecutionModel a, ExecutionModel b) {
+      return stringifyExecutionModel(a) < stringifyExecutionModel(b);
+    });
+    for (ExecutionModel model : models) {
+      ExecutionTotals entry = totals.getExecution(model);
+      writer.attributeObject(stringifyExecutionModel(model), [&] {
+        writer.attribute("kernels", entry.kernels);
+        writer.attribute("latency_s", entry.latency);
+      });
+    }
+  });
+  writer.attribute("latency_s", totals.latency);
+  writer.attribute("launches", totals.launches);
+  writer.attribute("mfu", totals.getMFU());
+  if (auto dominant = totals.getDominantPeak())
+    writer.attributeObject("mfu_peak", [&] {
+      writer.attribute("ops_per_s", totals.workByPeak.at(*dominant).second);
+      writer.attribute("type", stringifyElementKind(dominant->second));
+      writer.attribute("unit", stringifyComputeUnit(dominant->first));
+    });
+  else
+    writer.attribute("mfu_peak", nullptr);
+  writer.attribute("modeled_count", totals.numModeled);
+  writer.attribute("op_count", totals.numOps);
+  writer.attribute("overlap_hidden_s", totals.hiddenTime);
+  writer.attribute("roofline_s", totals.roofline);
+  writer.attributeTree("share_by_bound", shareByBoundToJSON(totals));
+  writer.attribute("t_communication_s", totals.tCommunication);
+  writer.attribute("t_compute_s", totals.tCompute);
+  writer.attribute("t_memory_s", totals.tMemory);
+  writer.attribute("t_overhead_s", totals.tOverhead);
+  writer.attribute("throughput_per_s", report.getThroughput(totals));
+  writer.attributeObject("time_by_bound_s", [&] {
+    writer.attribute("communication", totals.communicationBoundTime);
+    writer.attribute("compute", totals.computeBoundTime);
+    writer.attribute("memory", totals.memoryBoundTime);
+    writer.attribute("overhead", totals.overheadBoundTime);
+  });
+  writer.attribute("transcendentals", totals.transcendentals);
+  writer.attribute("unmodeled_count", totals.numUnmodeled);
 }
 
 static Value optionalNumber(const std::optional<SourcedValue> &value) {
   return value ? Value(value->value) : Value(nullptr);
 }
 
-/// One entry of `functions`: made and written one at a time, so that a
-/// module of thousands of functions never holds them all as a tree.
-static Object functionToJSON(const PricedProgram &report,
-                             const PricedFunction &func) {
-  Object object{
-      {"name", func.name},
-      {"totals", totalsToJSON(report, func.totals)},
-      {"diagnosis", diagnosisToJSON(func.diagnosis, *report.hardware)},
-      {"memory", func.footprintIndex >= 0
-                     ? Value(footprintToJSON(
-                           report, report.footprints[func.footprintIndex],
-                           func.peakOpId))
-                     : Value(nullptr)}};
-  if (report.symbolic)
-    object["symbolic"] = symbolicFunctionToJSON(report, func.name);
-  return object;
+/// One entry of `functions`.
+static void writeFunction(JSONWriter &writer, const PricedProgram &report,
+                          const PricedFunction &func) {
+  writer.object([&] {
+    writer.attributeObject("diagnosis", [&] {
+      writeDiagnosis(writer, func.diagnosis, *report.hardware);
+    });
+    if (func.footprintIndex >= 0)
+      writer.attributeObject("memory", [&] {
+        writeFootprint(writer, report, report.footprints[func.footprintIndex],
+                       func.peakOpId);
+      });
+    else
+      writer.attribute("memory", nullptr);
+    writer.attribute("name", func.name);
+    if (report.symbolic)
+      writer.attributeTree("symbolic",
+                           symbolicFunctionToJSON(report, func.name));
+    writer.attributeObject(
+        "totals", [&] { writeTotals(writer, report, func.totals); });
+  });
 }
 
-/// The document except `functions`, `ops`, `kernels` and `fusion`, which
-/// the printer streams.
+/// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`
+/// and `fusion`, which the printer streams.
 static Object reportHeaderToJSON(const PricedProgram &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
@@ -364,8 +384,6 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
   Object header{{"schema", "mlsysim-report/2"},
                 {"hardware", std::move(hardware)},
                 {"conventions", std::move(conventions)},
-                {"totals", totalsToJSON(report, report.totals)},
-                {"diagnosis", diagnosisToJSON(report.diagnosis, hw)},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
                 {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)
@@ -405,6 +423,8 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
   for (const auto &entry : header)
     keys.push_back(entry.first);
   keys.push_back("functions");
+  keys.push_back("totals");
+  keys.push_back("diagnosis");
   keys.push_back("ops");
   keys.push_back("kernels");
   if (report.options.fusion)
@@ -417,7 +437,14 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
       } else if (key == "functions") {
         writer.attributeArray(key, [&] {
           for (const PricedFunction &func : report.functions)
-            writer.tree(functionToJSON(report, func));
+            writeFunction(writer, report, func);
+        });
+      } else if (key == "totals") {
+        writer.attributeObject(
+            key, [&] { writeTotals(writer, report, report.totals); });
+      } else if (key == "diagnosis") {
+        writer.attributeObject(key, [&] {
+          writeDiagnosis(writer, report.diagnosis, *report.hardware);
         });
       } else if (key == "kernels") {
         writeRecords(
