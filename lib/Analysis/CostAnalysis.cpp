@@ -409,68 +409,25 @@ private:
           a->getName().compareOpProperties(a->getPropertiesStorage(),
                                            b->getPropertiesStorage())))
       return false;
-    // The same ops, attributes, types and uses (values from outside: the
-    // same values), wherever they are written.
     if (!hasWrittenPayload(a))
       return true;
+    // The written payloads: the same ops, attributes, properties and types,
+    // locations aside (OperationEquivalence); a value made inside `a` used
+    // where its counterpart is used in `b` (marked as the walk meets them),
+    // a value from outside both the same one (OperationEquivalence accepts
+    // the same value without asking).
     llvm::SmallDenseMap<Value, Value, 16> inside;
-    return isSamePayload(a, b, a, b, inside);
-  }
-  /// Whether the regions of `x` (in `a`) and of `y` (in `b`) are the same ops
-  /// in the same order, locations aside: the same names, attributes,
-  /// properties and types; each value made inside `a` used where its
-  /// counterpart (`inside`) is used in `b`; a value from outside both, the
-  /// same one. Stricter than OperationEquivalence (one block per region, no
-  /// successors): a payload it cannot match is priced again, never shared
-  /// wrongly; its value map is on the stack, not a heap-allocated one per
-  /// comparison.
-  static bool isSamePayload(Operation *x, Operation *y, Operation *a,
-                            Operation *b,
-                            llvm::SmallDenseMap<Value, Value, 16> &inside) {
-    if (x->getNumRegions() != y->getNumRegions())
-      return false;
-    for (auto [regionX, regionY] :
-         llvm::zip_equal(x->getRegions(), y->getRegions())) {
-      if (regionX.empty() && regionY.empty())
-        continue;
-      if (!regionX.hasOneBlock() || !regionY.hasOneBlock())
+    auto markSame = [&](Value x, Value y) { inside[x] = y; };
+    auto checkSame = [&](Value x, Value y) {
+      auto it = inside.find(x);
+      return success(it != inside.end() && it->second == y);
+    };
+    for (auto [regionA, regionB] :
+         llvm::zip_equal(a->getRegions(), b->getRegions()))
+      if (!OperationEquivalence::isRegionEquivalentTo(
+              &regionA, &regionB, checkSame, markSame,
+              OperationEquivalence::IgnoreLocations))
         return false;
-      Block &blockX = regionX.front(), &blockY = regionY.front();
-      if (blockX.getNumArguments() != blockY.getNumArguments())
-        return false;
-      for (auto [argX, argY] :
-           llvm::zip_equal(blockX.getArguments(), blockY.getArguments())) {
-        if (argX.getType() != argY.getType())
-          return false;
-        inside[argX] = argY;
-      }
-      Block::iterator opX = blockX.begin(), opY = blockY.begin();
-      for (; opX != blockX.end() && opY != blockY.end(); ++opX, ++opY) {
-        if (opX->getName() != opY->getName() ||
-            opX->getRawDictionaryAttrs() != opY->getRawDictionaryAttrs() ||
-            !opX->getName().compareOpProperties(opX->getPropertiesStorage(),
-                                                opY->getPropertiesStorage()) ||
-            opX->getNumOperands() != opY->getNumOperands() ||
-            opX->getNumSuccessors() != 0 || opY->getNumSuccessors() != 0 ||
-            opX->getResultTypes() != opY->getResultTypes())
-          return false;
-        for (auto [valueX, valueY] :
-             llvm::zip_equal(opX->getOperands(), opY->getOperands())) {
-          auto it = inside.find(valueX);
-          if (it != inside.end() ? it->second != valueY
-                                 : valueX != valueY || isMadeIn(valueX, a) ||
-                                       isMadeIn(valueY, b))
-            return false;
-        }
-        for (auto [resultX, resultY] :
-             llvm::zip_equal(opX->getResults(), opY->getResults()))
-          inside[resultX] = resultY;
-        if (!isSamePayload(&*opX, &*opY, a, b, inside))
-          return false;
-      }
-      if (opX != blockX.end() || opY != blockY.end())
-        return false;
-    }
     return true;
   }
   /// Whether `value` is made inside `op` (an argument or result in its

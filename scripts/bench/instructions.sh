@@ -5,15 +5,25 @@
 # `mlir-opt` (LLVM 22) parsing and printing it and for each report of
 # `mlsysim-opt` (parse, verify, analyze, plan, report, print).
 # Usage: scripts/bench/instructions.sh [OPS]      (about 10 minutes at 20,000)
+#        scripts/bench/instructions.sh --functions [N]
+#   the second shape: N small functions (default 5,000) of 4 linalg ops each,
+#   as compilers produce once they outline dispatches (gen_functions.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-ops=${1:-20000}
+generator=gen_module.py
+if [[ ${1:-} == --functions ]]; then
+  generator=gen_functions.py
+  shift
+  size=${1:-5000}
+else
+  size=${1:-20000}
+fi
 "$root/scripts/build.sh" >/dev/null
 command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 "$root/scripts/bench/gen_module.py" "$ops" > "$work/module.mlir"
-echo "module: $(grep -c 'linalg\.' "$work/module.mlir") linalg ops, $(wc -c < "$work/module.mlir") bytes"
+python3 "$root/scripts/bench/$generator" "$size" > "$work/module.mlir"
+echo "module: $(grep -c 'func\.func' "$work/module.mlir") functions, $(grep -c 'linalg\.' "$work/module.mlir") linalg ops, $(wc -c < "$work/module.mlir") bytes"
 
 # Instructions of "$@" (callgrind's total, Ir).
 count() {
