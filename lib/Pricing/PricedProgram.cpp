@@ -100,10 +100,16 @@ static void settleShares(PricedProgram &program) {
     if (op.modeled && !op.free && op.roofline.bound != Bound::Free)
       if (PricedFunction *func = functionOf(op.func))
         func->opTime += op.roofline.latency;
+  llvm::StringMap<double> clock; // Each function's timeline.
   for (PricedOp &op : program.ops) {
     settle(op);
     if (PricedFunction *func = functionOf(op.func))
       op.functionShare = getShare(op.roofline.latency, func->opTime);
+    if (op.modeled && !op.free) {
+      double &start = clock[op.func];
+      op.start = start;
+      start += op.roofline.latency;
+    }
   }
   for (PricedKernel &kernel : program.kernels)
     settle(kernel);

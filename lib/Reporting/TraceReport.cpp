@@ -18,7 +18,6 @@ void mlsysim::printTraceReport(const PricedProgram &report,
                                llvm::raw_ostream &os) {
   JSONWriter writer(os, /*indent=*/1);
   llvm::StringMap<unsigned> track;
-  llvm::StringMap<double> clock; // Microseconds per function.
   writer.object([&] {
     writer.attribute("displayTimeUnit", "ns");
     writer.attributeObject("otherData", [&] {
@@ -49,16 +48,15 @@ void mlsysim::printTraceReport(const PricedProgram &report,
               writer.attribute("name", ("@" + op.func).str());
             });
           });
-        double &start = clock[op.func];
-        double duration = op.roofline.latency * 1e6;
         writer.object([&] {
           writer.attribute("name", op.name);
           writer.attribute("cat", stringifyBound(op.roofline.bound));
           writer.attribute("ph", "X");
           writer.attribute("pid", 0);
           writer.attribute("tid", tid);
-          writer.attribute("ts", start);
-          writer.attribute("dur", duration);
+          // Microseconds, as the trace format counts.
+          writer.attribute("ts", op.start * 1e6);
+          writer.attribute("dur", op.roofline.latency * 1e6);
           writer.attributeObject("args", [&] {
             writer.attribute("id", op.id);
             writer.attribute("loc", op.loc);
@@ -71,7 +69,6 @@ void mlsysim::printTraceReport(const PricedProgram &report,
             writer.attribute("runs", op.multiplier);
           });
         });
-        start += duration;
       }
     });
   });

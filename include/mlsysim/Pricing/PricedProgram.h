@@ -110,6 +110,10 @@ struct PricedOp : PricedWork {
   /// Its latency's share of its function's ops, each priced as its own
   /// kernel (PricedFunction::opTime).
   double functionShare = 0.0;
+  /// When it starts on its function's timeline, the function's ops run one
+  /// after another, each priced as its own kernel (the trace view's
+  /// schedule), in seconds.
+  double start = 0.0;
 };
 
 /// One kernel of the compiled plan: a fusion group or a single op.
