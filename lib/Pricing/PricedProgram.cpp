@@ -178,6 +178,24 @@ void PricedTotals::add(const PricedOp &op) {
   }
 }
 
+/// The field of PricedTotals that sums the time of work of `bound`, or null
+/// (free work has none).
+static double PricedTotals::*boundTimeField(Bound bound) {
+  switch (bound) {
+  case Bound::Compute:
+    return &PricedTotals::computeBoundTime;
+  case Bound::Memory:
+    return &PricedTotals::memoryBoundTime;
+  case Bound::Overhead:
+    return &PricedTotals::overheadBoundTime;
+  case Bound::Communication:
+    return &PricedTotals::communicationBoundTime;
+  case Bound::Free:
+    return nullptr;
+  }
+  llvm_unreachable("unknown bound");
+}
+
 void PricedTotals::addTime(const PricedWork &unit) {
   const RooflineEstimate &r = unit.roofline;
   bytesRead += unit.bytesRead;
@@ -191,22 +209,8 @@ void PricedTotals::addTime(const PricedWork &unit) {
   roofline += r.roofline;
   if (r.tOverhead > 0)
     launches += unit.multiplier;
-  switch (r.bound) {
-  case Bound::Compute:
-    computeBoundTime += r.latency;
-    break;
-  case Bound::Memory:
-    memoryBoundTime += r.latency;
-    break;
-  case Bound::Overhead:
-    overheadBoundTime += r.latency;
-    break;
-  case Bound::Communication:
-    communicationBoundTime += r.latency;
-    break;
-  case Bound::Free:
-    break;
-  }
+  if (double PricedTotals::*time = boundTimeField(r.bound))
+    this->*time += r.latency;
 }
 
 double mlsysim::getThroughput(int64_t samples, double latency) {
@@ -218,19 +222,8 @@ double mlsysim::getSpeedup(double baseLatency, double latency) {
 }
 
 double PricedTotals::getBoundTime(Bound bound) const {
-  switch (bound) {
-  case Bound::Compute:
-    return computeBoundTime;
-  case Bound::Memory:
-    return memoryBoundTime;
-  case Bound::Overhead:
-    return overheadBoundTime;
-  case Bound::Communication:
-    return communicationBoundTime;
-  case Bound::Free:
-    return 0.0;
-  }
-  llvm_unreachable("unknown bound");
+  double PricedTotals::*time = boundTimeField(bound);
+  return time ? this->*time : 0.0;
 }
 
 Bound PricedTotals::getMainBound() const {
