@@ -629,73 +629,127 @@ static bool hasDynamicShape(Operation *op) {
          llvm::any_of(op->getResultTypes(), dynamic);
 }
 
-void SymbolicCostAnalysis::run(Operation *root) {
-  CostContext context = analysis.getContext();
-  llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
-  ops.resize(records.size());
-  ProbeSizes::Formulas formulas;
-  for (auto [index, record] : llvm::enumerate(records)) {
-    SymbolicOp &op = ops[index];
-    // Static ops keep the analysis's counts (the same rule, no size to set).
-    // A dynamic binding (dynamic-dim=N) made the analysis bind sizes: those
-    // ops are probed like unbound ones.
-    bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
-                 record.unknownTripCountLoop;
-    if (probe) {
-      op = probeOp(record.op, record, context, *sizes, formulas,
-                   /*aligned=*/false);
-      // Sub-byte elements round up to whole bytes per tensor: try again at
-      // sizes where they fill whole bytes.
-      if (!op.expressible && op.reason == kNoPolynomial) {
-        SymbolicOp rounded = probeOp(record.op, record, context, *sizes,
-                                     formulas, /*aligned=*/true);
-        if (rounded.expressible)
-          op = std::move(rounded);
-      }
-    } else {
-      op.expressible = true;
-      op.prototype = record.cost;
-      for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields))
-        op.counts.*field = fromCount(record.cost.*costField);
-      if (record.cost.matrixShape) {
-        const MatrixShape &shape = *record.cost.matrixShape;
-        op.matrixShape = {SymExpr::constant(static_cast<Int>(shape.batch)),
-                          SymExpr::constant(static_cast<Int>(shape.m)),
-                          SymExpr::constant(static_cast<Int>(shape.n)),
-                          SymExpr::constant(static_cast<Int>(shape.k))};
-      }
-      if (!op.counts.isValid()) {
-        op.expressible = false;
-        op.reason = "its counts are not exact integers (past 64 bits)";
-      }
+/// The formulas of an op the analysis counted with no size to set: its
+/// counts, as constants.
+static SymbolicOp constantFormulas(const OpCost &cost) {
+  SymbolicOp op;
+  op.expressible = true;
+  op.prototype = cost;
+  for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields))
+    op.counts.*field = fromCount(cost.*costField);
+  if (cost.matrixShape) {
+    const MatrixShape &shape = *cost.matrixShape;
+    op.matrixShape = {SymExpr::constant(static_cast<Int>(shape.batch)),
+                      SymExpr::constant(static_cast<Int>(shape.m)),
+                      SymExpr::constant(static_cast<Int>(shape.n)),
+                      SymExpr::constant(static_cast<Int>(shape.k))};
+  }
+  if (!op.counts.isValid()) {
+    op.expressible = false;
+    op.reason = "its counts are not exact integers (past 64 bits)";
+  }
+  return op;
+}
+
+/// The formulas of one record's counts, over all its executions.
+static SymbolicOp formulasOf(const OpCostRecord &record,
+                             const CostContext &context, SymbolicSizes &sizes,
+                             ProbeSizes::Formulas &formulas) {
+  SymbolicOp op;
+  // Static ops keep the analysis's counts (the same rule, no size to set).
+  // A dynamic binding (dynamic-dim=N) made the analysis bind sizes: those
+  // ops are probed like unbound ones.
+  bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
+               record.unknownTripCountLoop;
+  if (probe) {
+    op = probeOp(record.op, record, context, sizes, formulas,
+                 /*aligned=*/false);
+    // Sub-byte elements round up to whole bytes per tensor: try again at
+    // sizes where they fill whole bytes.
+    if (!op.expressible && op.reason == kNoPolynomial) {
+      SymbolicOp rounded = probeOp(record.op, record, context, sizes, formulas,
+                                   /*aligned=*/true);
+      if (rounded.expressible)
+        op = std::move(rounded);
     }
-    if (!op.expressible)
-      continue;
-    // How many times it runs: the analysis's multiplier (static loops,
-    // repeats) and the trip counts of the loops bounded by sizes.
-    std::string why;
-    std::optional<SymExpr> trips = getDynamicTrips(record.op, *sizes, why);
-    if (!trips) {
-      op.expressible = false;
-      op.reason = why;
-      continue;
+  } else {
+    op = constantFormulas(record.cost);
+  }
+  if (!op.expressible)
+    return op;
+  // How many times it runs: the analysis's multiplier (static loops,
+  // repeats) and the trip counts of the loops bounded by sizes.
+  std::string why;
+  std::optional<SymExpr> trips = getDynamicTrips(record.op, sizes, why);
+  if (!trips) {
+    op.expressible = false;
+    op.reason = why;
+    return op;
+  }
+  op.multiplier = fromCount(record.multiplier) * *trips;
+  // Stored over all executions; evaluate() divides back.
+  op.counts = op.counts.scaled(op.multiplier);
+  if (!op.counts.isValid()) {
+    op.expressible = false;
+    op.reason = "its counts leave 127 bits";
+  }
+  return op;
+}
+
+/// The most bytes alive at once: the maximum of the live sums after each op,
+/// keeping only the sums no other is known to exceed. `bufferBytes` sizes
+/// `live.buffers`, in its order.
+static SymExpr peakLiveBytes(const LiveBuffers &live,
+                             llvm::ArrayRef<SymExpr> bufferBytes) {
+  std::vector<SymExpr> starting(live.order.size() + 1),
+      ending(live.order.size() + 1);
+  for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, bufferBytes)) {
+    starting[buffer.start] += bytes;
+    ending[buffer.end] += bytes;
+  }
+  std::vector<SymExpr> candidates;
+  SymExpr current;
+  for (size_t i = 0; i < live.order.size(); ++i) {
+    current += starting[i];
+    auto covers = [](const SymExpr &a, const SymExpr &b) {
+      SymSign sign = (a - b).getSign();
+      return sign == SymSign::Positive || sign == SymSign::NonNegative ||
+             sign == SymSign::Zero;
+    };
+    if (llvm::none_of(candidates,
+                      [&](const SymExpr &c) { return covers(c, current); })) {
+      llvm::erase_if(candidates,
+                     [&](const SymExpr &c) { return covers(current, c); });
+      candidates.push_back(current);
     }
-    op.multiplier = fromCount(record.multiplier) * *trips;
-    // Stored over all executions; evaluate() divides back.
-    op.counts = op.counts.scaled(op.multiplier);
-    if (!op.counts.isValid()) {
-      op.expressible = false;
-      op.reason = "its counts leave 127 bits";
-    }
+    current = current - ending[i];
+  }
+  SymExpr peak;
+  for (const SymExpr &candidate : candidates)
+    peak = SymExpr::max(peak, candidate);
+  return peak;
+}
+
+namespace {
+/// Sums each function's op formulas and sizes its memory.
+struct FunctionSummarizer {
+  llvm::ArrayRef<OpCostRecord> records;
+  llvm::ArrayRef<SymbolicOp> ops;
+  const CostContext &context;
+  SymbolicSizes &sizes;
+  /// Record index by op.
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+
+  FunctionSummarizer(llvm::ArrayRef<OpCostRecord> records,
+                     llvm::ArrayRef<SymbolicOp> ops, const CostContext &context,
+                     SymbolicSizes &sizes)
+      : records(records), ops(ops), context(context), sizes(sizes) {
+    for (auto [index, record] : llvm::enumerate(records))
+      indexOf[record.op] = index;
   }
 
-  // Functions: their ops as written, and their memory.
-  llvm::DenseMap<Operation *, unsigned> indexOf;
-  for (auto [index, record] : llvm::enumerate(records))
-    indexOf[record.op] = index;
-  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
-    if (func.isExternal())
-      return WalkResult::skip();
+  /// `func`'s ops as written, and its memory.
+  SymbolicFunction summarize(FunctionOpInterface func) const {
     SymbolicFunction summary;
     summary.name = func.getName().str();
     for (auto [index, record] : llvm::enumerate(records)) {
@@ -708,23 +762,13 @@ void SymbolicCostAnalysis::run(Operation *root) {
       }
       summary.counts.add(op.counts);
     }
-    // Memory: the analysis's liveness, each buffer sized by its formula.
-    auto bytesOf = [&](Value value) -> SymExpr {
-      auto shaped = dyn_cast<ShapedType>(value.getType());
-      if (!shaped || !shaped.hasRank())
-        return SymExpr::invalid();
-      std::optional<uint64_t> bits = context.elementBits(value);
-      if (!bits)
-        return SymExpr::invalid();
-      SymExpr elements(1);
-      for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
-        elements = elements * sizes->normalize(sizes->getSize(value, dim));
-      SymExpr bytes = SymExpr::ceilDiv(
-          elements * SymExpr::constant(static_cast<Int>(*bits)), 8);
-      if (sizes->isOpaque(bytes) || bytes.hasConditional())
-        return SymExpr::invalid();
-      return bytes;
-    };
+    addMemory(func, summary);
+    return summary;
+  }
+
+private:
+  /// Memory: the analysis's liveness, each buffer sized by its formula.
+  void addMemory(FunctionOpInterface func, SymbolicFunction &summary) const {
     bool complete = true;
     for (BlockArgument arg : func.getArguments())
       if (isa<ShapedType>(arg.getType())) {
@@ -742,51 +786,114 @@ void SymbolicCostAnalysis::run(Operation *root) {
           bufferBytes.push_back(bytes);
           return true;
         },
-        [&](Operation *op) {
-          auto it = indexOf.find(op);
-          if (it == indexOf.end())
-            return false;
-          const SymbolicOp &sym = ops[it->second];
-          const OpCostRecord &record = records[it->second];
-          if (record.cost.modeled)
-            return record.cost.isFree();
-          return sym.expressible && llvm::all_of(kCountFields, [&](auto field) {
-                   return (sym.counts.*field).isConstant() &&
-                          *(sym.counts.*field).getConstant() == 0;
-                 });
-        });
+        [&](Operation *op) { return movesNoData(op); });
     complete &= live.unsized == 0;
-    // The live sum after each op; the peak is their maximum, keeping only
-    // the sums no other is known to exceed.
-    std::vector<SymExpr> starting(live.order.size() + 1),
-        ending(live.order.size() + 1);
-    for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, bufferBytes)) {
-      starting[buffer.start] += bytes;
-      ending[buffer.end] += bytes;
-    }
-    std::vector<SymExpr> candidates;
-    SymExpr current;
-    for (size_t i = 0; i < live.order.size(); ++i) {
-      current += starting[i];
-      auto covers = [](const SymExpr &a, const SymExpr &b) {
-        SymSign sign = (a - b).getSign();
-        return sign == SymSign::Positive || sign == SymSign::NonNegative ||
-               sign == SymSign::Zero;
-      };
-      if (llvm::none_of(candidates,
-                        [&](const SymExpr &c) { return covers(c, current); })) {
-        llvm::erase_if(candidates,
-                       [&](const SymExpr &c) { return covers(current, c); });
-        candidates.push_back(current);
-      }
-      current = current - ending[i];
-    }
-    SymExpr peak;
-    for (const SymExpr &candidate : candidates)
-      peak = SymExpr::max(peak, candidate);
-    summary.peakBytes = summary.argumentBytes + peak;
+    summary.peakBytes =
+        summary.argumentBytes + peakLiveBytes(live, bufferBytes);
     summary.hasPeak = complete && summary.peakBytes.isValid();
-    functions.push_back(std::move(summary));
+  }
+
+  /// The bytes of `value`'s buffer; invalid when not a formula of the
+  /// sources.
+  SymExpr bytesOf(Value value) const {
+    auto shaped = dyn_cast<ShapedType>(value.getType());
+    if (!shaped || !shaped.hasRank())
+      return SymExpr::invalid();
+    std::optional<uint64_t> bits = context.elementBits(value);
+    if (!bits)
+      return SymExpr::invalid();
+    SymExpr elements(1);
+    for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
+      elements = elements * sizes.normalize(sizes.getSize(value, dim));
+    SymExpr bytes = SymExpr::ceilDiv(
+        elements * SymExpr::constant(static_cast<Int>(*bits)), 8);
+    if (sizes.isOpaque(bytes) || bytes.hasConditional())
+      return SymExpr::invalid();
+    return bytes;
+  }
+
+  /// Whether `op` is a view (free): its results share its operand's buffer.
+  bool movesNoData(Operation *op) const {
+    auto it = indexOf.find(op);
+    if (it == indexOf.end())
+      return false;
+    const SymbolicOp &sym = ops[it->second];
+    const OpCostRecord &record = records[it->second];
+    if (record.cost.modeled)
+      return record.cost.isFree();
+    return sym.expressible && llvm::all_of(kCountFields, [&](auto field) {
+             return (sym.counts.*field).isConstant() &&
+                    *(sym.counts.*field).getConstant() == 0;
+           });
+  }
+};
+} // namespace
+
+/// Whether any of the counts mentions a symbol.
+static bool mentionsSymbols(const SymbolicCounts &counts) {
+  return llvm::any_of(
+      kCountFields, [&](auto field) { return !(counts.*field).isConstant(); });
+}
+
+/// Adds the symbols `expr` mentions (representatives) to `used`.
+static void collectSymbols(const SymExpr &expr, const SymbolicSizes &sizes,
+                           llvm::SmallVectorImpl<unsigned> &used) {
+  for (unsigned id : expr.getSymbols())
+    used.push_back(sizes.getRepresentative(id));
+}
+
+/// Puts `op`'s formulas in normal form, adding the symbols they mention to
+/// `used`.
+static void normalizeOp(SymbolicOp &op, const SymbolicSizes &sizes,
+                        llvm::SmallVectorImpl<unsigned> &used) {
+  auto collect = [&](const SymExpr &expr) {
+    collectSymbols(expr, sizes, used);
+  };
+  for (auto field : kCountFields) {
+    op.counts.*field = sizes.normalize(op.counts.*field);
+    collect(op.counts.*field);
+  }
+  op.multiplier = sizes.normalize(op.multiplier);
+  collect(op.multiplier);
+  if (op.matrixShape)
+    for (SymExpr &extent : *op.matrixShape)
+      extent = sizes.normalize(extent);
+  op.dynamic = mentionsSymbols(op.counts);
+}
+
+/// Puts `func`'s formulas in normal form, adding the symbols its counts and
+/// peak mention to `used`.
+static void normalizeFunction(SymbolicFunction &func,
+                              const SymbolicSizes &sizes,
+                              llvm::SmallVectorImpl<unsigned> &used) {
+  auto collect = [&](const SymExpr &expr) {
+    collectSymbols(expr, sizes, used);
+  };
+  for (auto field : kCountFields)
+    func.counts.*field = sizes.normalize(func.counts.*field);
+  func.peakBytes = sizes.normalize(func.peakBytes);
+  func.argumentBytes = sizes.normalize(func.argumentBytes);
+  func.dynamic = !func.leftOut.empty() || mentionsSymbols(func.counts) ||
+                 (func.hasPeak && !func.peakBytes.isConstant());
+  for (auto field : kCountFields)
+    collect(func.counts.*field);
+  if (func.hasPeak)
+    collect(func.peakBytes);
+}
+
+void SymbolicCostAnalysis::run(Operation *root) {
+  CostContext context = analysis.getContext();
+  llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
+  ops.reserve(records.size());
+  ProbeSizes::Formulas formulas;
+  for (const OpCostRecord &record : records)
+    ops.push_back(formulasOf(record, context, *sizes, formulas));
+
+  // Functions: their ops as written, and their memory.
+  FunctionSummarizer summarizer(records, ops, context, *sizes);
+  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      functions.push_back(summarizer.summarize(func));
     return WalkResult::skip();
   });
 
@@ -794,41 +901,11 @@ void SymbolicCostAnalysis::run(Operation *root) {
   // them.
   names = sizes->getNames();
   llvm::SmallVector<unsigned> used;
-  auto collect = [&](const SymExpr &expr) {
-    for (unsigned id : expr.getSymbols())
-      used.push_back(sizes->getRepresentative(id));
-  };
-  for (SymbolicOp &op : ops) {
-    if (!op.expressible)
-      continue;
-    for (auto field : kCountFields) {
-      op.counts.*field = sizes->normalize(op.counts.*field);
-      collect(op.counts.*field);
-    }
-    op.multiplier = sizes->normalize(op.multiplier);
-    collect(op.multiplier);
-    if (op.matrixShape)
-      for (SymExpr &extent : *op.matrixShape)
-        extent = sizes->normalize(extent);
-    op.dynamic = llvm::any_of(kCountFields, [&](auto field) {
-      return !(op.counts.*field).isConstant();
-    });
-  }
+  for (SymbolicOp &op : ops)
+    if (op.expressible)
+      normalizeOp(op, *sizes, used);
   for (SymbolicFunction &func : functions) {
-    for (auto field : kCountFields)
-      func.counts.*field = sizes->normalize(func.counts.*field);
-    func.peakBytes = sizes->normalize(func.peakBytes);
-    func.argumentBytes = sizes->normalize(func.argumentBytes);
-    func.dynamic = !func.leftOut.empty() ||
-                   llvm::any_of(kCountFields,
-                                [&](auto field) {
-                                  return !(func.counts.*field).isConstant();
-                                }) ||
-                   (func.hasPeak && !func.peakBytes.isConstant());
-    for (auto field : kCountFields)
-      collect(func.counts.*field);
-    if (func.hasPeak)
-      collect(func.peakBytes);
+    normalizeFunction(func, *sizes, used);
     dynamic |= func.dynamic;
   }
   llvm::sort(used);
