@@ -122,8 +122,10 @@ static bool accumulatesIntoDestination(Operation *kernel) {
   return reads;
 }
 
-/// The cost of a loop nest marked as one kernel (`mlsysim.kernel`).
-static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
+/// The work of the ops of a loop nest marked as one kernel, each times its
+/// loops' trips; the op doing the most arithmetic picks the peak, the class
+/// and the matrix problem. Unmodeled when an op or a trip count is.
+static OpCost sumKernelWork(Operation *kernel, const CostContext &context) {
   OpCost total = OpCost::free();
   Count heaviest;
   std::string failure;
@@ -167,9 +169,15 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
   });
   if (!failure.empty())
     return OpCost::unmodeled(failure);
-  // Gathers: elements a payload extracts from a tensor defined outside
-  // (an embedding table) are read, not the whole tensor: each extract once
-  // per iteration of its op and of the kernel's loops.
+  return total;
+}
+
+/// Gathers: elements a payload extracts from a tensor defined outside the
+/// kernel (an embedding table) are read, not the whole tensor. How many, by
+/// table: each extract once per iteration of its op and of the kernel's
+/// loops (0: unknown).
+static llvm::MapVector<Value, double>
+countKernelGathers(Operation *kernel, const CostContext &context) {
   llvm::MapVector<Value, double> gathered;
   kernel->walk([&](tensor::ExtractOp extract) {
     Value table = extract.getTensor();
@@ -195,12 +203,18 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
     }
     gathered[table] += times;
   });
-  // Traffic: every tensor defined outside and used inside, once (fresh
-  // destinations carry no data), and the results, once.
+  return gathered;
+}
+
+/// Adds the kernel's reads of the tensors defined outside and used inside,
+/// each once (fresh destinations carry no data), to `total`; returns them.
+static llvm::SmallPtrSet<Value, 8>
+addKernelInputReads(OpCost &total, Operation *kernel,
+                    const CostContext &context) {
   llvm::SmallPtrSet<Value, 8> inputs;
   kernel->walk([&](Operation *op) {
     if (isa<tensor::ExtractOp>(op))
-      return; // Counted as gathers below.
+      return; // Counted as gathers.
     for (Value operand : op->getOperands()) {
       if (!isa<ShapedType>(operand.getType()) ||
           kernel->isAncestor(operand.getParentRegion()->getParentOp()) ||
@@ -211,11 +225,23 @@ static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
       if (auto loop = dyn_cast<LoopLikeOpInterface>(kernel))
         if (op == kernel && llvm::is_contained(loop.getInits(), operand) &&
             !accumulatesIntoDestination(kernel))
-          continue; // The destination of the results, written below.
+          continue; // The destination of the results, written apart.
       if (std::optional<Count> bytes = context.bytesOf(operand))
         total.bytesRead += *bytes;
     }
   });
+  return inputs;
+}
+
+/// The cost of a loop nest marked as one kernel (`mlsysim.kernel`).
+static OpCost computeKernelCost(Operation *kernel, const CostContext &context) {
+  OpCost total = sumKernelWork(kernel, context);
+  if (!total.modeled)
+    return total;
+  llvm::MapVector<Value, double> gathered = countKernelGathers(kernel, context);
+  // Traffic: every input once, and the results, once.
+  llvm::SmallPtrSet<Value, 8> inputs =
+      addKernelInputReads(total, kernel, context);
   for (auto [table, times] : gathered) {
     if (inputs.contains(table))
       continue; // Read whole by another op of the kernel.

@@ -232,7 +232,256 @@ std::optional<Sample> toSample(const OpCost &cost) {
   }
   return sample;
 }
+/// One op's counting rule, run with the sizes it reads (its variables) set
+/// to chosen values.
+class RuleProbe {
+public:
+  RuleProbe(Operation *op, const OpCostRecord &record, const CostContext &base,
+            SymbolicSizes &sizes, ProbeSizes::Formulas &formulas, bool aligned)
+      : op(op), record(record), probe(sizes, formulas, aligned),
+        // The roles' what-if types too: a weight priced at
+        // precision=weights:i4 in the report is priced so in its formula.
+        context(base.getOptions(), base.getDataLayout(), &probe,
+                base.getPrecision(), base.getRoleTypes()) {}
+
+  /// The rule at the first node, recording the variables it reads; later
+  /// runs only set them.
+  OpCost runFirst() {
+    OpCost cost = computeOpCost(op, context, record.indexingMaps);
+    probe.recording = false;
+    return cost;
+  }
+  /// Whether the last run read a size it could not be given.
+  bool readFailed() const { return probe.failed; }
+  llvm::ArrayRef<SymExpr> getVariables() const { return probe.variables; }
+  /// How many times the first run read each variable.
+  llvm::ArrayRef<unsigned> getQueries() const { return probe.queries; }
+
+  /// The sample at `point` (a value per variable), or none where the rule
+  /// gives no exact count, or another number of outputs (gathers) than
+  /// `outputs`.
+  std::optional<Sample> at(const std::vector<int64_t> &point) {
+    if (auto it = memo.find(point); it != memo.end())
+      return it->second;
+    probe.values = point;
+    probe.failed = false;
+    OpCost cost = computeOpCost(op, context, record.indexingMaps);
+    if (!cost.modeled || probe.failed)
+      return std::nullopt;
+    std::optional<Sample> sample = toSample(cost);
+    if (!sample || sample->size() != outputs)
+      return std::nullopt;
+    memo[point] = *sample;
+    return sample;
+  }
+
+  /// The number of outputs of every sample (set from the first).
+  size_t outputs = 0;
+
+private:
+  Operation *op;
+  const OpCostRecord &record;
+  ProbeSizes probe;
+  CostContext context;
+  std::map<std::vector<int64_t>, Sample> memo;
+};
+
+/// A polynomial in the variables with a rational coefficient per output for
+/// each exponent vector of its grid (each variable's exponent up to its
+/// degree).
+struct Polynomial {
+  std::vector<unsigned> degree;
+  /// The grid's exponent vectors, the first variable's varying fastest.
+  std::vector<std::vector<unsigned>> exponents;
+  /// By position in `exponents`, then by output.
+  std::vector<std::vector<Rational>> coefficients;
+
+  /// Its value for `output` at `point`.
+  Rational evaluate(llvm::ArrayRef<int64_t> point, size_t output) const {
+    Rational sum = Rational::make(0, 1);
+    for (auto [e, exponent] : llvm::enumerate(exponents)) {
+      Rational term = coefficients[e][output];
+      for (size_t j = 0; j < exponent.size(); ++j)
+        for (unsigned p = 0; p < exponent[j]; ++p)
+          term = term * Rational::make(point[j], 1);
+      sum = sum + term;
+    }
+    return sum;
+  }
+
+  /// The formula of `output`, each variable replaced by its formula: over
+  /// the common denominator, rounded up with `aligned` (whole bytes), else
+  /// down.
+  SymExpr toFormula(size_t output, llvm::ArrayRef<SymExpr> variables,
+                    bool aligned) const {
+    Int denominator = 1;
+    for (const auto &c : coefficients) {
+      Int den = c[output].den;
+      denominator = denominator / Rational::gcd(denominator, den) * den;
+    }
+    SymExpr sum;
+    for (auto [e, exponent] : llvm::enumerate(exponents)) {
+      const Rational &c = coefficients[e][output];
+      if (c.isZero())
+        continue;
+      SymExpr term = SymExpr::constant(c.num * (denominator / c.den));
+      for (size_t j = 0; j < exponent.size(); ++j)
+        for (unsigned p = 0; p < exponent[j]; ++p)
+          term = term * variables[j];
+      sum = sum + term;
+    }
+    return aligned ? SymExpr::ceilDiv(sum, SymExpr::constant(denominator))
+                   : SymExpr::floorDiv(sum, SymExpr::constant(denominator));
+  }
+};
 } // namespace
+
+/// The degree of the rule's counts in each variable, along its axis: the
+/// highest order of divided difference that does not vanish. A rule reads a
+/// size once per factor, so its reads bound the degree. None where the rule
+/// gives no count.
+static std::optional<std::vector<unsigned>> findDegrees(RuleProbe &rule,
+                                                        bool aligned) {
+  size_t n = rule.getVariables().size();
+  std::vector<unsigned> degree(n, 0);
+  std::vector<int64_t> baseline(n, nodeValue(0, aligned));
+  for (size_t j = 0; j < n; ++j) {
+    unsigned bound = std::min(rule.getQueries()[j], 8u);
+    std::vector<Sample> line;
+    for (unsigned m = 0; m <= bound; ++m) {
+      std::vector<int64_t> point = baseline;
+      point[j] = nodeValue(m, aligned);
+      std::optional<Sample> sample = rule.at(point);
+      if (!sample)
+        return std::nullopt;
+      line.push_back(*sample);
+    }
+    // Divided differences over equally spaced nodes: plain differences.
+    for (unsigned order = 1; order <= bound; ++order) {
+      for (unsigned m = 0; m + order <= bound; ++m)
+        for (size_t o = 0; o < line[m].size(); ++o)
+          line[m][o] = line[m + 1][o] - line[m][o];
+      for (unsigned m = 0; m + order <= bound; ++m)
+        if (llvm::any_of(line[m], [](Int v) { return v != 0; }))
+          degree[j] = order;
+    }
+  }
+  return degree;
+}
+
+/// The polynomial of `degree` through the rule's samples on the grid of
+/// nodes, by Lagrange's formula; none, with `why`, when the grid is too
+/// large, a node has no sample, or a coefficient leaves 127 bits.
+static std::optional<Polynomial> interpolate(RuleProbe &rule,
+                                             std::vector<unsigned> degree,
+                                             bool aligned, std::string &why) {
+  size_t n = degree.size();
+  Polynomial poly;
+  size_t gridSize = 1;
+  for (unsigned d : degree) {
+    gridSize *= d + 1;
+    if (gridSize > 512) {
+      why = "its counts depend on too many sizes at once";
+      return std::nullopt;
+    }
+  }
+  std::vector<unsigned> exponent(n, 0);
+  for (size_t e = 0; e < gridSize; ++e) {
+    poly.exponents.push_back(exponent);
+    for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
+      exponent[j] = 0;
+  }
+  std::vector<std::vector<std::vector<Rational>>> basis(n);
+  for (size_t j = 0; j < n; ++j)
+    for (unsigned i = 0; i <= degree[j]; ++i)
+      basis[j].push_back(lagrangeBasis(i, degree[j] + 1, aligned));
+  poly.coefficients.assign(
+      gridSize, std::vector<Rational>(rule.outputs, Rational::make(0, 1)));
+  // The nodes run over the same grid as the exponents.
+  for (const std::vector<unsigned> &node : poly.exponents) {
+    std::vector<int64_t> point(n);
+    for (size_t j = 0; j < n; ++j)
+      point[j] = nodeValue(node[j], aligned);
+    std::optional<Sample> sample = rule.at(point);
+    if (!sample) {
+      why = "its rule gives no count at some sizes";
+      return std::nullopt;
+    }
+    // Add sample * prod_j basis[j][node_j] to every exponent vector.
+    for (auto [e, exponent] : llvm::enumerate(poly.exponents)) {
+      Rational weight = Rational::make(1, 1);
+      for (size_t j = 0; j < n; ++j)
+        weight = weight * basis[j][node[j]][exponent[j]];
+      if (!weight.isZero())
+        for (size_t o = 0; o < rule.outputs; ++o)
+          poly.coefficients[e][o] = poly.coefficients[e][o] +
+                                    weight * Rational::make((*sample)[o], 1);
+    }
+  }
+  for (const auto &c : poly.coefficients)
+    for (const Rational &r : c)
+      if (!r.ok) {
+        why = "its counts leave 127 bits";
+        return std::nullopt;
+      }
+  poly.degree = std::move(degree);
+  return poly;
+}
+
+/// Whether the polynomial gives the rule's counts off the nodes too: a rule
+/// that is no polynomial of its sizes (a minimum, a rounding) is caught
+/// here, with `why`.
+static LogicalResult checkOffNodes(RuleProbe &rule, const Polynomial &poly,
+                                   bool aligned, std::string &why) {
+  size_t n = poly.degree.size();
+  for (int64_t offset : {29, 53}) {
+    std::vector<int64_t> point(n);
+    for (size_t j = 0; j < n; ++j)
+      point[j] = offset + 7 * static_cast<int64_t>(j);
+    std::optional<Sample> sample = rule.at(point);
+    if (!sample) {
+      why = "its rule gives no count at some sizes";
+      return failure();
+    }
+    for (size_t o = 0; o < rule.outputs; ++o) {
+      Rational value = poly.evaluate(point, o);
+      // Aligned, the polynomial holds at multiples of 8 and is rounded up
+      // elsewhere.
+      Int expected = !value.ok ? -1
+                     : aligned && value.den > 1
+                         ? -floorDivInt(-value.num, value.den)
+                         : value.num;
+      if (!value.ok || (!aligned && value.den != 1) ||
+          expected != (*sample)[o]) {
+        why = kNoPolynomial.str();
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+/// The counts of all outputs of `poly` (ordered as a Sample), each gather of
+/// `first` read at most whole.
+static SymbolicCounts toCounts(const Polynomial &poly,
+                               llvm::ArrayRef<SymExpr> variables,
+                               const OpCost &first, bool aligned) {
+  auto toFormula = [&](size_t output) {
+    return poly.toFormula(output, variables, aligned);
+  };
+  SymbolicCounts counts;
+  for (auto [index, field] : llvm::enumerate(kCountFields))
+    counts.*field = toFormula(index);
+  // Each gather reads at most its tensor: a minimum of two formulas.
+  for (auto [index, gather] : llvm::enumerate(first.gathers)) {
+    SymExpr read = SymExpr::min(toFormula(kFirstGather + 2 * index),
+                                toFormula(kFirstGather + 2 * index + 1));
+    counts.bytesRead =
+        counts.bytesRead +
+        SymExpr::ceilDiv(read * SymExpr::constant(gather.bits), 8);
+  }
+  return counts;
+}
 
 /// The formulas of one op's counts, interpolated from its rule. With
 /// `aligned`, at sizes that are multiples of 8 and rounded up to whole bytes
@@ -248,31 +497,13 @@ static SymbolicOp probeOp(Operation *op, const OpCostRecord &record,
     result.reason = why;
     return result;
   };
-  ProbeSizes probe(sizes, formulas, aligned);
-  // The roles' what-if types too: a weight priced at precision=weights:i4
-  // in the report is priced so in its formula.
-  CostContext context(base.getOptions(), base.getDataLayout(), &probe,
-                      base.getPrecision(), base.getRoleTypes());
-  size_t outputs = 0; // Set from the first sample.
-  auto sampleAt = [&]() -> std::optional<Sample> {
-    probe.failed = false;
-    OpCost cost = computeOpCost(op, context, record.indexingMaps);
-    if (!cost.modeled || probe.failed)
-      return std::nullopt;
-    std::optional<Sample> sample = toSample(cost);
-    if (sample && sample->size() != outputs)
-      return std::nullopt; // Another number of gathers.
-    return sample;
-  };
-
-  // The sizes the rule reads, at the first node.
-  OpCost first = computeOpCost(op, context, record.indexingMaps);
-  probe.recording = false;
+  RuleProbe rule(op, record, base, sizes, formulas, aligned);
+  OpCost first = rule.runFirst();
   if (!first.modeled)
     return fail(first.reason);
-  if (probe.failed)
+  if (rule.readFailed())
     return fail("a size past 63 bits");
-  for (const SymExpr &variable : probe.variables) {
+  for (const SymExpr &variable : rule.getVariables()) {
     std::string why;
     if (sizes.isOpaque(variable, &why))
       return fail("its sizes depend on " + why);
@@ -284,170 +515,26 @@ static SymbolicOp probeOp(Operation *op, const OpCostRecord &record,
   std::optional<Sample> origin = toSample(first);
   if (!origin)
     return fail("its counts are not exact integers (past 64 bits)");
-  outputs = origin->size();
-  size_t n = probe.variables.size();
-  bool hasShape = (*origin)[7] >= 0;
+  rule.outputs = origin->size();
 
-  // The degree in each size, along its axis: the highest order of divided
-  // difference that does not vanish. A rule reads a size once per factor, so
-  // its reads bound the degree.
-  std::vector<unsigned> degree(n, 0);
-  std::map<std::vector<int64_t>, Sample> memo;
-  auto at = [&](const std::vector<int64_t> &point) -> std::optional<Sample> {
-    if (auto it = memo.find(point); it != memo.end())
-      return it->second;
-    probe.values = point;
-    std::optional<Sample> sample = sampleAt();
-    if (sample)
-      memo[point] = *sample;
-    return sample;
-  };
-  std::vector<int64_t> baseline(n, nodeValue(0, aligned));
-  for (size_t j = 0; j < n; ++j) {
-    unsigned bound = std::min(probe.queries[j], 8u);
-    std::vector<Sample> line;
-    for (unsigned m = 0; m <= bound; ++m) {
-      std::vector<int64_t> point = baseline;
-      point[j] = nodeValue(m, aligned);
-      std::optional<Sample> sample = at(point);
-      if (!sample)
-        return fail("its rule gives no count at some sizes");
-      line.push_back(*sample);
-    }
-    // Divided differences over equally spaced nodes: plain differences.
-    for (unsigned order = 1; order <= bound; ++order) {
-      for (unsigned m = 0; m + order <= bound; ++m)
-        for (size_t o = 0; o < line[m].size(); ++o)
-          line[m][o] = line[m + 1][o] - line[m][o];
-      for (unsigned m = 0; m + order <= bound; ++m)
-        if (llvm::any_of(line[m], [](Int v) { return v != 0; }))
-          degree[j] = order;
-    }
-  }
-
-  // The polynomial on the grid of nodes, by Lagrange's formula.
-  size_t gridSize = 1;
-  for (unsigned d : degree) {
-    gridSize *= d + 1;
-    if (gridSize > 512)
-      return fail("its counts depend on too many sizes at once");
-  }
-  std::vector<std::vector<std::vector<Rational>>> basis(n);
-  for (size_t j = 0; j < n; ++j)
-    for (unsigned i = 0; i <= degree[j]; ++i)
-      basis[j].push_back(lagrangeBasis(i, degree[j] + 1, aligned));
-  // Coefficients by exponent vector (flattened with the same strides).
-  std::vector<std::vector<Rational>> coefficients(
-      gridSize, std::vector<Rational>(outputs, Rational::make(0, 1)));
-  std::vector<unsigned> node(n, 0);
-  for (size_t flat = 0; flat < gridSize; ++flat) {
-    std::vector<int64_t> point(n);
-    for (size_t j = 0; j < n; ++j)
-      point[j] = nodeValue(node[j], aligned);
-    std::optional<Sample> sample = at(point);
-    if (!sample)
-      return fail("its rule gives no count at some sizes");
-    // Add sample * prod_j basis[j][node_j] to every exponent vector.
-    std::vector<unsigned> exponent(n, 0);
-    for (size_t e = 0; e < gridSize; ++e) {
-      Rational weight = Rational::make(1, 1);
-      for (size_t j = 0; j < n; ++j)
-        weight = weight * basis[j][node[j]][exponent[j]];
-      if (!weight.isZero())
-        for (size_t o = 0; o < outputs; ++o)
-          coefficients[e][o] =
-              coefficients[e][o] + weight * Rational::make((*sample)[o], 1);
-      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
-        exponent[j] = 0;
-    }
-    for (size_t j = 0; j < n && ++node[j] > degree[j]; ++j)
-      node[j] = 0;
-  }
-  for (const auto &c : coefficients)
-    for (const Rational &r : c)
-      if (!r.ok)
-        return fail("its counts leave 127 bits");
-
-  // Checked off the nodes: a rule that is no polynomial of its sizes (a
-  // minimum, a rounding) is caught here.
-  auto evaluatePolynomial = [&](const std::vector<int64_t> &point,
-                                size_t output) {
-    Rational sum = Rational::make(0, 1);
-    std::vector<unsigned> exponent(n, 0);
-    for (size_t e = 0; e < gridSize; ++e) {
-      Rational term = coefficients[e][output];
-      for (size_t j = 0; j < n; ++j)
-        for (unsigned p = 0; p < exponent[j]; ++p)
-          term = term * Rational::make(point[j], 1);
-      sum = sum + term;
-      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
-        exponent[j] = 0;
-    }
-    return sum;
-  };
-  for (int64_t offset : {29, 53}) {
-    std::vector<int64_t> point(n);
-    for (size_t j = 0; j < n; ++j)
-      point[j] = offset + 7 * static_cast<int64_t>(j);
-    std::optional<Sample> sample = at(point);
-    if (!sample)
-      return fail("its rule gives no count at some sizes");
-    for (size_t o = 0; o < outputs; ++o) {
-      Rational value = evaluatePolynomial(point, o);
-      // Aligned, the polynomial holds at multiples of 8 and is rounded up
-      // elsewhere.
-      Int expected = !value.ok ? -1
-                     : aligned && value.den > 1
-                         ? -floorDivInt(-value.num, value.den)
-                         : value.num;
-      if (!value.ok || (!aligned && value.den != 1) || expected != (*sample)[o])
-        return fail(kNoPolynomial.str());
-    }
-  }
+  std::optional<std::vector<unsigned>> degree = findDegrees(rule, aligned);
+  if (!degree)
+    return fail("its rule gives no count at some sizes");
+  std::string why;
+  std::optional<Polynomial> poly =
+      interpolate(rule, std::move(*degree), aligned, why);
+  if (!poly || failed(checkOffNodes(rule, *poly, aligned, why)))
+    return fail(why);
 
   // Each size replaced by its formula of the sources.
-  auto toFormula = [&](size_t output) {
-    Int denominator = 1;
-    for (const auto &c : coefficients) {
-      Int den = c[output].den;
-      denominator = denominator / Rational::gcd(denominator, den) * den;
-    }
-    SymExpr sum;
-    std::vector<unsigned> exponent(n, 0);
-    for (size_t e = 0; e < gridSize; ++e) {
-      const Rational &c = coefficients[e][output];
-      if (!c.isZero()) {
-        SymExpr term = SymExpr::constant(c.num * (denominator / c.den));
-        for (size_t j = 0; j < n; ++j)
-          for (unsigned p = 0; p < exponent[j]; ++p)
-            term = term * probe.variables[j];
-        sum = sum + term;
-      }
-      for (size_t j = 0; j < n && ++exponent[j] > degree[j]; ++j)
-        exponent[j] = 0;
-    }
-    return aligned ? SymExpr::ceilDiv(sum, SymExpr::constant(denominator))
-                   : SymExpr::floorDiv(sum, SymExpr::constant(denominator));
-  };
-  SymbolicCounts perRun;
-  for (auto [index, field] : llvm::enumerate(kCountFields))
-    perRun.*field = toFormula(index);
-  // Each gather reads at most its tensor: a minimum of two formulas.
-  for (auto [index, gather] : llvm::enumerate(first.gathers)) {
-    SymExpr read = SymExpr::min(toFormula(kFirstGather + 2 * index),
-                                toFormula(kFirstGather + 2 * index + 1));
-    perRun.bytesRead =
-        perRun.bytesRead +
-        SymExpr::ceilDiv(read * SymExpr::constant(gather.bits), 8);
-  }
-  if (hasShape) {
+  result.counts = toCounts(*poly, rule.getVariables(), first, aligned);
+  if ((*origin)[7] >= 0) {
     std::array<SymExpr, 4> shape;
     for (size_t i = 0; i < 4; ++i)
-      shape[i] = toFormula(7 + i);
+      shape[i] = poly->toFormula(7 + i, rule.getVariables(), aligned);
     result.matrixShape = shape;
   }
-  result.counts = perRun;
-  result.expressible = perRun.isValid();
+  result.expressible = result.counts.isValid();
   if (!result.expressible)
     result.reason = "its counts leave 127 bits";
   return result;
@@ -542,73 +629,127 @@ static bool hasDynamicShape(Operation *op) {
          llvm::any_of(op->getResultTypes(), dynamic);
 }
 
-void SymbolicCostAnalysis::run(Operation *root) {
-  CostContext context = analysis.getContext();
-  llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
-  ops.resize(records.size());
-  ProbeSizes::Formulas formulas;
-  for (auto [index, record] : llvm::enumerate(records)) {
-    SymbolicOp &op = ops[index];
-    // Static ops keep the analysis's counts (the same rule, no size to set).
-    // A dynamic binding (dynamic-dim=N) made the analysis bind sizes: those
-    // ops are probed like unbound ones.
-    bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
-                 record.unknownTripCountLoop;
-    if (probe) {
-      op = probeOp(record.op, record, context, *sizes, formulas,
-                   /*aligned=*/false);
-      // Sub-byte elements round up to whole bytes per tensor: try again at
-      // sizes where they fill whole bytes.
-      if (!op.expressible && op.reason == kNoPolynomial) {
-        SymbolicOp rounded = probeOp(record.op, record, context, *sizes,
-                                     formulas, /*aligned=*/true);
-        if (rounded.expressible)
-          op = std::move(rounded);
-      }
-    } else {
-      op.expressible = true;
-      op.prototype = record.cost;
-      for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields))
-        op.counts.*field = fromCount(record.cost.*costField);
-      if (record.cost.matrixShape) {
-        const MatrixShape &shape = *record.cost.matrixShape;
-        op.matrixShape = {SymExpr::constant(static_cast<Int>(shape.batch)),
-                          SymExpr::constant(static_cast<Int>(shape.m)),
-                          SymExpr::constant(static_cast<Int>(shape.n)),
-                          SymExpr::constant(static_cast<Int>(shape.k))};
-      }
-      if (!op.counts.isValid()) {
-        op.expressible = false;
-        op.reason = "its counts are not exact integers (past 64 bits)";
-      }
+/// The formulas of an op the analysis counted with no size to set: its
+/// counts, as constants.
+static SymbolicOp constantFormulas(const OpCost &cost) {
+  SymbolicOp op;
+  op.expressible = true;
+  op.prototype = cost;
+  for (auto [field, costField] : llvm::zip_equal(kCountFields, kCostFields))
+    op.counts.*field = fromCount(cost.*costField);
+  if (cost.matrixShape) {
+    const MatrixShape &shape = *cost.matrixShape;
+    op.matrixShape = {SymExpr::constant(static_cast<Int>(shape.batch)),
+                      SymExpr::constant(static_cast<Int>(shape.m)),
+                      SymExpr::constant(static_cast<Int>(shape.n)),
+                      SymExpr::constant(static_cast<Int>(shape.k))};
+  }
+  if (!op.counts.isValid()) {
+    op.expressible = false;
+    op.reason = "its counts are not exact integers (past 64 bits)";
+  }
+  return op;
+}
+
+/// The formulas of one record's counts, over all its executions.
+static SymbolicOp formulasOf(const OpCostRecord &record,
+                             const CostContext &context, SymbolicSizes &sizes,
+                             ProbeSizes::Formulas &formulas) {
+  SymbolicOp op;
+  // Static ops keep the analysis's counts (the same rule, no size to set).
+  // A dynamic binding (dynamic-dim=N) made the analysis bind sizes: those
+  // ops are probed like unbound ones.
+  bool probe = hasDynamicShape(record.op) || !record.cost.modeled ||
+               record.unknownTripCountLoop;
+  if (probe) {
+    op = probeOp(record.op, record, context, sizes, formulas,
+                 /*aligned=*/false);
+    // Sub-byte elements round up to whole bytes per tensor: try again at
+    // sizes where they fill whole bytes.
+    if (!op.expressible && op.reason == kNoPolynomial) {
+      SymbolicOp rounded = probeOp(record.op, record, context, sizes, formulas,
+                                   /*aligned=*/true);
+      if (rounded.expressible)
+        op = std::move(rounded);
     }
-    if (!op.expressible)
-      continue;
-    // How many times it runs: the analysis's multiplier (static loops,
-    // repeats) and the trip counts of the loops bounded by sizes.
-    std::string why;
-    std::optional<SymExpr> trips = getDynamicTrips(record.op, *sizes, why);
-    if (!trips) {
-      op.expressible = false;
-      op.reason = why;
-      continue;
+  } else {
+    op = constantFormulas(record.cost);
+  }
+  if (!op.expressible)
+    return op;
+  // How many times it runs: the analysis's multiplier (static loops,
+  // repeats) and the trip counts of the loops bounded by sizes.
+  std::string why;
+  std::optional<SymExpr> trips = getDynamicTrips(record.op, sizes, why);
+  if (!trips) {
+    op.expressible = false;
+    op.reason = why;
+    return op;
+  }
+  op.multiplier = fromCount(record.multiplier) * *trips;
+  // Stored over all executions; evaluate() divides back.
+  op.counts = op.counts.scaled(op.multiplier);
+  if (!op.counts.isValid()) {
+    op.expressible = false;
+    op.reason = "its counts leave 127 bits";
+  }
+  return op;
+}
+
+/// The most bytes alive at once: the maximum of the live sums after each op,
+/// keeping only the sums no other is known to exceed. `bufferBytes` sizes
+/// `live.buffers`, in its order.
+static SymExpr peakLiveBytes(const LiveBuffers &live,
+                             llvm::ArrayRef<SymExpr> bufferBytes) {
+  std::vector<SymExpr> starting(live.order.size() + 1),
+      ending(live.order.size() + 1);
+  for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, bufferBytes)) {
+    starting[buffer.start] += bytes;
+    ending[buffer.end] += bytes;
+  }
+  std::vector<SymExpr> candidates;
+  SymExpr current;
+  for (size_t i = 0; i < live.order.size(); ++i) {
+    current += starting[i];
+    auto covers = [](const SymExpr &a, const SymExpr &b) {
+      SymSign sign = (a - b).getSign();
+      return sign == SymSign::Positive || sign == SymSign::NonNegative ||
+             sign == SymSign::Zero;
+    };
+    if (llvm::none_of(candidates,
+                      [&](const SymExpr &c) { return covers(c, current); })) {
+      llvm::erase_if(candidates,
+                     [&](const SymExpr &c) { return covers(current, c); });
+      candidates.push_back(current);
     }
-    op.multiplier = fromCount(record.multiplier) * *trips;
-    // Stored over all executions; evaluate() divides back.
-    op.counts = op.counts.scaled(op.multiplier);
-    if (!op.counts.isValid()) {
-      op.expressible = false;
-      op.reason = "its counts leave 127 bits";
-    }
+    current = current - ending[i];
+  }
+  SymExpr peak;
+  for (const SymExpr &candidate : candidates)
+    peak = SymExpr::max(peak, candidate);
+  return peak;
+}
+
+namespace {
+/// Sums each function's op formulas and sizes its memory.
+struct FunctionSummarizer {
+  llvm::ArrayRef<OpCostRecord> records;
+  llvm::ArrayRef<SymbolicOp> ops;
+  const CostContext &context;
+  SymbolicSizes &sizes;
+  /// Record index by op.
+  llvm::DenseMap<Operation *, unsigned> indexOf;
+
+  FunctionSummarizer(llvm::ArrayRef<OpCostRecord> records,
+                     llvm::ArrayRef<SymbolicOp> ops, const CostContext &context,
+                     SymbolicSizes &sizes)
+      : records(records), ops(ops), context(context), sizes(sizes) {
+    for (auto [index, record] : llvm::enumerate(records))
+      indexOf[record.op] = index;
   }
 
-  // Functions: their ops as written, and their memory.
-  llvm::DenseMap<Operation *, unsigned> indexOf;
-  for (auto [index, record] : llvm::enumerate(records))
-    indexOf[record.op] = index;
-  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
-    if (func.isExternal())
-      return WalkResult::skip();
+  /// `func`'s ops as written, and its memory.
+  SymbolicFunction summarize(FunctionOpInterface func) const {
     SymbolicFunction summary;
     summary.name = func.getName().str();
     for (auto [index, record] : llvm::enumerate(records)) {
@@ -621,23 +762,13 @@ void SymbolicCostAnalysis::run(Operation *root) {
       }
       summary.counts.add(op.counts);
     }
-    // Memory: the analysis's liveness, each buffer sized by its formula.
-    auto bytesOf = [&](Value value) -> SymExpr {
-      auto shaped = dyn_cast<ShapedType>(value.getType());
-      if (!shaped || !shaped.hasRank())
-        return SymExpr::invalid();
-      std::optional<uint64_t> bits = context.elementBits(value);
-      if (!bits)
-        return SymExpr::invalid();
-      SymExpr elements(1);
-      for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
-        elements = elements * sizes->normalize(sizes->getSize(value, dim));
-      SymExpr bytes = SymExpr::ceilDiv(
-          elements * SymExpr::constant(static_cast<Int>(*bits)), 8);
-      if (sizes->isOpaque(bytes) || bytes.hasConditional())
-        return SymExpr::invalid();
-      return bytes;
-    };
+    addMemory(func, summary);
+    return summary;
+  }
+
+private:
+  /// Memory: the analysis's liveness, each buffer sized by its formula.
+  void addMemory(FunctionOpInterface func, SymbolicFunction &summary) const {
     bool complete = true;
     for (BlockArgument arg : func.getArguments())
       if (isa<ShapedType>(arg.getType())) {
@@ -655,51 +786,114 @@ void SymbolicCostAnalysis::run(Operation *root) {
           bufferBytes.push_back(bytes);
           return true;
         },
-        [&](Operation *op) {
-          auto it = indexOf.find(op);
-          if (it == indexOf.end())
-            return false;
-          const SymbolicOp &sym = ops[it->second];
-          const OpCostRecord &record = records[it->second];
-          if (record.cost.modeled)
-            return record.cost.isFree();
-          return sym.expressible && llvm::all_of(kCountFields, [&](auto field) {
-                   return (sym.counts.*field).isConstant() &&
-                          *(sym.counts.*field).getConstant() == 0;
-                 });
-        });
+        [&](Operation *op) { return movesNoData(op); });
     complete &= live.unsized == 0;
-    // The live sum after each op; the peak is their maximum, keeping only
-    // the sums no other is known to exceed.
-    std::vector<SymExpr> starting(live.order.size() + 1),
-        ending(live.order.size() + 1);
-    for (auto [buffer, bytes] : llvm::zip_equal(live.buffers, bufferBytes)) {
-      starting[buffer.start] += bytes;
-      ending[buffer.end] += bytes;
-    }
-    std::vector<SymExpr> candidates;
-    SymExpr current;
-    for (size_t i = 0; i < live.order.size(); ++i) {
-      current += starting[i];
-      auto covers = [](const SymExpr &a, const SymExpr &b) {
-        SymSign sign = (a - b).getSign();
-        return sign == SymSign::Positive || sign == SymSign::NonNegative ||
-               sign == SymSign::Zero;
-      };
-      if (llvm::none_of(candidates,
-                        [&](const SymExpr &c) { return covers(c, current); })) {
-        llvm::erase_if(candidates,
-                       [&](const SymExpr &c) { return covers(current, c); });
-        candidates.push_back(current);
-      }
-      current = current - ending[i];
-    }
-    SymExpr peak;
-    for (const SymExpr &candidate : candidates)
-      peak = SymExpr::max(peak, candidate);
-    summary.peakBytes = summary.argumentBytes + peak;
+    summary.peakBytes =
+        summary.argumentBytes + peakLiveBytes(live, bufferBytes);
     summary.hasPeak = complete && summary.peakBytes.isValid();
-    functions.push_back(std::move(summary));
+  }
+
+  /// The bytes of `value`'s buffer; invalid when not a formula of the
+  /// sources.
+  SymExpr bytesOf(Value value) const {
+    auto shaped = dyn_cast<ShapedType>(value.getType());
+    if (!shaped || !shaped.hasRank())
+      return SymExpr::invalid();
+    std::optional<uint64_t> bits = context.elementBits(value);
+    if (!bits)
+      return SymExpr::invalid();
+    SymExpr elements(1);
+    for (int64_t dim = 0; dim < shaped.getRank(); ++dim)
+      elements = elements * sizes.normalize(sizes.getSize(value, dim));
+    SymExpr bytes = SymExpr::ceilDiv(
+        elements * SymExpr::constant(static_cast<Int>(*bits)), 8);
+    if (sizes.isOpaque(bytes) || bytes.hasConditional())
+      return SymExpr::invalid();
+    return bytes;
+  }
+
+  /// Whether `op` is a view (free): its results share its operand's buffer.
+  bool movesNoData(Operation *op) const {
+    auto it = indexOf.find(op);
+    if (it == indexOf.end())
+      return false;
+    const SymbolicOp &sym = ops[it->second];
+    const OpCostRecord &record = records[it->second];
+    if (record.cost.modeled)
+      return record.cost.isFree();
+    return sym.expressible && llvm::all_of(kCountFields, [&](auto field) {
+             return (sym.counts.*field).isConstant() &&
+                    *(sym.counts.*field).getConstant() == 0;
+           });
+  }
+};
+} // namespace
+
+/// Whether any of the counts mentions a symbol.
+static bool mentionsSymbols(const SymbolicCounts &counts) {
+  return llvm::any_of(
+      kCountFields, [&](auto field) { return !(counts.*field).isConstant(); });
+}
+
+/// Adds the symbols `expr` mentions (representatives) to `used`.
+static void collectSymbols(const SymExpr &expr, const SymbolicSizes &sizes,
+                           llvm::SmallVectorImpl<unsigned> &used) {
+  for (unsigned id : expr.getSymbols())
+    used.push_back(sizes.getRepresentative(id));
+}
+
+/// Puts `op`'s formulas in normal form, adding the symbols they mention to
+/// `used`.
+static void normalizeOp(SymbolicOp &op, const SymbolicSizes &sizes,
+                        llvm::SmallVectorImpl<unsigned> &used) {
+  auto collect = [&](const SymExpr &expr) {
+    collectSymbols(expr, sizes, used);
+  };
+  for (auto field : kCountFields) {
+    op.counts.*field = sizes.normalize(op.counts.*field);
+    collect(op.counts.*field);
+  }
+  op.multiplier = sizes.normalize(op.multiplier);
+  collect(op.multiplier);
+  if (op.matrixShape)
+    for (SymExpr &extent : *op.matrixShape)
+      extent = sizes.normalize(extent);
+  op.dynamic = mentionsSymbols(op.counts);
+}
+
+/// Puts `func`'s formulas in normal form, adding the symbols its counts and
+/// peak mention to `used`.
+static void normalizeFunction(SymbolicFunction &func,
+                              const SymbolicSizes &sizes,
+                              llvm::SmallVectorImpl<unsigned> &used) {
+  auto collect = [&](const SymExpr &expr) {
+    collectSymbols(expr, sizes, used);
+  };
+  for (auto field : kCountFields)
+    func.counts.*field = sizes.normalize(func.counts.*field);
+  func.peakBytes = sizes.normalize(func.peakBytes);
+  func.argumentBytes = sizes.normalize(func.argumentBytes);
+  func.dynamic = !func.leftOut.empty() || mentionsSymbols(func.counts) ||
+                 (func.hasPeak && !func.peakBytes.isConstant());
+  for (auto field : kCountFields)
+    collect(func.counts.*field);
+  if (func.hasPeak)
+    collect(func.peakBytes);
+}
+
+void SymbolicCostAnalysis::run(Operation *root) {
+  CostContext context = analysis.getContext();
+  llvm::ArrayRef<OpCostRecord> records = analysis.getRecords();
+  ops.reserve(records.size());
+  ProbeSizes::Formulas formulas;
+  for (const OpCostRecord &record : records)
+    ops.push_back(formulasOf(record, context, *sizes, formulas));
+
+  // Functions: their ops as written, and their memory.
+  FunctionSummarizer summarizer(records, ops, context, *sizes);
+  root->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    if (!func.isExternal())
+      functions.push_back(summarizer.summarize(func));
     return WalkResult::skip();
   });
 
@@ -707,41 +901,11 @@ void SymbolicCostAnalysis::run(Operation *root) {
   // them.
   names = sizes->getNames();
   llvm::SmallVector<unsigned> used;
-  auto collect = [&](const SymExpr &expr) {
-    for (unsigned id : expr.getSymbols())
-      used.push_back(sizes->getRepresentative(id));
-  };
-  for (SymbolicOp &op : ops) {
-    if (!op.expressible)
-      continue;
-    for (auto field : kCountFields) {
-      op.counts.*field = sizes->normalize(op.counts.*field);
-      collect(op.counts.*field);
-    }
-    op.multiplier = sizes->normalize(op.multiplier);
-    collect(op.multiplier);
-    if (op.matrixShape)
-      for (SymExpr &extent : *op.matrixShape)
-        extent = sizes->normalize(extent);
-    op.dynamic = llvm::any_of(kCountFields, [&](auto field) {
-      return !(op.counts.*field).isConstant();
-    });
-  }
+  for (SymbolicOp &op : ops)
+    if (op.expressible)
+      normalizeOp(op, *sizes, used);
   for (SymbolicFunction &func : functions) {
-    for (auto field : kCountFields)
-      func.counts.*field = sizes->normalize(func.counts.*field);
-    func.peakBytes = sizes->normalize(func.peakBytes);
-    func.argumentBytes = sizes->normalize(func.argumentBytes);
-    func.dynamic = !func.leftOut.empty() ||
-                   llvm::any_of(kCountFields,
-                                [&](auto field) {
-                                  return !(func.counts.*field).isConstant();
-                                }) ||
-                   (func.hasPeak && !func.peakBytes.isConstant());
-    for (auto field : kCountFields)
-      collect(func.counts.*field);
-    if (func.hasPeak)
-      collect(func.peakBytes);
+    normalizeFunction(func, *sizes, used);
     dynamic |= func.dynamic;
   }
   llvm::sort(used);

@@ -181,8 +181,30 @@ private:
   /// Each function as written, as planned and entirely fused.
   void boundFunctions(FusionPlan &plan) const;
   double priceFullyFused(llvm::ArrayRef<unsigned> members) const;
-  /// Price of the records of a group, with the edges inside it.
+  /// Price of the records of a group, with the edges inside it; `out`, when
+  /// given, gets the group's traffic and its kept and recomputed members.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
+  /// Starts a pricing of `group` (sorted, program order): each member's
+  /// position is stamped with the pricing's number, so that membership is
+  /// one look (positionIn), and nothing is cleared between pricings.
+  void stampGroup(llvm::ArrayRef<unsigned> group) const;
+  /// The position of record `index` (or -1) in the group being priced, or -1.
+  int positionIn(int index) const;
+  /// Adds the bytes the members read and write to `read` and `written`: a
+  /// cloned fill's values are made in place, not read, and an outside tensor
+  /// several members read is read once by the kernel.
+  void addMemberTraffic(llvm::ArrayRef<unsigned> group, Count &read,
+                        Count &written) const;
+  /// Each member's recomputation factor; takes the intermediates the group
+  /// keeps inside out of `read` and `written`, and lists in `out` (when
+  /// given) those still written for outside users.
+  SmallVector<double, 8> settleRecompute(llvm::ArrayRef<unsigned> group,
+                                         Count &read, Count &written,
+                                         FusionGroup *out) const;
+  /// Sets `out`'s recomputed members and traffic, over all runs.
+  void describeGroup(llvm::ArrayRef<unsigned> group,
+                     llvm::ArrayRef<GroupMember> members, const Count &read,
+                     const Count &written, FusionGroup &out) const;
   bool isLegal(llvm::ArrayRef<unsigned> group) const;
   bool wouldCycle(llvm::ArrayRef<unsigned> group) const;
   OpClass classOf(llvm::ArrayRef<unsigned> group) const;
@@ -677,22 +699,22 @@ bool Planner::isLegal(ArrayRef<unsigned> group) const {
   return !wouldCycle(group);
 }
 
-GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
-  // Groups are sorted (program order): per-member state by position. Each
-  // member's position is stamped with this pricing's number, so that
-  // membership is one look, and nothing is cleared between pricings.
-  assert(llvm::is_sorted(group) && "groups are in program order");
+void Planner::stampGroup(ArrayRef<unsigned> group) const {
   ++pricing;
   for (auto [position, index] : llvm::enumerate(group)) {
     facts[index].stampPricing = pricing;
     facts[index].stampPosition = position;
   }
-  auto positionIn = [&](int index) -> int {
-    return index >= 0 && facts[index].stampPricing == pricing
-               ? static_cast<int>(facts[index].stampPosition)
-               : -1;
-  };
-  Count read, written;
+}
+
+int Planner::positionIn(int index) const {
+  return index >= 0 && facts[index].stampPricing == pricing
+             ? static_cast<int>(facts[index].stampPosition)
+             : -1;
+}
+
+void Planner::addMemberTraffic(ArrayRef<unsigned> group, Count &read,
+                               Count &written) const {
   for (unsigned index : group) {
     if (facts[index].cloned)
       continue; // Made in place: no traffic of its own.
@@ -730,10 +752,15 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
         read = read - *bytes * Count(readers - 1); // Saturates at 0.
     i = j;
   }
-  // Recomputation factors, consumers first (program order reversed). In a
-  // kernel over rows (one with a reduction), a reduction and every value of
-  // no more elements than the rows is computed once per row and broadcast:
-  // only work over a larger space is recomputed where it is read.
+}
+
+SmallVector<double, 8> Planner::settleRecompute(ArrayRef<unsigned> group,
+                                                Count &read, Count &written,
+                                                FusionGroup *out) const {
+  // Consumers first (program order reversed). In a kernel over rows (one
+  // with a reduction), a reduction and every value of no more elements than
+  // the rows is computed once per row and broadcast: only work over a larger
+  // space is recomputed where it is read.
   double rows = 0.0;
   for (unsigned index : group)
     if (facts[index].role == FusionRole::Reduction)
@@ -744,7 +771,7 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
     double factor = 1.0;
     bool escapes = false, feedsGroup = false;
     if (facts[index].cloned)
-      continue; // Its reads were removed above; it writes nothing.
+      continue; // Its reads were removed already; it writes nothing.
     for (const UseInfo &use : usesOf(index)) {
       int user = positionIn(use.user);
       if (user < 0) {
@@ -772,6 +799,33 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
     // Every user is inside: the intermediate is never written.
     written = written - facts[index].resultBytes;
   }
+  return recompute;
+}
+
+void Planner::describeGroup(ArrayRef<unsigned> group,
+                            ArrayRef<GroupMember> members, const Count &read,
+                            const Count &written, FusionGroup &out) const {
+  for (auto [position, index] : llvm::enumerate(group))
+    if (members[position].recompute > 1.0)
+      out.recomputed.push_back(index);
+  Count before;
+  for (auto [index, member] : llvm::zip_equal(group, members))
+    before = before + Count::fromDouble(records[index].cost.bytes().toDouble() *
+                                        member.share);
+  const Count &runs = records[group[0]].multiplier;
+  out.bytesRead = read * runs;
+  out.bytesWritten = written * runs;
+  out.bytesSaved = before.toDouble() > (read + written).toDouble()
+                       ? (before - (read + written)) * runs
+                       : Count(0);
+}
+
+GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
+  assert(llvm::is_sorted(group) && "groups are in program order");
+  stampGroup(group);
+  Count read, written;
+  addMemberTraffic(group, read, written);
+  SmallVector<double, 8> recompute = settleRecompute(group, read, written, out);
   SmallVector<GroupMember, 8> members;
   for (auto [position, index] : llvm::enumerate(group))
     members.push_back({&records[index].cost, recompute[position],
@@ -779,22 +833,8 @@ GroupPrice Planner::price(ArrayRef<unsigned> group, FusionGroup *out) const {
                            ? 1.0 / static_cast<double>(facts[index].numUses)
                            : 1.0,
                        &facts[index].alone});
-  if (out) {
-    for (auto [position, index] : llvm::enumerate(group))
-      if (recompute[position] > 1.0)
-        out->recomputed.push_back(index);
-    Count before;
-    for (auto [index, member] : llvm::zip_equal(group, members))
-      before =
-          before + Count::fromDouble(records[index].cost.bytes().toDouble() *
-                                     member.share);
-    out->bytesRead = read * records[group[0]].multiplier;
-    out->bytesWritten = written * records[group[0]].multiplier;
-    out->bytesSaved =
-        before.toDouble() > (read + written).toDouble()
-            ? (before - (read + written)) * records[group[0]].multiplier
-            : Count(0);
-  }
+  if (out)
+    describeGroup(group, members, read, written, *out);
   return priceFusedGroup(members, read, written, records[group[0]].multiplier,
                          classOf(group), hardware, options);
 }

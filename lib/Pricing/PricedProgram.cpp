@@ -193,6 +193,24 @@ void PricedTotals::add(const PricedOp &op) {
   }
 }
 
+/// The field of PricedTotals that sums the time of work of `bound`, or null
+/// (free work has none).
+static double PricedTotals::*boundTimeField(Bound bound) {
+  switch (bound) {
+  case Bound::Compute:
+    return &PricedTotals::computeBoundTime;
+  case Bound::Memory:
+    return &PricedTotals::memoryBoundTime;
+  case Bound::Overhead:
+    return &PricedTotals::overheadBoundTime;
+  case Bound::Communication:
+    return &PricedTotals::communicationBoundTime;
+  case Bound::Free:
+    return nullptr;
+  }
+  llvm_unreachable("unknown bound");
+}
+
 void PricedTotals::addTime(const PricedWork &unit) {
   const RooflineEstimate &r = unit.roofline;
   bytesRead += unit.bytesRead;
@@ -206,22 +224,8 @@ void PricedTotals::addTime(const PricedWork &unit) {
   roofline += r.roofline;
   if (r.tOverhead > 0)
     launches += unit.multiplier;
-  switch (r.bound) {
-  case Bound::Compute:
-    computeBoundTime += r.latency;
-    break;
-  case Bound::Memory:
-    memoryBoundTime += r.latency;
-    break;
-  case Bound::Overhead:
-    overheadBoundTime += r.latency;
-    break;
-  case Bound::Communication:
-    communicationBoundTime += r.latency;
-    break;
-  case Bound::Free:
-    break;
-  }
+  if (double PricedTotals::*time = boundTimeField(r.bound))
+    this->*time += r.latency;
 }
 
 double mlsysim::getThroughput(int64_t samples, double latency) {
@@ -233,19 +237,8 @@ double mlsysim::getSpeedup(double baseLatency, double latency) {
 }
 
 double PricedTotals::getBoundTime(Bound bound) const {
-  switch (bound) {
-  case Bound::Compute:
-    return computeBoundTime;
-  case Bound::Memory:
-    return memoryBoundTime;
-  case Bound::Overhead:
-    return overheadBoundTime;
-  case Bound::Communication:
-    return communicationBoundTime;
-  case Bound::Free:
-    return 0.0;
-  }
-  llvm_unreachable("unknown bound");
+  double PricedTotals::*time = boundTimeField(bound);
+  return time ? this->*time : 0.0;
 }
 
 Bound PricedTotals::getMainBound() const {
@@ -486,79 +479,74 @@ overlapCommunication(PricedProgram &report,
   report.totals.latency = moduleLatency;
 }
 
-PricedProgram
-mlsysim::priceProgram(const CostAnalysis &analysis,
-                      std::shared_ptr<const HardwareSpec> hardware,
-                      const PricingOptions &options,
-                      std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
-  PricedProgram report;
-  report.hardware = std::move(hardware);
-  report.options = options;
-  const HardwareSpec &hw = *report.hardware;
-  ExecutionModel headline = options.roofline.execution;
+namespace {
+/// What a report lists besides its ops: the ops no rule models and those it
+/// models approximately (by name), and the loops of unknown trip count.
+struct Caveats {
   llvm::MapVector<StringRef, CaveatSummary> unmodeled, approximate;
   llvm::SetVector<Operation *> unknownLoops;
-  // Printing a type is slow; a model has a handful of element types.
-  llvm::DenseMap<Type, std::string> typeNames;
+};
+} // namespace
 
-  // The compiled plan, always: every report carries all three execution
-  // models.
-  RooflineOptions compiled = options.roofline;
-  compiled.execution = ExecutionModel::Compiled;
-  report.plan = planFusion(analysis, hw, compiled);
+/// Prices `record` into `op` (its place in report.ops) under the headline
+/// execution model, noting its caveats. `typeNames` caches printed element
+/// types.
+static void priceOp(PricedOp &op, const OpCostRecord &record,
+                    const PricedProgram &report, Caveats &caveats,
+                    llvm::DenseMap<Type, std::string> &typeNames) {
+  const PricingOptions &options = report.options;
+  ExecutionModel headline = options.roofline.execution;
+  op.op = record.op;
+  op.name = record.op->getName().getStringRef();
+  op.func = record.funcName;
+  op.loc = formatLocation(record.op->getLoc(), *report.text);
+  op.multiplier = record.multiplier;
+  op.tripCountUnknown = record.unknownTripCountLoop != nullptr;
+  op.opClass = record.cost.opClass;
+  if (record.unknownTripCountLoop)
+    caveats.unknownLoops.insert(record.unknownTripCountLoop);
 
-  report.ops.reserve(analysis.getRecords().size());
-  for (const OpCostRecord &record : analysis.getRecords()) {
-    // Made in place: a report is large (its roofline, its strings).
-    PricedOp &op = report.ops.emplace_back();
-    op.id = report.ops.size() - 1;
-    op.op = record.op;
-    op.name = record.op->getName().getStringRef();
-    op.func = record.funcName;
-    op.loc = formatLocation(record.op->getLoc(), *report.text);
-    op.multiplier = record.multiplier;
-    op.tripCountUnknown = record.unknownTripCountLoop != nullptr;
-    op.opClass = record.cost.opClass;
-    if (record.unknownTripCountLoop)
-      unknownLoops.insert(record.unknownTripCountLoop);
-
-    const OpCost &cost = record.cost;
-    op.modeled = cost.modeled;
-    op.reason = cost.reason;
-    if (cost.modeled) {
-      // Under compiled execution the plan priced it already.
-      op.roofline =
-          headline == ExecutionModel::Compiled
-              ? report.plan.records[op.id].alone
-              : estimateRoofline(cost, record.multiplier, hw, options.roofline);
-      if (!op.roofline.priced) {
-        op.modeled = false;
-        op.reason = op.roofline.reason;
-      }
-    }
-    if (op.modeled) {
-      op.free = cost.isFree();
-      op.approximate = cost.approximate;
-      if (op.approximate)
-        noteCaveat(approximate, op, record.op);
-      op.folded = report.plan.records[op.id].folded &&
-                  headline == ExecutionModel::Compiled;
-      setWork(op, cost, record.multiplier, options);
-      settleUnit(op, options);
-      if (cost.elementType) {
-        auto [it, inserted] = typeNames.try_emplace(cost.elementType);
-        if (inserted)
-          llvm::raw_string_ostream(it->second) << cost.elementType;
-        op.dtype = it->second;
-      }
-    } else {
-      noteCaveat(unmodeled, op, record.op);
+  const OpCost &cost = record.cost;
+  op.modeled = cost.modeled;
+  op.reason = cost.reason;
+  if (cost.modeled) {
+    // Under compiled execution the plan priced it already.
+    op.roofline = headline == ExecutionModel::Compiled
+                      ? report.plan.records[op.id].alone
+                      : estimateRoofline(cost, record.multiplier,
+                                         *report.hardware, options.roofline);
+    if (!op.roofline.priced) {
+      op.modeled = false;
+      op.reason = op.roofline.reason;
     }
   }
-  buildKernels(report);
+  if (!op.modeled) {
+    noteCaveat(caveats.unmodeled, op, record.op);
+    return;
+  }
+  op.free = cost.isFree();
+  op.approximate = cost.approximate;
+  if (op.approximate)
+    noteCaveat(caveats.approximate, op, record.op);
+  op.folded =
+      report.plan.records[op.id].folded && headline == ExecutionModel::Compiled;
+  setWork(op, cost, record.multiplier, options);
+  settleUnit(op, options);
+  if (cost.elementType) {
+    auto [it, inserted] = typeNames.try_emplace(cost.elementType);
+    if (inserted)
+      llvm::raw_string_ostream(it->second) << cost.elementType;
+    op.dtype = it->second;
+  }
+}
 
-  // Totals, per function and for the module: the work as written, and the
-  // time of what runs under each execution model.
+/// Totals, per function and for the module: the work as written, and the
+/// time of what runs under each execution model.
+static llvm::MapVector<StringRef, PricedTotals>
+sumTotals(PricedProgram &report) {
+  const HardwareSpec &hw = *report.hardware;
+  const RooflineOptions &roofline = report.options.roofline;
+  ExecutionModel headline = roofline.execution;
   llvm::MapVector<StringRef, PricedTotals> byFunction;
   // A function's ops are consecutive: looked up when the function changes,
   // not per op.
@@ -576,7 +564,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
       continue;
     for (ExecutionModel model :
          {ExecutionModel::Eager, ExecutionModel::Graph}) {
-      auto [latency, kernels] = priceUnder(op, hw, options.roofline, model);
+      auto [latency, kernels] = priceUnder(op, hw, roofline, model);
       for (PricedTotals *totals : {&func, &report.totals}) {
         ExecutionTotals &entry = totals->byExecution[model];
         entry.latency += latency;
@@ -597,10 +585,14 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
         totals->addTime(kernel);
     }
   }
+  return byFunction;
+}
 
-  if (options.overlapCommunication)
-    overlapCommunication(report, byFunction, headline);
-
+/// The report's functions: each one's totals, its footprint and the op at
+/// its peak.
+static void
+listFunctions(PricedProgram &report, const CostAnalysis &analysis,
+              llvm::MapVector<StringRef, PricedTotals> &byFunction) {
   report.footprints.assign(analysis.getFootprints().begin(),
                            analysis.getFootprints().end());
   // Looked up by name, not scanned per function: a module of thousands of
@@ -621,11 +613,46 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
     }
     report.functions.push_back(std::move(func));
   }
-  for (auto &entry : unmodeled)
+}
+
+PricedProgram
+mlsysim::priceProgram(const CostAnalysis &analysis,
+                      std::shared_ptr<const HardwareSpec> hardware,
+                      const PricingOptions &options,
+                      std::shared_ptr<const SymbolicCostAnalysis> symbolic) {
+  PricedProgram report;
+  report.hardware = std::move(hardware);
+  report.options = options;
+  const HardwareSpec &hw = *report.hardware;
+
+  // The compiled plan, always: every report carries all three execution
+  // models.
+  RooflineOptions compiled = options.roofline;
+  compiled.execution = ExecutionModel::Compiled;
+  report.plan = planFusion(analysis, hw, compiled);
+
+  Caveats caveats;
+  // Printing a type is slow; a model has a handful of element types.
+  llvm::DenseMap<Type, std::string> typeNames;
+  report.ops.reserve(analysis.getRecords().size());
+  for (const OpCostRecord &record : analysis.getRecords()) {
+    // Made in place: a report is large (its roofline, its strings).
+    PricedOp &op = report.ops.emplace_back();
+    op.id = report.ops.size() - 1;
+    priceOp(op, record, report, caveats, typeNames);
+  }
+  buildKernels(report);
+
+  llvm::MapVector<StringRef, PricedTotals> byFunction = sumTotals(report);
+  if (options.overlapCommunication)
+    overlapCommunication(report, byFunction, options.roofline.execution);
+  listFunctions(report, analysis, byFunction);
+  for (auto &entry : caveats.unmodeled)
     report.unmodeled.push_back(entry.second);
-  for (auto &entry : approximate)
+  for (auto &entry : caveats.approximate)
     report.approximate.push_back(entry.second);
-  report.unknownTripCountLoops.assign(unknownLoops.begin(), unknownLoops.end());
+  report.unknownTripCountLoops.assign(caveats.unknownLoops.begin(),
+                                      caveats.unknownLoops.end());
   if (symbolic && symbolic->isDynamic()) {
     std::vector<std::string> funcOfOp;
     for (const PricedOp &op : report.ops)

@@ -82,49 +82,29 @@ SymbolicFit mlsysim::findLargestFit(
   return fit;
 }
 
-SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
-                                        const HardwareSpec &hardware,
-                                        const PricingOptions &options,
-                                        size_t numOps,
-                                        llvm::ArrayRef<std::string> funcOfOp) {
-  SymbolicFindings findings;
-  // The symbols not varied stay at the report's binding.
-  if (options.cost.dynamicDimSize)
-    for (unsigned symbol : symbolic.getUsedSymbols())
-      findings.binding[symbol] = *options.cost.dynamicDimSize;
-  auto bindingWith = [&](unsigned symbol, int64_t value) {
-    SymbolBinding binding = findings.binding;
-    binding[symbol] = value;
-    return binding;
-  };
-  auto estimate =
-      [&](unsigned op, const SymbolBinding &binding,
-          const RooflineOptions &roofline) -> std::optional<RooflineEstimate> {
-    Count multiplier;
-    std::optional<OpCost> cost = symbolic.evaluate(op, binding, multiplier);
-    if (!cost)
-      return std::nullopt;
-    RooflineEstimate result =
-        estimateRoofline(*cost, multiplier, hardware, roofline);
-    if (!result.priced)
-      return std::nullopt;
-    return result;
-  };
+namespace {
+/// The formulas priced on one device at the report's binding with one symbol
+/// varied, searched for where a bound changes or memory runs out.
+class SymbolicSolver {
+public:
+  SymbolicSolver(const SymbolicCostAnalysis &symbolic,
+                 const HardwareSpec &hardware, const PricingOptions &options,
+                 SymbolBinding binding)
+      : symbolic(symbolic), hardware(hardware), options(options),
+        binding(std::move(binding)), eager(options.roofline) {
+    eager.execution = ExecutionModel::Eager;
+  }
 
-  findings.ops.resize(numOps);
-  for (size_t op = 0; op < numOps; ++op) {
-    const SymbolicOp &formulas = symbolic.getOps()[op];
-    if (!formulas.expressible || !formulas.dynamic)
-      continue;
+  /// Where op `op`'s bound changes, for each symbol its counts mention.
+  std::vector<SymbolicCrossover> opCrossovers(unsigned op) const {
+    const SymbolicCounts &counts = symbolic.getOps()[op].counts;
+    std::vector<SymbolicCrossover> found;
     for (unsigned symbol : symbolic.getUsedSymbols()) {
-      bool mentions = false;
-      for (const SymExpr *expr :
-           {&formulas.counts.flops, &formulas.counts.intOps,
-            &formulas.counts.transcendentals, &formulas.counts.bytesRead,
-            &formulas.counts.bytesWritten})
-        for (unsigned id : expr->getSymbols())
-          mentions |= symbolic.getSizes().getRepresentative(id) == symbol;
-      if (!mentions)
+      if (!llvm::any_of(
+              std::array<const SymExpr *, 5>{
+                  &counts.flops, &counts.intOps, &counts.transcendentals,
+                  &counts.bytesRead, &counts.bytesWritten},
+              [&](const SymExpr *expr) { return mentions(*expr, symbol); }))
         continue;
       std::optional<SymbolicCrossover> crossover =
           findCrossover([&](int64_t value) -> std::optional<bool> {
@@ -136,16 +116,127 @@ SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
           });
       if (crossover) {
         crossover->symbol = symbol;
-        findings.ops[op].push_back(*crossover);
+        found.push_back(*crossover);
       }
     }
+    return found;
   }
 
-  // Functions, each op its own kernel (eager launches), as sweep= with
-  // execution=eager judges them: compute-bound time against memory-bound
-  // time.
-  RooflineOptions eager = options.roofline;
-  eager.execution = ExecutionModel::Eager;
+  /// Where a function's bound changes, for each symbol: its ops `funcOps`
+  /// each their own kernel (eager launches), as sweep= with execution=eager
+  /// judges them, compute-bound time against memory-bound time.
+  std::vector<SymbolicCrossover>
+  functionCrossovers(llvm::ArrayRef<unsigned> funcOps) const {
+    std::vector<SymbolicCrossover> found;
+    for (unsigned symbol : symbolic.getUsedSymbols()) {
+      std::optional<SymbolicCrossover> crossover =
+          findCrossover([&](int64_t value) -> std::optional<bool> {
+            std::map<Bound, double> time = timeByBound(funcOps, symbol, value);
+            return time[Bound::Compute] > time[Bound::Memory];
+          });
+      if (!crossover)
+        continue;
+      // What holds just below: the larger of the two other bounds' times.
+      std::map<Bound, double> below =
+          timeByBound(funcOps, symbol, crossover->value - 1);
+      Bound other =
+          crossover->from == Bound::Compute ? Bound::Memory : Bound::Compute;
+      crossover->below =
+          below[other] >= below[Bound::Overhead] ? other : Bound::Overhead;
+      crossover->symbol = symbol;
+      found.push_back(*crossover);
+    }
+    return found;
+  }
+
+  /// The largest value of each symbol `peakBytes` mentions at which they
+  /// fit in the device's memory.
+  std::vector<SymbolicFit> fitsOf(const SymExpr &peakBytes) const {
+    std::vector<SymbolicFit> found;
+    for (unsigned symbol : symbolic.getUsedSymbols()) {
+      if (!mentions(peakBytes, symbol))
+        continue;
+      SymbolicFit fit =
+          findLargestFit([&](int64_t value) -> std::optional<bool> {
+            std::optional<Count> bytes =
+                symbolic.evaluate(peakBytes, bindingWith(symbol, value));
+            if (!bytes)
+              return std::nullopt;
+            return bytes->toDouble() <= hardware.memoryCapacityBytes.value;
+          });
+      fit.symbol = symbol;
+      found.push_back(fit);
+    }
+    return found;
+  }
+
+private:
+  bool mentions(const SymExpr &expr, unsigned symbol) const {
+    return llvm::any_of(expr.getSymbols(), [&](unsigned id) {
+      return symbolic.getSizes().getRepresentative(id) == symbol;
+    });
+  }
+
+  SymbolBinding bindingWith(unsigned symbol, int64_t value) const {
+    SymbolBinding with = binding;
+    with[symbol] = value;
+    return with;
+  }
+
+  /// Op `op` priced at `at`; none where it has no formula or no price.
+  std::optional<RooflineEstimate>
+  estimate(unsigned op, const SymbolBinding &at,
+           const RooflineOptions &roofline) const {
+    Count multiplier;
+    std::optional<OpCost> cost = symbolic.evaluate(op, at, multiplier);
+    if (!cost)
+      return std::nullopt;
+    RooflineEstimate result =
+        estimateRoofline(*cost, multiplier, hardware, roofline);
+    if (!result.priced)
+      return std::nullopt;
+    return result;
+  }
+
+  /// The time of `funcOps` by bound at a value of `symbol`, each op its own
+  /// kernel.
+  std::map<Bound, double> timeByBound(llvm::ArrayRef<unsigned> funcOps,
+                                      unsigned symbol, int64_t value) const {
+    SymbolBinding at = bindingWith(symbol, value);
+    std::map<Bound, double> time;
+    for (unsigned op : funcOps)
+      if (std::optional<RooflineEstimate> priced = estimate(op, at, eager))
+        time[priced->bound] += priced->latency;
+    return time;
+  }
+
+  const SymbolicCostAnalysis &symbolic;
+  const HardwareSpec &hardware;
+  const PricingOptions &options;
+  SymbolBinding binding;
+  RooflineOptions eager;
+};
+} // namespace
+
+SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
+                                        const HardwareSpec &hardware,
+                                        const PricingOptions &options,
+                                        size_t numOps,
+                                        llvm::ArrayRef<std::string> funcOfOp) {
+  SymbolicFindings findings;
+  // The symbols not varied stay at the report's binding.
+  if (options.cost.dynamicDimSize)
+    for (unsigned symbol : symbolic.getUsedSymbols())
+      findings.binding[symbol] = *options.cost.dynamicDimSize;
+  SymbolicSolver solver(symbolic, hardware, options, findings.binding);
+
+  findings.ops.resize(numOps);
+  for (size_t op = 0; op < numOps; ++op) {
+    const SymbolicOp &formulas = symbolic.getOps()[op];
+    if (formulas.expressible && formulas.dynamic)
+      findings.ops[op] = solver.opCrossovers(op);
+  }
+
   for (const SymbolicFunction &func : symbolic.getFunctions()) {
     if (!func.dynamic)
       continue;
@@ -154,53 +245,15 @@ SymbolicFindings mlsysim::solveSymbolic(const SymbolicCostAnalysis &symbolic,
     for (size_t op = 0; op < numOps; ++op)
       if (funcOfOp[op] == func.name)
         funcOps.push_back(op);
-    // Time by bound at a value of `symbol`, each op its own kernel.
-    auto timeByBound = [&](unsigned symbol, int64_t value) {
-      SymbolBinding binding = bindingWith(symbol, value);
-      std::map<Bound, double> time;
-      for (unsigned op : funcOps) {
-        if (std::optional<RooflineEstimate> at = estimate(op, binding, eager))
-          time[at->bound] += at->latency;
-      }
-      return time;
-    };
-    for (unsigned symbol : symbolic.getUsedSymbols()) {
-      std::optional<SymbolicCrossover> crossover =
-          findCrossover([&](int64_t value) -> std::optional<bool> {
-            std::map<Bound, double> time = timeByBound(symbol, value);
-            return time[Bound::Compute] > time[Bound::Memory];
-          });
-      if (!crossover)
-        continue;
-      // What holds just below: the larger of the two other bounds' times.
-      std::map<Bound, double> below = timeByBound(symbol, crossover->value - 1);
-      Bound other =
-          crossover->from == Bound::Compute ? Bound::Memory : Bound::Compute;
-      crossover->below =
-          below[other] >= below[Bound::Overhead] ? other : Bound::Overhead;
-      crossover->symbol = symbol;
-      findings.functions[func.name].push_back(*crossover);
-    }
+    std::vector<SymbolicCrossover> crossovers =
+        solver.functionCrossovers(funcOps);
+    if (!crossovers.empty())
+      llvm::append_range(findings.functions[func.name], crossovers);
     if (!func.hasPeak)
       continue;
-    for (unsigned symbol : symbolic.getUsedSymbols()) {
-      bool mentions =
-          llvm::any_of(func.peakBytes.getSymbols(), [&](unsigned id) {
-            return symbolic.getSizes().getRepresentative(id) == symbol;
-          });
-      if (!mentions)
-        continue;
-      SymbolicFit fit =
-          findLargestFit([&](int64_t value) -> std::optional<bool> {
-            std::optional<Count> bytes =
-                symbolic.evaluate(func.peakBytes, bindingWith(symbol, value));
-            if (!bytes)
-              return std::nullopt;
-            return bytes->toDouble() <= hardware.memoryCapacityBytes.value;
-          });
-      fit.symbol = symbol;
-      findings.fits[func.name].push_back(fit);
-    }
+    std::vector<SymbolicFit> fits = solver.fitsOf(func.peakBytes);
+    if (!fits.empty())
+      llvm::append_range(findings.fits[func.name], fits);
   }
   return findings;
 }
