@@ -174,10 +174,9 @@ static void writeFootprint(JSONWriter &writer, const PricedProgram &report,
   writer.attribute("fits", report.fits(footprint));
   writer.attribute("parameters", footprint.parameters);
   writer.attribute("peak_bytes", footprint.peakBytes());
-  writer.attribute("peak_intermediate_bytes",
-                   footprint.peakIntermediateBytes);
-  writer.attribute("peak_op", peakOpId >= 0 ? JSONScalar(peakOpId)
-                                            : JSONScalar(nullptr));
+  writer.attribute("peak_intermediate_bytes", footprint.peakIntermediateBytes);
+  writer.attribute("peak_op",
+                   peakOpId >= 0 ? JSONScalar(peakOpId) : JSONScalar(nullptr));
   writer.attribute("unknown_sizes", footprint.unknownSizes);
 }
 
@@ -211,10 +210,10 @@ static void writeDiagnosis(JSONWriter &writer, const Diagnosis &diagnosis,
     writer.attribute("launches", diagnosis.launchShare);
     writer.attribute("memory", diagnosis.memoryShare);
   });
-  writer.attribute("weights", diagnosis.weights
-                                  ? JSONScalar(describeWeights(
-                                        *diagnosis.weights))
-                                  : JSONScalar(nullptr));
+  writer.attribute("weights",
+                   diagnosis.weights
+                       ? JSONScalar(describeWeights(*diagnosis.weights))
+                       : JSONScalar(nullptr));
 }
 
 /// The fields of a function's (or the module's) totals.
@@ -301,8 +300,8 @@ static void writeFunction(JSONWriter &writer, const PricedProgram &report,
     if (report.symbolic)
       writer.attributeTree("symbolic",
                            symbolicFunctionToJSON(report, func.name));
-    writer.attributeObject(
-        "totals", [&] { writeTotals(writer, report, func.totals); });
+    writer.attributeObject("totals",
+                           [&] { writeTotals(writer, report, func.totals); });
   });
 }
 

@@ -58,7 +58,7 @@ static constexpr Column kPatternColumns[] = {
 
 /// The costliest functions of a module of many.
 static constexpr Column kFunctionColumns[] = {
-    {"function", true}, {"predicted", false}, {"share", false},
+    {"function", true}, {"predicted", false},       {"share", false},
     {"kernels", false}, {"most of its time", true},
 };
 
@@ -386,8 +386,8 @@ static void printFusion(const PricedProgram &report, const FusionPlan &plan,
     return;
   }
   // Many functions: the costliest ones' bounds.
-  for (unsigned index : llvm::ArrayRef(report.functionsByCost)
-                            .take_front(kCostliestShown))
+  for (unsigned index :
+       llvm::ArrayRef(report.functionsByCost).take_front(kCostliestShown))
     if (const std::optional<FusionBound> &bound =
             report.functions[index].fusionBound)
       printBound(*bound);
@@ -552,8 +552,8 @@ static void printCostliestFunctions(const PricedProgram &report,
                                     llvm::raw_ostream &os) {
   ExecutionModel headline = report.options.roofline.execution;
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
-  for (unsigned index : llvm::ArrayRef(report.functionsByCost)
-                            .take_front(kCostliestShown)) {
+  for (unsigned index :
+       llvm::ArrayRef(report.functionsByCost).take_front(kCostliestShown)) {
     const PricedFunction &func = report.functions[index];
     std::string most = "-";
     if (!func.diagnosis.kinds.empty()) {
@@ -562,11 +562,11 @@ static void printCostliestFunctions(const PricedProgram &report,
              stringifyBound(work.bound).str() + "-bound (" +
              formatPercent(work.share) + ")";
     }
-    rows.push_back({"@" + func.name, formatSeconds(func.totals.latency),
-                    formatPercent(func.share),
-                    formatCount(func.totals.getExecution(headline).kernels,
-                                "kernel"),
-                    most});
+    rows.push_back(
+        {"@" + func.name, formatSeconds(func.totals.latency),
+         formatPercent(func.share),
+         formatCount(func.totals.getExecution(headline).kernels, "kernel"),
+         most});
   }
   os << "\ncostliest functions (" << rows.size() << " of "
      << report.functions.size() << "; ops=all tells each one's story):\n";

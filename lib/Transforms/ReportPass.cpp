@@ -212,7 +212,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   /// count, each priced on every device.
   void runScaling(ReportFormat reportFormat) {
     ModuleOp module = getOperation();
-    llvm::Expected<std::vector<int64_t>> counts = parseSweepValues("scaling", scaling);
+    llvm::Expected<std::vector<int64_t>> counts =
+        parseSweepValues("scaling", scaling);
     if (!counts) {
       emitError(module.getLoc()) << llvm::toString(counts.takeError());
       return signalPassFailure();
@@ -311,7 +312,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   /// One analysis per swept value, priced on every device.
   void runSweep(ReportFormat reportFormat) {
     ModuleOp module = getOperation();
-    llvm::Expected<std::vector<int64_t>> values = parseSweepValues("sweep", sweep);
+    llvm::Expected<std::vector<int64_t>> values =
+        parseSweepValues("sweep", sweep);
     if (!values) {
       emitError(module.getLoc()) << llvm::toString(values.takeError());
       return signalPassFailure();

@@ -93,9 +93,8 @@ TEST_F(ExecutionModelTest, EveryModelIsPricedWithItsOwnLaunches) {
       ExecutionTotals priced = totals->getExecution(model);
       ASSERT_FALSE(priced.kernels.isZero());
       // At least its kernels' launches, each at the model's own cost.
-      EXPECT_GE(priced.latency,
-                priced.kernels.toDouble() *
-                    hardware->getLaunchOverhead(model).value);
+      EXPECT_GE(priced.latency, priced.kernels.toDouble() *
+                                    hardware->getLaunchOverhead(model).value);
     }
   }
   // Eager and graph launch one kernel per op; compiled fuses the chain.
@@ -125,7 +124,8 @@ TEST_F(ExecutionModelTest, EveryModelReachesTheJSONView) {
   llvm::raw_string_ostream os(text);
   printJSONReport(program, os);
   llvm::Expected<llvm::json::Value> document = llvm::json::parse(text);
-  ASSERT_TRUE(static_cast<bool>(document)) << llvm::toString(document.takeError());
+  ASSERT_TRUE(static_cast<bool>(document))
+      << llvm::toString(document.takeError());
   const llvm::json::Object *byExecution =
       document->getAsObject()->getObject("totals")->getObject(
           "latency_by_execution");
