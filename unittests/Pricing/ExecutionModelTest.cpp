@@ -8,22 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlsysim/Analysis/CostAnalysis.h"
-#include "mlsysim/Interfaces/CostModels.h"
-#include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Reporting/ReportFormats.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSet.h"
 #include "gtest/gtest.h"
 
+#include "../PriceSource.h"
 #include "../ToyDevice.h"
 
 using namespace mlsysim;
@@ -45,12 +35,7 @@ func.func @chain(%a: tensor<1048576xf32>, %b: tensor<1048576xf32>) -> tensor<104
 class ExecutionModelTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    mlir::DialectRegistry registry;
-    registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                    mlir::linalg::LinalgDialect, mlir::tensor::TensorDialect>();
-    registerAllCostModels(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
+    unittest::loadCostedDialects(ctx);
     module = mlir::parseSourceString<mlir::ModuleOp>(kProgram, &ctx);
     ASSERT_TRUE(module);
     // Launch costs that tell the models apart: 5, 2 and 1 us.
@@ -62,10 +47,9 @@ protected:
   }
 
   PricedProgram price(ExecutionModel headline) {
-    CostAnalysis analysis(module->getOperation());
     PricingOptions options;
     options.roofline.execution = headline;
-    return priceProgram(analysis, hardware, options);
+    return unittest::priceModuleOp(*module, hardware, options);
   }
 
   mlir::MLIRContext ctx;
