@@ -10,6 +10,7 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 #include "SpecParsing.h"
+#include "mlsysim/Support/EnumNames.h"
 
 #include "llvm/Support/Path.h"
 
@@ -19,16 +20,15 @@ using namespace mlsysim;
 using namespace mlsysim::specparse;
 using llvm::StringRef;
 
+static constexpr EnumName<ComputeUnit> kComputeUnitNames[] = {
+    {ComputeUnit::Matrix, "matrix", "matrix (tensor) cores"},
+    {ComputeUnit::Vector, "vector", "vector (SIMT) lanes"},
+    {ComputeUnit::SpecialFunction, "special-function",
+     "transcendental function units"},
+};
+
 llvm::StringRef mlsysim::stringifyComputeUnit(ComputeUnit unit) {
-  switch (unit) {
-  case ComputeUnit::Matrix:
-    return "matrix";
-  case ComputeUnit::Vector:
-    return "vector";
-  case ComputeUnit::SpecialFunction:
-    return "special-function";
-  }
-  llvm_unreachable("unknown compute unit");
+  return stringifyEnum(kComputeUnitNames, unit);
 }
 
 const SourcedValue &

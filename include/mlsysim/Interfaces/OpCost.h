@@ -314,10 +314,10 @@ private:
 /// `convention`: the one place a convention changes a count.
 Count applyFlopConvention(Count ops, Count macs, FlopConvention convention);
 inline llvm::StringRef stringifyFlopConvention(FlopConvention convention) {
-  return stringifyEnum<FlopConvention>(kFlopConventionNames, convention);
+  return stringifyEnum(kFlopConventionNames, convention);
 }
 inline llvm::StringRef stringifyPrecision(Precision precision) {
-  return stringifyEnum<Precision>(kPrecisionNames, precision);
+  return stringifyEnum(kPrecisionNames, precision);
 }
 
 } // namespace mlsysim

@@ -13,9 +13,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 
+#include <iterator>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 namespace mlsysim {
 
@@ -26,14 +29,34 @@ template <typename EnumT> struct EnumName {
   llvm::StringLiteral description;
 };
 
-/// The spelling of `value` in `table` (empty if absent).
-template <typename EnumT>
-llvm::StringRef stringifyEnum(llvm::ArrayRef<EnumName<EnumT>> table,
-                              EnumT value) {
-  for (const EnumName<EnumT> &entry : table)
+/// The spelling of `value` in `table` (empty if absent). A table is a range
+/// of entries with a `value` and a `name`: EnumName, or the row of a table
+/// that also says what else a value means (its color, its printer).
+template <typename TableT, typename EnumT>
+llvm::StringRef stringifyEnum(const TableT &table, EnumT value) {
+  for (const auto &entry : table)
     if (entry.value == value)
       return entry.name;
   return "";
+}
+
+/// The entry of `table` for `value`; every value has one.
+template <typename TableT, typename EnumT>
+const auto &lookupEnum(const TableT &table, EnumT value) {
+  for (const auto &entry : table)
+    if (entry.value == value)
+      return entry;
+  llvm_unreachable("a value missing from its enum's table");
+}
+
+/// The value spelled `name` in `table`, or std::nullopt.
+template <typename TableT>
+auto parseEnum(const TableT &table, llvm::StringRef name)
+    -> std::optional<std::remove_cv_t<decltype(std::begin(table)->value)>> {
+  for (const auto &entry : table)
+    if (entry.name == name)
+      return entry.value;
+  return std::nullopt;
 }
 
 /// The values of an enum-typed command-line or pass option, read from

@@ -32,7 +32,7 @@ inline constexpr EnumName<ExecutionModel> kExecutionModelNames[] = {
      "the kernels a fusing compiler forms (default)"},
 };
 inline llvm::StringRef stringifyExecutionModel(ExecutionModel model) {
-  return stringifyEnum<ExecutionModel>(kExecutionModelNames, model);
+  return stringifyEnum(kExecutionModelNames, model);
 }
 inline constexpr ExecutionModel kAllExecutionModels[] = {
     ExecutionModel::Eager, ExecutionModel::Graph, ExecutionModel::Compiled};
