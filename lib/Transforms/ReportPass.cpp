@@ -97,9 +97,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                                "views; give one of them";
     if (sweep.empty() && baseline.empty() && scaling.empty())
       return success();
-    if (!scaling.empty() && reportFormat != ReportFormat::Text &&
-        reportFormat != ReportFormat::JSON)
-      return emitError(loc) << "scaling= renders as text or json";
+    if (!scaling.empty() && !rendersView(reportFormat, ReportView::Scaling))
+      return emitError(loc) << "scaling= renders as "
+                            << describeFormatsOf(ReportView::Scaling);
     if (fusion.hasValue())
       return emitError(loc)
              << "fusion= lists fusion opportunities in the op report; " << view
@@ -111,12 +111,13 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return emitError(loc) << "sweep= binds the dynamic sizes and the batch "
                                "to each of its values; drop dynamic-dim= and "
                                "batch=";
-    if (!sweep.empty() && reportFormat == ReportFormat::Trace)
-      return emitError(loc) << "sweep= renders as text, json, csv, svg or "
-                               "html; a trace has no timeline to show";
-    if (!baseline.empty() && reportFormat != ReportFormat::Text &&
-        reportFormat != ReportFormat::JSON)
-      return emitError(loc) << "baseline= renders as text or json";
+    if (!sweep.empty() && !rendersView(reportFormat, ReportView::Sweep))
+      return emitError(loc)
+             << "sweep= renders as " << describeFormatsOf(ReportView::Sweep)
+             << "; a trace has no timeline to show";
+    if (!baseline.empty() && !rendersView(reportFormat, ReportView::Diff))
+      return emitError(loc)
+             << "baseline= renders as " << describeFormatsOf(ReportView::Diff);
     return success();
   }
 

@@ -61,12 +61,13 @@ auto parseEnum(const TableT &table, llvm::StringRef name)
 
 /// The values of an enum-typed command-line or pass option, read from
 /// `table`: `Option<..., [{::mlsysim::EnumValues<E>{kENames}}]>` in
-/// Passes.td, in place of a hand-written `llvm::cl::values(...)`.
-template <typename EnumT> struct EnumValues {
-  llvm::ArrayRef<EnumName<EnumT>> table;
+/// Passes.td, in place of a hand-written `llvm::cl::values(...)`. `EntryT`
+/// for a table whose rows say more than the name (ReportFormatInfo).
+template <typename EnumT, typename EntryT = EnumName<EnumT>> struct EnumValues {
+  llvm::ArrayRef<EntryT> table;
 
   template <typename Opt> void apply(Opt &option) const {
-    for (const EnumName<EnumT> &entry : table)
+    for (const EntryT &entry : table)
       option.getParser().addLiteralOption(entry.name, entry.value,
                                           entry.description);
   }
