@@ -433,7 +433,7 @@ struct KeepMark : RewriterBase::Listener {
 
 struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
-  friend struct passutil::OptionReader;
+  friend struct passutil::PassPricing;
 
   /// Set when the pass runs (names need the context).
   std::optional<MarkNames> marks;
@@ -441,7 +441,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     marks.emplace(&getContext());
-    PricingRequest options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::PassPricing::read(*this);
     options.fusion = true;
     // tensor.reshape between structured ops (frontends split attention
     // heads with one) as the view it is, where it is one: the plan prices
@@ -461,17 +461,10 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
         rewriteAsView(rewriter, reshape);
     }
     FailureOr<std::vector<PricedProgram>> reports =
-        priceModule(module, options, [&]() -> const CostAnalysis & {
-          return getAnalysis<CostAnalysis>();
-        });
+        passutil::PassPricing::priceOneDevice(*this, options,
+                                              "mlsysim-fuse plans for");
     if (failed(reports))
       return signalPassFailure();
-    if (reports->size() != 1) {
-      emitError(module.getLoc())
-          << "mlsysim-fuse plans for one device; got " << reports->size()
-          << " in hardware=" << hardware;
-      return signalPassFailure();
-    }
     const PricedProgram &report = reports->front();
     MLIRContext *ctx = &getContext();
     IRRewriter rewriter(ctx);
