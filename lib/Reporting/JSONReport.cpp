@@ -268,8 +268,8 @@ static Value optionalNumber(const std::optional<SourcedValue> &value) {
   return value ? Value(value->value) : Value(nullptr);
 }
 
-/// The document except `ops`, which is streamed by the printer.
-static Object reportHeaderToJSON(const PricedProgram &report) {
+/// The device's numbers the report was priced with (`hardware`).
+static Object hardwareToJSON(const PricedProgram &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
       {"id", hw.id},
@@ -314,8 +314,12 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
         std::move(ridges);
   }
   hardware["tdp_w"] = optionalNumber(hw.tdpW);
-  const PricingOptions &options = report.options;
-  Object conventions{
+  return hardware;
+}
+
+/// The options the numbers depend on (`conventions`).
+static Object conventionsToJSON(const PricingOptions &options) {
+  return Object{
       {"flop_convention", stringifyFlopConvention(options.convention)},
       {"flops_per_mac", options.convention == FlopConvention::MAC ? 1 : 2},
       {"dynamic_dim", options.cost.dynamicDimSize
@@ -333,12 +337,16 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
        stringifyCollectiveAlgorithm(options.roofline.collectiveAlgorithm)},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
+}
+
+/// Each function's totals, diagnosis and memory (`functions`).
+static Array functionsToJSON(const PricedProgram &report) {
   Array functions;
   for (const PricedFunction &func : report.functions) {
     Object object{
         {"name", func.name},
         {"totals", totalsToJSON(report, func.totals)},
-        {"diagnosis", diagnosisToJSON(func.diagnosis, hw)},
+        {"diagnosis", diagnosisToJSON(func.diagnosis, *report.hardware)},
         {"memory", func.footprintIndex >= 0
                        ? Value(footprintToJSON(
                              report, report.footprints[func.footprintIndex],
@@ -348,23 +356,31 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
       object["symbolic"] = symbolicFunctionToJSON(report, func.name);
     functions.push_back(std::move(object));
   }
-  auto caveatsToJSON = [](llvm::ArrayRef<CaveatSummary> summaries) {
-    Array array;
-    for (const CaveatSummary &summary : summaries)
-      array.push_back(Object{{"op", summary.name},
-                             {"count", summary.count},
-                             {"reason", summary.reason},
-                             {"loc", formatLocation(summary.first->getLoc())}});
-    return array;
-  };
-  Object header{{"schema", "mlsysim-report/2"},
-                {"hardware", std::move(hardware)},
-                {"conventions", std::move(conventions)},
-                {"functions", std::move(functions)},
-                {"totals", totalsToJSON(report, report.totals)},
-                {"diagnosis", diagnosisToJSON(report.diagnosis, hw)},
-                {"unmodeled", caveatsToJSON(report.unmodeled)},
-                {"approximate", caveatsToJSON(report.approximate)}};
+  return functions;
+}
+
+/// One entry per unmodeled (or approximate) op name, at its first op.
+static Array caveatsToJSON(llvm::ArrayRef<CaveatSummary> summaries) {
+  Array array;
+  for (const CaveatSummary &summary : summaries)
+    array.push_back(Object{{"op", summary.name},
+                           {"count", summary.count},
+                           {"reason", summary.reason},
+                           {"loc", formatLocation(summary.first->getLoc())}});
+  return array;
+}
+
+/// The document except `ops`, which is streamed by the printer.
+static Object reportHeaderToJSON(const PricedProgram &report) {
+  Object header{
+      {"schema", "mlsysim-report/2"},
+      {"hardware", hardwareToJSON(report)},
+      {"conventions", conventionsToJSON(report.options)},
+      {"functions", functionsToJSON(report)},
+      {"totals", totalsToJSON(report, report.totals)},
+      {"diagnosis", diagnosisToJSON(report.diagnosis, *report.hardware)},
+      {"unmodeled", caveatsToJSON(report.unmodeled)},
+      {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   if (report.symbolic)
