@@ -185,10 +185,10 @@ static std::optional<double> getKVBytesPerToken(FunctionOpInterface func,
     Type element = whatIf && isa<FloatType>(type.getElementType())
                        ? whatIf
                        : type.getElementType();
-    bytes += elements *
-             static_cast<double>(
-                 layout.getTypeSizeInBits(element).getFixedValue()) /
-             8.0;
+    bytes +=
+        elements *
+        static_cast<double>(layout.getTypeSizeInBits(element).getFixedValue()) /
+        8.0;
   }
   return bytes;
 }
