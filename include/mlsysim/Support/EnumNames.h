@@ -15,6 +15,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <array>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -28,6 +29,16 @@ template <typename EnumT> struct EnumName {
   llvm::StringLiteral name;
   llvm::StringLiteral description;
 };
+
+/// The values of `table`, in its order (to loop over every value).
+template <typename EnumT, size_t N>
+constexpr std::array<EnumT, N>
+getEnumValues(const EnumName<EnumT> (&table)[N]) {
+  std::array<EnumT, N> values{};
+  for (size_t i = 0; i < N; ++i)
+    values[i] = table[i].value;
+  return values;
+}
 
 /// The spelling of `value` in `table` (empty if absent). A table is a range
 /// of entries with a `value` and a `name`: EnumName, or the row of a table

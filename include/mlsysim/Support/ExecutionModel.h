@@ -34,8 +34,8 @@ inline constexpr EnumName<ExecutionModel> kExecutionModelNames[] = {
 inline llvm::StringRef stringifyExecutionModel(ExecutionModel model) {
   return stringifyEnum(kExecutionModelNames, model);
 }
-inline constexpr ExecutionModel kAllExecutionModels[] = {
-    ExecutionModel::Eager, ExecutionModel::Graph, ExecutionModel::Compiled};
+/// Every model, in the table's order.
+inline constexpr auto kAllExecutionModels = getEnumValues(kExecutionModelNames);
 
 } // namespace mlsysim
 
