@@ -2,54 +2,85 @@
 
 #include "mlsysim/Hardware/ElementKind.h"
 
+#include "mlsysim/Support/EnumNames.h"
+
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlsysim;
 
-static constexpr ElementKind kAllKinds[] = {
-    ElementKind::F64, ElementKind::F32, ElementKind::TF32, ElementKind::BF16,
-    ElementKind::F16, ElementKind::FP8, ElementKind::FP6,  ElementKind::FP4,
-    ElementKind::I64, ElementKind::I32, ElementKind::I16,  ElementKind::I8,
-    ElementKind::I4};
+namespace {
+/// One numeric format: its zoo key and its neighbours in the fallback order.
+struct ElementKindInfo {
+  ElementKind value;
+  llvm::StringLiteral name;
+  /// Tried when a unit has no rate for this format, then the narrower chain.
+  std::optional<ElementKind> wider, narrower;
+  bool integer;
+};
+} // namespace
+
+static constexpr std::nullopt_t kNone = std::nullopt;
+// clang-format off
+static constexpr ElementKindInfo kElementKinds[] = {
+    // value            name    wider              narrower           integer
+    {ElementKind::F64,  "f64",  kNone,             ElementKind::F32,  false},
+    {ElementKind::F32,  "f32",  ElementKind::F64,  ElementKind::F16,  false},
+    {ElementKind::TF32, "tf32", ElementKind::F32,  ElementKind::F16,  false},
+    {ElementKind::BF16, "bf16", ElementKind::F32,  ElementKind::FP8,  false},
+    {ElementKind::F16,  "f16",  ElementKind::F32,  ElementKind::FP8,  false},
+    {ElementKind::FP8,  "fp8",  ElementKind::F16,  ElementKind::FP6,  false},
+    {ElementKind::FP6,  "fp6",  ElementKind::FP8,  ElementKind::FP4,  false},
+    {ElementKind::FP4,  "fp4",  ElementKind::FP6,  kNone,             false},
+    {ElementKind::I64,  "i64",  kNone,             ElementKind::I32,  true},
+    {ElementKind::I32,  "i32",  ElementKind::I64,  ElementKind::I16,  true},
+    {ElementKind::I16,  "i16",  ElementKind::I32,  ElementKind::I8,   true},
+    {ElementKind::I8,   "i8",   ElementKind::I16,  ElementKind::I4,   true},
+    {ElementKind::I4,   "i4",   ElementKind::I8,   kNone,             true},
+};
+// clang-format on
 
 llvm::StringRef mlsysim::stringifyElementKind(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F64:
-    return "f64";
-  case ElementKind::F32:
-    return "f32";
-  case ElementKind::TF32:
-    return "tf32";
-  case ElementKind::BF16:
-    return "bf16";
-  case ElementKind::F16:
-    return "f16";
-  case ElementKind::FP8:
-    return "fp8";
-  case ElementKind::FP6:
-    return "fp6";
-  case ElementKind::FP4:
-    return "fp4";
-  case ElementKind::I64:
-    return "i64";
-  case ElementKind::I32:
-    return "i32";
-  case ElementKind::I16:
-    return "i16";
-  case ElementKind::I8:
-    return "i8";
-  case ElementKind::I4:
-    return "i4";
-  }
-  llvm_unreachable("unknown element kind");
+  return lookupEnum(kElementKinds, kind).name;
 }
 
 std::optional<ElementKind> mlsysim::parseElementKind(llvm::StringRef key) {
-  for (ElementKind kind : kAllKinds)
-    if (stringifyElementKind(kind) == key)
+  return parseEnum(kElementKinds, key);
+}
+
+std::optional<ElementKind> mlsysim::widerElementKind(ElementKind kind) {
+  return lookupEnum(kElementKinds, kind).wider;
+}
+
+std::optional<ElementKind> mlsysim::narrowerElementKind(ElementKind kind) {
+  return lookupEnum(kElementKinds, kind).narrower;
+}
+
+bool mlsysim::isIntegerKind(ElementKind kind) {
+  return lookupEnum(kElementKinds, kind).integer;
+}
+
+/// The kinds a width rounds up to, narrowest first: an integer or float of
+/// at most that many bits takes that kind's rate.
+static constexpr std::pair<unsigned, ElementKind> kIntegerWidths[] = {
+    {4, ElementKind::I4},
+    {8, ElementKind::I8},
+    {16, ElementKind::I16},
+    {32, ElementKind::I32}};
+static constexpr std::pair<unsigned, ElementKind> kFloatWidths[] = {
+    {4, ElementKind::FP4},
+    {6, ElementKind::FP6},
+    {8, ElementKind::FP8},
+    {16, ElementKind::F16}};
+
+/// The first kind of `widths` at least `width` bits wide, else `wider`.
+static ElementKind
+roundUpWidth(unsigned width,
+             llvm::ArrayRef<std::pair<unsigned, ElementKind>> widths,
+             ElementKind wider) {
+  for (auto [bits, kind] : widths)
+    if (width <= bits)
       return kind;
-  return std::nullopt;
+  return wider;
 }
 
 std::optional<ElementKind> mlsysim::classifyElementType(mlir::Type type) {
@@ -58,16 +89,7 @@ std::optional<ElementKind> mlsysim::classifyElementType(mlir::Type type) {
   if (type.isIndex())
     return ElementKind::I64;
   if (auto intType = llvm::dyn_cast<mlir::IntegerType>(type)) {
-    unsigned width = intType.getWidth();
-    if (width <= 4)
-      return ElementKind::I4;
-    if (width <= 8)
-      return ElementKind::I8;
-    if (width <= 16)
-      return ElementKind::I16;
-    if (width <= 32)
-      return ElementKind::I32;
-    return ElementKind::I64;
+    return roundUpWidth(intType.getWidth(), kIntegerWidths, ElementKind::I64);
   }
   if (auto floatType = llvm::dyn_cast<mlir::FloatType>(type)) {
     if (type.isF64() || floatType.getWidth() > 64)
@@ -78,87 +100,7 @@ std::optional<ElementKind> mlsysim::classifyElementType(mlir::Type type) {
       return ElementKind::F32;
     if (type.isBF16())
       return ElementKind::BF16;
-    unsigned width = floatType.getWidth();
-    if (width <= 4)
-      return ElementKind::FP4;
-    if (width <= 6)
-      return ElementKind::FP6;
-    if (width <= 8)
-      return ElementKind::FP8;
-    if (width <= 16)
-      return ElementKind::F16;
-    return ElementKind::F32;
+    return roundUpWidth(floatType.getWidth(), kFloatWidths, ElementKind::F32);
   }
   return std::nullopt;
-}
-
-std::optional<ElementKind> mlsysim::widerElementKind(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::FP4:
-    return ElementKind::FP6;
-  case ElementKind::FP6:
-    return ElementKind::FP8;
-  case ElementKind::FP8:
-    return ElementKind::F16;
-  case ElementKind::F16:
-  case ElementKind::BF16:
-  case ElementKind::TF32:
-    return ElementKind::F32;
-  case ElementKind::F32:
-    return ElementKind::F64;
-  case ElementKind::I4:
-    return ElementKind::I8;
-  case ElementKind::I8:
-    return ElementKind::I16;
-  case ElementKind::I16:
-    return ElementKind::I32;
-  case ElementKind::I32:
-    return ElementKind::I64;
-  case ElementKind::F64:
-  case ElementKind::I64:
-    return std::nullopt;
-  }
-  llvm_unreachable("unknown element kind");
-}
-
-std::optional<ElementKind> mlsysim::narrowerElementKind(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::F64:
-    return ElementKind::F32;
-  case ElementKind::F32:
-  case ElementKind::TF32:
-    return ElementKind::F16;
-  case ElementKind::BF16:
-  case ElementKind::F16:
-    return ElementKind::FP8;
-  case ElementKind::FP8:
-    return ElementKind::FP6;
-  case ElementKind::FP6:
-    return ElementKind::FP4;
-  case ElementKind::I64:
-    return ElementKind::I32;
-  case ElementKind::I32:
-    return ElementKind::I16;
-  case ElementKind::I16:
-    return ElementKind::I8;
-  case ElementKind::I8:
-    return ElementKind::I4;
-  case ElementKind::FP4:
-  case ElementKind::I4:
-    return std::nullopt;
-  }
-  llvm_unreachable("unknown element kind");
-}
-
-bool mlsysim::isIntegerKind(ElementKind kind) {
-  switch (kind) {
-  case ElementKind::I64:
-  case ElementKind::I32:
-  case ElementKind::I16:
-  case ElementKind::I8:
-  case ElementKind::I4:
-    return true;
-  default:
-    return false;
-  }
 }

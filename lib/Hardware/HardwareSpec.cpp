@@ -10,6 +10,7 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 #include "SpecParsing.h"
+#include "mlsysim/Support/EnumNames.h"
 
 #include "llvm/Support/Path.h"
 
@@ -19,16 +20,15 @@ using namespace mlsysim;
 using namespace mlsysim::specparse;
 using llvm::StringRef;
 
+static constexpr EnumName<ComputeUnit> kComputeUnitNames[] = {
+    {ComputeUnit::Matrix, "matrix", "matrix (tensor) cores"},
+    {ComputeUnit::Vector, "vector", "vector (SIMT) lanes"},
+    {ComputeUnit::SpecialFunction, "special-function",
+     "transcendental function units"},
+};
+
 llvm::StringRef mlsysim::stringifyComputeUnit(ComputeUnit unit) {
-  switch (unit) {
-  case ComputeUnit::Matrix:
-    return "matrix";
-  case ComputeUnit::Vector:
-    return "vector";
-  case ComputeUnit::SpecialFunction:
-    return "special-function";
-  }
-  llvm_unreachable("unknown compute unit");
+  return stringifyEnum(kComputeUnitNames, unit);
 }
 
 const SourcedValue &
@@ -134,10 +134,10 @@ template <> struct MappingTraits<LaunchSection> {
       StringRef key = stringifyExecutionModel(model);
       std::optional<SourcedValue> value;
       if (model == ExecutionModel::Eager) {
-        mapNumber(io, key, launch[model], ("launch_overhead_s." + key).str());
+        mapNumber(io, key, launch[model]);
         continue;
       }
-      mapOptionalNumber(io, key, value, ("launch_overhead_s." + key).str());
+      mapNumber(io, key, value);
       if (value)
         launch[model] = *value;
     }
@@ -157,10 +157,8 @@ template <> struct MappingTraits<LaunchSection> {
 template <> struct MappingTraits<NumberPairSection> {
   static void mapping(IO &io, NumberPairSection &section) {
     SourcedValue first, second;
-    mapNumber(io, section.firstKey, first,
-              (section.name + "." + section.firstKey).str());
-    mapNumber(io, section.secondKey, second,
-              (section.name + "." + section.secondKey).str());
+    mapNumber(io, section.firstKey, first);
+    mapNumber(io, section.secondKey, second);
     *section.first = first;
     *section.second = second;
   }
@@ -171,11 +169,10 @@ template <> struct MappingTraits<NumberPairSection> {
 template <> struct MappingTraits<StridedReadsSection> {
   static void mapping(IO &io, StridedReadsSection &section) {
     HardwareSpec::StridedReads strided;
-    mapNumber(io, "page_bytes", strided.pageBytes, "strided_reads.page_bytes");
-    mapNumber(io, "efficiency", strided.efficiency, "strided_reads.efficiency",
-              /*fraction=*/true);
+    mapNumber(io, "page_bytes", strided.pageBytes);
+    mapNumber(io, "efficiency", strided.efficiency, /*fraction=*/true);
     mapNumber(io, "compute_efficiency", strided.computeEfficiency,
-              "strided_reads.compute_efficiency", /*fraction=*/true);
+              /*fraction=*/true);
     section.spec->stridedReads = strided;
   }
 };
@@ -183,9 +180,8 @@ template <> struct MappingTraits<StridedReadsSection> {
 /// One point of `memory.strided_visits`.
 template <> struct MappingTraits<HardwareSpec::StridedVisit> {
   static void mapping(IO &io, HardwareSpec::StridedVisit &visit) {
-    mapNumber(io, "footprint_bytes", visit.footprintBytes,
-              "memory.strided_visits.footprint_bytes");
-    mapNumber(io, "seconds", visit.seconds, "memory.strided_visits.seconds");
+    mapNumber(io, "footprint_bytes", visit.footprintBytes);
+    mapNumber(io, "seconds", visit.seconds);
   }
 };
 
@@ -194,15 +190,11 @@ template <> struct MappingTraits<HardwareSpec::StridedVisit> {
 template <> struct MappingTraits<RegisterTilingSection> {
   static void mapping(IO &io, RegisterTilingSection &section) {
     HardwareSpec::RegisterTiling tiling;
-    mapNumber(io, "tile_m", tiling.tileM, "register_tiling.tile_m");
-    mapNumber(io, "tile_n", tiling.tileN, "register_tiling.tile_n");
-    mapNumber(io, "register_tile_m", tiling.registerTileM,
-              "register_tiling.register_tile_m");
-    mapNumber(io, "register_tile_n", tiling.registerTileN,
-              "register_tiling.register_tile_n");
-    mapOptionalNumber(io, "unaligned_register_tile_m",
-                      tiling.unalignedRegisterTileM,
-                      "register_tiling.unaligned_register_tile_m");
+    mapNumber(io, "tile_m", tiling.tileM);
+    mapNumber(io, "tile_n", tiling.tileN);
+    mapNumber(io, "register_tile_m", tiling.registerTileM);
+    mapNumber(io, "register_tile_n", tiling.registerTileN);
+    mapNumber(io, "unaligned_register_tile_m", tiling.unalignedRegisterTileM);
     section.spec->registerTiling = tiling;
   }
 };
@@ -217,19 +209,15 @@ template <> struct CustomMappingTraits<ClassEfficiencyTable> {
                   "pooling, reduction, elementwise or data-movement");
       return;
     }
-    getContext(io).field = ("efficiency.by_class." + key).str();
-    io.mapRequired(key, (*table.table)[*opClass]);
+    mapSection(io, key, (*table.table)[*opClass], /*required=*/true);
   }
   static void output(IO &, ClassEfficiencyTable &) {}
 };
 
 template <> struct MappingTraits<HardwareSpec::ClassEfficiency> {
   static void mapping(IO &io, HardwareSpec::ClassEfficiency &efficiency) {
-    std::string path = getContext(io).field;
-    mapOptionalNumber(io, "compute", efficiency.compute, path + ".compute",
-                      /*fraction=*/true);
-    mapOptionalNumber(io, "memory", efficiency.memory, path + ".memory",
-                      /*fraction=*/true);
+    mapNumber(io, "compute", efficiency.compute, /*fraction=*/true);
+    mapNumber(io, "memory", efficiency.memory, /*fraction=*/true);
   }
 };
 
@@ -243,8 +231,7 @@ template <> struct CustomMappingTraits<PeakTable> {
                   "i32, i16, i8 or i4");
       return;
     }
-    getContext(io).field = ("peaks." + StringRef(table.unit) + "." + key).str();
-    io.mapRequired(key, (*table.peaks)[*kind]);
+    mapNumber(io, key, (*table.peaks)[*kind]);
   }
   static void output(IO &, PeakTable &) {}
 };
@@ -254,10 +241,9 @@ template <> struct MappingTraits<PeaksSection> {
     HardwareSpec &spec = *section.spec;
     PeakTable matrix{&spec.matrixPeaks, "matrix"};
     PeakTable vector{&spec.vectorPeaks, "vector"};
-    io.mapOptional("matrix", matrix);
-    io.mapRequired("vector", vector);
-    mapOptionalNumber(io, "special_function", spec.specialFunctionRate,
-                      "peaks.special_function");
+    mapSection(io, "matrix", matrix, /*required=*/false);
+    mapSection(io, "vector", vector, /*required=*/true);
+    mapNumber(io, "special_function", spec.specialFunctionRate);
   }
   static std::string validate(IO &io, PeaksSection &section) {
     if (getContext(io).input->error())
@@ -271,55 +257,40 @@ template <> struct MappingTraits<PeaksSection> {
 template <> struct MappingTraits<MemorySection> {
   static void mapping(IO &io, MemorySection &section) {
     HardwareSpec &spec = *section.spec;
-    mapNumber(io, "capacity_bytes", spec.memoryCapacityBytes,
-              "memory.capacity_bytes");
-    mapNumber(io, "bandwidth_bytes_per_s", spec.memoryBandwidthBytesPerS,
-              "memory.bandwidth_bytes_per_s");
-    mapOptionalNumber(io, "llc_capacity_bytes", spec.llcCapacityBytes,
-                      "memory.llc_capacity_bytes");
-    mapOptionalNumber(io, "llc_bandwidth_bytes_per_s",
-                      spec.llcBandwidthBytesPerS,
-                      "memory.llc_bandwidth_bytes_per_s");
-    mapOptionalNumber(io, "scratchpad_per_core_bytes",
-                      spec.scratchpadPerCoreBytes,
-                      "memory.scratchpad_per_core_bytes");
-    mapOptionalNumber(io, "scratchpad_bandwidth_bytes_per_s",
-                      spec.scratchpadBandwidthBytesPerS,
-                      "memory.scratchpad_bandwidth_bytes_per_s");
-    mapOptionalNumber(io, "scratchpad_ways", spec.scratchpadWays,
-                      "memory.scratchpad_ways");
-    mapOptionalNumber(io, "cache_line_bytes", spec.cacheLineBytes,
-                      "memory.cache_line_bytes");
-    getContext(io).field = "memory.strided_visits";
-    io.mapOptional("strided_visits", spec.stridedVisits);
+    mapNumber(io, "capacity_bytes", spec.memoryCapacityBytes);
+    mapNumber(io, "bandwidth_bytes_per_s", spec.memoryBandwidthBytesPerS);
+    mapNumber(io, "llc_capacity_bytes", spec.llcCapacityBytes);
+    mapNumber(io, "llc_bandwidth_bytes_per_s", spec.llcBandwidthBytesPerS);
+    mapNumber(io, "scratchpad_per_core_bytes", spec.scratchpadPerCoreBytes);
+    mapNumber(io, "scratchpad_bandwidth_bytes_per_s",
+              spec.scratchpadBandwidthBytesPerS);
+    mapNumber(io, "scratchpad_ways", spec.scratchpadWays);
+    mapNumber(io, "cache_line_bytes", spec.cacheLineBytes);
+    mapSection(io, "strided_visits", spec.stridedVisits, /*required=*/false);
   }
 };
 
 template <> struct MappingTraits<EfficiencySection> {
   static void mapping(IO &io, EfficiencySection &section) {
     mapNumber(io, "compute", section.spec->computeEfficiency,
-              "efficiency.compute", /*fraction=*/true);
-    mapNumber(io, "memory", section.spec->memoryEfficiency, "efficiency.memory",
               /*fraction=*/true);
+    mapNumber(io, "memory", section.spec->memoryEfficiency, /*fraction=*/true);
     ClassEfficiencyTable byClass{&section.spec->classEfficiencies};
-    io.mapOptional("by_class", byClass);
+    mapSection(io, "by_class", byClass, /*required=*/false);
   }
 };
 
 template <> struct MappingTraits<LinksSection> {
   static void mapping(IO &io, LinksSection &section) {
-    mapOptionalNumber(io, "host_bytes_per_s_per_direction",
-                      section.spec->hostLinkBytesPerSPerDirection,
-                      "links.host_bytes_per_s_per_direction");
-    mapOptionalNumber(io, "device_bytes_per_s_per_direction",
-                      section.spec->deviceLinkBytesPerSPerDirection,
-                      "links.device_bytes_per_s_per_direction");
+    mapNumber(io, "host_bytes_per_s_per_direction",
+              section.spec->hostLinkBytesPerSPerDirection);
+    mapNumber(io, "device_bytes_per_s_per_direction",
+              section.spec->deviceLinkBytesPerSPerDirection);
   }
 };
 
 template <> struct MappingTraits<HardwareSpec> {
   static void mapping(IO &io, HardwareSpec &spec) {
-    ParseContext &ctx = getContext(io);
     mapHeader(io, spec);
     NonEmptyText vendor;
     DeviceClass deviceClass;
@@ -327,16 +298,12 @@ template <> struct MappingTraits<HardwareSpec> {
     io.mapRequired("class", deviceClass);
     spec.vendor = vendor.value;
     spec.deviceClass = deviceClass.value;
-    mapOptionalNumber(io, "accelerators", spec.accelerators, "accelerators");
+    mapNumber(io, "accelerators", spec.accelerators);
 
-    PeaksSection peaks{&spec};
-    ctx.field = "peaks";
-    io.mapRequired("peaks", peaks);
-    MemorySection memory{&spec};
-    ctx.field = "memory";
-    io.mapRequired("memory", memory);
-    mapOptionalNumber(io, "cores", spec.cores, "cores");
-    mapOptionalNumber(io, "clock_hz", spec.clockHz, "clock_hz");
+    mapSection(io, "peaks", PeaksSection{&spec}, /*required=*/true);
+    mapSection(io, "memory", MemorySection{&spec}, /*required=*/true);
+    mapNumber(io, "cores", spec.cores);
+    mapNumber(io, "clock_hz", spec.clockHz);
     // The output tile of one core on the matrix unit, `m` rows by `n`
     // columns; a vector register's width and the FMA chains a core needs for
     // its vector peak.
@@ -344,31 +311,21 @@ template <> struct MappingTraits<HardwareSpec> {
          {NumberPairSection{"matrix_tile", "m", "n", &spec.matrixTileM,
                             &spec.matrixTileN},
           NumberPairSection{"vector_unit", "register_bytes", "fma_chains",
-                            &spec.vectorRegisterBytes, &spec.fmaChains}}) {
-      ctx.field = pair.name.str();
-      io.mapOptional(pair.name.data(), pair);
-    }
-    RegisterTilingSection registerTiling{&spec};
-    ctx.field = "register_tiling";
-    io.mapOptional("register_tiling", registerTiling);
-    StridedReadsSection stridedReads{&spec};
-    ctx.field = "strided_reads";
-    io.mapOptional("strided_reads", stridedReads);
-    LaunchSection launch{&spec};
-    ctx.field = "launch_overhead_s";
-    io.mapRequired("launch_overhead_s", launch);
-    EfficiencySection efficiency{&spec};
-    ctx.field = "efficiency";
-    io.mapRequired("efficiency", efficiency);
-    mapOptionalNumber(io, "tdp_w", spec.tdpW, "tdp_w");
-    LinksSection links{&spec};
-    io.mapOptional("links", links);
+                            &spec.vectorRegisterBytes, &spec.fmaChains}})
+      mapSection(io, pair.name, pair, /*required=*/false);
+    mapSection(io, "register_tiling", RegisterTilingSection{&spec},
+               /*required=*/false);
+    mapSection(io, "strided_reads", StridedReadsSection{&spec},
+               /*required=*/false);
+    mapSection(io, "launch_overhead_s", LaunchSection{&spec},
+               /*required=*/true);
+    mapSection(io, "efficiency", EfficiencySection{&spec}, /*required=*/true);
+    mapNumber(io, "tdp_w", spec.tdpW);
+    mapSection(io, "links", LinksSection{&spec}, /*required=*/false);
   }
   static std::string validate(IO &io, HardwareSpec &spec) {
-    if (getContext(io).input->error())
-      return {};
-    if (spec.sources.empty())
-      return "sources: a device file cites at least one document";
+    if (std::optional<std::string> error = validateHeader(io, spec, "device"))
+      return *error;
     if (spec.matrixTileM && !spec.cores)
       return "matrix_tile: wave quantization needs 'cores' too";
     // Counts: wave quantization divides by the cores and the tile, and

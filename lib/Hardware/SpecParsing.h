@@ -17,6 +17,7 @@
 #include "llvm/Support/YAMLTraits.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace mlsysim {
 namespace specparse {
@@ -32,8 +33,15 @@ struct ParseContext {
   llvm::StringSet<> sourceKeys;
   /// Dotted path of the field being read, for messages.
   std::string field;
+  /// Dotted path of the section being read (empty at the top level).
+  std::string section;
   /// Whether the value being read must lie in (0, 1].
   bool fraction = false;
+
+  /// The dotted path of `key` in the section being read.
+  std::string pathOf(StringRef key) const {
+    return section.empty() ? key.str() : (section + "." + key).str();
+  }
 };
 
 inline ParseContext &getContext(llvm::yaml::IO &io) {
@@ -69,24 +77,50 @@ struct SourcesSection {
   std::vector<HardwareSource> *sources;
 };
 
-/// Reads `key` as a sourced number; `path` names it in messages.
-inline void mapNumber(llvm::yaml::IO &io, StringRef key, SourcedValue &value,
-                      StringRef path, bool fraction = false) {
+/// Reads `key` of the section being read as a sourced number: required, or
+/// optional when `value` is a std::optional; messages name it by its dotted
+/// path (`memory.capacity_bytes`). `fraction`: the number must lie in (0, 1].
+template <typename ValueT>
+void mapNumber(llvm::yaml::IO &io, StringRef key, ValueT &value,
+               bool fraction = false) {
   ParseContext &ctx = getContext(io);
-  ctx.field = path.str();
+  ctx.field = ctx.pathOf(key);
   ctx.fraction = fraction;
-  io.mapRequired(key, value);
+  if constexpr (std::is_same_v<ValueT, SourcedValue>)
+    io.mapRequired(key, value);
+  else
+    io.mapOptional(key, value);
   ctx.fraction = false;
 }
 
-inline void mapOptionalNumber(llvm::yaml::IO &io, StringRef key,
-                              std::optional<SourcedValue> &value,
-                              StringRef path, bool fraction = false) {
-  ParseContext &ctx = getContext(io);
-  ctx.field = path.str();
-  ctx.fraction = fraction;
-  io.mapOptional(key, value);
-  ctx.fraction = false;
+/// While it lives, the numbers read are fields of section `key` of the
+/// section being read (a sequence's element names its own section).
+class SectionScope {
+public:
+  SectionScope(llvm::yaml::IO &io, StringRef key)
+      : ctx(getContext(io)), outer(ctx.section) {
+    ctx.section = ctx.pathOf(key);
+  }
+  ~SectionScope() { ctx.section = std::move(outer); }
+  SectionScope(const SectionScope &) = delete;
+  SectionScope &operator=(const SectionScope &) = delete;
+
+private:
+  ParseContext &ctx;
+  std::string outer;
+};
+
+/// Reads `key` as a nested section: messages about it name its dotted path,
+/// and its numbers are named from it.
+template <typename Section>
+void mapSection(llvm::yaml::IO &io, StringRef key, Section &&section,
+                bool required) {
+  getContext(io).field = getContext(io).pathOf(key);
+  SectionScope scope(io, key);
+  if (required)
+    io.mapRequired(key, section);
+  else
+    io.mapOptional(key, section);
 }
 } // namespace specparse
 } // namespace mlsysim
@@ -100,10 +134,15 @@ using namespace mlsysim::specparse;
 using mlsysim::HardwareSource;
 using mlsysim::SourcedValue;
 
-template <> struct ScalarTraits<DeviceName> {
-  static void output(const DeviceName &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+/// What the traits of the scalar wrappers share: each is written back as its
+/// text; `input` (each its own) checks it.
+template <typename T, QuotingType Quote = QuotingType::None>
+struct WrappedScalarTraits {
+  static void output(const T &v, void *, raw_ostream &os) { os << v.value; }
+  static QuotingType mustQuote(StringRef) { return Quote; }
+};
+
+template <> struct ScalarTraits<DeviceName> : WrappedScalarTraits<DeviceName> {
   static StringRef input(StringRef scalar, void *ctxPtr, DeviceName &v) {
     auto &ctx = *static_cast<ParseContext *>(ctxPtr);
     if (scalar.empty() || !llvm::all_of(scalar, [](char c) {
@@ -121,17 +160,14 @@ template <> struct ScalarTraits<DeviceName> {
     v.value = scalar.str();
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
 /// Bounds of device numbers (see ScalarTraits<PositiveNumber>).
 constexpr double kMinEfficiency = 1e-3;
 constexpr double kMinQuantity = 1e-12, kMaxQuantity = 1e24;
 
-template <> struct ScalarTraits<PositiveNumber> {
-  static void output(const PositiveNumber &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+template <>
+struct ScalarTraits<PositiveNumber> : WrappedScalarTraits<PositiveNumber> {
   static StringRef input(StringRef scalar, void *ctxPtr, PositiveNumber &v) {
     auto &ctx = *static_cast<ParseContext *>(ctxPtr);
     double value;
@@ -161,13 +197,9 @@ template <> struct ScalarTraits<PositiveNumber> {
     v.value = value;
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarTraits<SourceRef> {
-  static void output(const SourceRef &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+template <> struct ScalarTraits<SourceRef> : WrappedScalarTraits<SourceRef> {
   static StringRef input(StringRef scalar, void *ctxPtr, SourceRef &v) {
     auto &ctx = *static_cast<ParseContext *>(ctxPtr);
     if (!ctx.sourceKeys.contains(scalar)) {
@@ -178,13 +210,9 @@ template <> struct ScalarTraits<SourceRef> {
     v.value = scalar.str();
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarTraits<ReadDate> {
-  static void output(const ReadDate &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+template <> struct ScalarTraits<ReadDate> : WrappedScalarTraits<ReadDate> {
   static StringRef input(StringRef scalar, void *, ReadDate &v) {
     bool ok = scalar.size() == 10 && scalar[4] == '-' && scalar[7] == '-';
     for (size_t i = 0; ok && i < scalar.size(); ++i)
@@ -194,20 +222,17 @@ template <> struct ScalarTraits<ReadDate> {
     v.value = scalar.str();
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
-template <> struct ScalarTraits<NonEmptyText> {
-  static void output(const NonEmptyText &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+template <>
+struct ScalarTraits<NonEmptyText>
+    : WrappedScalarTraits<NonEmptyText, QuotingType::Single> {
   static StringRef input(StringRef scalar, void *, NonEmptyText &v) {
     if (scalar.trim().empty())
       return "expected a non-empty text";
     v.value = scalar.str();
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::Single; }
 };
 
 template <> struct MappingTraits<SourcedValue> {
@@ -264,17 +289,14 @@ template <> struct MappingTraits<HardwareSource> {
   }
 };
 
-template <typename Choices> struct ScalarTraits<OneOf<Choices>> {
-  static void output(const OneOf<Choices> &v, void *, raw_ostream &os) {
-    os << v.value;
-  }
+template <typename Choices>
+struct ScalarTraits<OneOf<Choices>> : WrappedScalarTraits<OneOf<Choices>> {
   static StringRef input(StringRef scalar, void *, OneOf<Choices> &v) {
     if (!llvm::is_contained(Choices::names, scalar))
       return Choices::error;
     v.value = scalar.str();
     return {};
   }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
 };
 
 } // namespace yaml
@@ -343,10 +365,7 @@ inline llvm::Error checkDeviceFileShape(StringRef buffer,
 /// The keys every zoo file has: `sources` (mapped first: every later
 /// `source:` is checked against them), `id`, `aliases` and `name`.
 template <typename Spec> void mapHeader(llvm::yaml::IO &io, Spec &spec) {
-  ParseContext &ctx = getContext(io);
-  SourcesSection sources{&spec.sources};
-  ctx.field = "sources";
-  io.mapRequired("sources", sources);
+  mapSection(io, "sources", SourcesSection{&spec.sources}, /*required=*/true);
   DeviceName id;
   std::vector<DeviceName> aliases;
   NonEmptyText name;
@@ -357,6 +376,19 @@ template <typename Spec> void mapHeader(llvm::yaml::IO &io, Spec &spec) {
   for (DeviceName &alias : aliases)
     spec.aliases.push_back(alias.value);
   spec.name = name.value;
+}
+
+/// What every zoo file's validation checks first: nothing after an earlier
+/// error (an empty message: the error is reported), and that `sources` cites
+/// a document (`kind` names the file: "device"). std::nullopt when both hold.
+template <typename Spec>
+std::optional<std::string> validateHeader(llvm::yaml::IO &io, const Spec &spec,
+                                          StringRef kind) {
+  if (getContext(io).input->error())
+    return std::string();
+  if (spec.sources.empty())
+    return ("sources: a " + kind + " file cites at least one document").str();
+  return std::nullopt;
 }
 
 /// Parses `buffer` as one `T` (a device or a system: both have `id` and

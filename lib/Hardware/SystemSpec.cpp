@@ -56,11 +56,10 @@ template <> struct MappingTraits<SystemLevel> {
     io.mapRequired("kind", kind);
     level.name = name.value;
     level.kind = kind.value;
-    std::string path = "topology." + level.name;
-    mapNumber(io, "size", level.size, path + ".size");
-    mapNumber(io, "bandwidth_bytes_per_s", level.bandwidthBytesPerS,
-              path + ".bandwidth_bytes_per_s");
-    mapNumber(io, "latency_s", level.latencyS, path + ".latency_s");
+    SectionScope scope(io, level.name);
+    mapNumber(io, "size", level.size);
+    mapNumber(io, "bandwidth_bytes_per_s", level.bandwidthBytesPerS);
+    mapNumber(io, "latency_s", level.latencyS);
   }
   static std::string validate(IO &io, SystemLevel &level) {
     if (getContext(io).input->error())
@@ -80,14 +79,11 @@ template <> struct MappingTraits<SystemSpec> {
     NonEmptyText device;
     io.mapRequired("device", device);
     spec.device = device.value;
-    getContext(io).field = "topology";
-    io.mapRequired("topology", spec.levels);
+    mapSection(io, "topology", spec.levels, /*required=*/true);
   }
   static std::string validate(IO &io, SystemSpec &spec) {
-    if (getContext(io).input->error())
-      return {};
-    if (spec.sources.empty())
-      return "sources: a system file cites at least one document";
+    if (std::optional<std::string> error = validateHeader(io, spec, "system"))
+      return *error;
     if (spec.levels.empty())
       return "topology: a system has at least one level of links";
     double devices = 1.0;

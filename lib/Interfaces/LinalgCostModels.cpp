@@ -82,47 +82,41 @@ winogradShapes(Operation *op, const CostContext &context) {
   return std::make_pair(*in, *out);
 }
 
-struct WinogradFilterCostModel
-    : public CostOpInterface::ExternalModel<WinogradFilterCostModel,
-                                            linalg::WinogradFilterTransformOp> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    // filter (F, KH, KW, C) -> (alphaH, alphaW, C, F)
-    auto shapes = winogradShapes(op, context);
-    if (!shapes)
-      return OpCost::unmodeled(getDynamicShapeReason());
-    auto &[in, out] = *shapes;
-    return winogradCost(op, in[0] * in[3], {in[1], in[2]}, {out[0], out[1]},
-                        context);
-  }
+/// What a Winograd transform computes: its number of tiles and the shape of
+/// a tile in and out (winogradCost), from its operand and result shapes.
+struct WinogradTiles {
+  int64_t tiles;
+  std::array<int64_t, 2> in, out;
 };
 
-struct WinogradInputCostModel
-    : public CostOpInterface::ExternalModel<WinogradInputCostModel,
-                                            linalg::WinogradInputTransformOp> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    // input (N, H, W, C) -> (alphaH, alphaW, tileH, tileW, N, C)
-    auto shapes = winogradShapes(op, context);
-    if (!shapes)
-      return OpCost::unmodeled(getDynamicShapeReason());
-    auto &out = shapes->second;
-    return winogradCost(op, out[2] * out[3] * out[4] * out[5], {out[0], out[1]},
-                        {out[0], out[1]}, context);
-  }
-};
+// filter (F, KH, KW, C) -> (alphaH, alphaW, C, F)
+static WinogradTiles filterTiles(ArrayRef<int64_t> in, ArrayRef<int64_t> out) {
+  return {in[0] * in[3], {in[1], in[2]}, {out[0], out[1]}};
+}
+// input (N, H, W, C) -> (alphaH, alphaW, tileH, tileW, N, C)
+static WinogradTiles inputTiles(ArrayRef<int64_t>, ArrayRef<int64_t> out) {
+  return {
+      out[2] * out[3] * out[4] * out[5], {out[0], out[1]}, {out[0], out[1]}};
+}
+// value (alphaH, alphaW, tileH, tileW, N, F) -> (N, H, W, F)
+static WinogradTiles outputTiles(ArrayRef<int64_t> in, ArrayRef<int64_t> out) {
+  int64_t mH = in[2] ? out[1] / in[2] : 0;
+  int64_t mW = in[3] ? out[2] / in[3] : 0;
+  return {in[2] * in[3] * in[4] * in[5], {in[0], in[1]}, {mH, mW}};
+}
 
-struct WinogradOutputCostModel
-    : public CostOpInterface::ExternalModel<WinogradOutputCostModel,
-                                            linalg::WinogradOutputTransformOp> {
+/// A Winograd transform, its tiles read off its shapes by `tilesOf`.
+template <typename OpTy,
+          WinogradTiles (*tilesOf)(ArrayRef<int64_t>, ArrayRef<int64_t>)>
+struct WinogradCostModel
+    : public CostOpInterface::ExternalModel<WinogradCostModel<OpTy, tilesOf>,
+                                            OpTy> {
   OpCost getCost(Operation *op, const CostContext &context) const {
-    // value (alphaH, alphaW, tileH, tileW, N, F) -> (N, H, W, F)
     auto shapes = winogradShapes(op, context);
     if (!shapes)
       return OpCost::unmodeled(getDynamicShapeReason());
-    auto &[in, out] = *shapes;
-    int64_t mH = in[2] ? out[1] / in[2] : 0;
-    int64_t mW = in[3] ? out[2] / in[3] : 0;
-    return winogradCost(op, in[2] * in[3] * in[4] * in[5], {in[0], in[1]},
-                        {mH, mW}, context);
+    WinogradTiles tiles = tilesOf(shapes->first, shapes->second);
+    return winogradCost(op, tiles.tiles, tiles.in, tiles.out, context);
   }
 };
 
@@ -134,11 +128,13 @@ void mlsysim::registerLinalgCostModels(DialectRegistry &registry) {
     linalg::PackOp::attachInterface<RelayoutCostModel<linalg::PackOp>>(*ctx);
     linalg::UnPackOp::attachInterface<RelayoutCostModel<linalg::UnPackOp>>(
         *ctx);
-    linalg::WinogradFilterTransformOp::attachInterface<WinogradFilterCostModel>(
+    linalg::WinogradFilterTransformOp::attachInterface<
+        WinogradCostModel<linalg::WinogradFilterTransformOp, filterTiles>>(
         *ctx);
-    linalg::WinogradInputTransformOp::attachInterface<WinogradInputCostModel>(
-        *ctx);
-    linalg::WinogradOutputTransformOp::attachInterface<WinogradOutputCostModel>(
+    linalg::WinogradInputTransformOp::attachInterface<
+        WinogradCostModel<linalg::WinogradInputTransformOp, inputTiles>>(*ctx);
+    linalg::WinogradOutputTransformOp::attachInterface<
+        WinogradCostModel<linalg::WinogradOutputTransformOp, outputTiles>>(
         *ctx);
   });
 }

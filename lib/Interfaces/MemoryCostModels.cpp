@@ -15,9 +15,11 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
-using namespace mlsysim;
 using namespace mlir;
 
+// The costs models::ForwardingCostModel forwards to (ModelTemplates.h): in
+// namespace mlsysim, where argument-dependent lookup finds them.
+namespace mlsysim {
 static OpCost costOf(memref::CopyOp op, const CostContext &context) {
   return computeDataMovementCost(op.getSource(), op.getSource(), context);
 }
@@ -42,15 +44,7 @@ static OpCost costOf(bufferization::AllocTensorOp op,
   return computeDataMovementCost(op.getCopy(), op.getResult(), context);
 }
 
-namespace {
-template <typename OpTy>
-struct MemoryCostModel
-    : public CostOpInterface::ExternalModel<MemoryCostModel<OpTy>, OpTy> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    return costOf(cast<OpTy>(op), context);
-  }
-};
-} // namespace
+} // namespace mlsysim
 
 void mlsysim::registerMemoryCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, memref::MemRefDialect *) {
@@ -63,8 +57,8 @@ void mlsysim::registerMemoryCostModels(DialectRegistry &registry) {
                          memref::TransposeOp, memref::ExtractStridedMetadataOp,
                          memref::AssumeAlignmentOp, memref::MemorySpaceCastOp>(
         ctx);
-    models::attachModels<MemoryCostModel, memref::CopyOp, memref::LoadOp,
-                         memref::StoreOp>(ctx);
+    models::attachModels<models::ForwardingCostModel, memref::CopyOp,
+                         memref::LoadOp, memref::StoreOp>(ctx);
   });
   registry.addExtension(+[](MLIRContext *ctx,
                             bufferization::BufferizationDialect *) {
@@ -72,7 +66,7 @@ void mlsysim::registerMemoryCostModels(DialectRegistry &registry) {
                          bufferization::ToBufferOp,
                          bufferization::DeallocTensorOp,
                          bufferization::DeallocOp>(ctx);
-    models::attachModels<MemoryCostModel,
+    models::attachModels<models::ForwardingCostModel,
                          bufferization::MaterializeInDestinationOp,
                          bufferization::CloneOp, bufferization::AllocTensorOp>(
         ctx);

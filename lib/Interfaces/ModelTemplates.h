@@ -19,6 +19,17 @@ struct FreeCostModel
   }
 };
 
+/// Ops whose cost is a function of the op alone: `costOf(OpTy, const
+/// CostContext &)`, which the file attaching the model defines in namespace
+/// mlsysim, where argument-dependent lookup finds it (by the context).
+template <typename OpTy>
+struct ForwardingCostModel
+    : public CostOpInterface::ExternalModel<ForwardingCostModel<OpTy>, OpTy> {
+  OpCost getCost(mlir::Operation *op, const CostContext &context) const {
+    return costOf(llvm::cast<OpTy>(op), context);
+  }
+};
+
 /// Attaches `Model<Op>` to every op of `OpTys`.
 template <template <typename> class Model, typename... OpTys>
 void attachModels(mlir::MLIRContext *ctx) {

@@ -123,10 +123,7 @@ llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
       name = "i4";
     else if (name == "int8")
       name = "i8";
-    for (const EnumName<Precision> &entry : kPrecisionNames)
-      if (entry.name == name)
-        return entry.value;
-    return std::nullopt;
+    return parseEnum(kPrecisionNames, name);
   };
   auto bad = [&](const Twine &why) {
     return llvm::createStringError(

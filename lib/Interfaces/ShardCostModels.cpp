@@ -73,6 +73,8 @@ static OpCost collectiveCost(OpTy op, CollectiveKind kind, Value message,
   return cost;
 }
 
+// The costs models::ForwardingCostModel forwards to (ModelTemplates.h).
+namespace mlsysim {
 static OpCost costOf(shard::AllReduceOp op, const CostContext &context) {
   return collectiveCost(op, CollectiveKind::AllReduce, op.getInput(),
                         /*reduces=*/true, context);
@@ -122,15 +124,7 @@ static OpCost costOf(shard::AllSliceOp op, const CostContext &context) {
   return computeDataMovementCost(op.getResult(), op.getResult(), context);
 }
 
-namespace {
-template <typename OpTy>
-struct ShardCostModel
-    : public CostOpInterface::ExternalModel<ShardCostModel<OpTy>, OpTy> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    return costOf(cast<OpTy>(op), context);
-  }
-};
-} // namespace
+} // namespace mlsysim
 
 void mlsysim::registerShardCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, shard::ShardDialect *) {
@@ -139,10 +133,10 @@ void mlsysim::registerShardCostModels(DialectRegistry &registry) {
         shard::ShardingOp, shard::GetShardingOp, shard::ShardShapeOp,
         shard::ShardOp, shard::ProcessMultiIndexOp, shard::ProcessLinearIndexOp,
         shard::NeighborsLinearIndicesOp>(ctx);
-    models::attachModels<ShardCostModel, shard::AllReduceOp, shard::AllGatherOp,
-                         shard::ReduceScatterOp, shard::AllToAllOp,
-                         shard::BroadcastOp, shard::GatherOp, shard::ScatterOp,
-                         shard::ReduceOp, shard::SendOp, shard::RecvOp,
-                         shard::ShiftOp, shard::AllSliceOp>(ctx);
+    models::attachModels<models::ForwardingCostModel, shard::AllReduceOp,
+                         shard::AllGatherOp, shard::ReduceScatterOp,
+                         shard::AllToAllOp, shard::BroadcastOp, shard::GatherOp,
+                         shard::ScatterOp, shard::ReduceOp, shard::SendOp,
+                         shard::RecvOp, shard::ShiftOp, shard::AllSliceOp>(ctx);
   });
 }

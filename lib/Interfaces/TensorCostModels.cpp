@@ -17,6 +17,8 @@
 using namespace mlsysim;
 using namespace mlir;
 
+// The costs models::ForwardingCostModel forwards to (ModelTemplates.h).
+namespace mlsysim {
 // Copies: read the source, write the result.
 static OpCost costOf(tensor::PadOp op, const CostContext &context) {
   return computeDataMovementCost(op.getSource(), op.getResult(), context);
@@ -75,16 +77,7 @@ static OpCost costOf(tensor::InsertOp op, const CostContext &context) {
   return computeElementAccessCost(op.getDest(), /*write=*/true, context);
 }
 
-namespace {
-/// Ops whose cost is a function of the op alone: `costOf(op, context)` above.
-template <typename OpTy>
-struct TensorCostModel
-    : public CostOpInterface::ExternalModel<TensorCostModel<OpTy>, OpTy> {
-  OpCost getCost(Operation *op, const CostContext &context) const {
-    return costOf(cast<OpTy>(op), context);
-  }
-};
-} // namespace
+} // namespace mlsysim
 
 void mlsysim::registerTensorCostModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *) {
@@ -92,10 +85,10 @@ void mlsysim::registerTensorCostModels(DialectRegistry &registry) {
                          tensor::BitcastOp, tensor::ExpandShapeOp,
                          tensor::CollapseShapeOp, tensor::ReshapeOp,
                          tensor::DimOp, tensor::RankOp>(ctx);
-    models::attachModels<TensorCostModel, tensor::PadOp, tensor::ConcatOp,
-                         tensor::ExtractSliceOp, tensor::InsertSliceOp,
-                         tensor::ParallelInsertSliceOp, tensor::GatherOp,
-                         tensor::ScatterOp, tensor::SplatOp,
+    models::attachModels<models::ForwardingCostModel, tensor::PadOp,
+                         tensor::ConcatOp, tensor::ExtractSliceOp,
+                         tensor::InsertSliceOp, tensor::ParallelInsertSliceOp,
+                         tensor::GatherOp, tensor::ScatterOp, tensor::SplatOp,
                          tensor::FromElementsOp, tensor::GenerateOp,
                          tensor::ExtractOp, tensor::InsertOp>(ctx);
   });

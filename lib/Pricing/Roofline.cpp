@@ -2,26 +2,25 @@
 
 #include "mlsysim/Pricing/Roofline.h"
 
+#include "mlsysim/Support/EnumNames.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
 using namespace mlsysim;
 
+static constexpr EnumName<Bound> kBoundNames[] = {
+    {Bound::Compute, "compute", "the arithmetic takes longest"},
+    {Bound::Memory, "memory", "moving the bytes takes longest"},
+    {Bound::Overhead, "overhead", "launching the kernel takes longest"},
+    {Bound::Free, "free", "no work: a view or a constant"},
+    {Bound::Communication, "communication",
+     "moving data between devices takes longest"},
+};
+
 llvm::StringRef mlsysim::stringifyBound(Bound bound) {
-  switch (bound) {
-  case Bound::Compute:
-    return "compute";
-  case Bound::Memory:
-    return "memory";
-  case Bound::Overhead:
-    return "overhead";
-  case Bound::Free:
-    return "free";
-  case Bound::Communication:
-    return "communication";
-  }
-  llvm_unreachable("unknown bound");
+  return stringifyEnum(kBoundNames, bound);
 }
 
 std::optional<PeakChoice> mlsysim::choosePeak(const HardwareSpec &hardware,

@@ -104,15 +104,18 @@ static void printValue(llvm::ArrayRef<HardwareSource> sources,
   os << "\n";
 }
 
-void mlsysim::printHardwareDetails(const HardwareSpec &hw,
-                                   llvm::raw_ostream &os) {
-  os << hw.name << " (" << hw.id << ")\n";
-  os << "  vendor: " << hw.vendor << "; class: " << hw.deviceClass;
-  if (!hw.aliases.empty()) {
-    os << "; aliases: ";
-    llvm::interleaveComma(hw.aliases, os);
-  }
-  os << "; from " << hw.origin << "\n";
+/// `value` as printValue prints it, when the file gives it.
+static void printOptional(llvm::ArrayRef<HardwareSource> sources,
+                          llvm::StringRef field,
+                          const std::optional<SourcedValue> &value,
+                          llvm::StringRef unit, llvm::raw_ostream &os) {
+  if (value)
+    printValue(sources, field, *value, unit, os);
+}
+
+/// The dense peaks of the matrix and vector units with their ridge points,
+/// and the special-function rate.
+static void printPeaks(const HardwareSpec &hw, llvm::raw_ostream &os) {
   auto ridges = getRidgePoints(hw);
   for (ComputeUnit unit : {ComputeUnit::Matrix, ComputeUnit::Vector}) {
     os << stringifyComputeUnit(unit) << " unit (dense peaks):\n";
@@ -132,15 +135,19 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
                os);
   else
     os << "  none (transcendentals are priced at the arithmetic rate)\n";
-  os << "memory:\n";
-  printValue(hw.sources, "capacity", hw.memoryCapacityBytes, "B", os);
-  printValue(hw.sources, "bandwidth", hw.memoryBandwidthBytesPerS, "B/s", os);
+}
+
+/// The memory levels, then the device's counts, clock, power and links.
+static void printMemoryAndDevice(const HardwareSpec &hw,
+                                 llvm::raw_ostream &os) {
   auto optional = [&](llvm::StringRef field,
                       const std::optional<SourcedValue> &value,
                       llvm::StringRef unit) {
-    if (value)
-      printValue(hw.sources, field, *value, unit, os);
+    printOptional(hw.sources, field, value, unit, os);
   };
+  os << "memory:\n";
+  printValue(hw.sources, "capacity", hw.memoryCapacityBytes, "B", os);
+  printValue(hw.sources, "bandwidth", hw.memoryBandwidthBytesPerS, "B/s", os);
   optional("last-level cache capacity", hw.llcCapacityBytes, "B");
   optional("last-level cache bandwidth", hw.llcBandwidthBytesPerS, "B/s");
   optional("scratchpad per core", hw.scratchpadPerCoreBytes, "B");
@@ -165,6 +172,11 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
   optional("host link, per direction", hw.hostLinkBytesPerSPerDirection, "B/s");
   optional("device link, per direction", hw.deviceLinkBytesPerSPerDirection,
            "B/s");
+}
+
+/// What every prediction assumes: launch costs and efficiencies, and how
+/// compiled contractions tile and read their operands.
+static void printAssumptions(const HardwareSpec &hw, llvm::raw_ostream &os) {
   os << "assumptions of every prediction:\n";
   for (ExecutionModel model : kAllExecutionModels) {
     std::string field =
@@ -206,16 +218,21 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
     printValue(hw.sources, "register tile, rows", tiling.registerTileM, "", os);
     printValue(hw.sources, "register tile, columns", tiling.registerTileN, "",
                os);
-    optional("register tile rows, M unaligned", tiling.unalignedRegisterTileM,
-             "");
+    printOptional(hw.sources, "register tile rows, M unaligned",
+                  tiling.unalignedRegisterTileM, "", os);
   }
-  os << "sources:\n";
-  for (const HardwareSource &source : hw.sources)
+}
+
+/// One line per document cited.
+static void printSources(llvm::ArrayRef<HardwareSource> sources,
+                         llvm::raw_ostream &os) {
+  for (const HardwareSource &source : sources)
     os << "  [" << source.key << "] " << source.title << ", " << source.url
        << ", read " << source.read << "\n";
-  if (!hw.system)
-    return;
-  const SystemSpec &system = *hw.system;
+}
+
+/// The system a device belongs to: its levels of links.
+static void printSystem(const SystemSpec &system, llvm::raw_ostream &os) {
   os << "system: " << system.getDeviceCount() << " x " << system.device
      << ", from " << system.origin << "\n";
   for (const SystemLevel &level : system.levels) {
@@ -228,7 +245,23 @@ void mlsysim::printHardwareDetails(const HardwareSpec &hw,
                level.latencyS, "s", os);
   }
   os << "sources of the system:\n";
-  for (const HardwareSource &source : system.sources)
-    os << "  [" << source.key << "] " << source.title << ", " << source.url
-       << ", read " << source.read << "\n";
+  printSources(system.sources, os);
+}
+
+void mlsysim::printHardwareDetails(const HardwareSpec &hw,
+                                   llvm::raw_ostream &os) {
+  os << hw.name << " (" << hw.id << ")\n";
+  os << "  vendor: " << hw.vendor << "; class: " << hw.deviceClass;
+  if (!hw.aliases.empty()) {
+    os << "; aliases: ";
+    llvm::interleaveComma(hw.aliases, os);
+  }
+  os << "; from " << hw.origin << "\n";
+  printPeaks(hw, os);
+  printMemoryAndDevice(hw, os);
+  printAssumptions(hw, os);
+  os << "sources:\n";
+  printSources(hw.sources, os);
+  if (hw.system)
+    printSystem(*hw.system, os);
 }

@@ -305,9 +305,8 @@ static void writeFunction(JSONWriter &writer, const PricedProgram &report,
   });
 }
 
-/// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`
-/// and `fusion`, which the printer streams.
-static Object reportHeaderToJSON(const PricedProgram &report) {
+/// The device's numbers the report was priced with (`hardware`).
+static Object hardwareToJSON(const PricedProgram &report) {
   const HardwareSpec &hw = *report.hardware;
   Object hardware{
       {"id", hw.id},
@@ -352,8 +351,12 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
         std::move(ridges);
   }
   hardware["tdp_w"] = optionalNumber(hw.tdpW);
-  const PricingOptions &options = report.options;
-  Object conventions{
+  return hardware;
+}
+
+/// The options the numbers depend on (`conventions`).
+static Object conventionsToJSON(const PricingOptions &options) {
+  return Object{
       {"flop_convention", stringifyFlopConvention(options.convention)},
       {"flops_per_mac", options.convention == FlopConvention::MAC ? 1 : 2},
       {"dynamic_dim", options.cost.dynamicDimSize
@@ -371,20 +374,28 @@ static Object reportHeaderToJSON(const PricedProgram &report) {
        stringifyCollectiveAlgorithm(options.roofline.collectiveAlgorithm)},
       {"bytes", "decimal; sub-byte element types rounded up per tensor"},
   };
-  auto caveatsToJSON = [](llvm::ArrayRef<CaveatSummary> summaries) {
-    Array array;
-    for (const CaveatSummary &summary : summaries)
-      array.push_back(Object{{"op", summary.name},
-                             {"count", summary.count},
-                             {"reason", summary.reason},
-                             {"loc", formatLocation(summary.first->getLoc())}});
-    return array;
-  };
-  Object header{{"schema", "mlsysim-report/2"},
-                {"hardware", std::move(hardware)},
-                {"conventions", std::move(conventions)},
-                {"unmodeled", caveatsToJSON(report.unmodeled)},
-                {"approximate", caveatsToJSON(report.approximate)}};
+}
+
+/// One entry per unmodeled (or approximate) op name, at its first op.
+static Array caveatsToJSON(llvm::ArrayRef<CaveatSummary> summaries) {
+  Array array;
+  for (const CaveatSummary &summary : summaries)
+    array.push_back(Object{{"op", summary.name},
+                           {"count", summary.count},
+                           {"reason", summary.reason},
+                           {"loc", formatLocation(summary.first->getLoc())}});
+  return array;
+}
+
+/// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`
+/// and `fusion`, which the printer streams.
+static Object reportHeaderToJSON(const PricedProgram &report) {
+  Object header{
+      {"schema", "mlsysim-report/2"},
+      {"hardware", hardwareToJSON(report)},
+      {"conventions", conventionsToJSON(report.options)},
+      {"unmodeled", caveatsToJSON(report.unmodeled)},
+      {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   if (report.symbolic)

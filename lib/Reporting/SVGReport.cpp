@@ -24,20 +24,18 @@ namespace {
 constexpr double kWidth = 900, kHeight = 600;
 constexpr double kLeft = 90, kRight = 200, kTop = 50, kBottom = 70;
 
+/// The color of each bound's dots.
+struct BoundColor {
+  Bound value;
+  const char *color;
+};
+constexpr BoundColor kBoundColors[] = {
+    {Bound::Compute, "#d62728"},       {Bound::Memory, "#1f77b4"},
+    {Bound::Overhead, "#7f7f7f"},      {Bound::Free, "#bbbbbb"},
+    {Bound::Communication, "#2ca02c"},
+};
 const char *boundColor(Bound bound) {
-  switch (bound) {
-  case Bound::Compute:
-    return "#d62728";
-  case Bound::Memory:
-    return "#1f77b4";
-  case Bound::Overhead:
-    return "#7f7f7f";
-  case Bound::Free:
-    return "#bbbbbb";
-  case Bound::Communication:
-    return "#2ca02c";
-  }
-  return "#000000";
+  return lookupEnum(kBoundColors, bound).color;
 }
 
 /// Log scale of [lo, hi] onto [a, b].
@@ -55,18 +53,21 @@ std::pair<double, double> decades(double lo, double hi) {
   return {std::pow(10.0, std::floor(std::log10(lo))),
           std::pow(10.0, std::ceil(std::log10(hi)))};
 }
+
+/// One op on the chart: its intensity (x) and attained rate (y).
+struct Point {
+  const PricedOp *op;
+  double x, y;
+};
+
+/// The axes of one chart at vertical offset `y0`.
+struct ChartAxes {
+  LogAxis x, y;
+};
 } // namespace
 
-/// One chart at vertical offset `y0`.
-static void printChart(const PricedProgram &report, double y0,
-                       llvm::raw_ostream &os) {
-  const HardwareSpec &hw = *report.hardware;
-  double bandwidth = hw.memoryBandwidthBytesPerS.value;
-  // The points: ops that did work.
-  struct Point {
-    const PricedOp *op;
-    double x, y;
-  };
+/// The ops that did work, as points.
+static std::vector<Point> collectPoints(const PricedProgram &report) {
   std::vector<Point> points;
   for (const PricedOp &op : report.ops) {
     double work = (op.flops + op.intOps).toDouble();
@@ -75,6 +76,13 @@ static void printChart(const PricedProgram &report, double y0,
       continue;
     points.push_back({&op, op.intensity, op.achievedRate});
   }
+  return points;
+}
+
+/// Decades around every point and every roof (its peak, and its ridge well
+/// inside the x range), for the chart at vertical offset `y0`.
+static ChartAxes chooseAxes(const PricedProgram &report,
+                            llvm::ArrayRef<Point> points, double y0) {
   // The roofs: the peaks the ops used (in the report's convention).
   double maxPeak = 0;
   for (const auto &[key, entry] : report.totals.workByPeak)
@@ -92,20 +100,24 @@ static void printChart(const PricedProgram &report, double y0,
     xhi = std::max(xhi, *report.getRidgePoint(key.first, key.second) * 4);
   std::tie(xlo, xhi) = decades(xlo, xhi);
   std::tie(ylo, yhi) = decades(ylo, yhi);
-  LogAxis x{xlo, xhi, kLeft, kWidth - kRight};
-  LogAxis y{ylo, yhi, y0 + kHeight - kBottom, y0 + kTop};
+  return {LogAxis{xlo, xhi, kLeft, kWidth - kRight},
+          LogAxis{ylo, yhi, y0 + kHeight - kBottom, y0 + kTop}};
+}
 
-  os << "<g class=\"roofline\">\n";
+/// The title, the frame, a grid line and a label per decade of each axis,
+/// and the axes' names.
+static void printFrame(const PricedProgram &report, const ChartAxes &axes,
+                       double y0, llvm::raw_ostream &os) {
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"18\" "
                      "font-weight=\"bold\">Roofline: %s</text>\n",
-                     kLeft, y0 + 28, escapeMarkup(hw.name).c_str());
-  // Frame, grid and ticks per decade.
+                     kLeft, y0 + 28,
+                     escapeMarkup(report.hardware->name).c_str());
   os << llvm::format("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                      "height=\"%.1f\" fill=\"none\" stroke=\"#333\"/>\n",
                      kLeft, y0 + kTop, kWidth - kRight - kLeft,
                      kHeight - kTop - kBottom);
-  for (double v = xlo; v <= xhi * 1.0001; v *= 10) {
-    double px = x.map(v);
+  for (double v = axes.x.lo; v <= axes.x.hi * 1.0001; v *= 10) {
+    double px = axes.x.map(v);
     os << llvm::format("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                        "stroke=\"#ddd\"/>\n",
                        px, y0 + kTop, px, y0 + kHeight - kBottom);
@@ -114,8 +126,8 @@ static void printChart(const PricedProgram &report, double y0,
                        px, y0 + kHeight - kBottom + 16,
                        formatShortest(v).c_str());
   }
-  for (double v = ylo; v <= yhi * 1.0001; v *= 10) {
-    double py = y.map(v);
+  for (double v = axes.y.lo; v <= axes.y.hi * 1.0001; v *= 10) {
+    double py = axes.y.map(v);
     os << llvm::format("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                        "stroke=\"#ddd\"/>\n",
                        kLeft, py, kWidth - kRight, py);
@@ -134,20 +146,25 @@ static void printChart(const PricedProgram &report, double y0,
                      "performance (ops/s = work / predicted latency, log "
                      "scale)</text>\n",
                      24.0, y0 + (kTop + kHeight - kBottom) / 2);
+}
 
-  // Roofs: bandwidth diagonal up to each peak, then flat; ridge marked.
+/// Roofs: bandwidth diagonal up to each peak, then flat; ridge marked.
+static void printRoofs(const PricedProgram &report, const ChartAxes &axes,
+                       llvm::raw_ostream &os) {
+  const LogAxis &x = axes.x, &y = axes.y;
+  double bandwidth = report.hardware->memoryBandwidthBytesPerS.value;
   int roofIndex = 0;
   for (const auto &[key, entry] : report.totals.workByPeak) {
     double peak = entry.second;
     double ridge = *report.getRidgePoint(key.first, key.second);
-    double x0 = xlo, xr = std::min(ridge, xhi);
+    double x0 = x.lo, xr = std::min(ridge, x.hi);
     os << llvm::format("<polyline class=\"roof\" fill=\"none\" "
                        "stroke=\"#222\" stroke-width=\"2\" "
                        "stroke-dasharray=\"%s\" points=\"%.1f,%.1f %.1f,%.1f "
                        "%.1f,%.1f\"/>\n",
                        roofIndex == 0 ? "none" : "6,3", x.map(x0),
                        y.map(bandwidth * x0), x.map(xr), y.map(bandwidth * xr),
-                       x.map(xhi), y.map(peak));
+                       x.map(x.hi), y.map(peak));
     std::string label =
         (stringifyComputeUnit(key.first) + " " +
          stringifyElementKind(key.second) + " " +
@@ -164,33 +181,37 @@ static void printChart(const PricedProgram &report, double y0,
                        escapeMarkup(label).c_str());
     ++roofIndex;
   }
+}
 
-  // Dots, largest first so small ones stay visible; sized by time share.
-  std::vector<Point> sorted = points;
-  llvm::sort(sorted, [](const Point &a, const Point &b) {
-    return a.op->roofline.latency > b.op->roofline.latency;
-  });
+/// One dot per op, largest first (so small ones stay visible), sized by its
+/// share of time; the costliest (the first of `sorted`) numbered.
+static void printDots(llvm::ArrayRef<Point> sorted,
+                      llvm::ArrayRef<Point> costliest, const ChartAxes &axes,
+                      llvm::raw_ostream &os) {
   for (const Point &p : sorted) {
     double radius = 3 + 22 * std::sqrt(p.op->share);
     os << llvm::format("<circle class=\"op\" cx=\"%.1f\" cy=\"%.1f\" "
                        "r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.6\" "
                        "stroke=\"#000\" stroke-width=\"0.5\">",
-                       x.map(p.x), y.map(p.y), radius,
+                       axes.x.map(p.x), axes.y.map(p.y), radius,
                        boundColor(p.op->roofline.bound));
     os << "<title>#" << p.op->id << " " << escapeMarkup(p.op->name) << " at "
        << escapeMarkup(p.op->loc) << ": "
        << formatSeconds(p.op->roofline.latency) << ", "
        << stringifyBound(p.op->roofline.bound) << "-bound</title></circle>\n";
   }
-  // The five costliest: a number on the dot, the op in the legend column.
-  llvm::ArrayRef<Point> costliest = llvm::ArrayRef(sorted).take_front(5);
   for (auto [rank, p] : llvm::enumerate(costliest))
     os << llvm::format("<text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
                        "font-size=\"12\" font-weight=\"bold\" "
                        "text-anchor=\"middle\">%zu</text>\n",
-                       x.map(p.x), y.map(p.y) + 4, rank + 1);
+                       axes.x.map(p.x), axes.y.map(p.y) + 4, rank + 1);
+}
 
-  // Legend.
+/// The legend column: the bounds' colors, what a dot says, and the costliest
+/// ops by number.
+static void printLegend(const PricedProgram &report, size_t numPoints,
+                        llvm::ArrayRef<Point> costliest, double y0,
+                        llvm::raw_ostream &os) {
   double lx = kWidth - kRight + 16, ly = y0 + kTop + 10;
   for (Bound bound : {Bound::Compute, Bound::Memory, Bound::Overhead}) {
     os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"6\" fill=\"%s\" "
@@ -201,12 +222,13 @@ static void printChart(const PricedProgram &report, double y0,
                        lx + 12, ly + 4, stringifyBound(bound).str().c_str());
     ly += 20;
   }
+  bool mac = report.options.convention == FlopConvention::MAC;
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">dot area: "
                      "share of time</text>\n",
                      lx - 6, ly + 4);
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%zu ops, "
                      "%s total</text>\n",
-                     lx - 6, ly + 22, points.size(),
+                     lx - 6, ly + 22, numPoints,
                      formatSeconds(report.totals.latency).c_str());
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">a MAC = %s"
                      "</text>\n",
@@ -229,6 +251,24 @@ static void printChart(const PricedProgram &report, double y0,
                        ly + 13)
        << escapeMarkup(name) << "</text>\n";
   }
+}
+
+/// One chart at vertical offset `y0`.
+static void printChart(const PricedProgram &report, double y0,
+                       llvm::raw_ostream &os) {
+  std::vector<Point> points = collectPoints(report);
+  ChartAxes axes = chooseAxes(report, points, y0);
+  os << "<g class=\"roofline\">\n";
+  printFrame(report, axes, y0, os);
+  printRoofs(report, axes, os);
+  std::vector<Point> sorted = points;
+  llvm::sort(sorted, [](const Point &a, const Point &b) {
+    return a.op->roofline.latency > b.op->roofline.latency;
+  });
+  // The five costliest: a number on the dot, the op in the legend column.
+  llvm::ArrayRef<Point> costliest = llvm::ArrayRef(sorted).take_front(5);
+  printDots(sorted, costliest, axes, os);
+  printLegend(report, points.size(), costliest, y0, os);
   os << "</g>\n";
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/Units.h"
+#include "mlsysim/Support/EnumNames.h"
 
 #include "llvm/Support/Format.h"
 
@@ -14,21 +15,17 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
-static llvm::StringRef stepName(ServingStep step) {
-  switch (step) {
-  case ServingStep::Prefill:
-    return "prefill";
-  case ServingStep::Decode:
-    return "decode";
-  case ServingStep::None:
-    return "none";
-  }
-  llvm_unreachable("unknown serving step");
-}
+/// The name of each serving step, as the views print it.
+static constexpr EnumName<ServingStep> kServingStepNames[] = {
+    {ServingStep::None, "none", "not a serving step"},
+    {ServingStep::Prefill, "prefill", "reads a prompt, fills the KV cache"},
+    {ServingStep::Decode, "decode", "appends one token to the KV cache"},
+};
 
 void mlsysim::printServingText(const ServingReport &s, llvm::raw_ostream &os) {
   bool decode = s.step == ServingStep::Decode;
-  os << "serving: @" << s.func << " is a " << stepName(s.step) << " step (";
+  os << "serving: @" << s.func << " is a "
+     << stringifyEnum(kServingStepNames, s.step) << " step (";
   if (s.tokensPerSequence)
     os << *s.tokensPerSequence
        << (*s.tokensPerSequence == 1 ? " token" : " tokens") << " per sequence";
@@ -89,7 +86,7 @@ Value mlsysim::servingToJSON(const ServingReport &s) {
     });
   return Object{
       {"func", s.func},
-      {"step", stepName(s.step)},
+      {"step", stringifyEnum(kServingStepNames, s.step)},
       {"tokens_per_sequence", optional(s.tokensPerSequence)},
       {"cache_length", optional(s.cacheLength)},
       {"length_bound", s.lengthBound},

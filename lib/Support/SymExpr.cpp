@@ -411,44 +411,28 @@ static std::optional<bool> decide(SymPredicate predicate, SymSign sign) {
        negative = sign == SymSign::Negative, zero = sign == SymSign::Zero,
        nonNegative = positive || zero || sign == SymSign::NonNegative,
        nonPositive = negative || zero || sign == SymSign::NonPositive;
-  switch (predicate) {
-  case SymPredicate::EQ:
-    if (zero)
-      return true;
-    if (positive || negative)
-      return false;
-    break;
-  case SymPredicate::NE:
-    if (zero)
-      return false;
-    if (positive || negative)
-      return true;
-    break;
-  case SymPredicate::LT:
-    if (negative)
-      return true;
-    if (nonNegative)
-      return false;
-    break;
-  case SymPredicate::LE:
-    if (nonPositive)
-      return true;
-    if (positive)
-      return false;
-    break;
-  case SymPredicate::GT:
-    if (positive)
-      return true;
-    if (nonPositive)
-      return false;
-    break;
-  case SymPredicate::GE:
-    if (nonNegative)
-      return true;
-    if (negative)
-      return false;
-    break;
-  }
+  // The signs that make the predicate hold, and those that make it fail.
+  auto [holds, fails] = [&]() -> std::pair<bool, bool> {
+    switch (predicate) {
+    case SymPredicate::EQ:
+      return {zero, positive || negative};
+    case SymPredicate::NE:
+      return {positive || negative, zero};
+    case SymPredicate::LT:
+      return {negative, nonNegative};
+    case SymPredicate::LE:
+      return {nonPositive, positive};
+    case SymPredicate::GT:
+      return {positive, nonPositive};
+    case SymPredicate::GE:
+      return {nonNegative, negative};
+    }
+    llvm_unreachable("unknown predicate");
+  }();
+  if (holds)
+    return true;
+  if (fails)
+    return false;
   return std::nullopt;
 }
 

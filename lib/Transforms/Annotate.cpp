@@ -33,25 +33,18 @@ DictionaryAttr getSymbolic(const PricedProgram &report, unsigned id) {
 
 struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
-  friend struct passutil::OptionReader;
+  friend struct passutil::PassPricing;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    PricingRequest options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::PassPricing::read(*this);
     options.symbolic = true;
     options.symbols = symbols;
     FailureOr<std::vector<PricedProgram>> reports =
-        priceModule(module, options, [&]() -> const CostAnalysis & {
-          return getAnalysis<CostAnalysis>();
-        });
+        passutil::PassPricing::priceOneDevice(*this, options,
+                                              "mlsysim-annotate prices");
     if (failed(reports))
       return signalPassFailure();
-    if (reports->size() != 1) {
-      emitError(module.getLoc())
-          << "mlsysim-annotate prices one device; got " << reports->size()
-          << " in hardware=" << hardware;
-      return signalPassFailure();
-    }
     PricedProgram *report = &reports->front();
     passutil::emitCoverageWarnings(*report);
 

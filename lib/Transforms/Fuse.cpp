@@ -134,17 +134,24 @@ static bool hasEmptyLoop(Operation *op) {
          llvm::any_of(op->getResultTypes(), empty);
 }
 
-/// How upstream can fuse a group on tensors, or std::nullopt with `why`.
-static std::optional<Method> chooseMethod(const PricedProgram &report,
-                                          const FusionGroup &group,
-                                          std::string &why) {
-  llvm::SmallDenseSet<Operation *, 8> members;
-  for (unsigned id : group.ops)
-    members.insert(report.ops[id].op);
-  bool matrix = false, rowReduction = false, slice = false;
-  // An edge through a reshape: elementwise groups propagate it out of the
-  // way (upstream's reshape-by-expansion patterns) before they fuse.
+namespace {
+/// What the members of a group are, as far as choosing a method goes.
+struct GroupShape {
+  bool matrix = false, rowReduction = false, slice = false, pad = false;
+  /// A reshape view an edge of the group goes through (elementwise groups
+  /// propagate it out of the way with upstream's reshape-by-expansion
+  /// patterns before they fuse), or null.
   Operation *throughReshape = nullptr;
+};
+} // namespace
+
+/// The shape of `group`, or std::nullopt with `why` when a member is one
+/// upstream cannot fuse into its consumer.
+static std::optional<GroupShape>
+classifyMembers(const PricedProgram &report, const FusionGroup &group,
+                const llvm::SmallDenseSet<Operation *, 8> &members,
+                std::string &why) {
+  GroupShape shape;
   for (unsigned id : group.ops) {
     Operation *op = report.ops[id].op;
     bool producesInside = llvm::any_of(op->getUsers(), [&](Operation *user) {
@@ -158,8 +165,9 @@ static std::optional<Method> chooseMethod(const PricedProgram &report,
         continue;
       if (Operation *source = definingOpThroughViews(operand);
           source && members.contains(source))
-        throughReshape = view;
+        shape.throughReshape = view;
     }
+    shape.pad |= isa<tensor::PadOp>(op);
     // arith and math ops on tensors become linalg.generic ops first.
     if (isElementwiseOnTensors(op))
       continue;
@@ -171,7 +179,7 @@ static std::optional<Method> chooseMethod(const PricedProgram &report,
     // A slice read in place: the tiles read the slice's part of its source
     // (consecutive slices merged once tiled).
     if (isa<tensor::ExtractSliceOp>(op)) {
-      slice = true;
+      shape.slice = true;
       continue;
     }
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
@@ -182,43 +190,21 @@ static std::optional<Method> chooseMethod(const PricedProgram &report,
       return std::nullopt;
     }
     if (report.plan.records[id].role == FusionRole::Matrix) {
-      matrix = true;
+      shape.matrix = true;
       continue;
     }
     if (report.plan.records[id].role == FusionRole::Fill)
       continue; // Made in place by its consumer; it stays for the others.
     if (producesInside && linalgOp.getNumReductionLoops() != 0)
-      rowReduction = true;
+      shape.rowReduction = true;
   }
-  bool hasPad = llvm::any_of(group.ops, [&](unsigned id) {
-    return isa<tensor::PadOp>(report.ops[id].op);
-  });
-  // A pad is fused by tiling the op that reads it (a convolution, a pool).
-  if (slice && !matrix && !rowReduction && !hasPad) {
-    why = "fusing tensor.extract_slice into an elementwise consumer needs "
-          "the consumer tiled, which mlsysim-fuse does only with a matrix op "
-          "or a reduction in the group";
-    return std::nullopt;
-  }
-  if (!matrix && !rowReduction && !hasPad)
-    return throughReshape ? Method::ElementwiseAcrossReshapes
-                          : Method::Elementwise;
-  if (throughReshape && hasPad) {
-    why = "fusing a pad across " +
-          throughReshape->getName().getStringRef().str() +
-          " needs its tiles reshaped, which mlsysim-fuse does not do";
-    return std::nullopt;
-  }
-  for (unsigned id : group.ops)
-    if (hasEmptyLoop(report.ops[id].op)) {
-      why = "'" + report.ops[id].name.str() +
-            "' has a loop of zero iterations (a dimension of size 0), which "
-            "upstream's tiling cannot tile";
-      return std::nullopt;
-    }
-  // Tile-and-fuse pulls producers into the last op's loops: every other
-  // member must feed it.
-  Operation *last = report.ops[group.ops.back()].op;
+  return shape;
+}
+
+/// Whether every member feeds `last` (tile-and-fuse pulls producers into
+/// the last op's loops); else `why`.
+static bool allFeedLast(const llvm::SmallDenseSet<Operation *, 8> &members,
+                        Operation *last, std::string &why) {
   llvm::SmallPtrSet<Operation *, 8> reached{last};
   SmallVector<Operation *> worklist{last};
   while (!worklist.empty())
@@ -226,26 +212,32 @@ static std::optional<Method> chooseMethod(const PricedProgram &report,
       if (Operation *def = definingOpThroughViews(operand))
         if (members.contains(def) && reached.insert(def).second)
           worklist.push_back(def);
-  if (reached.size() != members.size()) {
-    // A tensor.reshape (its shape a runtime tensor) is no view upstream's
-    // reshape propagation moves.
-    for (Operation *member : members)
-      for (Value operand : member->getOperands())
-        if (auto reshape = operand.getDefiningOp<tensor::ReshapeOp>();
-            reshape &&
-            members.contains(definingOpThroughViews(reshape.getSource()))) {
-          why = "fusing across tensor.reshape (a shape given as a tensor) "
-                "needs its tiles reshaped, which mlsysim-fuse does not do";
-          return std::nullopt;
-        }
-    why = "not every op of the group feeds its last op";
-    return std::nullopt;
-  }
-  // An intermediate used outside the group is yielded by the loops, which
-  // come where the last op was: its outside users must come after it (and
-  // read it directly). A fill is cheaper recomputed in the tile (the
-  // original stays for the others). (A reshape between members is inside:
-  // it is propagated away.)
+  if (reached.size() == members.size())
+    return true;
+  // A tensor.reshape (its shape a runtime tensor) is no view upstream's
+  // reshape propagation moves.
+  for (Operation *member : members)
+    for (Value operand : member->getOperands())
+      if (auto reshape = operand.getDefiningOp<tensor::ReshapeOp>();
+          reshape &&
+          members.contains(definingOpThroughViews(reshape.getSource()))) {
+        why = "fusing across tensor.reshape (a shape given as a tensor) "
+              "needs its tiles reshaped, which mlsysim-fuse does not do";
+        return false;
+      }
+  why = "not every op of the group feeds its last op";
+  return false;
+}
+
+/// Whether a member is used outside the group before `last`; `why` names
+/// it. An intermediate used outside the group is yielded by the loops, which
+/// come where the last op was: its outside users must come after it (and
+/// read it directly). A fill is cheaper recomputed in the tile (the
+/// original stays for the others). (A reshape between members is inside:
+/// it is propagated away.)
+static bool
+usedOutsideBeforeLast(const llvm::SmallDenseSet<Operation *, 8> &members,
+                      Operation *last, std::string &why) {
   std::function<bool(Operation *)> usedBeforeLoops = [&](Operation *op) {
     return llvm::any_of(op->getUsers(), [&](Operation *user) {
       if (members.contains(user))
@@ -267,10 +259,51 @@ static std::optional<Method> chooseMethod(const PricedProgram &report,
       why = "'" + member->getName().getStringRef().str() +
             "' has users outside the group before its last op; tile-and-fuse "
             "would yield it after them";
+      return true;
+    }
+  return false;
+}
+
+/// How upstream can fuse a group on tensors, or std::nullopt with `why`.
+static std::optional<Method> chooseMethod(const PricedProgram &report,
+                                          const FusionGroup &group,
+                                          std::string &why) {
+  llvm::SmallDenseSet<Operation *, 8> members;
+  for (unsigned id : group.ops)
+    members.insert(report.ops[id].op);
+  std::optional<GroupShape> shape =
+      classifyMembers(report, group, members, why);
+  if (!shape)
+    return std::nullopt;
+  // A pad is fused by tiling the op that reads it (a convolution, a pool).
+  if (shape->slice && !shape->matrix && !shape->rowReduction && !shape->pad) {
+    why = "fusing tensor.extract_slice into an elementwise consumer needs "
+          "the consumer tiled, which mlsysim-fuse does only with a matrix op "
+          "or a reduction in the group";
+    return std::nullopt;
+  }
+  if (!shape->matrix && !shape->rowReduction && !shape->pad)
+    return shape->throughReshape ? Method::ElementwiseAcrossReshapes
+                                 : Method::Elementwise;
+  if (shape->throughReshape && shape->pad) {
+    why = "fusing a pad across " +
+          shape->throughReshape->getName().getStringRef().str() +
+          " needs its tiles reshaped, which mlsysim-fuse does not do";
+    return std::nullopt;
+  }
+  for (unsigned id : group.ops)
+    if (hasEmptyLoop(report.ops[id].op)) {
+      why = "'" + report.ops[id].name.str() +
+            "' has a loop of zero iterations (a dimension of size 0), which "
+            "upstream's tiling cannot tile";
       return std::nullopt;
     }
-  return throughReshape ? Method::TileAndFuseAcrossReshapes
-                        : Method::TileAndFuse;
+  Operation *last = report.ops[group.ops.back()].op;
+  if (!allFeedLast(members, last, why) ||
+      usedOutsideBeforeLast(members, last, why))
+    return std::nullopt;
+  return shape->throughReshape ? Method::TileAndFuseAcrossReshapes
+                               : Method::TileAndFuse;
 }
 
 /// The largest power of two up to 128 that divides `range` (tiles stay
@@ -433,7 +466,7 @@ struct KeepMark : RewriterBase::Listener {
 
 struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
-  friend struct passutil::OptionReader;
+  friend struct passutil::PassPricing;
 
   /// Set when the pass runs (names need the context).
   std::optional<MarkNames> marks;
@@ -441,153 +474,79 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     marks.emplace(&getContext());
-    PricingRequest options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::PassPricing::read(*this);
     options.fusion = true;
-    // tensor.reshape between structured ops (frontends split attention
-    // heads with one) as the view it is, where it is one: the plan prices
-    // both as free views; only views can be propagated out of a group.
-    {
-      IRRewriter rewriter(&getContext());
-      SmallVector<tensor::ReshapeOp> reshapes;
-      module.walk([&](tensor::ReshapeOp reshape) {
-        Operation *def = definingOpThroughViews(reshape.getSource());
-        if (isa_and_nonnull<linalg::LinalgOp, tensor::ExtractSliceOp>(def) &&
-            llvm::any_of(reshape->getUsers(), [](Operation *user) {
-              return isa<linalg::LinalgOp>(user);
-            }))
-          reshapes.push_back(reshape);
-      });
-      for (tensor::ReshapeOp reshape : reshapes)
-        rewriteAsView(rewriter, reshape);
-    }
+    rewriteReshapesAsViews(module);
     FailureOr<std::vector<PricedProgram>> reports =
-        priceModule(module, options, [&]() -> const CostAnalysis & {
-          return getAnalysis<CostAnalysis>();
-        });
+        passutil::PassPricing::priceOneDevice(*this, options,
+                                              "mlsysim-fuse plans for");
     if (failed(reports))
       return signalPassFailure();
-    if (reports->size() != 1) {
-      emitError(module.getLoc())
-          << "mlsysim-fuse plans for one device; got " << reports->size()
-          << " in hardware=" << hardware;
-      return signalPassFailure();
-    }
     const PricedProgram &report = reports->front();
-    MLIRContext *ctx = &getContext();
-    IRRewriter rewriter(ctx);
+    IRRewriter rewriter(&getContext());
+    for (unsigned index = 0; index < report.plan.opportunities.size(); ++index)
+      if (failed(performGroup(rewriter, report, index)))
+        return signalPassFailure();
+    module.walk([&](Operation *op) {
+      op->removeDiscardableAttr(marks->group);
+      op->removeDiscardableAttr(marks->producer);
+      op->removeDiscardableAttr(marks->read);
+    });
+  }
 
-    for (unsigned index = 0; index < report.plan.opportunities.size();
-         ++index) {
-      const FusionGroup &group = report.plan.getOpportunity(index);
-      Operation *last = report.ops[group.ops.back()].op;
-      // The op may be gone after fusion. Diagnostics say where and why with
-      // text from the IR (file names, op names, upstream's messages): none
-      // of it may drive the terminal they are read on.
-      Location lastLoc = escapeTerminal(last->getLoc());
-      std::string why;
-      std::optional<Method> method = chooseMethod(report, group, why);
-      if (!method) {
-        ++numGroupsLeft;
-        emitRemark(lastLoc) << "fusion group G" << index << " ("
-                            << stringifyFusionKind(*group.kind)
-                            << ") not performed: " << escapeTerminal(why);
-        continue;
-      }
-      // Mark the group's members, as generics where upstream's fusion and
-      // reshape propagation need them (tiling takes named ops as they are).
-      auto mark = IntegerAttr::get(IntegerType::get(ctx, 64), index);
-      // The planner keeps a group in one block; fusion stays there.
-      Block *block = last->getBlock();
-      bool matrix = llvm::any_of(group.ops, [&](unsigned id) {
-        return report.plan.records[id].role == FusionRole::Matrix;
-      });
-      // Row kernels too: the unit dims dropped below must be dropped from
-      // every member alike, which upstream does for generics.
-      bool generalize = !isTiled(*method) ||
-                        *method == Method::TileAndFuseAcrossReshapes || !matrix;
-      // Producers that stay as they are and are pulled into the tiles: the
-      // fills consumers make in place, the pads convolutions read, the
-      // slices read in place (an attribute, not an address set: see
-      // tileAndFuse).
-      for (unsigned id : group.ops) {
-        Operation *op = report.ops[id].op;
-        if (report.plan.records[id].role == FusionRole::Fill ||
-            isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
-          op->setDiscardableAttr(marks->producer, mark);
-          continue;
-        }
-        if (isElementwiseOnTensors(op)) {
-          Location loc = op->getLoc();
-          FailureOr<Operation *> generic = elementwiseToGeneric(op);
-          if (failed(generic)) {
-            emitError(escapeTerminal(loc))
-                << "cannot rewrite as linalg.generic for fusion";
-            return signalPassFailure();
-          }
-          (*generic)->setDiscardableAttr(marks->group, mark);
-          continue;
-        }
-        auto linalgOp = cast<linalg::LinalgOp>(op);
-        Operation *marked = linalgOp;
-        if (generalize && !isa<linalg::GenericOp>(marked)) {
-          rewriter.setInsertionPoint(linalgOp);
-          FailureOr<linalg::GenericOp> result =
-              linalg::generalizeNamedOp(rewriter, linalgOp);
-          if (failed(result)) {
-            emitError(escapeTerminal(linalgOp->getLoc()))
-                << "cannot generalize for fusion";
-            return signalPassFailure();
-          }
-          marked = *result;
-        }
-        marked->setDiscardableAttr(marks->group, mark);
-      }
-      if ((*method == Method::ElementwiseAcrossReshapes ||
-           *method == Method::TileAndFuseAcrossReshapes) &&
-          failed(propagateReshapes(*block, mark))) {
-        ++numGroupsLeft;
-        emitRemark(lastLoc) << "fusion group G" << index << " ("
-                            << stringifyFusionKind(*group.kind)
-                            << ") not performed: upstream's reshape "
-                               "propagation did not settle (its patterns "
-                               "undo each other here)";
-        continue;
-      }
-      // Row kernels: the unit dimensions frontends keep on reduced results
-      // (keepdim: written through a constant index, which tiling cannot
-      // slice) are dropped first.
-      if (isTiled(*method) && !matrix)
-        dropUnitDims(rewriter, *block, mark);
-      if (isTiled(*method)) {
-        FailureOr<std::string> tiled =
-            tileAndFuse(rewriter, *block, mark, matrix);
-        if (failed(tiled))
-          return signalPassFailure();
-        if (StringRef(*tiled).starts_with("fused in part")) {
-          // The IR is valid; the kernels are not all the plan priced.
-          ++numGroupsFused;
-          emitRemark(lastLoc) << "fusion group G" << index << " ("
-                              << stringifyFusionKind(*group.kind) << ") "
-                              << escapeTerminal(*tiled);
-          continue;
-        }
-        if (!tiled->empty()) {
-          ++numGroupsLeft;
-          emitRemark(lastLoc) << "fusion group G" << index << " ("
-                              << stringifyFusionKind(*group.kind)
-                              << ") not performed: " << escapeTerminal(*tiled);
-          continue;
-        }
-        ++numGroupsFused;
-        numOpsFused += group.launchesSaved;
-        emitRemark(lastLoc)
-            << "fused group G" << index << " ("
-            << stringifyFusionKind(*group.kind) << ", " << group.ops.size()
-            << " ops, tiled" << (matrix ? "" : " by rows") << "): predicted "
-            << formatSeconds(group.latencyBefore) << " -> "
-            << formatSeconds(group.fused.latency);
-        continue;
-      }
+  /// tensor.reshape between structured ops (frontends split attention heads
+  /// with one) as the view it is, where it is one: the plan prices both as
+  /// free views; only views can be propagated out of a group.
+  void rewriteReshapesAsViews(ModuleOp module) {
+    IRRewriter rewriter(&getContext());
+    SmallVector<tensor::ReshapeOp> reshapes;
+    module.walk([&](tensor::ReshapeOp reshape) {
+      Operation *def = definingOpThroughViews(reshape.getSource());
+      if (isa_and_nonnull<linalg::LinalgOp, tensor::ExtractSliceOp>(def) &&
+          llvm::any_of(reshape->getUsers(), [](Operation *user) {
+            return isa<linalg::LinalgOp>(user);
+          }))
+        reshapes.push_back(reshape);
+    });
+    for (tensor::ReshapeOp reshape : reshapes)
+      rewriteAsView(rewriter, reshape);
+  }
+
+  /// Performs opportunity `index` of the plan, or says (in a remark) why
+  /// not; fails on an upstream failure.
+  LogicalResult performGroup(IRRewriter &rewriter, const PricedProgram &report,
+                             unsigned index) {
+    const FusionGroup &group = report.plan.getOpportunity(index);
+    Operation *last = report.ops[group.ops.back()].op;
+    // The op may be gone after fusion. Diagnostics say where and why with
+    // text from the IR (file names, op names, upstream's messages): none
+    // of it may drive the terminal they are read on.
+    Location lastLoc = escapeTerminal(last->getLoc());
+    auto notPerformed = [&](llvm::StringRef why) {
+      ++numGroupsLeft;
+      emitRemark(lastLoc) << "fusion group G" << index << " ("
+                          << stringifyFusionKind(*group.kind)
+                          << ") not performed: " << why;
+      return success();
+    };
+    std::string why;
+    std::optional<Method> method = chooseMethod(report, group, why);
+    if (!method)
+      return notPerformed(escapeTerminal(why));
+    auto mark = IntegerAttr::get(IntegerType::get(&getContext(), 64), index);
+    // The planner keeps a group in one block; fusion stays there.
+    Block *block = last->getBlock();
+    bool matrix = llvm::any_of(group.ops, [&](unsigned id) {
+      return report.plan.records[id].role == FusionRole::Matrix;
+    });
+    if (failed(markMembers(rewriter, report, group, *method, matrix, mark)))
+      return failure();
+    if ((*method == Method::ElementwiseAcrossReshapes ||
+         *method == Method::TileAndFuseAcrossReshapes) &&
+        failed(propagateReshapes(*block, mark)))
+      return notPerformed("upstream's reshape propagation did not settle (its "
+                          "patterns undo each other here)");
+    if (!isTiled(*method)) {
       unsigned fused = fuseGroup(rewriter, *block, mark);
       numOpsFused += fused;
       ++numGroupsFused;
@@ -597,12 +556,80 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
                           << " fusions): predicted "
                           << formatSeconds(group.latencyBefore) << " -> "
                           << formatSeconds(group.fused.latency);
+      return success();
     }
-    module.walk([&](Operation *op) {
-      op->removeDiscardableAttr(marks->group);
-      op->removeDiscardableAttr(marks->producer);
-      op->removeDiscardableAttr(marks->read);
-    });
+    // Row kernels: the unit dimensions frontends keep on reduced results
+    // (keepdim: written through a constant index, which tiling cannot
+    // slice) are dropped first.
+    if (!matrix)
+      dropUnitDims(rewriter, *block, mark);
+    FailureOr<std::string> tiled = tileAndFuse(rewriter, *block, mark, matrix);
+    if (failed(tiled))
+      return failure();
+    if (StringRef(*tiled).starts_with("fused in part")) {
+      // The IR is valid; the kernels are not all the plan priced.
+      ++numGroupsFused;
+      emitRemark(lastLoc) << "fusion group G" << index << " ("
+                          << stringifyFusionKind(*group.kind) << ") "
+                          << escapeTerminal(*tiled);
+      return success();
+    }
+    if (!tiled->empty())
+      return notPerformed(escapeTerminal(*tiled));
+    ++numGroupsFused;
+    numOpsFused += group.launchesSaved;
+    emitRemark(lastLoc) << "fused group G" << index << " ("
+                        << stringifyFusionKind(*group.kind) << ", "
+                        << group.ops.size() << " ops, tiled"
+                        << (matrix ? "" : " by rows") << "): predicted "
+                        << formatSeconds(group.latencyBefore) << " -> "
+                        << formatSeconds(group.fused.latency);
+    return success();
+  }
+
+  /// Marks the group's members, as generics where upstream's fusion and
+  /// reshape propagation need them (tiling takes named ops as they are).
+  LogicalResult markMembers(IRRewriter &rewriter, const PricedProgram &report,
+                            const FusionGroup &group, Method method,
+                            bool matrix, Attribute mark) {
+    // Row kernels too: the unit dims dropped before tiling must be dropped
+    // from every member alike, which upstream does for generics.
+    bool generalize = !isTiled(method) ||
+                      method == Method::TileAndFuseAcrossReshapes || !matrix;
+    // Producers that stay as they are and are pulled into the tiles: the
+    // fills consumers make in place, the pads convolutions read, the
+    // slices read in place (an attribute, not an address set: see
+    // tileAndFuse).
+    for (unsigned id : group.ops) {
+      Operation *op = report.ops[id].op;
+      if (report.plan.records[id].role == FusionRole::Fill ||
+          isa<tensor::PadOp, tensor::ExtractSliceOp>(op)) {
+        op->setDiscardableAttr(marks->producer, mark);
+        continue;
+      }
+      if (isElementwiseOnTensors(op)) {
+        Location loc = op->getLoc();
+        FailureOr<Operation *> generic = elementwiseToGeneric(op);
+        if (failed(generic))
+          return emitError(escapeTerminal(loc))
+                 << "cannot rewrite as linalg.generic for fusion";
+        (*generic)->setDiscardableAttr(marks->group, mark);
+        continue;
+      }
+      auto linalgOp = cast<linalg::LinalgOp>(op);
+      Operation *marked = linalgOp;
+      if (generalize && !isa<linalg::GenericOp>(marked)) {
+        rewriter.setInsertionPoint(linalgOp);
+        FailureOr<linalg::GenericOp> result =
+            linalg::generalizeNamedOp(rewriter, linalgOp);
+        if (failed(result))
+          return emitError(escapeTerminal(linalgOp->getLoc()))
+                 << "cannot generalize for fusion";
+        marked = *result;
+      }
+      marked->setDiscardableAttr(marks->group, mark);
+    }
+    return success();
   }
 
   /// Tiles the group's last marked op in `block` and fuses the other
@@ -644,19 +671,8 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     if (llvm::all_of(sizes, isZeroInteger))
       return std::string(matrix ? "no static parallel loop to tile"
                                 : "no static row loop to tile");
-    scf::SCFTilingOptions tiling;
-    tiling.setTileSizes(sizes);
-    scf::SCFTileAndFuseOptions options;
-    options.setTilingOptions(tiling);
-    // A tile of a slice, or of a reshape, is a slice of what it reads:
-    // bubbled up and merged, the tiles read the producers (and the slices'
-    // sources) directly, so producers behind a slice or a reshape fuse too.
-    {
-      RewritePatternSet cleanup(rewriter.getContext());
-      tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
-      tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
-      options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
-    }
+    scf::SCFTileAndFuseOptions options =
+        makeTileAndFuseOptions(rewriter.getContext(), sizes);
     // A member read after the kernel too is yielded by the loops (chooseMethod
     // checked those readers come after them); a fill with other users is
     // recomputed in the tile and stays for them.
@@ -674,32 +690,7 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
           return scf::SCFTileAndFuseOptions::ControlFnResult{
               yielded.contains(producer.getOwner())};
         });
-    // What the group reads before tiling, through views, slices, sizes and
-    // empty tensors: a view or slice the tiles stop reading (their reads
-    // bubbled to its source) is dead code after it. Only those: marking every
-    // view of the block, for every group, made fusing a large program
-    // quadratic. (Marked with an attribute, not kept by address: tiling
-    // erases and creates ops, and a new op may take an erased one's address.)
-    {
-      auto readMark = UnitAttr::get(rewriter.getContext());
-      SmallVector<Operation *> worklist(members);
-      llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(), worklist.end());
-      while (!worklist.empty())
-        worklist.pop_back_val()->walk([&](Operation *reader) {
-          for (Value operand : reader->getOperands()) {
-            Operation *def = operand.getDefiningOp();
-            if (!def || def->getBlock() != &block ||
-                !isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-                     tensor::CollapseShapeOp, tensor::DimOp, tensor::EmptyOp,
-                     linalg::FillOp>(def) ||
-                !seen.insert(def).second)
-              continue;
-            if (!isa<tensor::EmptyOp, linalg::FillOp>(def))
-              def->setDiscardableAttr(marks->read, readMark);
-            worklist.push_back(def);
-          }
-        });
-    }
+    markReads(block, members);
     rewriter.setInsertionPoint(last);
     // Upstream reports a producer it cannot tile as an error and goes on
     // without it: caught here, and the group is said to be fused in part.
@@ -721,11 +712,72 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
       return emitError(escapeTerminal(last->getLoc()))
              << "tile-and-fuse failed" << (refused.empty() ? "" : ": ")
              << escapeTerminal(refused);
+    replaceOriginals(rewriter, block, *result, inGroup);
+    if (!result->loops.empty())
+      cleanUpKernel(rewriter, block, result->loops.front());
+    // The block's own ops only (the kernels' bodies, where clones of marked
+    // slices may carry the mark, are left to the end of the pass: walking
+    // them for every group made fusing quadratic in the program's size).
+    for (Operation &op : block)
+      if (op.getDiscardableAttr(marks->read))
+        op.removeDiscardableAttr(marks->read);
+    return describeLeftovers(block, isMarked, isProducer, refused);
+  }
+
+  /// Tiles of `sizes`; a tile of a slice, or of a reshape, is a slice of
+  /// what it reads: bubbled up and merged, the tiles read the producers (and
+  /// the slices' sources) directly, so producers behind a slice or a reshape
+  /// fuse too.
+  static scf::SCFTileAndFuseOptions
+  makeTileAndFuseOptions(MLIRContext *ctx, ArrayRef<OpFoldResult> sizes) {
+    scf::SCFTilingOptions tiling;
+    tiling.setTileSizes(sizes);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    RewritePatternSet cleanup(ctx);
+    tensor::populateBubbleUpExtractSliceOpPatterns(cleanup);
+    tensor::populateMergeConsecutiveInsertExtractSlicePatterns(cleanup);
+    options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
+    return options;
+  }
+
+  /// Marks what `members` read before tiling, through views, slices, sizes
+  /// and empty tensors: a view or slice the tiles stop reading (their reads
+  /// bubbled to its source) is dead code after it. Only those: marking every
+  /// view of the block, for every group, made fusing a large program
+  /// quadratic. (Marked with an attribute, not kept by address: tiling
+  /// erases and creates ops, and a new op may take an erased one's address.)
+  void markReads(Block &block, ArrayRef<Operation *> members) {
+    auto readMark = UnitAttr::get(marks->read.getContext());
+    SmallVector<Operation *> worklist(members);
+    llvm::SmallPtrSet<Operation *, 32> seen(worklist.begin(), worklist.end());
+    while (!worklist.empty())
+      worklist.pop_back_val()->walk([&](Operation *reader) {
+        for (Value operand : reader->getOperands()) {
+          Operation *def = operand.getDefiningOp();
+          if (!def || def->getBlock() != &block ||
+              !isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                   tensor::CollapseShapeOp, tensor::DimOp, tensor::EmptyOp,
+                   linalg::FillOp>(def) ||
+              !seen.insert(def).second)
+            continue;
+          if (!isa<tensor::EmptyOp, linalg::FillOp>(def))
+            def->setDiscardableAttr(marks->read, readMark);
+          worklist.push_back(def);
+        }
+      });
+  }
+
+  /// Points the readers after the loops at what they yield, then erases the
+  /// originals that nothing reads any more.
+  static void replaceOriginals(IRRewriter &rewriter, Block &block,
+                               scf::SCFTileAndFuseResult &result,
+                               llvm::function_ref<bool(Operation *)> inGroup) {
     // Readers after the loops read what they yield; what sits before them
     // (the sizes tiling read off the originals) is answered below.
     Operation *loops =
-        result->loops.empty() ? nullptr : result->loops.front().getOperation();
-    for (auto [original, replacement] : result->replacements)
+        result.loops.empty() ? nullptr : result.loops.front().getOperation();
+    for (auto [original, replacement] : result.replacements)
       rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
         Operation *reader = block.findAncestorOpInBlock(*use.getOwner());
         return !loops || (reader && loops->isBeforeInBlock(reader));
@@ -740,121 +792,140 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
               tensor::CollapseShapeOp, tensor::DimOp, arith::ConstantOp>(op))
         originals.push_back(&op);
     for (Operation *op : llvm::reverse(originals)) {
-      SmallVector<tensor::DimOp> dims;
-      for (Operation *user : op->getUsers())
-        if (auto dim = dyn_cast<tensor::DimOp>(user))
-          dims.push_back(dim);
-      if (!dims.empty()) {
-        ReifiedRankedShapedTypeDims shapes;
-        rewriter.setInsertionPoint(op);
-        if (succeeded(reifyResultShapes(rewriter, op, shapes)))
-          for (tensor::DimOp dim : dims) {
-            std::optional<int64_t> index = dim.getConstantIndex();
-            if (!index)
-              continue;
-            unsigned result = cast<OpResult>(dim.getSource()).getResultNumber();
-            rewriter.setInsertionPoint(dim);
-            rewriter.replaceOp(
-                dim, getValueOrCreateConstantIndexOp(rewriter, dim.getLoc(),
-                                                     shapes[result][*index]));
-          }
-      }
+      answerDims(rewriter, op);
       for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
         if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
           rewriter.eraseOp(user);
       if (op->use_empty() && isMemoryEffectFree(op))
         rewriter.eraseOp(op);
     }
-    if (!result->loops.empty()) {
-      Operation *kernel = result->loops.front();
-      kernel->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
-                      UnitAttr::get(rewriter.getContext()));
-      // Tile-and-fuse makes a producer once per slice its consumers take (a
-      // matmul read by three epilogue ops, three times per tile): identical
-      // clones computed once.
-      {
-        DominanceInfo dominance;
-        eliminateCommonSubExpressions(rewriter, dominance, kernel);
-      }
-      // A tile of a slice is a slice of its source.
-      {
-        RewritePatternSet patterns(rewriter.getContext());
-        tensor::populateMergeConsecutiveInsertExtractSlicePatterns(patterns);
-        SmallVector<Operation *> slices;
-        kernel->walk([&](tensor::ExtractSliceOp op) { slices.push_back(op); });
-        GreedyRewriteConfig config = boundedRewrites(slices.size());
-        config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-        (void)applyOpPatternsGreedily(slices, std::move(patterns), config);
-      }
-      // Sizes tiling read off views and slices the tiles no longer read,
-      // answered from their operands, then those views and slices go.
-      {
-        RewritePatternSet patterns(rewriter.getContext());
-        memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
-        // In the block and in the new kernel (the earlier kernels had theirs
-        // answered: walking them for every group was quadratic).
-        SmallVector<Operation *> dims;
-        auto collect = [&](tensor::DimOp dim) {
-          if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-                              tensor::CollapseShapeOp>(
-                  dim.getSource().getDefiningOp()))
-            dims.push_back(dim);
-        };
-        for (Operation &op : block)
-          if (auto dim = dyn_cast<tensor::DimOp>(op))
-            collect(dim);
-        kernel->walk(collect);
-        GreedyRewriteConfig config = boundedRewrites(dims.size());
-        config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-        (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
-        bool erased = true;
-        while (erased) {
-          erased = false;
-          for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
-            if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
-                    tensor::CollapseShapeOp, tensor::DimOp>(op) &&
-                op.getDiscardableAttr(marks->read) && op.use_empty()) {
-              rewriter.eraseOp(&op);
-              erased = true;
-            }
-        }
-      }
-      // A tile that lies wholly in a pad's border is generated from the pad
-      // value (tensor.generate): as the fill it is, which every linalg
-      // pipeline lowers.
-      SmallVector<tensor::GenerateOp> generates;
-      kernel->walk([&](tensor::GenerateOp generate) {
-        Block &body = generate.getBody().front();
-        Value value = body.getTerminator()->getOperand(0);
-        if (body.getOperations().size() == 1 &&
-            value.getParentRegion() != &generate.getBody())
-          generates.push_back(generate);
-      });
-      for (tensor::GenerateOp generate : generates) {
-        rewriter.setInsertionPoint(generate);
-        Value empty = tensor::EmptyOp::create(
-            rewriter, generate.getLoc(), generate.getType().getShape(),
-            generate.getType().getElementType(), generate.getDynamicExtents());
-        Value value = generate.getBody().front().getTerminator()->getOperand(0);
-        rewriter.replaceOp(
-            generate,
-            linalg::FillOp::create(rewriter, generate.getLoc(), value, empty)
-                .getResult(0));
-      }
+  }
+
+  /// Replaces the tensor.dim ops reading `op`'s results with the sizes
+  /// reified from its operands.
+  static void answerDims(IRRewriter &rewriter, Operation *op) {
+    SmallVector<tensor::DimOp> dims;
+    for (Operation *user : op->getUsers())
+      if (auto dim = dyn_cast<tensor::DimOp>(user))
+        dims.push_back(dim);
+    if (dims.empty())
+      return;
+    ReifiedRankedShapedTypeDims shapes;
+    rewriter.setInsertionPoint(op);
+    if (failed(reifyResultShapes(rewriter, op, shapes)))
+      return;
+    for (tensor::DimOp dim : dims) {
+      std::optional<int64_t> index = dim.getConstantIndex();
+      if (!index)
+        continue;
+      unsigned result = cast<OpResult>(dim.getSource()).getResultNumber();
+      rewriter.setInsertionPoint(dim);
+      rewriter.replaceOp(
+          dim, getValueOrCreateConstantIndexOp(rewriter, dim.getLoc(),
+                                               shapes[result][*index]));
     }
-    // The block's own ops only (the kernels' bodies, where clones of marked
-    // slices may carry the mark, are left to the end of the pass: walking
-    // them for every group made fusing quadratic in the program's size).
+  }
+
+  /// Marks `kernel` (the outer loop of a tiled group) as one and tidies what
+  /// tiling left in it and in `block`.
+  void cleanUpKernel(IRRewriter &rewriter, Block &block, Operation *kernel) {
+    kernel->setAttr(MLSysimDialect::KernelAttrHelper::getNameStr(),
+                    UnitAttr::get(rewriter.getContext()));
+    // Tile-and-fuse makes a producer once per slice its consumers take (a
+    // matmul read by three epilogue ops, three times per tile): identical
+    // clones computed once.
+    {
+      DominanceInfo dominance;
+      eliminateCommonSubExpressions(rewriter, dominance, kernel);
+    }
+    // A tile of a slice is a slice of its source.
+    {
+      RewritePatternSet patterns(rewriter.getContext());
+      tensor::populateMergeConsecutiveInsertExtractSlicePatterns(patterns);
+      SmallVector<Operation *> slices;
+      kernel->walk([&](tensor::ExtractSliceOp op) { slices.push_back(op); });
+      GreedyRewriteConfig config = boundedRewrites(slices.size());
+      config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+      (void)applyOpPatternsGreedily(slices, std::move(patterns), config);
+    }
+    eraseUnreadViews(rewriter, block, kernel);
+    generatesToFills(rewriter, kernel);
+  }
+
+  /// Sizes tiling read off views and slices the tiles no longer read,
+  /// answered from their operands, then those views and slices go.
+  void eraseUnreadViews(IRRewriter &rewriter, Block &block, Operation *kernel) {
+    RewritePatternSet patterns(rewriter.getContext());
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+    // In the block and in the new kernel (the earlier kernels had theirs
+    // answered: walking them for every group was quadratic).
+    SmallVector<Operation *> dims;
+    auto collect = [&](tensor::DimOp dim) {
+      if (isa_and_nonnull<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                          tensor::CollapseShapeOp>(
+              dim.getSource().getDefiningOp()))
+        dims.push_back(dim);
+    };
     for (Operation &op : block)
-      if (op.getDiscardableAttr(marks->read))
-        op.removeDiscardableAttr(marks->read);
+      if (auto dim = dyn_cast<tensor::DimOp>(op))
+        collect(dim);
+    kernel->walk(collect);
+    GreedyRewriteConfig config = boundedRewrites(dims.size());
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    (void)applyOpPatternsGreedily(dims, std::move(patterns), config);
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+        if (isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp,
+                tensor::CollapseShapeOp, tensor::DimOp>(op) &&
+            op.getDiscardableAttr(marks->read) && op.use_empty()) {
+          rewriter.eraseOp(&op);
+          erased = true;
+        }
+    }
+  }
+
+  /// A tile that lies wholly in a pad's border is generated from the pad
+  /// value (tensor.generate): as the fill it is, which every linalg pipeline
+  /// lowers.
+  static void generatesToFills(IRRewriter &rewriter, Operation *kernel) {
+    SmallVector<tensor::GenerateOp> generates;
+    kernel->walk([&](tensor::GenerateOp generate) {
+      Block &body = generate.getBody().front();
+      Value value = body.getTerminator()->getOperand(0);
+      if (body.getOperations().size() == 1 &&
+          value.getParentRegion() != &generate.getBody())
+        generates.push_back(generate);
+    });
+    for (tensor::GenerateOp generate : generates) {
+      rewriter.setInsertionPoint(generate);
+      Value empty = tensor::EmptyOp::create(
+          rewriter, generate.getLoc(), generate.getType().getShape(),
+          generate.getType().getElementType(), generate.getDynamicExtents());
+      Value value = generate.getBody().front().getTerminator()->getOperand(0);
+      rewriter.replaceOp(
+          generate,
+          linalg::FillOp::create(rewriter, generate.getLoc(), value, empty)
+              .getResult(0));
+    }
+  }
+
+  /// Why a tiled group is fused in part (a member, or a slice, left outside
+  /// the tiles), or an empty string.
+  static std::string
+  describeLeftovers(Block &block,
+                    llvm::function_ref<bool(Operation *)> isMarked,
+                    llvm::function_ref<bool(Operation *)> isProducer,
+                    llvm::StringRef refused) {
     // A member still outside the loops runs as its own kernel.
     for (Operation &op : block)
       if (isMarked(&op) && !op.use_empty())
         return std::string("fused in part: '") +
                op.getName().getStringRef().str() +
                "' stays outside the tiles (" +
-               (refused.empty() ? "not tileable from its consumer" : refused) +
+               (refused.empty() ? "not tileable from its consumer"
+                                : refused.str()) +
                ")";
     // So does a slice whose tiles could not be taken from its source.
     for (Operation &op : block)

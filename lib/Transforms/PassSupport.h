@@ -6,13 +6,17 @@
 #include "mlsysim/Pricing/PriceModule.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 
 namespace mlsysim {
 namespace passutil {
 
-/// Reads the common options of a pass. A pass grants it access to its
-/// (protected) generated options with `friend struct passutil::OptionReader`.
-struct OptionReader {
+/// The opening every pricing pass shares: read the common options, price the
+/// module on the devices they name. A pass grants it access to its
+/// (protected) generated options and analyses with
+/// `friend struct passutil::PassPricing`.
+struct PassPricing {
+  /// The request the pass's common options make.
   template <typename PassT> static PricingRequest read(const PassT &pass) {
     PricingRequest options;
     options.hardware = pass.hardware;
@@ -26,6 +30,34 @@ struct OptionReader {
     options.batch = pass.batch;
     options.precision = pass.precision;
     return options;
+  }
+
+  /// The pass's module priced as `request` asks, on every device named, from
+  /// the pass's cached counts; failed when pricing failed (said already).
+  template <typename PassT>
+  static mlir::FailureOr<std::vector<PricedProgram>>
+  price(PassT &pass, const PricingRequest &request) {
+    return priceModule(pass.getOperation(), request,
+                       [&]() -> const CostAnalysis & {
+                         return pass.template getAnalysis<CostAnalysis>();
+                       });
+  }
+
+  /// As `price`, for a pass that works on one device: an error when
+  /// hardware= names several, `purpose` saying why ("mlsysim-fuse plans
+  /// for").
+  template <typename PassT>
+  static mlir::FailureOr<std::vector<PricedProgram>>
+  priceOneDevice(PassT &pass, const PricingRequest &request,
+                 llvm::StringRef purpose) {
+    mlir::FailureOr<std::vector<PricedProgram>> reports = price(pass, request);
+    if (mlir::failed(reports))
+      return mlir::failure();
+    if (reports->size() != 1)
+      return mlir::emitError(pass.getOperation().getLoc())
+             << purpose << " one device; got " << reports->size()
+             << " in hardware=" << request.hardware;
+    return reports;
   }
 };
 

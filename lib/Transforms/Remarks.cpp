@@ -17,7 +17,7 @@ namespace mlsysim {
 namespace {
 struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
   using RemarksPassBase::RemarksPassBase;
-  friend struct passutil::OptionReader;
+  friend struct passutil::PassPricing;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -34,17 +34,12 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
           << minShare;
       return signalPassFailure();
     }
-    FailureOr<std::vector<PricedProgram>> reports = priceModule(
-        module, passutil::OptionReader::read(*this),
-        [&]() -> const CostAnalysis & { return getAnalysis<CostAnalysis>(); });
+    FailureOr<std::vector<PricedProgram>> reports =
+        passutil::PassPricing::priceOneDevice(
+            *this, passutil::PassPricing::read(*this),
+            "mlsysim-remarks prices");
     if (failed(reports))
       return signalPassFailure();
-    if (reports->size() != 1) {
-      emitError(module.getLoc())
-          << "mlsysim-remarks prices one device; got " << reports->size()
-          << " in hardware=" << hardware;
-      return signalPassFailure();
-    }
     const PricedProgram &report = reports->front();
     passutil::emitCoverageWarnings(report);
     for (const OpRemark &remark : describeRemarks(report, coverage, minShare)) {

@@ -36,7 +36,7 @@ namespace mlsysim {
 namespace {
 struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   using ReportPassBase::ReportPassBase;
-  friend struct passutil::OptionReader;
+  friend struct passutil::PassPricing;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -49,15 +49,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return runScaling(reportFormat);
     if (!baseline.empty())
       return runDiff(reportFormat);
-    PricingRequest options = passutil::OptionReader::read(*this);
-    options.fusion = fusion;
-    options.allOps = ops == OpsView::All;
-    options.symbolic = true;
-    options.symbols = symbols;
+    PricingRequest options = opReportRequest();
     FailureOr<std::vector<PricedProgram>> reports =
-        priceModule(module, options, [&]() -> const CostAnalysis & {
-          return getAnalysis<CostAnalysis>();
-        });
+        passutil::PassPricing::price(*this, options);
     if (failed(reports))
       return signalPassFailure();
     options.servingLength = servingLength;
@@ -71,12 +65,22 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     std::optional<DeviceComparison> comparison;
     if (reports->size() > 1)
       comparison = compareDevices(*reports);
-    if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printReports(*reports, comparison ? &*comparison : nullptr,
-                       reportFormat, os);
-        })))
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+    writeAndPreserve([&](llvm::raw_ostream &os) {
+      printReports(*reports, comparison ? &*comparison : nullptr, reportFormat,
+                   os);
+    });
+  }
+
+  /// What the op report asks of the pricing: the common options, the
+  /// fusion opportunities and rows asked for, and the formulas of dynamic
+  /// sizes.
+  PricingRequest opReportRequest() {
+    PricingRequest options = passutil::PassPricing::read(*this);
+    options.fusion = fusion;
+    options.allOps = ops == OpsView::All;
+    options.symbolic = true;
+    options.symbols = symbols;
+    return options;
   }
 
   /// Refuses options a view would ignore: every combination renders as
@@ -97,9 +101,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                                "views; give one of them";
     if (sweep.empty() && baseline.empty() && scaling.empty())
       return success();
-    if (!scaling.empty() && reportFormat != ReportFormat::Text &&
-        reportFormat != ReportFormat::JSON)
-      return emitError(loc) << "scaling= renders as text or json";
+    if (!scaling.empty() && !rendersView(reportFormat, ReportView::Scaling))
+      return emitError(loc) << "scaling= renders as "
+                            << describeFormatsOf(ReportView::Scaling);
     if (fusion.hasValue())
       return emitError(loc)
              << "fusion= lists fusion opportunities in the op report; " << view
@@ -111,12 +115,13 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return emitError(loc) << "sweep= binds the dynamic sizes and the batch "
                                "to each of its values; drop dynamic-dim= and "
                                "batch=";
-    if (!sweep.empty() && reportFormat == ReportFormat::Trace)
-      return emitError(loc) << "sweep= renders as text, json, csv, svg or "
-                               "html; a trace has no timeline to show";
-    if (!baseline.empty() && reportFormat != ReportFormat::Text &&
-        reportFormat != ReportFormat::JSON)
-      return emitError(loc) << "baseline= renders as text or json";
+    if (!sweep.empty() && !rendersView(reportFormat, ReportView::Sweep))
+      return emitError(loc)
+             << "sweep= renders as " << describeFormatsOf(ReportView::Sweep)
+             << "; a trace has no timeline to show";
+    if (!baseline.empty() && !rendersView(reportFormat, ReportView::Diff))
+      return emitError(loc)
+             << "baseline= renders as " << describeFormatsOf(ReportView::Diff);
     return success();
   }
 
@@ -175,6 +180,23 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     return success();
   }
 
+  /// Writes the report `emit` prints; the pass changed nothing.
+  void writeAndPreserve(llvm::function_ref<void(llvm::raw_ostream &)> emit) {
+    if (failed(writeOutput(emit)))
+      return signalPassFailure();
+    markAllAnalysesPreserved();
+  }
+
+  /// The values of option `name` (sweep=, scaling=), or failure (said).
+  FailureOr<std::vector<int64_t>> parseValues(llvm::StringRef name,
+                                              llvm::StringRef text) {
+    llvm::Expected<std::vector<int64_t>> values = parseSweepValues(name, text);
+    if (!values)
+      return emitError(getOperation().getLoc())
+             << llvm::toString(values.takeError());
+    return std::move(*values);
+  }
+
   /// The report of the IR against that of the baseline file.
   void runDiff(ReportFormat reportFormat) {
     ModuleOp module = getOperation();
@@ -185,11 +207,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                                  << "' (see the diagnostics above)";
       return signalPassFailure();
     }
-    PricingRequest values = passutil::OptionReader::read(*this);
+    PricingRequest values = passutil::PassPricing::read(*this);
     FailureOr<std::vector<PricedProgram>> now =
-        priceModule(module, values, [&]() -> const CostAnalysis & {
-          return getAnalysis<CostAnalysis>();
-        });
+        passutil::PassPricing::price(*this, values);
     if (failed(now))
       return signalPassFailure();
     // The baseline module is not this pass's IR: counted on its own.
@@ -201,23 +221,18 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     if (failed(then))
       return signalPassFailure();
     ReportDiff diff = diffReports(then->front(), now->front(), baseline);
-    if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printDiff(then->front(), now->front(), diff, reportFormat, os);
-        })))
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+    writeAndPreserve([&](llvm::raw_ostream &os) {
+      printDiff(then->front(), now->front(), diff, reportFormat, os);
+    });
   }
 
   /// The annotated program partitioned by MLIR's own passes at each device
   /// count, each priced on every device.
   void runScaling(ReportFormat reportFormat) {
     ModuleOp module = getOperation();
-    llvm::Expected<std::vector<int64_t>> counts =
-        parseSweepValues("scaling", scaling);
-    if (!counts) {
-      emitError(module.getLoc()) << llvm::toString(counts.takeError());
+    FailureOr<std::vector<int64_t>> counts = parseValues("scaling", scaling);
+    if (failed(counts))
       return signalPassFailure();
-    }
     bool annotated = false;
     for (auto grid : module.getOps<shard::GridOp>()) {
       annotated = true;
@@ -235,7 +250,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
              "shard.grid and shard.shard annotations)";
       return signalPassFailure();
     }
-    PricingRequest options = passutil::OptionReader::read(*this);
+    PricingRequest options = passutil::PassPricing::read(*this);
     options.symbolic = false;
     options.fusion = false;
     std::vector<ScalingSeries> series;
@@ -302,31 +317,22 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         s.points.push_back(priceScalingPoint((*reports)[index], count));
       }
     }
-    if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printScaling(series, reportFormat, os);
-        })))
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+    writeAndPreserve(
+        [&](llvm::raw_ostream &os) { printScaling(series, reportFormat, os); });
   }
 
   /// One analysis per swept value, priced on every device.
   void runSweep(ReportFormat reportFormat) {
-    ModuleOp module = getOperation();
-    llvm::Expected<std::vector<int64_t>> values =
-        parseSweepValues("sweep", sweep);
-    if (!values) {
-      emitError(module.getLoc()) << llvm::toString(values.takeError());
+    FailureOr<std::vector<int64_t>> values = parseValues("sweep", sweep);
+    if (failed(values))
       return signalPassFailure();
-    }
     std::vector<SweepSeries> series;
     for (int64_t value : *values) {
-      PricingRequest options = passutil::OptionReader::read(*this);
+      PricingRequest options = passutil::PassPricing::read(*this);
       options.dynamicDim = value;
       options.batch = value;
       FailureOr<std::vector<PricedProgram>> reports =
-          priceModule(module, options, [&]() -> const CostAnalysis & {
-            return getAnalysis<CostAnalysis>();
-          });
+          passutil::PassPricing::price(*this, options);
       if (failed(reports))
         return signalPassFailure();
       if (series.empty()) {
@@ -339,11 +345,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         s.totals.push_back(report.totals);
       }
     }
-    if (failed(writeOutput([&](llvm::raw_ostream &os) {
-          printSweep(series, reportFormat, os);
-        })))
-      return signalPassFailure();
-    markAllAnalysesPreserved();
+    writeAndPreserve(
+        [&](llvm::raw_ostream &os) { printSweep(series, reportFormat, os); });
   }
 };
 } // namespace

@@ -125,17 +125,6 @@ enum class CollectiveKind {
   Reduce,        ///< One device ends with the reduction of all buffers.
   PointToPoint,  ///< send, recv, shift: one message to one device.
 };
-inline constexpr EnumName<CollectiveKind> kCollectiveKindNames[] = {
-    {CollectiveKind::AllReduce, "all_reduce", "all-reduce"},
-    {CollectiveKind::AllGather, "all_gather", "all-gather"},
-    {CollectiveKind::ReduceScatter, "reduce_scatter", "reduce-scatter"},
-    {CollectiveKind::AllToAll, "all_to_all", "all-to-all"},
-    {CollectiveKind::Broadcast, "broadcast", "broadcast"},
-    {CollectiveKind::Gather, "gather", "gather"},
-    {CollectiveKind::Scatter, "scatter", "scatter"},
-    {CollectiveKind::Reduce, "reduce", "reduce"},
-    {CollectiveKind::PointToPoint, "point_to_point", "send/recv"},
-};
 
 /// What a collective moves, and between which devices: the devices of a
 /// grid (row-major over the system's devices) that differ only along
@@ -314,10 +303,10 @@ private:
 /// `convention`: the one place a convention changes a count.
 Count applyFlopConvention(Count ops, Count macs, FlopConvention convention);
 inline llvm::StringRef stringifyFlopConvention(FlopConvention convention) {
-  return stringifyEnum<FlopConvention>(kFlopConventionNames, convention);
+  return stringifyEnum(kFlopConventionNames, convention);
 }
 inline llvm::StringRef stringifyPrecision(Precision precision) {
-  return stringifyEnum<Precision>(kPrecisionNames, precision);
+  return stringifyEnum(kPrecisionNames, precision);
 }
 
 } // namespace mlsysim

@@ -44,7 +44,7 @@ inline constexpr EnumName<WorkKind> kWorkKindNames[] = {
     {WorkKind::Communication, "communication between devices", ""},
 };
 inline llvm::StringRef describeWorkKind(WorkKind kind) {
-  return stringifyEnum<WorkKind>(kWorkKindNames, kind);
+  return stringifyEnum(kWorkKindNames, kind);
 }
 
 /// What would move the time of one kind of work.

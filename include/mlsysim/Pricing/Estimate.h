@@ -31,7 +31,7 @@ inline constexpr EnumName<CollectiveAlgorithm> kCollectiveAlgorithmNames[] = {
      "rings level by level (a flat ring within one level)"},
 };
 inline llvm::StringRef stringifyCollectiveAlgorithm(CollectiveAlgorithm a) {
-  return stringifyEnum<CollectiveAlgorithm>(kCollectiveAlgorithmNames, a);
+  return stringifyEnum(kCollectiveAlgorithmNames, a);
 }
 
 /// What limits an op.
@@ -51,7 +51,7 @@ inline constexpr EnumName<MemoryLevel> kMemoryLevelNames[] = {
      "the last-level cache when an op's footprint fits in it"},
 };
 inline llvm::StringRef stringifyMemoryLevel(MemoryLevel level) {
-  return stringifyEnum<MemoryLevel>(kMemoryLevelNames, level);
+  return stringifyEnum(kMemoryLevelNames, level);
 }
 
 /// Options of the roofline that change which peak applies.

@@ -37,7 +37,7 @@ inline constexpr EnumName<FusionKind> kFusionKindNames[] = {
     {FusionKind::PadIntoConsumer, "pad-into-consumer", ""},
 };
 inline llvm::StringRef stringifyFusionKind(FusionKind kind) {
-  return stringifyEnum<FusionKind>(kFusionKindNames, kind);
+  return stringifyEnum(kFusionKindNames, kind);
 }
 
 /// One kernel of the plan: a group of ops fused, or a single op, priced.

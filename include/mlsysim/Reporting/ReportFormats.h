@@ -11,20 +11,36 @@
 namespace mlsysim {
 
 enum class ReportFormat { Text, JSON, CSV, SVG, HTML, Trace };
+/// The views of the report pass beside the op report, each rendered in some
+/// formats only.
+enum class ReportView { Sweep, Scaling, Diff };
+
+/// One format: its spelling, the views it renders, and how it prints the op
+/// report. getReportFormats() is the one list of them: the pass option's
+/// values, the pass's checks and the printing all read it.
+struct ReportFormatInfo {
+  ReportFormat value;
+  llvm::StringLiteral name;
+  llvm::StringLiteral description;
+  /// Whether sweep=, scaling= and baseline= render in this format.
+  bool sweep, scaling, diff;
+  /// The op report of the devices asked for; `comparison` when several.
+  void (*print)(llvm::ArrayRef<PricedProgram> reports,
+                const DeviceComparison *comparison, llvm::raw_ostream &os);
+};
+/// Every format, in the order `format=` lists them.
+llvm::ArrayRef<ReportFormatInfo> getReportFormats();
+/// Whether `view` renders in `format`.
+bool rendersView(ReportFormat format, ReportView view);
+/// The formats `view` renders in, for a message: "text, json or csv".
+std::string describeFormatsOf(ReportView view);
+
 /// Which ops the text view lists.
 enum class OpsView { Top, All };
 inline constexpr EnumName<OpsView> kOpsViewNames[] = {
     {OpsView::Top, "top",
      "the kernels that take most of the time, repeated structure folded"},
     {OpsView::All, "all", "every op, in program order"},
-};
-inline constexpr EnumName<ReportFormat> kReportFormatNames[] = {
-    {ReportFormat::Text, "text", "aligned tables (default)"},
-    {ReportFormat::JSON, "json", "JSON (docs/report-json.md)"},
-    {ReportFormat::CSV, "csv", "one row per op"},
-    {ReportFormat::SVG, "svg", "roofline chart"},
-    {ReportFormat::HTML, "html", "self-contained page"},
-    {ReportFormat::Trace, "trace", "Chrome trace / Perfetto timeline"},
 };
 
 /// `{compute, memory, overhead}`: each bound's share of the latency.

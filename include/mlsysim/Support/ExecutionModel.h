@@ -32,10 +32,10 @@ inline constexpr EnumName<ExecutionModel> kExecutionModelNames[] = {
      "the kernels a fusing compiler forms (default)"},
 };
 inline llvm::StringRef stringifyExecutionModel(ExecutionModel model) {
-  return stringifyEnum<ExecutionModel>(kExecutionModelNames, model);
+  return stringifyEnum(kExecutionModelNames, model);
 }
-inline constexpr ExecutionModel kAllExecutionModels[] = {
-    ExecutionModel::Eager, ExecutionModel::Graph, ExecutionModel::Compiled};
+/// Every model, in the table's order.
+inline constexpr auto kAllExecutionModels = getEnumValues(kExecutionModelNames);
 
 } // namespace mlsysim
 

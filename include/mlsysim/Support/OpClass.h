@@ -51,14 +51,14 @@ inline constexpr EnumName<OpClass> kOpClassNames[] = {
      "communication between devices (all-reduce, all-gather, ...)"},
 };
 inline llvm::StringRef stringifyOpClass(OpClass opClass) {
-  return stringifyEnum<OpClass>(kOpClassNames, opClass);
+  return stringifyEnum(kOpClassNames, opClass);
 }
 /// The class spelled `name` (not Unclassified), or std::nullopt.
 inline std::optional<OpClass> parseOpClass(llvm::StringRef name) {
-  for (const EnumName<OpClass> &entry : kOpClassNames)
-    if (entry.name == name && entry.value != OpClass::Unclassified)
-      return entry.value;
-  return std::nullopt;
+  std::optional<OpClass> opClass = parseEnum(kOpClassNames, name);
+  if (opClass == OpClass::Unclassified)
+    return std::nullopt;
+  return opClass;
 }
 
 } // namespace mlsysim

@@ -140,8 +140,9 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
   let options = !listconcat(commonRooflineOptions, [
     Option<"format", "format", "::mlsysim::ReportFormat",
            /*default=*/"::mlsysim::ReportFormat::Text", "Report format",
-           [{ ::mlsysim::EnumValues<::mlsysim::ReportFormat>{
-               ::mlsysim::kReportFormatNames} }]>,
+           [{ ::mlsysim::EnumValues<::mlsysim::ReportFormat,
+                                    ::mlsysim::ReportFormatInfo>{
+               ::mlsysim::getReportFormats()} }]>,
     Option<"ops", "ops", "::mlsysim::OpsView",
            /*default=*/"::mlsysim::OpsView::Top",
            "Which ops the text report lists",

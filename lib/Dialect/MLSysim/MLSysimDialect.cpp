@@ -55,20 +55,20 @@ void CostAttr::print(AsmPrinter &printer) const {
     printer << ">";
     return;
   }
-  printer << "<flops = ";
-  printExact(printer, getFlops());
-  printer << ", int_ops = ";
-  printExact(printer, getIntOps());
-  printer << ", transcendentals = ";
-  printExact(printer, getTranscendentals());
-  printer << ", bytes_read = ";
-  printExact(printer, getBytesRead());
-  printer << ", bytes_written = ";
-  printExact(printer, getBytesWritten());
-  printer << ", intensity = ";
-  printExact(printer, getIntensity());
-  printer << ", latency_s = ";
-  printExact(printer, getLatency());
+  // In the order the parser reads them.
+  std::pair<StringRef, APFloat> numbers[] = {
+      {"flops", getFlops()},
+      {"int_ops", getIntOps()},
+      {"transcendentals", getTranscendentals()},
+      {"bytes_read", getBytesRead()},
+      {"bytes_written", getBytesWritten()},
+      {"intensity", getIntensity()},
+      {"latency_s", getLatency()}};
+  printer << "<";
+  for (const auto &[index, entry] : llvm::enumerate(numbers)) {
+    printer << (index == 0 ? "" : ", ") << entry.first << " = ";
+    printExact(printer, entry.second);
+  }
   printer << ", bound = ";
   printer.printString(getBound());
   printer << ", unit = ";
