@@ -390,12 +390,11 @@ static Array caveatsToJSON(llvm::ArrayRef<CaveatSummary> summaries) {
 /// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`
 /// and `fusion`, which the printer streams.
 static Object reportHeaderToJSON(const PricedProgram &report) {
-  Object header{
-      {"schema", "mlsysim-report/2"},
-      {"hardware", hardwareToJSON(report)},
-      {"conventions", conventionsToJSON(report.options)},
-      {"unmodeled", caveatsToJSON(report.unmodeled)},
-      {"approximate", caveatsToJSON(report.approximate)}};
+  Object header{{"schema", "mlsysim-report/2"},
+                {"hardware", hardwareToJSON(report)},
+                {"conventions", conventionsToJSON(report.options)},
+                {"unmodeled", caveatsToJSON(report.unmodeled)},
+                {"approximate", caveatsToJSON(report.approximate)}};
   if (report.options.fusion)
     header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   if (report.symbolic)

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlsysim/Pricing/Comparison.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Pricing/Comparison.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "gtest/gtest.h"
