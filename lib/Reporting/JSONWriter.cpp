@@ -50,6 +50,17 @@ static void appendString(llvm::SmallVectorImpl<char> &out,
     out.push_back('"');
     return;
   }
+  // Non-ASCII text ("µs") that is valid UTF-8 and holds nothing else to
+  // escape is appended as it is too, as llvm::json would write it.
+  bool special = llvm::any_of(text, [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\';
+  });
+  if (!special && llvm::json::isUTF8(text)) {
+    out.push_back('"');
+    out.append(text.begin(), text.end());
+    out.push_back('"');
+    return;
+  }
   llvm::raw_svector_ostream os(out);
   os << Value(llvm::json::isUTF8(text) ? text.str()
                                        : llvm::json::fixUTF8(text));
