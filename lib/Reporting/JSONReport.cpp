@@ -233,12 +233,15 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
   writer.attribute("free_count", totals.numFree);
   writer.attribute("int_ops", totals.intOps);
   writer.attributeObject("latency_by_execution", [&] {
-    // The names in sorted order.
-    llvm::SmallVector<ExecutionModel> models(std::begin(kAllExecutionModels),
-                                             std::end(kAllExecutionModels));
-    llvm::sort(models, [](ExecutionModel a, ExecutionModel b) {
-      return stringifyExecutionModel(a) < stringifyExecutionModel(b);
-    });
+    // The names in sorted order, sorted once (this runs per function).
+    static const llvm::SmallVector<ExecutionModel> models = [] {
+      llvm::SmallVector<ExecutionModel> sorted(std::begin(kAllExecutionModels),
+                                               std::end(kAllExecutionModels));
+      llvm::sort(sorted, [](ExecutionModel a, ExecutionModel b) {
+        return stringifyExecutionModel(a) < stringifyExecutionModel(b);
+      });
+      return sorted;
+    }();
     for (ExecutionModel model : models) {
       ExecutionTotals entry = totals.getExecution(model);
       writer.attributeObject(stringifyExecutionModel(model), [&] {

@@ -68,6 +68,12 @@ static constexpr Column kFunctionColumns[] = {
 constexpr size_t kMaxStories = 16;
 constexpr size_t kCostliestShown = 10;
 
+/// Whether every function's story (and fusion bounds) is printed: a module
+/// of few functions, or `ops=all`.
+static bool tellsEveryFunction(const PricedProgram &report) {
+  return report.functions.size() <= kMaxStories || report.options.allOps;
+}
+
 static constexpr Column kFusionColumns[] = {
     {"count", false},   {"fused kernel", true}, {"saves each", false},
     {"saved", false},   {"of unfused", false},  {"bytes saved", false},
@@ -380,7 +386,7 @@ static void printFusion(const PricedProgram &report, const FusionPlan &plan,
        << " as planned, " << formatSeconds(bound.fullyFused)
        << " fully fused (arguments read and results written once)\n";
   };
-  if (report.functions.size() <= kMaxStories || report.options.allOps) {
+  if (tellsEveryFunction(report)) {
     for (const FusionBound &bound : plan.bounds)
       printBound(bound);
     return;
@@ -599,7 +605,7 @@ void mlsysim::printTextReport(const PricedProgram &report,
   // Several functions: each one's story, then the module's whole
   // diagnosis; many: the module first, then its costliest functions.
   bool many = report.functions.size() > kMaxStories;
-  if (report.functions.size() > 1 && (!many || report.options.allOps))
+  if (report.functions.size() > 1 && tellsEveryFunction(report))
     for (const PricedFunction &func : report.functions)
       printFunctionStory(report, func, os);
   // The module's memory is that of its hungriest function.
