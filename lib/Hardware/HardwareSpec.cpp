@@ -58,6 +58,41 @@ std::string HardwareSpec::getLabel() const {
   return id + " (" + llvm::sys::path::filename(origin).str() + ")";
 }
 
+StringRef HardwareSpec::getScratchpadName() const {
+  // A CPU's per-core level is its private L2 (its L1 has fields of its own).
+  return deviceClass == "cpu" ? "l2" : "l1";
+}
+
+StringRef HardwareSpec::getLLCName() const {
+  return deviceClass == "cpu" ? "llc" : "l2";
+}
+
+std::vector<HardwareSpec::MemoryLevelInfo>
+HardwareSpec::getMemoryLevels() const {
+  std::vector<MemoryLevelInfo> levels;
+  double coreCount = cores ? cores->value : 1.0;
+  auto value = [](const std::optional<SourcedValue> &v) {
+    return v ? std::optional<double>(v->value) : std::nullopt;
+  };
+  if (registersPerCoreBytes)
+    levels.push_back(
+        {"registers", registersPerCoreBytes->value * coreCount, {}, {}});
+  if (l1PerCoreBytes)
+    levels.push_back({"l1", l1PerCoreBytes->value * coreCount,
+                      value(l1BandwidthBytesPerS), value(l1LatencyS)});
+  if (scratchpadPerCoreBytes)
+    levels.push_back({getScratchpadName(),
+                      scratchpadPerCoreBytes->value * coreCount,
+                      value(scratchpadBandwidthBytesPerS),
+                      value(scratchpadLatencyS)});
+  if (llcCapacityBytes)
+    levels.push_back({getLLCName(), llcCapacityBytes->value,
+                      value(llcBandwidthBytesPerS), value(llcLatencyS)});
+  levels.push_back({"dram", memoryCapacityBytes.value,
+                    memoryBandwidthBytesPerS.value, value(memoryLatencyS)});
+  return levels;
+}
+
 const HardwareSource *HardwareSpec::findSource(StringRef key) const {
   for (const HardwareSource &source : sources)
     if (source.key == key)
@@ -96,6 +131,13 @@ struct NumberPairSection {
 struct RegisterTilingSection {
   HardwareSpec *spec;
 };
+struct MatrixTilesSection {
+  HardwareSpec *spec;
+};
+/// One `matrix_tiles.shapes` entry, `<rows>x<columns>`.
+struct TileShapeText {
+  HardwareSpec::TileShape shape;
+};
 struct StridedReadsSection {
   HardwareSpec *spec;
 };
@@ -117,6 +159,8 @@ using DeviceClass = OneOf<DeviceClasses>;
 } // namespace
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(mlsysim::HardwareSpec::StridedVisit)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(TileShapeText)
+LLVM_YAML_IS_FLOW_SEQUENCE_VECTOR(mlsysim::specparse::PositiveNumber)
 
 namespace llvm {
 namespace yaml {
@@ -199,6 +243,69 @@ template <> struct MappingTraits<RegisterTilingSection> {
   }
 };
 
+template <> struct ScalarTraits<TileShapeText> {
+  static void output(const TileShapeText &tile, void *, raw_ostream &os) {
+    os << tile.shape.m << "x" << tile.shape.n;
+  }
+  static StringRef input(StringRef scalar, void *ctxPtr, TileShapeText &tile) {
+    auto &ctx = *static_cast<ParseContext *>(ctxPtr);
+    auto [rows, columns] = scalar.split('x');
+    unsigned m = 0, n = 0;
+    if (rows.getAsInteger(10, m) || columns.getAsInteger(10, n) || m == 0 ||
+        n == 0 || m > 65536 || n > 65536) {
+      ctx.field += ": a tile is <rows>x<columns>, whole numbers in [1, 65536]";
+      return ctx.field;
+    }
+    tile.shape = {double(m), double(n)};
+    return {};
+  }
+  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
+};
+
+/// `matrix_tiles`: the library's output tiles and split-K factors
+/// (HardwareSpec::MatrixTiles), with the provenance of the set.
+template <> struct MappingTraits<MatrixTilesSection> {
+  static void mapping(IO &io, MatrixTilesSection &section) {
+    HardwareSpec::MatrixTiles tiles;
+    std::vector<TileShapeText> shapes;
+    std::vector<PositiveNumber> splitK;
+    std::optional<SourceRef> source;
+    std::optional<NonEmptyText> assumption;
+    ParseContext &ctx = getContext(io);
+    ctx.field = ctx.pathOf("shapes");
+    io.mapRequired("shapes", shapes);
+    ctx.field = ctx.pathOf("split_k");
+    io.mapOptional("split_k", splitK);
+    mapNumber(io, "instruction_k_bytes", tiles.instructionKBytes);
+    ctx.field = ctx.section;
+    io.mapOptional("source", source);
+    io.mapOptional("assumption", assumption);
+    io.mapOptional("note", tiles.note);
+    for (const TileShapeText &shape : shapes)
+      tiles.shapes.push_back(shape.shape);
+    for (const PositiveNumber &factor : splitK)
+      if (!llvm::is_contained(tiles.splitK, factor.value))
+        tiles.splitK.push_back(factor.value);
+    tiles.source = source ? source->value : "";
+    tiles.assumption = assumption ? assumption->value : "";
+    section.spec->matrixTiles = std::move(tiles);
+  }
+  static std::string validate(IO &io, MatrixTilesSection &section) {
+    if (getContext(io).input->error())
+      return {};
+    const HardwareSpec::MatrixTiles &tiles = *section.spec->matrixTiles;
+    if (tiles.shapes.empty())
+      return "matrix_tiles.shapes: at least one tile";
+    for (double factor : tiles.splitK)
+      if (factor != std::floor(factor) || factor > 256)
+        return "matrix_tiles.split_k: whole numbers in [1, 256]";
+    if (tiles.source.empty() == tiles.assumption.empty())
+      return "matrix_tiles: the set needs exactly one of 'source' (a key of "
+             "'sources') or 'assumption' (why these tiles)";
+    return {};
+  }
+};
+
 /// `efficiency.by_class`: per op class, `compute` and/or `memory`.
 template <> struct CustomMappingTraits<ClassEfficiencyTable> {
   static void inputOne(IO &io, StringRef key, ClassEfficiencyTable &table) {
@@ -266,6 +373,13 @@ template <> struct MappingTraits<MemorySection> {
               spec.scratchpadBandwidthBytesPerS);
     mapNumber(io, "scratchpad_ways", spec.scratchpadWays);
     mapNumber(io, "cache_line_bytes", spec.cacheLineBytes);
+    mapNumber(io, "latency_s", spec.memoryLatencyS);
+    mapNumber(io, "llc_latency_s", spec.llcLatencyS);
+    mapNumber(io, "scratchpad_latency_s", spec.scratchpadLatencyS);
+    mapNumber(io, "l1_per_core_bytes", spec.l1PerCoreBytes);
+    mapNumber(io, "l1_bandwidth_bytes_per_s", spec.l1BandwidthBytesPerS);
+    mapNumber(io, "l1_latency_s", spec.l1LatencyS);
+    mapNumber(io, "registers_per_core_bytes", spec.registersPerCoreBytes);
     mapSection(io, "strided_visits", spec.stridedVisits, /*required=*/false);
   }
 };
@@ -304,15 +418,29 @@ template <> struct MappingTraits<HardwareSpec> {
     mapSection(io, "memory", MemorySection{&spec}, /*required=*/true);
     mapNumber(io, "cores", spec.cores);
     mapNumber(io, "clock_hz", spec.clockHz);
-    // The output tile of one core on the matrix unit, `m` rows by `n`
-    // columns; a vector register's width and the FMA chains a core needs for
-    // its vector peak.
+    // The one output tile of the older `matrix_tile` section, `m` rows by
+    // `n` columns (a set of one, `matrix_tiles`); a vector register's width
+    // and the FMA chains a core needs for its vector peak.
+    std::optional<SourcedValue> tileM, tileN;
     for (NumberPairSection pair :
-         {NumberPairSection{"matrix_tile", "m", "n", &spec.matrixTileM,
-                            &spec.matrixTileN},
+         {NumberPairSection{"matrix_tile", "m", "n", &tileM, &tileN},
           NumberPairSection{"vector_unit", "register_bytes", "fma_chains",
                             &spec.vectorRegisterBytes, &spec.fmaChains}})
       mapSection(io, pair.name, pair, /*required=*/false);
+    mapSection(io, "matrix_tiles", MatrixTilesSection{&spec},
+               /*required=*/false);
+    if (tileM && tileN && !spec.matrixTiles) {
+      HardwareSpec::MatrixTiles tiles;
+      tiles.shapes.push_back({tileM->value, tileN->value});
+      tiles.source = tileM->source;
+      tiles.assumption = tileM->assumption;
+      tiles.note = tileM->note;
+      spec.matrixTiles = std::move(tiles);
+    } else if (tileM && spec.matrixTiles) {
+      getContext(io).field = "matrix_tile";
+      io.setError("matrix_tile: give one of matrix_tile (one tile) and "
+                  "matrix_tiles (the library's set)");
+    }
     mapSection(io, "register_tiling", RegisterTilingSection{&spec},
                /*required=*/false);
     mapSection(io, "strided_reads", StridedReadsSection{&spec},
@@ -326,16 +454,30 @@ template <> struct MappingTraits<HardwareSpec> {
   static std::string validate(IO &io, HardwareSpec &spec) {
     if (std::optional<std::string> error = validateHeader(io, spec, "device"))
       return *error;
-    if (spec.matrixTileM && !spec.cores)
-      return "matrix_tile: wave quantization needs 'cores' too";
+    if (spec.matrixTiles && !spec.cores)
+      return "matrix_tiles: wave quantization needs 'cores' too";
     // Counts: wave quantization divides by the cores and the tile, and
     // a fraction of either prices waves no device runs.
     for (auto [value, field] : {std::pair{&spec.cores, "cores"},
-                                std::pair{&spec.matrixTileM, "matrix_tile.m"},
-                                std::pair{&spec.matrixTileN, "matrix_tile.n"},
                                 std::pair{&spec.accelerators, "accelerators"}})
       if (*value && (*value)->value != std::floor((*value)->value))
         return std::string(field) + ": a count, a whole number";
+    if (spec.matrixTiles)
+      for (const HardwareSpec::TileShape &tile : spec.matrixTiles->shapes)
+        if (tile.m != std::floor(tile.m) || tile.n != std::floor(tile.n))
+          return "matrix_tile: a tile is a whole number of rows and columns";
+    if (spec.l1BandwidthBytesPerS && !spec.l1PerCoreBytes)
+      return "memory.l1_bandwidth_bytes_per_s: the level's size "
+             "(l1_per_core_bytes) is needed too";
+    if ((spec.l1PerCoreBytes || spec.registersPerCoreBytes) && !spec.cores)
+      return "memory: a per-core size needs 'cores' too";
+    if (spec.scratchpadLatencyS && !spec.scratchpadPerCoreBytes)
+      return "memory.scratchpad_latency_s: the level's size "
+             "(scratchpad_per_core_bytes) is needed too";
+    if ((spec.llcLatencyS || spec.llcBandwidthBytesPerS) &&
+        !spec.llcCapacityBytes)
+      return "memory: the last-level cache's size (llc_capacity_bytes) is "
+             "needed with its bandwidth or latency";
     if (spec.scratchpadBandwidthBytesPerS && !spec.scratchpadPerCoreBytes)
       return "memory.scratchpad_bandwidth_bytes_per_s: the level's size "
              "(scratchpad_per_core_bytes) is needed too";

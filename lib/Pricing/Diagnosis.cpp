@@ -426,7 +426,7 @@ static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
     return lever;
   }
   if (matrix && work.bound == Bound::Compute && work.utilization < 0.75 &&
-      hw.matrixTileM && hw.cores) {
+      hw.matrixTiles && hw.cores) {
     // Every core busy: the compute term at utilization 1.
     lever.kind = LeverKind::WaveQuantization;
     lever.utilization = work.utilization;

@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/PriceModule.h"
 
+#include "mlsysim/Pricing/Tiling.h"
+
 #include "mlsysim/Hardware/HardwareRegistry.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -59,6 +61,10 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
   if (llvm::Error error = parsePrecisionSpec(request.precision, options.cost))
     return emitError(module.getLoc()) << llvm::toString(std::move(error));
   options.roofline.allowTF32 = request.tf32;
+  llvm::Expected<unsigned> realism = parseRealism(request.realism);
+  if (!realism)
+    return emitError(module.getLoc()) << llvm::toString(realism.takeError());
+  options.roofline.realism = *realism;
   options.fusion = request.fusion;
   options.overlapCommunication = request.overlap;
   options.allOps = request.allOps;

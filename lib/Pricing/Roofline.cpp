@@ -2,6 +2,7 @@
 
 #include "mlsysim/Pricing/Roofline.h"
 
+#include "mlsysim/Pricing/Tiling.h"
 #include "mlsysim/Support/EnumNames.h"
 
 #include <algorithm>
@@ -155,11 +156,22 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
                                 : estimate.peak->unit;
   }
   estimate.idealCompute = idealArithmetic + idealSpecial;
-  // A matrix op too small to give every core a tile runs slower than the
-  // peak: its arithmetic is spread over the waves it needs.
-  if (cost.matrixShape && estimate.peak &&
-      estimate.peak->unit == ComputeUnit::Matrix)
-    estimate.utilization = getMatrixUtilization(hardware, *cost.matrixShape);
+  // A contraction runs in the tiles its library picks: too small a problem
+  // leaves cores idle in its last wave, and its operands pass through the
+  // levels inside device memory (Tiling.h).
+  if (estimate.peak)
+    if (std::optional<TiledContraction> tiled =
+            planContraction(hardware, cost, estimate.peak->unit,
+                            estimate.peak->rate, options)) {
+      estimate.utilization = tiled->utilization;
+      estimate.tExposed = tiled->exposed * runs;
+      for (LevelTraffic &level : tiled->plan.levels) {
+        level.bytes *= runs;
+        level.lowerBound *= runs;
+        level.seconds *= runs;
+      }
+      estimate.tile = std::move(tiled->plan);
+    }
 
   // Code that reads an input across its rows vectorizes along them: its
   // arithmetic has its own efficiency, and it waits on those reads.
@@ -191,6 +203,61 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
   return estimate;
 }
 
+/// Adds `recompute` times the levels of a part to a kernel's, level by
+/// level.
+static void addLevels(llvm::SmallVectorImpl<LevelTraffic> &kernel,
+                      llvm::ArrayRef<LevelTraffic> part, double recompute) {
+  for (const LevelTraffic &level : part) {
+    auto it = llvm::find_if(kernel, [&](const LevelTraffic &l) {
+      return l.level == level.level;
+    });
+    if (it == kernel.end())
+      it = kernel.insert(kernel.end(), {level.level, 0.0, 0.0,
+                                        level.bandwidth, 0.0});
+    it->bytes += level.bytes * recompute;
+    it->lowerBound += level.lowerBound * recompute;
+    it->seconds += level.seconds * recompute;
+  }
+}
+
+/// Completes a kernel's levels with its own traffic (`bytes` at the level
+/// `traffic` names) and sets its memory term to the slowest level: device
+/// memory carries at least the kernel's inputs and outputs, and more when a
+/// contraction's operands overflow the last-level cache.
+static void settleLevels(RooflineEstimate &kernel, const HardwareSpec &hardware,
+                         const TrafficTime &traffic, double bytes) {
+  llvm::StringRef name = traffic.level == MemoryLevel::LLC
+                             ? hardware.getLLCName()
+                             : llvm::StringRef("dram");
+  if (traffic.level == MemoryLevel::LLC)
+    // Every op reads the cache (memory-level=llc): no traffic beyond it.
+    llvm::erase_if(kernel.levels,
+                   [](const LevelTraffic &l) { return l.level == "dram"; });
+  auto it = llvm::find_if(kernel.levels, [&](const LevelTraffic &l) {
+    return l.level == name;
+  });
+  if (it == kernel.levels.end())
+    it = kernel.levels.insert(
+        kernel.levels.end(),
+        {name, 0.0, 0.0,
+         traffic.level == MemoryLevel::LLC
+             ? hardware.llcBandwidthBytesPerS->value
+             : hardware.memoryBandwidthBytesPerS.value,
+         0.0});
+  if (it->seconds > kernel.tMemory) {
+    kernel.tMemory = it->seconds;
+  } else {
+    it->seconds = kernel.tMemory;
+  }
+  it->bytes = std::max(it->bytes, bytes);
+  kernel.boundLevel = name;
+  for (const LevelTraffic &level : kernel.levels)
+    if (level.seconds > kernel.tMemory) {
+      kernel.tMemory = level.seconds;
+      kernel.boundLevel = level.level;
+    }
+}
+
 RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
                                       double bytesPerRun, double runs,
                                       OpClass opClass, bool launches,
@@ -205,6 +272,9 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
     kernel.tCompute += p.tCompute * part.recompute;
     kernel.tStrided += p.tStrided * part.recompute;
     kernel.idealCompute += p.idealCompute * part.recompute;
+    kernel.tExposed += p.tExposed * part.recompute;
+    if (p.tile)
+      addLevels(kernel.levels, p.tile->levels, part.recompute);
     // A collective (always a kernel of its own) keeps its links' time.
     kernel.tCommunication += p.tCommunication;
     kernel.bytesCommunicated += p.bytesCommunicated;
@@ -216,6 +286,7 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
       kernel.dominantUnit = p.dominantUnit;
       kernel.utilization = p.utilization;
       kernel.computeEfficiency = p.computeEfficiency;
+      kernel.tile = p.tile;
     }
   }
   // Its traffic at the achievable bandwidth of its class, and its launches.
@@ -224,8 +295,19 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
   kernel.idealMemory = traffic.ideal;
   kernel.memoryEfficiency = hardware.getMemoryEfficiency(opClass).value;
   kernel.tMemory = traffic.ideal / kernel.memoryEfficiency;
+  // A transfer waits one latency of its level before its first byte.
+  const std::optional<SourcedValue> &latency =
+      traffic.level == MemoryLevel::LLC ? hardware.llcLatencyS
+                                        : hardware.memoryLatencyS;
+  if (latency && options.has(Realism::SmallTransfer) && bytesPerRun > 0.0) {
+    kernel.tLatency = latency->value * runs;
+    kernel.tMemory += kernel.tLatency;
+  }
+  settleLevels(kernel, hardware, traffic, bytesPerRun * runs);
   kernel.execution = options.execution;
-  kernel.tOverhead = launches ? getLaunchTime(hardware, runs, options) : 0.0;
+  kernel.tOverhead = launches && options.has(Realism::Launch)
+                         ? getLaunchTime(hardware, runs, options)
+                         : 0.0;
   // The links have no efficiency term: their time is the ideal's too.
   kernel.roofline = std::max(
       {kernel.idealCompute, kernel.idealMemory, kernel.tCommunication});
@@ -386,29 +468,21 @@ double mlsysim::getAccumulatorChainShare(const HardwareSpec &hardware,
   return std::min(1.0, chains / hardware.fmaChains->value);
 }
 
-double mlsysim::getMatrixUtilization(const HardwareSpec &hardware,
-                                     const MatrixShape &shape) {
-  if (!hardware.cores || !hardware.matrixTileM || !hardware.matrixTileN)
-    return 1.0;
-  double cores = hardware.cores->value;
-  double tiles = shape.batch *
-                 std::ceil(shape.m / hardware.matrixTileM->value) *
-                 std::ceil(shape.n / hardware.matrixTileN->value);
-  if (tiles <= 0.0 || cores <= 0.0)
-    return 1.0;
-  double waves = std::ceil(tiles / cores);
-  return tiles / (waves * cores);
-}
-
 double mlsysim::getLaunchTime(const HardwareSpec &hardware, double runs,
                               const RooflineOptions &options) {
   return hardware.getLaunchOverhead(options.execution).value * runs;
 }
 
+std::string mlsysim::getBoundName(const RooflineEstimate &estimate) {
+  if (estimate.bound != Bound::Memory)
+    return stringifyBound(estimate.bound).str();
+  return ("memory:" + estimate.boundLevel).str();
+}
+
 void mlsysim::settleRoofline(RooflineEstimate &estimate) {
   double slowest =
       std::max({estimate.tCompute, estimate.tMemory, estimate.tCommunication});
-  estimate.latency = slowest + estimate.tOverhead;
+  estimate.latency = slowest + estimate.tExposed + estimate.tOverhead;
   if (estimate.tOverhead > slowest)
     estimate.bound = Bound::Overhead;
   else if (estimate.tCommunication == slowest && slowest > 0.0)

@@ -41,11 +41,11 @@ std::string mlsysim::describeLever(const Lever &lever,
     break;
   case LeverKind::WaveQuantization:
     os << "they keep " << formatPercent(lever.utilization)
-       << " of the matrix unit busy: too few "
-       << formatFixed(hardware.matrixTileM->value, 0) << "x"
-       << formatFixed(hardware.matrixTileN->value, 0) << " output tiles for "
+       << " of the matrix unit busy: even the library's best tiles leave "
+          "some of the "
        << formatFixed(hardware.cores->value, 0)
-       << " cores (wave quantization); with every core busy (more rows "
+       << " cores idle or pad the problem (wave and tile quantization); "
+          "with every core busy (more rows "
           "per run, a larger batch) the same work would take "
        << formatSeconds(lever.time);
     break;

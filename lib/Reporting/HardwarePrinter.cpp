@@ -155,6 +155,13 @@ static void printMemoryAndDevice(const HardwareSpec &hw,
            "B/s");
   optional("scratchpad ways", hw.scratchpadWays, "");
   optional("cache line", hw.cacheLineBytes, "B");
+  optional("device memory latency", hw.memoryLatencyS, "s");
+  optional("last-level cache latency", hw.llcLatencyS, "s");
+  optional("scratchpad latency", hw.scratchpadLatencyS, "s");
+  optional("L1 per core", hw.l1PerCoreBytes, "B");
+  optional("L1 bandwidth, all cores", hw.l1BandwidthBytesPerS, "B/s");
+  optional("L1 latency", hw.l1LatencyS, "s");
+  optional("registers per core", hw.registersPerCoreBytes, "B");
   for (const HardwareSpec::StridedVisit &visit : hw.stridedVisits)
     printValue(hw.sources,
                "a line per row, " +
@@ -162,8 +169,27 @@ static void printMemoryAndDevice(const HardwareSpec &hw,
                visit.seconds, "s", os);
   os << "device:\n";
   optional("cores", hw.cores, "");
-  optional("matrix output tile, rows", hw.matrixTileM, "");
-  optional("matrix output tile, columns", hw.matrixTileN, "");
+  if (hw.matrixTiles) {
+    const HardwareSpec::MatrixTiles &tiles = *hw.matrixTiles;
+    os << "  matrix tiles: ";
+    llvm::interleave(
+        tiles.shapes, os,
+        [&](const HardwareSpec::TileShape &t) {
+          os << formatFixed(t.m, 0) << "x" << formatFixed(t.n, 0);
+        },
+        " ");
+    os << "; split-K ";
+    llvm::interleave(
+        tiles.splitK, os, [&](double k) { os << formatFixed(k, 0); }, " ");
+    os << " ("
+       << (tiles.source.empty() ? "assumption: " + tiles.assumption
+                                : "source: " + tiles.source)
+       << ")\n";
+  }
+  optional("matrix instruction depth", hw.matrixTiles
+                                           ? hw.matrixTiles->instructionKBytes
+                                           : std::nullopt,
+           "B");
   optional("clock", hw.clockHz, "Hz");
   optional("vector register", hw.vectorRegisterBytes, "B");
   optional("FMA chains for the vector peak", hw.fmaChains, "");

@@ -89,12 +89,58 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   emit("memory_level",
        m ? JSONScalar(stringifyMemoryLevel(op.roofline.memoryLevel))
          : JSONScalar(nullptr));
+  // The level whose traffic takes longest (the memory term).
+  emit("bound_level", m ? JSONScalar(op.roofline.boundLevel)
+                        : JSONScalar(nullptr));
   emit("class",
        m ? JSONScalar(stringifyOpClass(op.opClass)) : JSONScalar(nullptr));
   emit("folded", JSONScalar(op.folded));
   emit("fusion_group",
        op.fusionGroup >= 0 ? JSONScalar(op.fusionGroup) : JSONScalar(nullptr));
   emit("kernel", op.kernel >= 0 ? JSONScalar(op.kernel) : JSONScalar(nullptr));
+}
+
+/// The kernel model's terms behind an estimate (Tiling.h): the tiles a
+/// contraction runs in, the traffic at each memory level and what each
+/// realism term did. Null tile for ops that are not tiled.
+static void writeKernelModel(JSONWriter &writer, const RooflineEstimate &r) {
+  if (const std::optional<TilePlan> &tile = r.tile) {
+    writer.attributeObject("tile", [&] {
+      writer.attribute("alignment_share", tile->alignmentShare);
+      writer.attribute("m", tile->tileM);
+      writer.attribute("n", tile->tileN);
+      writer.attribute("split_k", tile->splitK);
+      writer.attribute("tile_share", tile->tileShare);
+      writer.attribute("tiles", tile->tiles);
+      writer.attribute("utilization", r.utilization);
+      writer.attribute("wave_share", tile->waveShare);
+      writer.attribute("waves", tile->waves);
+    });
+  } else {
+    writer.attribute("tile", JSONScalar(nullptr));
+  }
+  writer.attributeArray("levels", [&] {
+    for (const LevelTraffic &level : r.levels)
+      writer.object([&] {
+        writer.attribute("bandwidth", level.bandwidth);
+        writer.attribute("bytes", level.bytes);
+        writer.attribute("level", level.level);
+        writer.attribute("lower_bound_bytes", level.lowerBound > 0.0
+                                                  ? JSONScalar(level.lowerBound)
+                                                  : JSONScalar(nullptr));
+        writer.attribute("t_s", level.seconds);
+      });
+  });
+  writer.attributeArray("realism", [&] {
+    for (const RealismEffect &effect : getRealismEffects(r))
+      writer.object([&] {
+        writer.attribute("added_s", effect.seconds ? JSONScalar(*effect.seconds)
+                                                   : JSONScalar(nullptr));
+        writer.attribute("factor", effect.factor ? JSONScalar(*effect.factor)
+                                                 : JSONScalar(nullptr));
+        writer.attribute("term", stringifyRealism(effect.term));
+      });
+  });
 }
 
 /// One fusion opportunity's fields, in key order (the order a JSON object
@@ -130,6 +176,7 @@ static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
   const RooflineEstimate &r = kernel.roofline;
   emit("arithmetic_intensity", JSONScalar(kernel.intensity));
   emit("bound", JSONScalar(stringifyBound(r.bound)));
+  emit("bound_level", JSONScalar(r.boundLevel));
   emit("bytes_read", kernel.bytesRead);
   emit("bytes_written", kernel.bytesWritten);
   emit("class", JSONScalar(stringifyOpClass(kernel.opClass)));
@@ -478,6 +525,8 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
                   op, [&](llvm::StringRef field, const JSONScalar &value) {
                     writer.attribute(field, value);
                   });
+              if (op.modeled)
+                writeKernelModel(writer, op.roofline);
               if (report.symbolic)
                 writer.attributeOnOneLine("symbolic",
                                           symbolicOpToJSON(report, op.id));

@@ -136,7 +136,7 @@ static llvm::SmallVector<std::string> formatRow(const PricedOp &op) {
           formatSeconds(op.roofline.tCompute),
           formatSeconds(op.roofline.tMemory),
           formatSeconds(op.roofline.latency),
-          stringifyBound(op.roofline.bound).str()};
+          getBoundName(op.roofline)};
 }
 
 /// Display width of a cell: code points, not bytes ("µs").
@@ -509,10 +509,11 @@ static void printFooter(const PricedProgram &report, llvm::raw_ostream &os) {
   os << "latency = max(compute, memory) / efficiency + launch per kernel; "
      << "memory bandwidth "
      << formatQuantity(hw.memoryBandwidthBytesPerS.value, "B/s");
-  if (hw.matrixTileM && hw.cores)
-    os << "; matrix ops in " << formatFixed(hw.matrixTileM->value, 0) << "x"
-       << formatFixed(hw.matrixTileN->value, 0) << " tiles on "
-       << formatFixed(hw.cores->value, 0) << " cores";
+  if (hw.matrixTiles && hw.cores)
+    os << "; contractions in the best of " << hw.matrixTiles->shapes.size()
+       << " tile shapes x " << hw.matrixTiles->splitK.size()
+       << " split-K factors on " << formatFixed(hw.cores->value, 0)
+       << " cores";
   os << "\n";
   if (hw.system) {
     // Collectives add a third term: their time on the system's links.

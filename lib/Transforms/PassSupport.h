@@ -29,6 +29,7 @@ struct PassPricing {
     options.execution = pass.execution;
     options.batch = pass.batch;
     options.precision = pass.precision;
+    options.realism = pass.realism;
     return options;
   }
 

@@ -81,7 +81,7 @@
 // RUN: sed 's/^accelerators: {value: 72,/accelerators: {value: 71.9,/' %mlsysim_src/zoo/hardware/nvidia-gb200-nvl72.yaml > %t.acc.yaml
 // RUN: not mlsysim-opt --show-hardware=%t.acc.yaml 2>&1 | FileCheck %s --check-prefix=ACC
 // CORES: .cores.yaml:{{[0-9]+}}:{{[0-9]+}}: error: cores: a count, a whole number
-// TILE: .tile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: matrix_tile.n: a count, a whole number
+// TILE: .tile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: matrix_tile: a tile is a whole number of rows and columns
 // ACC: .acc.yaml:{{[0-9]+}}:{{[0-9]+}}: error: accelerators: a count, a whole number
 // STRIDED: .strided.yaml:27:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
 // LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too

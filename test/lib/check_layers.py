@@ -23,14 +23,16 @@ FLOORS = {
 }
 # The pricing layer's machinery: what makes prices, not what holds them.
 MACHINERY_HEADERS = {"Pricing/Roofline.h", "Pricing/FusionPlanner.h",
-                     "Pricing/Collectives.h", "Pricing/SymbolicFindings.h"}
+                     "Pricing/Collectives.h", "Pricing/SymbolicFindings.h",
+                     "Pricing/Tiling.h"}
 PRICING_CALLS = re.compile(
     r"(?<![.>\w])(estimateRoofline|priceKernel|priceFusedGroup|planFusion|"
     r"priceTraffic|priceCollective|choosePeak|settleRoofline|"
     r"getRooflineLatency|getScaledLatency|getMemoryTime|getLaunchTime|"
-    r"getMatrixUtilization|getStridedReadTime|getShare|getSpeedup|"
+    r"getStridedReadTime|getShare|getSpeedup|"
     r"solveSymbolic|diagnose|compareDevices|priceModule|priceServing|"
-    r"priceScalingPoint|priceProgram)\s*\(")
+    r"priceScalingPoint|priceProgram|planContraction|getTransferTime|"
+    r"getContractionTrafficBound)\s*\(")
 ENTRY_POINTS = {"priceModule", "priceServing", "compareDevices",
                 "priceScalingPoint", "priceProgram"}
 INCLUDE = re.compile(r'#include\s+"mlsysim/([A-Za-z]+)/([^"]+)"')

@@ -8,8 +8,15 @@
 #include "llvm/Support/Format.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <numeric>
+#include <random>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 using namespace mlsysim::calibrate;
 
@@ -37,6 +44,36 @@ Stats sample(const CalibrationPlan &plan, ThreadTeam &team, double work,
   }
   return summarize(std::move(samples), /*higherIsBetter=*/!perCall);
 }
+
+/// Frees what std::aligned_alloc returned.
+struct FreeDeleter {
+  void operator()(char *p) const { std::free(p); }
+};
+using AlignedBuffer = std::unique_ptr<char[], FreeDeleter>;
+
+/// At least `bytes` bytes aligned to `alignment` (a power of two, at least a
+/// page where `hugePages`), not yet touched. With `hugePages`, asks Linux for
+/// 2 MiB pages (transparent huge pages in "madvise" mode), so a random walk
+/// over a large buffer times the caches and DRAM rather than page walks.
+AlignedBuffer allocateAligned(size_t bytes, size_t alignment, bool hugePages) {
+  size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  AlignedBuffer buffer(
+      static_cast<char *>(std::aligned_alloc(alignment, rounded)));
+  if (!buffer)
+    llvm::report_fatal_error("out of memory for a calibration buffer");
+#ifdef MADV_HUGEPAGE
+  if (hugePages)
+    (void)madvise(buffer.get(), rounded, MADV_HUGEPAGE);
+#else
+  (void)hugePages;
+#endif
+  return buffer;
+}
+
+/// The pointer chases' page: a 2 MiB one holds a per-core level's whole
+/// ring and puts an LLC-sized one in a few TLB entries, so the walk times the
+/// caches rather than page walks (which a VM's nested paging makes long).
+constexpr size_t kHugePageBytes = 2ull << 20;
 
 /// The three STREAM arrays, first touched by the team that will use them.
 struct StreamArrays {
@@ -69,7 +106,9 @@ public:
     measureFma();
     measureFmaChain();
     measureStream();
+    measureCoreCaches();
     measureStrided();
+    measureLatency();
     measureCallOverhead();
     return std::move(results);
   }
@@ -90,7 +129,11 @@ private:
                                100 * m.stats.spread());
     results.push_back(std::move(m));
   }
-  unsigned numSteps() const { return 20 + 2 * plan.stridedFootprints.size(); }
+  unsigned numSteps() const {
+    return 20 + 2 * plan.stridedFootprints.size() +
+           2 * (plan.l1WorkingSetBytes > 0) + 2 * (plan.l2WorkingSetBytes > 0) +
+           plan.chaseWorkingSets.size();
+  }
 
   /// The clock: 16 dependent one-cycle adds per iteration.
   void measureClock() {
@@ -205,6 +248,104 @@ private:
     }
   }
 
+  /// The read rate of the per-core caches: every core reads its own buffer,
+  /// sized to fit its L1 data cache or its private L2, many times a run (a
+  /// pass over an L1-sized buffer takes less than a fork/join of the team).
+  void measureCoreCaches() {
+    struct Level {
+      const char *key, *label;
+      uint64_t bytes;
+    };
+    for (Level level : {Level{"l1", "L1", plan.l1WorkingSetBytes},
+                        Level{"l2", "L2", plan.l2WorkingSetBytes}}) {
+      if (!level.bytes)
+        continue;
+      size_t n = std::max<uint64_t>(level.bytes / sizeof(double), 64);
+      // 16 MiB per core and run: a run of milliseconds at most, whatever the
+      // level's rate, and far longer than the team's fork/join.
+      uint64_t passes = std::max<uint64_t>(1, (16ull << 20) / (n * 8));
+      for (ThreadTeam *team : {&one, &all}) {
+        bool isAll = team == &all;
+        std::string label = std::string(level.label) + " read" +
+                            (isAll ? ", all cores" : ", one core");
+        step(label);
+        // Page-aligned and first touched by their reader: each core's
+        // buffer is its own, in its own cache.
+        std::vector<AlignedBuffer> buffers;
+        for (unsigned member = 0; member < team->size(); ++member)
+          buffers.push_back(allocateAligned(n * sizeof(double), 4096,
+                                            /*hugePages=*/false));
+        team->run([&](unsigned member) {
+          auto *data = reinterpret_cast<double *>(buffers[member].get());
+          for (size_t i = 0; i < n; ++i)
+            data[i] = 1.0 + double(i % 7);
+        });
+        std::vector<double> sums(team->size());
+        Stats stats = sample(
+            plan, *team, double(n) * sizeof(double) * passes * team->size(),
+            [&](unsigned member) {
+              sums[member] += readPasses(
+                  reinterpret_cast<const double *>(buffers[member].get()), n,
+                  passes);
+            },
+            /*perCall=*/false);
+        record({std::string(level.key) + "-read" + (isAll ? "-all" : "-one"),
+                label, "B/s", team->size(), stats,
+                std::to_string(n * sizeof(double) >> 10) +
+                    " KiB per core, each core its own buffer, read " +
+                    std::to_string(passes) + " times a run as 8 streams of " +
+                    readInstructionSet() + " loads, 8 B/element"});
+      }
+    }
+  }
+
+  /// The load-to-use latency of each level: one core follows a ring of
+  /// pointers, one per line, in a random order over the level's working set,
+  /// so every load waits for the one before and no prefetcher can guess the
+  /// next line. The time per load is the level's latency (with the L1's
+  /// share of hits on a working set that does not fit it).
+  void measureLatency() {
+    for (const auto &[key, bytes] : plan.chaseWorkingSets) {
+      std::string label = llvm::StringRef(key).upper() + " latency, one core";
+      step(label + " (pointer chase)");
+      size_t line = std::max<size_t>(plan.lineBytes, sizeof(void *));
+      size_t lines = std::max<size_t>(2, bytes / line);
+      AlignedBuffer buffer =
+          allocateAligned(lines * line, kHugePageBytes, /*hugePages=*/true);
+      // One cycle through every line (a shuffled order, each line pointing
+      // to the next), seeded so every run walks the same ring.
+      std::vector<size_t> order(lines);
+      std::iota(order.begin(), order.end(), size_t(0));
+      std::mt19937_64 random(0x6d6c73);
+      std::shuffle(order.begin(), order.end(), random);
+      char *base = buffer.get();
+      for (size_t i = 0; i < lines; ++i) {
+        void *next = base + order[(i + 1) % lines] * line;
+        std::memcpy(base + order[i] * line, &next, sizeof(next));
+      }
+      // Each run resumes where the last stopped: a ring larger than the
+      // caches is walked through, not its first lines over and over.
+      void *cursor = base + order[0] * line;
+      const uint64_t steps = 1 << 16;
+      Stats rate = sample(
+          plan, one, double(steps),
+          [&](unsigned) { cursor = chasePointers(cursor, steps); },
+          /*perCall=*/false);
+      if (!cursor)
+        llvm::report_fatal_error("pointer chase left its ring");
+      // Seconds per load: the fastest rate is the lowest latency.
+      Stats seconds;
+      if (rate.best > 0)
+        seconds = {1 / rate.best, 1 / rate.median, 1 / rate.worst};
+      record({"latency-" + key, label, "s", 1, seconds,
+              std::to_string(lines * line >> 10) + " KiB ring of " +
+                  std::to_string(lines) + " " + std::to_string(line) +
+                  "-byte lines in a random cyclic order, " +
+                  std::to_string(steps) +
+                  " dependent loads a run, 2 MiB pages requested"});
+    }
+  }
+
   /// Reads a line of each row at a time, rows a page or more apart, by the
   /// buffer's footprint: the time of one visit (seconds per line read).
   void measureStrided() {
@@ -269,11 +410,18 @@ mlsysim::calibrate::runCalibration(const CalibrationPlan &plan,
   return Calibrator(plan, progress).run();
 }
 
+const Measurement *mlsysim::calibrate::find(const std::vector<Measurement> &all,
+                                            llvm::StringRef key) {
+  for (const Measurement &m : all)
+    if (m.key == key)
+      return &m;
+  return nullptr;
+}
+
 const Measurement &
 mlsysim::calibrate::lookup(const std::vector<Measurement> &all,
                            llvm::StringRef key) {
-  for (const Measurement &m : all)
-    if (m.key == key)
-      return m;
+  if (const Measurement *m = find(all, key))
+    return *m;
   llvm::report_fatal_error(llvm::Twine("no measurement named ") + key);
 }

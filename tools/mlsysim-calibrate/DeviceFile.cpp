@@ -81,18 +81,39 @@ void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
                                : "unknown: /proc/meminfo was not readable");
   os << "  bandwidth_bytes_per_s: ";
   writeNumber(os, figures.bandwidth.value, "measured", figures.bandwidth.note);
+  if (figures.dramLatency) {
+    os << "  latency_s: ";
+    writeNumber(os, figures.dramLatency->value, "measured",
+                figures.dramLatency->note);
+  }
+  // A level's rate and latency only with its size: what the parser asks.
   if (host.llcBytes) {
     os << "  llc_capacity_bytes: ";
     writeNumber(os, double(host.llcBytes), "system",
                 "L" + std::to_string(host.llcLevel) + " of cpu0 (sysfs)");
+    os << "  llc_bandwidth_bytes_per_s: ";
+    writeNumber(os, figures.llcBandwidth.value, "measured",
+                figures.llcBandwidth.note);
+    if (figures.llcLatency) {
+      os << "  llc_latency_s: ";
+      writeNumber(os, figures.llcLatency->value, "measured",
+                  figures.llcLatency->note);
+    }
   }
-  os << "  llc_bandwidth_bytes_per_s: ";
-  writeNumber(os, figures.llcBandwidth.value, "measured",
-              figures.llcBandwidth.note);
   if (host.l2PerCoreBytes && host.llcLevel > 2) {
     os << "  scratchpad_per_core_bytes: ";
     writeNumber(os, double(host.l2PerCoreBytes), "system",
                 "private L2 of cpu0 (sysfs); a cache, not a scratchpad");
+    if (figures.l2Bandwidth) {
+      os << "  scratchpad_bandwidth_bytes_per_s: ";
+      writeNumber(os, figures.l2Bandwidth->value, "measured",
+                  figures.l2Bandwidth->note);
+    }
+    if (figures.l2Latency) {
+      os << "  scratchpad_latency_s: ";
+      writeNumber(os, figures.l2Latency->value, "measured",
+                  figures.l2Latency->note);
+    }
     if (host.l2Ways) {
       os << "  scratchpad_ways: ";
       writeNumber(os, host.l2Ways, "system",
@@ -100,6 +121,21 @@ void mlsysim::calibrate::writeDeviceFile(llvm::raw_ostream &os,
       os << "  cache_line_bytes: ";
       writeNumber(os, host.l2LineBytes, "system",
                   "line of the L2 of cpu0 (sysfs)");
+    }
+  }
+  if (host.l1PerCoreBytes) {
+    os << "  l1_per_core_bytes: ";
+    writeNumber(os, double(host.l1PerCoreBytes), "system",
+                "level-1 data cache of cpu0 (sysfs)");
+    if (figures.l1Bandwidth) {
+      os << "  l1_bandwidth_bytes_per_s: ";
+      writeNumber(os, figures.l1Bandwidth->value, "measured",
+                  figures.l1Bandwidth->note);
+    }
+    if (figures.l1Latency) {
+      os << "  l1_latency_s: ";
+      writeNumber(os, figures.l1Latency->value, "measured",
+                  figures.l1Latency->note);
     }
   }
   // A visit reads a line: only with the line the file states.

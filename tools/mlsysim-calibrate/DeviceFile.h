@@ -36,6 +36,11 @@ struct DeviceFigures {
   std::string method; ///< compiler, flags and instruction set
   Figure vectorF32, vectorF64;
   Figure bandwidth, llcBandwidth;
+  /// Read rates of the L1 data cache and of the private L2 (per-core
+  /// working sets, the figures' cores together); absent where not measured.
+  std::optional<Figure> l1Bandwidth, l2Bandwidth;
+  /// Load-to-use latencies (one core's pointer chase), seconds.
+  std::optional<Figure> l1Latency, l2Latency, llcLatency, dramLatency;
   Figure launchOverhead;
   std::optional<Figure> clockHz;
   /// The FMA kernels' vector register width in bytes and the chains of

@@ -96,6 +96,10 @@ HostInfo mlsysim::calibrate::readHostInfo() {
     if (!level)
       continue;
     uint64_t size = parseCacheSize(readSystemFile(dir + "/size"));
+    // Level 1 is split: the instruction cache holds no data the kernels read.
+    std::string type = readSystemFile(dir + "/type");
+    if (level == 1 && llvm::StringRef(type).trim() == "Data")
+      info.l1PerCoreBytes = size;
     if (level == 2) {
       info.l2PerCoreBytes = size;
       // Its sets: what reads a power-of-two stride apart can reach.

@@ -25,6 +25,7 @@ struct HostInfo {
   uint64_t memoryBytes = 0;    ///< MemTotal of /proc/meminfo
   uint64_t llcBytes = 0;       ///< size of the highest cache level of cpu0
   unsigned llcLevel = 0;       ///< that level (3 for an L3)
+  uint64_t l1PerCoreBytes = 0; ///< the level-1 data cache of cpu0
   uint64_t l2PerCoreBytes = 0; ///< the level-2 cache of cpu0
   unsigned l2Ways = 0;         ///< its associativity (0: unknown)
   unsigned l2LineBytes = 0;    ///< its line (0: unknown)

@@ -255,6 +255,100 @@ double mlsysim::calibrate::readKernel(const double *b, size_t n) {
   return sum;
 }
 
+// The compiler barrier after each pass of readPasses: the reads are of memory
+// nothing writes, so without it a compiler may read once and reuse the sums.
+#define MLSYSIM_PASS_BARRIER() asm volatile("" ::: "memory")
+
+#ifdef MLSYSIM_X86
+// Eight streams as in readAvx2, with eight accumulators: enough FP adds in
+// flight for two loads a cycle at an add latency of 4 (Intel's two 64-byte
+// loads; a Zen 4 core loads 64 bytes a cycle, one 512-bit load or two
+// 256-bit ones).
+__attribute__((target("avx512f"))) static double
+readPassesAvx512(const double *b, size_t n, uint64_t passes) {
+  constexpr int kStreams = 8;
+  size_t chunk = n / kStreams / 8 * 8;
+  __m512d acc[kStreams];
+  for (int c = 0; c < kStreams; ++c)
+    acc[c] = _mm512_setzero_pd();
+  double tail = 0;
+  for (uint64_t pass = 0; pass < passes; ++pass) {
+    for (size_t i = 0; i < chunk; i += 8)
+      for (int c = 0; c < kStreams; ++c)
+        acc[c] = _mm512_add_pd(acc[c], _mm512_loadu_pd(b + c * chunk + i));
+    for (size_t i = kStreams * chunk; i < n; ++i)
+      tail += b[i];
+    MLSYSIM_PASS_BARRIER();
+  }
+  for (int c = 1; c < kStreams; ++c)
+    acc[0] = _mm512_add_pd(acc[0], acc[c]);
+  // Not _mm512_reduce_add_pd: GCC 12's warns of an uninitialized operand.
+  alignas(64) double lanes[8];
+  _mm512_store_pd(lanes, acc[0]);
+  for (double lane : lanes)
+    tail += lane;
+  return tail;
+}
+
+__attribute__((target("avx2"))) static double
+readPassesAvx2(const double *b, size_t n, uint64_t passes) {
+  constexpr int kStreams = 8;
+  size_t chunk = n / kStreams / 4 * 4;
+  __m256d acc[kStreams];
+  for (int c = 0; c < kStreams; ++c)
+    acc[c] = _mm256_setzero_pd();
+  double tail = 0;
+  for (uint64_t pass = 0; pass < passes; ++pass) {
+    for (size_t i = 0; i < chunk; i += 4)
+      for (int c = 0; c < kStreams; ++c)
+        acc[c] = _mm256_add_pd(acc[c], _mm256_loadu_pd(b + c * chunk + i));
+    for (size_t i = kStreams * chunk; i < n; ++i)
+      tail += b[i];
+    MLSYSIM_PASS_BARRIER();
+  }
+  for (int c = 1; c < kStreams; ++c)
+    acc[0] = _mm256_add_pd(acc[0], acc[c]);
+  alignas(32) double lanes[4];
+  _mm256_store_pd(lanes, acc[0]);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3] + tail;
+}
+#endif
+
+const char *mlsysim::calibrate::readInstructionSet() {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return "avx512f";
+  if (__builtin_cpu_supports("avx2"))
+    return "avx2";
+#endif
+  return "generic";
+}
+
+double mlsysim::calibrate::readPasses(const double *b, size_t n,
+                                      uint64_t passes) {
+#ifdef MLSYSIM_X86
+  if (hasAvx512())
+    return readPassesAvx512(b, n, passes);
+  if (__builtin_cpu_supports("avx2"))
+    return readPassesAvx2(b, n, passes);
+#endif
+  double sum = 0;
+  for (uint64_t pass = 0; pass < passes; ++pass) {
+    sum += readKernel(b, n);
+    MLSYSIM_PASS_BARRIER();
+  }
+  return sum;
+}
+
+void *mlsysim::calibrate::chasePointers(void *start, uint64_t steps) {
+  // The loop's counter and branch run beside the chain, not in it: only the
+  // loads are on the critical path.
+  void *p = start;
+  for (uint64_t i = 0; i < steps; ++i)
+    p = *static_cast<void *const *>(p);
+  return p;
+}
+
 __attribute__((noinline)) void mlsysim::calibrate::emptyKernel() {
   // The barrier keeps the compiler from treating the call as removable.
   asm volatile("" ::: "memory");

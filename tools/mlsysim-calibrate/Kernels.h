@@ -54,6 +54,20 @@ void triadKernel(double *a, const double *b, const double *c, double s,
 /// fastest.
 double readKernel(const double *b, size_t n);
 
+/// The loads readPasses uses on this CPU: "avx512f", "avx2" or "generic".
+const char *readInstructionSet();
+
+/// Returns the sum of b[0..n) read `passes` times over, as 8 concurrent
+/// streams of the widest loads the CPU has: the read rate of the cache level
+/// that holds b. b should be aligned to 64 bytes (a load that splits a line
+/// costs two on most cores).
+double readPasses(const double *b, size_t n, uint64_t passes);
+
+/// Follows `steps` pointers from `start`, the address of each load being the
+/// value of the one before (a ring of pointers the caller laid out): one step
+/// per load-to-use latency. Returns where it stopped, to resume from there.
+void *chasePointers(void *start, uint64_t steps);
+
 /// Reads `rows` rows `stride` bytes apart a `line` at a time: the first line
 /// of every row, then the second of every row, and so on (how compiled code
 /// reads a contraction operand stored [k, n], a register tile's columns of

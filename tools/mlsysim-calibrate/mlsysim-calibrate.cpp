@@ -1,11 +1,13 @@
 //===- mlsysim-calibrate.cpp - An empirical roofline of this machine ------===//
 //
 // Measures the host's sustained peaks (vector FMA FLOP/s in f32 and f64,
-// STREAM bandwidth out of DRAM and out of the last-level cache, the fixed cost
-// of a call), on one core and on all cores, prints them as a table and writes
-// them as device files that `--mlsysim-report=hardware=FILE` loads: one for
-// all cores (what a parallel runtime can reach) and one for a single core
-// (what single-threaded code, such as MLIR's default CPU lowering, can reach).
+// STREAM bandwidth out of DRAM and out of the last-level cache, the read rate
+// of the L1 data cache and of the private L2, the fixed cost of a call), on
+// one core and on all cores, and each level's load-to-use latency, prints them
+// as a table and writes them as device files that
+// `--mlsysim-report=hardware=FILE` loads: one for all cores (what a parallel
+// runtime can reach) and one for a single core (what single-threaded code, such
+// as MLIR's default CPU lowering, can reach).
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +96,28 @@ static CalibrationPlan makePlan(const HostInfo &host) {
           ? uint64_t(llcBytes)
           : std::min<uint64_t>(
                 llc / 2, std::max<uint64_t>(llc / 4, 4 * l2 * plan.threads));
+  // The per-core levels: half of each, so the core's other data (stack,
+  // the team's flags) and the level's associativity leave it resident.
+  // Unknown sizes get common ones (32 KiB L1, the L2 default above): the
+  // table still shows them, but the file states no level the system does
+  // not report.
+  uint64_t l1 = host.l1PerCoreBytes ? host.l1PerCoreBytes : (32ull << 10);
+  plan.l1WorkingSetBytes = l1 / 2;
+  // An L2 that is the last level is shared, not a core's own.
+  if (host.llcLevel != 2)
+    plan.l2WorkingSetBytes = l2 / 2;
+  // The chases: half the L1; a quarter of the L2 (a random walk over half of
+  // it already misses: its lines' sets fill unevenly); past a private L2 but
+  // well inside the LLC, which a VM's neighbours share (an 8 MiB walk of a
+  // 32 MiB L3 took DRAM's time on a cloud VM); the three STREAM arrays (6x
+  // the LLC or more, so few loads of the walk hit it).
+  plan.chaseWorkingSets.push_back({"l1", l1 / 2});
+  if (plan.l2WorkingSetBytes)
+    plan.chaseWorkingSets.push_back({"l2", l2 / 4});
+  plan.chaseWorkingSets.push_back(
+      {"llc",
+       std::min<uint64_t>(llc / 2, std::max<uint64_t>(llc / 8, 4 * l2))});
+  plan.chaseWorkingSets.push_back({"dram", 3 * plan.dramArrayBytes});
   // Line-per-row reads from a per-core level's size to past the DRAM rule's
   // arrays, by factors of 4 (--quick: three small ones).
   plan.lineBytes = host.l2LineBytes ? host.l2LineBytes : 64;
@@ -193,6 +217,31 @@ static DeviceFigures figuresFor(const HostInfo &host,
                               peak.stats.best, measured.note)
                     .str()};
   }
+  // The per-core levels' read rates, and every level's latency (one core's,
+  // in both files: the wait of a load that queues behind no other core's
+  // traffic), with the cycles it is at the measured clock.
+  auto measured = [&](const std::string &key) -> std::optional<Figure> {
+    const Measurement *m = find(results, key);
+    if (!m || m->stats.best <= 0)
+      return std::nullopt;
+    return figure(*m);
+  };
+  figures.l1Bandwidth = measured(("l1-read-" + scope).str());
+  figures.l2Bandwidth = measured(("l2-read-" + scope).str());
+  auto latency = [&](const std::string &key) -> std::optional<Figure> {
+    const Measurement *m = find(results, key);
+    if (!m || m->stats.best <= 0)
+      return std::nullopt;
+    if (clock.stats.best <= 0)
+      return figure(*m);
+    return figure(*m, llvm::formatv("; {0:f1} cycles at the measured clock",
+                                    m->stats.best * clock.stats.best)
+                          .str());
+  };
+  figures.l1Latency = latency("latency-l1");
+  figures.l2Latency = latency("latency-l2");
+  figures.llcLatency = latency("latency-llc");
+  figures.dramLatency = latency("latency-dram");
   // Seconds per visit: the inverse of the best visit rate.
   for (const Measurement &m : results) {
     llvm::StringRef key(m.key);

@@ -85,12 +85,37 @@ struct HardwareSpec {
     SourcedValue footprintBytes, seconds;
   };
   std::vector<StridedVisit> stridedVisits;
+  /// Load-to-use latencies of the levels, where published (seconds): a
+  /// transfer smaller than the level's bandwidth-latency product does not
+  /// reach its bandwidth (the small-transfer term, Tiling.h).
+  std::optional<SourcedValue> memoryLatencyS, llcLatencyS, scratchpadLatencyS;
+  /// A CPU's L1 data cache, per core, when its per-core level
+  /// (`scratchpad_*`) is the private L2: size, read rate of all cores
+  /// together, latency.
+  std::optional<SourcedValue> l1PerCoreBytes, l1BandwidthBytesPerS, l1LatencyS;
+  /// The register file of one core (an SM's 256 KB on NVIDIA GPUs).
+  std::optional<SourcedValue> registersPerCoreBytes;
   std::optional<SourcedValue> cores;
-  /// The output tile one core computes at a time on the matrix unit (rows,
-  /// columns). With `cores`, it prices wave quantization: a matrix op of T
-  /// tiles runs in ceil(T / cores) waves, so a small one keeps only part of
-  /// the unit busy.
-  std::optional<SourcedValue> matrixTileM, matrixTileN;
+  /// One output tile a core computes at a time on the matrix unit.
+  struct TileShape {
+    double m = 0.0, n = 0.0;
+  };
+  /// The thread-block (work-group) output tiles the device's matrix library
+  /// picks among, with its split-K factors (`matrix_tiles`, or the one tile
+  /// of the older `matrix_tile` section). With `cores`, a contraction is
+  /// priced as the library runs it: the candidate whose waves of tiles
+  /// finish first (Tiling.h).
+  struct MatrixTiles {
+    std::vector<TileShape> shapes;
+    /// Factors the reduction may be split by; always holds 1.
+    std::vector<double> splitK{1.0};
+    /// The matrix instruction's reduction depth in bytes of an operand
+    /// element (32 on NVIDIA tensor cores: k16 for f16, k8 for tf32, k32 for
+    /// i8): a reduction is padded to a multiple of it.
+    std::optional<SourcedValue> instructionKBytes;
+    std::string source, assumption, note;
+  };
+  std::optional<MatrixTiles> matrixTiles;
   std::optional<SourcedValue> clockHz;
   std::optional<SourcedValue> accelerators;
 
@@ -155,6 +180,20 @@ struct HardwareSpec {
   /// path the file's name too (a copied zoo file keeps the zoo's id).
   std::string getLabel() const;
 
+  /// One level of the memory hierarchy, innermost first (registers, the
+  /// per-core levels, the last-level cache, device memory).
+  struct MemoryLevelInfo {
+    llvm::StringRef name; ///< `registers`, `l1`, `l2`, `l3`, `llc`, `dram`.
+    double capacityBytes = 0.0; ///< All cores together.
+    std::optional<double> bandwidthBytesPerS, latencyS;
+  };
+  /// The levels the file describes. The per-core level is the L1 (shared
+  /// memory) of a GPU or an accelerator and the L2 of a CPU; the last-level
+  /// cache is then the L2 or the L3 (docs/hardware.md).
+  std::vector<MemoryLevelInfo> getMemoryLevels() const;
+  /// The name views give the per-core level and the last-level cache.
+  llvm::StringRef getScratchpadName() const;
+  llvm::StringRef getLLCName() const;
   /// The peak table of `unit` (Matrix or Vector).
   const std::map<ElementKind, SourcedValue> &peaks(ComputeUnit unit) const {
     return unit == ComputeUnit::Matrix ? matrixPeaks : vectorPeaks;

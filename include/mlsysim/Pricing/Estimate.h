@@ -14,6 +14,8 @@
 #include "mlsysim/Support/EnumNames.h"
 #include "mlsysim/Support/ExecutionModel.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <optional>
 #include <string>
 
@@ -54,6 +56,36 @@ inline llvm::StringRef stringifyMemoryLevel(MemoryLevel level) {
   return stringifyEnum(kMemoryLevelNames, level);
 }
 
+/// The realism terms of a kernel's price (docs/cost-model.md). Each can be
+/// switched off (`realism=`); with none, a contraction is priced by the flat
+/// roofline (every core busy, every byte from one level).
+enum class Realism : unsigned {
+  Waves = 1,          ///< Whole waves of tiles over the cores.
+  Tiles = 2,          ///< The problem padded to whole tiles.
+  Alignment = 4,      ///< The reduction padded to the matrix instruction.
+  Levels = 8,         ///< Traffic at the levels inside device memory.
+  SmallTransfer = 16, ///< A level's latency before its first byte.
+  Overlap = 32,       ///< Each wave's first loads before its arithmetic.
+  Launch = 64,        ///< The launch of each kernel.
+};
+inline constexpr EnumName<Realism> kRealismNames[] = {
+    {Realism::Waves, "waves", "tiles run in whole waves over the cores"},
+    {Realism::Tiles, "tiles", "the problem is padded to whole tiles"},
+    {Realism::Alignment, "alignment",
+     "the reduction is padded to the matrix instruction's depth"},
+    {Realism::Levels, "levels",
+     "the traffic between the caches and the cores is priced too"},
+    {Realism::SmallTransfer, "small-transfer",
+     "a transfer pays the level's latency before its bandwidth"},
+    {Realism::Overlap, "overlap",
+     "each wave loads its first operands before it computes"},
+    {Realism::Launch, "launch", "each kernel pays its launch"},
+};
+inline llvm::StringRef stringifyRealism(Realism term) {
+  return stringifyEnum(kRealismNames, term);
+}
+inline constexpr unsigned kAllRealism = 127;
+
 /// Options of the roofline that change which peak applies.
 struct RooflineOptions {
   /// How kernels are launched: picks the device's per-kernel launch cost.
@@ -65,7 +97,36 @@ struct RooflineOptions {
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
   /// How collectives run (Collectives.h).
   CollectiveAlgorithm collectiveAlgorithm = CollectiveAlgorithm::Auto;
+  /// The realism terms priced (a mask of Realism).
+  unsigned realism = kAllRealism;
+  bool has(Realism term) const {
+    return (realism & static_cast<unsigned>(term)) != 0;
+  }
 };
+
+/// The traffic of a kernel at one level of the memory hierarchy.
+struct LevelTraffic {
+  llvm::StringRef level;   ///< `l1`, `l2`, `llc`, `dram`, ...
+  double bytes = 0.0;      ///< The chosen tiling's (or the stream's) bytes.
+  double lowerBound = 0.0; ///< 2MNK / sqrt(S) at the level (0: none).
+  double bandwidth = 0.0;  ///< Bytes/s at efficiency 1.
+  double seconds = 0.0;    ///< At the achievable bandwidth, with latency.
+};
+
+/// The tiles a contraction runs in (Tiling.h): the library's choice.
+struct TilePlan {
+  double tileM = 0.0, tileN = 0.0, splitK = 1.0;
+  /// Tiles (thread blocks) per run, and the waves they take on the cores.
+  double tiles = 0.0, waves = 0.0;
+  /// The losses behind the utilization, each a share in (0, 1]: tiles over
+  /// whole waves, the problem over whole tiles, the reduction over the
+  /// instruction's depth.
+  double waveShare = 1.0, tileShare = 1.0, alignmentShare = 1.0;
+  /// The tiling's traffic inside device memory (innermost first) and out
+  /// of it (`dram`: at least the unique bytes), every run.
+  llvm::SmallVector<LevelTraffic, 3> levels;
+};
+
 
 /// The peak that prices an op's arithmetic, after fallbacks.
 struct PeakChoice {
@@ -103,6 +164,17 @@ struct RooflineEstimate {
   /// The share of the matrix unit a matrix op keeps busy (its tiles over
   /// the waves of tiles the cores run); 1 for everything else.
   double utilization = 1.0;
+  /// A contraction's tiles, on a device whose library tiles it.
+  std::optional<TilePlan> tile;
+  /// The traffic at each level, innermost first; the memory term is the
+  /// slowest (`boundLevel`).
+  llvm::SmallVector<LevelTraffic, 3> levels;
+  llvm::StringRef boundLevel = "dram";
+  /// Memory time the arithmetic cannot hide: each wave's first loads
+  /// (Realism::Overlap).
+  double tExposed = 0.0;
+  /// Of tMemory, the levels' latencies (Realism::SmallTransfer).
+  double tLatency = 0.0;
   Bound bound = Bound::Free;
   /// The level whose bandwidth priced the traffic (DRAM or LLC).
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
@@ -112,6 +184,24 @@ struct RooflineEstimate {
   double computeEfficiency = 1.0, memoryEfficiency = 1.0;
   ExecutionModel execution = ExecutionModel::Compiled;
 };
+
+/// The bound as views name it: `memory:<level>` for a memory-bound
+/// estimate (the level whose traffic takes longest: `memory:l2`,
+/// `memory:dram`), else the bound's name.
+std::string getBoundName(const RooflineEstimate &estimate);
+
+/// What one realism term did to a kernel's price: a factor on its compute
+/// (waves, tiles, alignment: 1 / their share) or seconds it added (levels:
+/// the inner levels' time above device memory's; small-transfer, overlap,
+/// launch).
+struct RealismEffect {
+  Realism term;
+  std::optional<double> factor, seconds;
+};
+/// The terms behind `estimate`, in the order of kRealismNames; a term the
+/// options left out or that does not apply is absent.
+llvm::SmallVector<RealismEffect, 7>
+getRealismEffects(const RooflineEstimate &estimate);
 
 /// Whether the waits on reads across rows outweigh the arithmetic in the
 /// larger of the compute and memory terms: the op is memory-bound on them.

@@ -30,6 +30,8 @@ struct PricingRequest {
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   std::string precision;
+  /// The realism terms priced (parseRealism, Tiling.h).
+  std::string realism = "all";
   /// Whether the views list fusion opportunities, and every op.
   bool fusion = true;
   bool allOps = false;

@@ -3,8 +3,9 @@
 // The one place that turns counts into time on a device:
 //   t_compute = ((flops + int_ops) / (peak(unit, type) * utilization)
 //                + transcendentals / sfu) / compute_efficiency(op class)
-//               (utilization: the share of the matrix unit a matrix op's
-//               tiles keep busy, getMatrixUtilization; 1 otherwise)
+//               (utilization: the share of the unit a contraction's tiles
+//               keep busy on a device whose library tiles it, Tiling.h;
+//               1 otherwise)
 //   t_memory  = (bytes_read + bytes_written)
 //               / (bandwidth * memory_efficiency(op class))
 //               (the device memory's bandwidth, or the last-level cache's when
@@ -120,12 +121,6 @@ double getStridedVisitTime(const HardwareSpec &hardware, double footprint);
 double getAccumulatorChainShare(const HardwareSpec &hardware,
                                 const OpCost &cost, ComputeUnit unit);
 
-/// The share of the matrix unit a matrix problem keeps busy: its output
-/// tiles (the device's `matrix_tile`) run one per core per wave, so T tiles
-/// on C cores take ceil(T / C) waves and use T / (waves * C) of the unit
-/// (wave quantization); 1 when the device gives no tile or no core count.
-double getMatrixUtilization(const HardwareSpec &hardware,
-                            const MatrixShape &shape);
 
 /// The launch overhead of `runs` kernel launches on `hardware`: the one place
 /// a launch is priced (an op's estimate, a fused group's, a kernel's).

@@ -41,6 +41,11 @@ defvar commonRooflineOptions = [
          "carries all three)",
          [{ ::mlsysim::EnumValues<::mlsysim::ExecutionModel>{
              ::mlsysim::kExecutionModelNames} }]>,
+  Option<"realism", "realism", "std::string", /*default=*/"\"all\"",
+         "The realism terms of the kernel model priced: all, none (the flat "
+         "roofline), a list of waves, tiles, alignment, levels, "
+         "small-transfer, overlap, launch, or of the terms to leave out, "
+         "each written no-<term>">,
   Option<"batch", "batch", "int64_t", /*default=*/"0",
          "Samples per run, for throughput; also binds dynamic sizes when "
          "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
