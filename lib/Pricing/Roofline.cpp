@@ -299,7 +299,10 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
   const std::optional<SourcedValue> &latency =
       traffic.level == MemoryLevel::LLC ? hardware.llcLatencyS
                                         : hardware.memoryLatencyS;
-  if (latency && options.has(Realism::SmallTransfer) && bytesPerRun > 0.0) {
+  // Accesses that launch no kernel of their own (a scalar read) run inside
+  // another kernel's stream.
+  if (latency && options.has(Realism::SmallTransfer) && launches &&
+      bytesPerRun > 0.0) {
     kernel.tLatency = latency->value * runs;
     kernel.tMemory += kernel.tLatency;
   }

@@ -2,9 +2,9 @@
 // split-K, no bandwidths inside device memory), K = 4096, N = 32: one tile
 // takes 2*32*32*4096 / 1e12 / 0.5 = 16.777216 us.
 
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml" -o /dev/null | %fields | FileCheck %s
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=no-waves" -o /dev/null | %fields | FileCheck %s --check-prefix=NOWAVES
-// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=none" -o /dev/null | %fields | FileCheck %s --check-prefix=FLAT
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml" -o /dev/null | %fields --levels | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=no-waves" -o /dev/null | %fields --levels | FileCheck %s --check-prefix=NOWAVES
+// RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=none" -o /dev/null | %fields --levels | FileCheck %s --check-prefix=FLAT
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=waves,bogus" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-tiled-one.yaml realism=waves,no-launch" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXED
 

@@ -5,7 +5,7 @@
 // achievable rate is half its bandwidth: shared memory 2e12 B/s, L2 5e10 B/s,
 // device memory 5e11 B/s; a 1 us launch.
 
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled.yaml" -o /dev/null | %fields | FileCheck %s
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled.yaml" -o /dev/null | %fields --levels | FileCheck %s
 
 // A square GEMM, M = N = K = 128, f16.
 // Candidates: 64x64 tiles make 4 tiles, one wave: compute

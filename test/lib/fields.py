@@ -18,6 +18,9 @@ flattened with dots); `--section kernels` prints the compiled plan's kernels
 as `kernel #<id>: ...`; a list of records inside a record (`--section diagnosis`:
 its kinds) prints one line per item as `<section> <key>[<i>]: ...`.
 
+`--levels` also prints an op's kernel model, one line per memory level and
+per realism term (`op #0 linalg.matmul levels[0]: ...`).
+
 `--csv` reads a CSV report instead (through its header row: RFC 4180, as
 Python's csv module reads it) and prints each row the same way, empty cells
 as `null`, so that CSV checks do not depend on column positions either.
@@ -84,6 +87,10 @@ def print_csv(text):
 def main():
     section = "ops"
     args = sys.argv[1:]
+    # An op's kernel model (its levels and realism terms) prints only when
+    # asked, so that checks of the other fields keep their lines.
+    model = "--levels" in args
+    args = [arg for arg in args if arg != "--levels"]
     if args[:1] == ["--csv"]:
         print_csv(sys.stdin.read())
         return
@@ -111,6 +118,9 @@ def main():
             nested = {key: fields.pop(key) for key in list(fields)
                       if isinstance(fields[key], list) and fields[key] and
                       all(isinstance(x, dict) for x in fields[key])}
+            if not model:
+                for key in ("levels", "realism"):
+                    nested.pop(key, None)
             body = " ".join("%s=%s;" % (key, scalar(fields[key]))
                             for key in sorted(fields))
             print("%s: %s" % (head, body))

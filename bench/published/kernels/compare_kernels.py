@@ -238,6 +238,11 @@ def tile_str(t):
     return f"{t['m']}x{t['n']}/k{t.get('split_k', 1)}"
 
 
+def is_tie(r):
+    """Flat and tiled within 0.1% of each other (e.g. no tile model for the device)."""
+    return abs(r["tiled_s"] - r["flat_s"]) <= 1e-3 * r["flat_s"]
+
+
 def summarize(recs):
     ok = [r for r in recs if r["error"] is None]
     out = []
@@ -252,9 +257,12 @@ def summarize(recs):
         flat = statistics.median(abs(r["flat_err"]) for r in rs)
         tiled = statistics.median(abs(r["tiled_err"]) for r in rs)
         tl = statistics.median(abs(r["tiled_launch_err"]) for r in rs)
-        beats = sum(1 for r in rs if abs(r["tiled_err"]) < abs(r["flat_err"]))
+        ties = sum(1 for r in rs if is_tie(r))
+        beats = sum(1 for r in rs
+                    if not is_tie(r) and abs(r["tiled_err"]) < abs(r["flat_err"]))
         out.append({"class": key[0], "device": key[1] or "(all)", "rows": len(rs),
-                    "flat": flat, "tiled": tiled, "tiled_launch": tl, "beats": beats})
+                    "flat": flat, "tiled": tiled, "tiled_launch": tl, "beats": beats,
+                    "ties": ties})
     return out
 
 
@@ -277,30 +285,31 @@ def markdown(recs, summary, opt):
              "cost; published kernel times exclude the launch). Main tiled figure.")
     L.append("- **tiled+launch**: `realism=all` (for reference).")
     L.append("- Error = predicted/measured - 1. \"tiled beats flat\" counts rows where "
-             "|tiled error| < |flat error|.")
+             "|tiled error| < |flat error| (ties, where the two "
+             "predictions agree within 0.1%, are counted apart).")
     L.append("- Options: `fusion=0 execution=compiled`; tf32 rows are f32 with `tf32=true`.")
     L.append("")
     L.append("## Summary by class")
     L.append("")
     L.append("| class | device | rows | median abs err flat | median abs err tiled "
-             "| median abs err tiled+launch | tiled beats flat |")
-    L.append("|---|---|---:|---:|---:|---:|---:|")
+             "| median abs err tiled+launch | tiled beats flat | ties |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|")
     for s in summary:
         if s["device"] == "(all)":
             L.append(f"| {s['class']} | {s['device']} | {s['rows']} | {pct(s['flat'])} | "
                      f"{pct(s['tiled'])} | {pct(s['tiled_launch'])} | "
-                     f"{s['beats']}/{s['rows']} |")
+                     f"{s['beats']}/{s['rows']} | {s['ties']} |")
     L.append("")
     L.append("## Summary by class and device")
     L.append("")
     L.append("| class | device | rows | median abs err flat | median abs err tiled "
-             "| median abs err tiled+launch | tiled beats flat |")
-    L.append("|---|---|---:|---:|---:|---:|---:|")
+             "| median abs err tiled+launch | tiled beats flat | ties |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|")
     for s in summary:
         if s["device"] != "(all)":
             L.append(f"| {s['class']} | {s['device']} | {s['rows']} | {pct(s['flat'])} | "
                      f"{pct(s['tiled'])} | {pct(s['tiled_launch'])} | "
-                     f"{s['beats']}/{s['rows']} |")
+                     f"{s['beats']}/{s['rows']} | {s['ties']} |")
     L.append("")
     L.append("## Per row")
     L.append("")
@@ -332,6 +341,12 @@ def markdown(recs, summary, opt):
     L.append("- `mamf1-mi250x-bf16` measures one GCD, but `amd-mi250x` in the zoo is the "
              "2-GCD package; it is priced against the whole package here (as the zoo has it), "
              "so its predictions are optimistic by about 2x.")
+    notile = sorted({r["device"] for r in ok if not (r.get("tile") or {}).get("m")})
+    if notile:
+        L.append("- No tile was chosen (empty tile columns, tiled = flat) on: "
+                 + ", ".join(f"`{d}`" for d in notile)
+                 + ". Their zoo files carry no `matrix_tiles`/`cores`, so the tiled "
+                 "model has nothing to quantize and falls back to the flat roofline.")
     L.append("- The MAMF and AMD MAF rows are the best shape of a search; the XLA `tf32` rows "
              "are f32 dots inferred to run on tensor cores (see the README).")
     L.append("")
