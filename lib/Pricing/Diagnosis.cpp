@@ -470,6 +470,8 @@ Diagnosis mlsysim::diagnose(const PricedProgram &program,
     else
       (r.tCompute >= r.tMemory ? compute : memory) +=
           std::max(r.tCompute, r.tMemory);
+    // The loads no arithmetic hides wait on memory.
+    memory += r.tExposed;
     launch += r.tOverhead;
     byKind[kindOf(unit)].push_back(&unit);
   }

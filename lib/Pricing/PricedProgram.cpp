@@ -325,6 +325,10 @@ static void setWork(PricedWork &unit, const OpCost &cost, const Count &n,
 /// Intensity and peak of a priced unit, once its work and estimate are set.
 static void settleUnit(PricedWork &unit, const PricingOptions &options) {
   unit.intensity = arithmeticIntensity(unit.flops + unit.intOps, unit.bytes());
+  // Each level's intensity: the hierarchical roofline's dots.
+  for (LevelTraffic &level : unit.roofline.levels)
+    level.intensity = arithmeticIntensity(unit.flops + unit.intOps,
+                                          Count::fromDouble(level.bytes));
   if (unit.roofline.peak)
     unit.peakRate =
         peakInConvention(unit.roofline.peak->rate, options.convention);
@@ -381,7 +385,8 @@ static std::pair<double, Count> priceUnder(const PricedOp &op,
   }
   // A collective's links take their time whatever launches it.
   return {getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory,
-                             launches, op.roofline.tCommunication),
+                             launches, op.roofline.tCommunication) +
+              op.roofline.tExposed,
           kernels};
 }
 

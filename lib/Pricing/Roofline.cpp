@@ -133,6 +133,7 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
   double transcendentals = cost.transcendentals.toDouble() * runs;
 
   double idealArithmetic = 0.0, idealSpecial = 0.0;
+  std::optional<TiledContraction> tiled;
   if (arithmetic > 0.0 || transcendentals > 0.0) {
     mlir::Type type = cost.elementType;
     estimate.peak = type ? choosePeak(hardware, cost.matrixUnit, type, options)
@@ -142,6 +143,22 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
       estimate.reason = "the device rates no format for this element type";
       return estimate;
     }
+    // A contraction runs in the tiles its library picks: too small a problem
+    // leaves cores idle in its last wave, and its operands pass through the
+    // levels inside device memory (Tiling.h).
+    tiled = planContraction(hardware, cost, estimate.peak->unit,
+                            estimate.peak->rate, options);
+    // A problem the matrix unit's tiles would mostly pad (a reduction of 2,
+    // a single row) runs faster as a vector kernel (a GEMV, an elementwise
+    // loop): the library takes it when the vector peak beats the share of
+    // the matrix peak its tiles keep busy.
+    if (tiled && estimate.peak->unit == ComputeUnit::Matrix)
+      if (std::optional<PeakChoice> vector =
+              choosePeak(hardware, /*matrixUnit=*/false, type, options);
+          vector && vector->rate > tiled->utilization * estimate.peak->rate) {
+        estimate.peak = vector;
+        tiled.reset();
+      }
     idealArithmetic = arithmetic / estimate.peak->rate;
     if (transcendentals > 0.0) {
       // Without a special-function rate, a transcendental costs one vector
@@ -156,13 +173,7 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
                                 : estimate.peak->unit;
   }
   estimate.idealCompute = idealArithmetic + idealSpecial;
-  // A contraction runs in the tiles its library picks: too small a problem
-  // leaves cores idle in its last wave, and its operands pass through the
-  // levels inside device memory (Tiling.h).
-  if (estimate.peak)
-    if (std::optional<TiledContraction> tiled =
-            planContraction(hardware, cost, estimate.peak->unit,
-                            estimate.peak->rate, options)) {
+  if (tiled) {
       estimate.utilization = tiled->utilization;
       estimate.tExposed = tiled->exposed * runs;
       for (LevelTraffic &level : tiled->plan.levels) {
@@ -244,12 +255,10 @@ static void settleLevels(RooflineEstimate &kernel, const HardwareSpec &hardware,
              ? hardware.llcBandwidthBytesPerS->value
              : hardware.memoryBandwidthBytesPerS.value,
          0.0});
-  if (it->seconds > kernel.tMemory) {
-    kernel.tMemory = it->seconds;
-  } else {
-    it->seconds = kernel.tMemory;
-  }
-  it->bytes = std::max(it->bytes, bytes);
+  // The parts' operands read again come on top of the kernel's own traffic.
+  it->bytes += bytes;
+  it->seconds += kernel.tMemory;
+  kernel.tMemory = it->seconds;
   kernel.boundLevel = name;
   for (const LevelTraffic &level : kernel.levels)
     if (level.seconds > kernel.tMemory) {

@@ -37,8 +37,9 @@ namespace {
 struct Problem {
   MatrixShape shape;
   double elementBytes = 0.0, outputBytes = 0.0, uniqueBytes = 0.0;
-  /// The reduction, padded to the matrix instruction's depth.
-  double paddedK = 0.0;
+  /// The reduction, padded to the matrix instruction's depth (`depth`
+  /// elements; 1 without alignment).
+  double paddedK = 0.0, depth = 1.0;
   double cores = 0.0, corePeak = 0.0;
   double computeEfficiency = 1.0, memoryEfficiency = 1.0;
 };
@@ -103,25 +104,26 @@ static void addLevels(const HardwareSpec &hardware, const Problem &p,
                              : std::nullopt,
                          options)});
   }
-  // Device memory: the unique bytes while the operands fit in the
-  // last-level cache; past it, the I/O bound at the cache's capacity, which
-  // the library's rasterization of tiles (a swizzle) is built to reach.
-  double dram = p.uniqueBytes;
-  double bound = 0.0;
+  // Device memory: the kernel's own traffic (priceKernel adds it: a fused
+  // kernel's is not the op's), and the operands read again when they
+  // overflow the last-level cache: up to the I/O bound at the cache's
+  // capacity, which the library's rasterization of tiles (a swizzle) is
+  // built to reach.
+  double bound = 0.0, again = 0.0;
+  // Without the L2's bandwidth, split-K's partials are priced at device
+  // memory's.
+  bool l2Priced = hardware.llcCapacityBytes && hardware.llcBandwidthBytesPerS;
+  if (!l2Priced)
+    again += partials;
   if (hardware.llcCapacityBytes) {
     bound = getContractionTrafficBound(p.shape, b,
                                        hardware.llcCapacityBytes->value);
     if (p.uniqueBytes > hardware.llcCapacityBytes->value)
-      dram = std::max(dram, bound);
+      again += std::max(0.0, bound - p.uniqueBytes);
   }
-  levels.push_back(
-      {"dram", dram, bound, hardware.memoryBandwidthBytesPerS.value,
-       getTransferTime(dram, hardware.memoryBandwidthBytesPerS.value,
-                       p.memoryEfficiency,
-                       hardware.memoryLatencyS
-                           ? std::optional(hardware.memoryLatencyS->value)
-                           : std::nullopt,
-                       options)});
+  double bandwidth = hardware.memoryBandwidthBytesPerS.value;
+  levels.push_back({"dram", again, bound, bandwidth,
+                    again / (bandwidth * p.memoryEfficiency)});
 }
 
 /// Prices one candidate: `tileM` x `tileN` tiles, the reduction split
@@ -141,7 +143,8 @@ static Candidate priceCandidate(const HardwareSpec &hardware, const Problem &p,
   plan.tiles = s.batch * rowTiles * columnTiles * splitK;
   plan.waves = options.has(Realism::Waves) ? std::ceil(plan.tiles / p.cores)
                                            : plan.tiles / p.cores;
-  double kPerTile = std::ceil(p.paddedK / splitK);
+  // Each split's share of the reduction, padded to the instruction's depth.
+  double kPerTile = std::ceil(std::ceil(p.paddedK / splitK) / p.depth) * p.depth;
   // The arithmetic the cores run (waves x cores x one tile's) against the
   // problem's.
   double runWork = plan.waves * p.cores * tile.m * tile.n * kPerTile;
@@ -155,17 +158,26 @@ static Candidate priceCandidate(const HardwareSpec &hardware, const Problem &p,
 
   if (options.has(Realism::Levels))
     addLevels(hardware, p, plan, kPerTile, options, plan.levels);
-  double slowest = compute;
+  // Device memory carries the unique bytes besides any read again.
+  double slowest =
+      std::max(compute, p.uniqueBytes / (hardware.memoryBandwidthBytesPerS.value *
+                                         p.memoryEfficiency));
   for (const LevelTraffic &level : plan.levels)
-    slowest = std::max(slowest, level.seconds);
-  // Each wave's tiles load their first operands before the arithmetic
-  // starts: one latency of the level that serves them.
+    slowest = std::max(slowest, level.seconds +
+                                    (level.level == "dram"
+                                         ? p.uniqueBytes /
+                                               (level.bandwidth *
+                                                p.memoryEfficiency)
+                                         : 0.0));
+  // The first tiles load their first operands before any arithmetic
+  // starts: one latency of the level that serves them. Later waves' loads
+  // overlap the tiles still running (a core holds several).
   if (options.has(Realism::Overlap)) {
     const std::optional<SourcedValue> &latency = hardware.llcLatencyS
                                                      ? hardware.llcLatencyS
                                                      : hardware.memoryLatencyS;
     if (latency)
-      c.tiled.exposed = plan.waves * latency->value;
+      c.tiled.exposed = latency->value;
   }
   c.seconds = slowest + c.tiled.exposed;
   return c;
@@ -200,8 +212,8 @@ mlsysim::planContraction(const HardwareSpec &hardware, const OpCost &cost,
   const HardwareSpec::MatrixTiles &tiles = *hardware.matrixTiles;
   if (unit == ComputeUnit::Matrix && tiles.instructionKBytes &&
       options.has(Realism::Alignment)) {
-    double depth = tiles.instructionKBytes->value / p.elementBytes;
-    p.paddedK = std::ceil(s.k / depth) * depth;
+    p.depth = tiles.instructionKBytes->value / p.elementBytes;
+    p.paddedK = std::ceil(s.k / p.depth) * p.depth;
   }
   p.cores = hardware.cores->value;
   p.corePeak = peakRate / p.cores;

@@ -414,6 +414,15 @@ static Object conventionsToJSON(const PricingOptions &options) {
                           : Value(nullptr)},
       {"tf32", options.roofline.allowTF32},
       {"memory_level", stringifyMemoryLevel(options.roofline.memoryLevel)},
+      // The kernel model's realism terms priced (realism=).
+      {"realism",
+       [&] {
+         Array terms;
+         for (const auto &entry : kRealismNames)
+           if (options.roofline.has(entry.value))
+             terms.push_back(entry.name);
+         return terms;
+       }()},
       {"execution", stringifyExecutionModel(options.roofline.execution)},
       {"precision", describePrecision(options.cost).empty()
                         ? Value(nullptr)

@@ -12,6 +12,7 @@
 #include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/Units.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 
 #include <algorithm>
@@ -36,6 +37,17 @@ constexpr BoundColor kBoundColors[] = {
 };
 const char *boundColor(Bound bound) {
   return lookupEnum(kBoundColors, bound).color;
+}
+
+/// The colour of a memory level's dots (registers and shared memory inner,
+/// device memory outer).
+static const char *levelColor(llvm::StringRef level) {
+  return llvm::StringSwitch<const char *>(level)
+      .Case("l1", "#1b9e77")
+      .Case("l2", "#7570b3")
+      .Case("llc", "#7570b3")
+      .Case("l3", "#7570b3")
+      .Default("#e7298a");
 }
 
 /// Log scale of [lo, hi] onto [a, b].
@@ -200,6 +212,18 @@ static void printDots(llvm::ArrayRef<Point> sorted,
        << formatSeconds(p.op->roofline.latency) << ", "
        << stringifyBound(p.op->roofline.bound) << "-bound</title></circle>\n";
   }
+  // Nsight's hierarchical roofline: the op's work over each level's
+  // traffic, at the same achieved rate, one colour per level.
+  for (const Point &p : sorted)
+    for (const LevelTraffic &level : p.op->roofline.levels)
+      if (level.intensity > 0.0 && p.op->roofline.levels.size() > 1)
+        os << llvm::format("<rect class=\"level\" x=\"%.1f\" y=\"%.1f\" "
+                           "width=\"6\" height=\"6\" fill=\"%s\">"
+                           "<title>#%lld %s</title></rect>\n",
+                           axes.x.map(level.intensity) - 3,
+                           axes.y.map(p.y) - 3, levelColor(level.level),
+                           static_cast<long long>(p.op->id),
+                           escapeMarkup(level.level).c_str());
   for (auto [rank, p] : llvm::enumerate(costliest))
     os << llvm::format("<text class=\"label\" x=\"%.1f\" y=\"%.1f\" "
                        "font-size=\"12\" font-weight=\"bold\" "
@@ -233,7 +257,21 @@ static void printLegend(const PricedProgram &report, size_t numPoints,
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">a MAC = %s"
                      "</text>\n",
                      lx - 6, ly + 40, mac ? "1 FLOP" : "2 FLOPs");
-  ly += 70;
+  os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">squares: "
+                     "a tiled op's work over its",
+                     lx - 6, ly + 58)
+     << "</text>\n";
+  ly += 58;
+  for (llvm::StringRef level : {"l1", "l2", "dram"}) {
+    ly += 16;
+    os << llvm::format("<rect x=\"%.1f\" y=\"%.1f\" width=\"6\" "
+                       "height=\"6\" fill=\"%s\"/>\n",
+                       lx - 3, ly - 3, levelColor(level));
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s "
+                       "traffic</text>\n",
+                       lx + 8, ly + 4, level.str().c_str());
+  }
+  ly += 30;
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
                      "font-weight=\"bold\">costliest ops</text>\n",
                      lx - 6, ly);

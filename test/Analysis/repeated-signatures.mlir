@@ -98,18 +98,19 @@ func.func @payloads(%a: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf
 
 // Ops of one signature share their cost, and the fusion plan takes their
 // price and role from the first one only when it runs as often and as
-// surely. 1024 f32 on the H100 (3.35e12 B/s at 0.9, compiled launch
-// 1.1e-6 s): read 4096 + write 4096 = 8192 B, t_memory = 8192 / 3.35e12 /
-// 0.9 = 2.717081260364842e-09 s, latency 1.1e-6 + that =
-// 1.1027170812603649e-06 s. In the loop of 4 trips: 4 launches (4.4e-06 s)
-// and 4 x 8192 B (1.0868325041459369e-08 s): 4.4108683250414595e-06 s, not
-// the first exp's price. In the loop of unknown trips the exp and negf are
+// surely. 1024 f32 on the H100 (3.35e12 B/s at 0.9, device memory latency
+// 3.535e-7 s per launched kernel, compiled launch 1.1e-6 s): read 4096 +
+// write 4096 = 8192 B, t_memory = 8192 / 3.35e12 / 0.9 + 3.535e-7 =
+// 3.5621708126036485e-07 s, latency 1.1e-6 + that = 1.456217081260365e-06
+// s. In the loop of 4 trips: 4 launches (4.4e-06 s) and 4 x (8192 B +
+// latency) = 1.4248683250414594e-06 s: 5.82486832504146e-06 s, not the
+// first exp's price. In the loop of unknown trips the exp and negf are
 // not fused (kernels 2 and 3), though the first exp and negf are (kernel 0).
 // CHECK-LABEL: report:
-// CHECK: op #1 linalg.elementwise:{{.*}} fusion_group=1;{{.*}} kernel=0;{{.*}} latency_s=1.1027170812603649e-06;{{.*}} multiplier=1;
+// CHECK: op #1 linalg.elementwise:{{.*}} fusion_group=1;{{.*}} kernel=0;{{.*}} latency_s=1.45621708126036{{[0-9]*}}e-06;{{.*}} multiplier=1;
 // CHECK: op #2 linalg.elementwise:{{.*}} fusion_group=1;{{.*}} kernel=0;
-// CHECK: op #3 linalg.elementwise:{{.*}} kernel=1;{{.*}} latency_s=4.4108683250414595e-06;{{.*}} multiplier=4;{{.*}} t_memory_s=1.0868325041459369e-08;{{.*}} t_overhead_s=4.4e-06;
-// CHECK: op #5 linalg.elementwise:{{.*}} fusion_group=null;{{.*}} kernel=2;{{.*}} latency_s=1.1027170812603649e-06;{{.*}} trip_count_unknown=true;
+// CHECK: op #3 linalg.elementwise:{{.*}} kernel=1;{{.*}} latency_s=5.8248683250414{{[0-9]*}}e-06;{{.*}} multiplier=4;{{.*}} t_memory_s=1.424868325041459{{[0-9]*}}e-06;{{.*}} t_overhead_s=4.4e-06;
+// CHECK: op #5 linalg.elementwise:{{.*}} fusion_group=null;{{.*}} kernel=2;{{.*}} latency_s=1.45621708126036{{[0-9]*}}e-06;{{.*}} trip_count_unknown=true;
 // CHECK: op #6 linalg.elementwise:{{.*}} fusion_group=null;{{.*}} kernel=3;{{.*}} trip_count_unknown=true;
 func.func @loops(%x: tensor<1024xf32>, %n: index) -> (tensor<1024xf32>, tensor<1024xf32>, tensor<1024xf32>) {
   %c0 = arith.constant 0 : index

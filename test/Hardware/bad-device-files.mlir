@@ -25,7 +25,7 @@
 // and JSON invalid) are refused with their range.
 // RUN: sed 's/bandwidth_bytes_per_s: {value: 3.35e12,/bandwidth_bytes_per_s: {value: 1e-300,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.bw.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.bw.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY
-// RUN: sed '/^  compute:$/,/value/ s/value: 0.75/value: 1e-320/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.eff.yaml
+// RUN: sed '/^  compute:$/,/value/ s/value: 0.8$/value: 1e-320/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.eff.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.eff.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINYEFF
 // RUN: sed 's/eager: {value: 5.0e-6,/eager: {value: 1e308,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.launch.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.launch.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=HUGE
@@ -76,12 +76,17 @@
 // tiles into waves) was accepted.
 // RUN: sed 's/^cores: {value: 132,/cores: {value: 132.5,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.cores.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.cores.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=CORES
-// RUN: sed 's/^  n: {value: 128,/  n: {value: 0.5,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.tile.yaml
+// The older one-tile section (toy-gpu.yaml's matrix_tile) and an entry of
+// the library's set (matrix_tiles.shapes, `<rows>x<columns>`).
+// RUN: sed 's/^  n: {value: 64,/  n: {value: 0.5,/' %S/Inputs/toy-gpu.yaml > %t.tile.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.tile.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILE
+// RUN: sed 's/^  shapes: \[256x128,/  shapes: [256x0.5,/' %mlsysim_src/zoo/hardware/nvidia-h100-sxm.yaml > %t.tiles.yaml
+// RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.tiles.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=TILES
 // RUN: sed 's/^accelerators: {value: 72,/accelerators: {value: 71.9,/' %mlsysim_src/zoo/hardware/nvidia-gb200-nvl72.yaml > %t.acc.yaml
 // RUN: not mlsysim-opt --show-hardware=%t.acc.yaml 2>&1 | FileCheck %s --check-prefix=ACC
 // CORES: .cores.yaml:{{[0-9]+}}:{{[0-9]+}}: error: cores: a count, a whole number
 // TILE: .tile.yaml:{{[0-9]+}}:{{[0-9]+}}: error: matrix_tile: a tile is a whole number of rows and columns
+// TILES: .tiles.yaml:{{[0-9]+}}:{{[0-9]+}}: error: matrix_tiles.shapes: a tile is <rows>x<columns>, whole numbers in [1, 65536]
 // ACC: .acc.yaml:{{[0-9]+}}:{{[0-9]+}}: error: accelerators: a count, a whole number
 // STRIDED: .strided.yaml:27:{{[0-9]+}}: error: strided_reads.efficiency: an efficiency is a fraction in (0, 1]
 // LEVEL: .level.yaml:{{[0-9]+}}:{{[0-9]+}}: error: memory.scratchpad_bandwidth_bytes_per_s: the level's size (scratchpad_per_core_bytes) is needed too

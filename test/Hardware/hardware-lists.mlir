@@ -2,8 +2,13 @@
 // (every zoo device of that class) and `all` (the whole zoo). The text
 // comparison lists the fastest device first; speedups are over the first
 // device asked for (here the first of the class in the zoo's order).
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=class:desktop-gpu" -o /dev/null 2>&1 | FileCheck %s
-// RUN: mlsysim-opt %s --mlsysim-report="hardware=class:datacenter-gpu" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DC
+// The comparisons leave out the small-transfer term (realism=
+// no-small-transfer): a device memory latency before the first byte, which
+// only some zoo files give (the RTX 4090/5090, H100, A100, V100 do; the DGX
+// Spark, B200, MI300X do not), would order the devices by which files have
+// one; the test is about the lists, not latencies.
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=class:desktop-gpu realism=no-small-transfer" -o /dev/null 2>&1 | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=class:datacenter-gpu realism=no-small-transfer" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DC
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=all format=json output=-" -o /dev/null | FileCheck %s --check-prefix=ALL
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=class:nope" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCLASS
 // RUN: not mlsysim-opt %s --mlsysim-report="hardware=h100,,h999" -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN

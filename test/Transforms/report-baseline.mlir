@@ -6,18 +6,19 @@
 // RUN: not mlsysim-opt %t.after.mlir --mlsysim-report="execution=eager baseline=%S/no-such-file.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Before: two generics over 2^20 f32, each reading 4 MiB and writing 4 MiB
-// (8388608 bytes, 8388608 / 3.35e12 / 0.9 = 2.78 us + 5 us launch = 7.78 us):
-// 15.6 us, 16.8 MB, 2 launches. After: one generic reading x and writing the
-// result: 7.78 us, 8.39 MB, 1 launch; its work doubles (a mulf and an addf
+// (8388608 bytes, 8388608 / 3.35e12 / 0.9 = 2.782 us + the HBM latency once
+// per kernel, memory.latency_s 0.3535 us, + 5 us launch = 8.136 us):
+// 16.3 us, 16.8 MB, 2 launches. After: one generic reading x and writing the
+// result: 8.14 us, 8.39 MB, 1 launch; its work doubles (a mulf and an addf
 // per element: 2^20 -> 2^21).
 // CHECK: what changed against {{.*}}two-elementwise.mlir on NVIDIA H100 SXM5 80GB:
-// CHECK-NEXT: predicted latency: 15.6 µs -> 7.78 µs (-50.0%)
+// CHECK-NEXT: predicted latency: 16.3 µs -> 8.14 µs (-50.0%)
 // CHECK-NEXT: traffic: 16.8 MB -> 8.39 MB (-50.0%)
 // CHECK-NEXT: work: 2.10 MFLOP -> 2.10 MFLOP (+0.0%)
 // CHECK-NEXT: kernel launches: 2 -> 1 (-50.0%)
 // CHECK-NEXT: ops: 3 -> 2; 1 vanished, 0 appeared, 1 changed, 1 unchanged
-// CHECK-NEXT: vanished #1 linalg.generic at {{.*}}two-elementwise.mlir:5:8: 7.78 µs
-// CHECK-NEXT: changed #2 -> #1 linalg.generic at {{.*}}two-elementwise.mlir:10:8: 7.78 µs -> 7.78 µs (+0.0%), 8.39 MB -> 8.39 MB (+0.0%), 1.05 Mop -> 2.10 Mop (+100.0%)
+// CHECK-NEXT: vanished #1 linalg.generic at {{.*}}two-elementwise.mlir:5:8: 8.14 µs
+// CHECK-NEXT: changed #2 -> #1 linalg.generic at {{.*}}two-elementwise.mlir:10:8: 8.14 µs -> 8.14 µs (+0.0%), 8.39 MB -> 8.39 MB (+0.0%), 1.05 Mop -> 2.10 Mop (+100.0%)
 
 // JSON: "schema": "mlsysim-diff/1",
 // JSON: "vanished": [

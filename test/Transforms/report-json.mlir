@@ -11,7 +11,8 @@
 // CHECK: "flop_convention": "fma2",
 // CHECK: "flops_per_mac": 2,
 // CHECK: "hardware": {
-// CHECK: "compute_efficiency": 0.75,
+// The A100 file's sourced compute efficiency (a measured large BF16 matmul).
+// CHECK: "compute_efficiency": 0.87,
 // CHECK: "efficiency_by_class": {},
 // CHECK: "id": "nvidia-a100-sxm4-80gb",
 // CHECK: "launch_overhead_s": {
@@ -20,9 +21,12 @@
 // CHECK-NEXT: "graph": 1.1e-06
 // CHECK: "name": "NVIDIA A100 SXM4 80GB",
 // The kernels of the compiled plan: the add alone (the others are free or
-// unmodeled). Its traffic is the add's: 2048 read, 1024 written.
+// unmodeled). Its traffic is the add's: 2048 read, 1024 written; its memory
+// term is device memory's (bound_level).
 // CHECK: "kernels": [
 // CHECK-NEXT: {
+// CHECK: "bound": "overhead",
+// CHECK-NEXT: "bound_level": "dram",
 // CHECK: "bytes_read": 2048,
 // CHECK-NEXT: "bytes_written": 1024,
 // CHECK-NEXT: "class": "elementwise",
@@ -70,10 +74,37 @@
 // CHECK-NEXT: "roofline_s": {{.*}},
 // CHECK-NEXT: "bound": "overhead",
 // CHECK-NEXT: "memory_level": "dram",
+// CHECK-NEXT: "bound_level": "dram",
 // CHECK-NEXT: "class": "elementwise",
 // CHECK-NEXT: "folded": false,
 // CHECK-NEXT: "fusion_group": null,
-// CHECK-NEXT: "kernel": 0
+// CHECK-NEXT: "kernel": 0,
+// No tiles (not a contraction); one level, device memory: its 3072 bytes at
+// 2.039e12 * 0.9 B/s = 1.674e-9 s + the HBM latency 3.901e-7 s =
+// 3.9177402321399377e-07 s. The realism terms that apply: the latency
+// (small-transfer) and the 1.1 us compiled launch.
+// CHECK-NEXT: "tile": null,
+// CHECK-NEXT: "levels": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "bandwidth": 2039000000000,
+// CHECK-NEXT: "bytes": 3072,
+// CHECK-NEXT: "level": "dram",
+// CHECK-NEXT: "lower_bound_bytes": null,
+// CHECK-NEXT: "t_s": 3.91774023213993{{[0-9]*}}e-07
+// CHECK-NEXT: }
+// CHECK-NEXT: ],
+// CHECK-NEXT: "realism": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "added_s": 3.901e-07,
+// CHECK-NEXT: "factor": null,
+// CHECK-NEXT: "term": "small-transfer"
+// CHECK-NEXT: },
+// CHECK-NEXT: {
+// CHECK-NEXT: "added_s": 1.1e-06,
+// CHECK-NEXT: "factor": null,
+// CHECK-NEXT: "term": "launch"
+// CHECK-NEXT: }
+// CHECK-NEXT: ]
 // CHECK-NEXT: },
 // The free op is listed too.
 // CHECK: "op": "tensor.empty",
@@ -89,22 +120,24 @@
 // CHECK-NEXT: "bytes_read": null,
 // CHECK: "bound": null
 // Each execution model: the add's slower term, its 3072 bytes at
-// 2.039e12 * 0.9 B/s = 1.6740232139937876e-09 s, plus one launch: 5 us eager,
-// 1.1 us graph and compiled (one kernel each way).
+// 2.039e12 * 0.9 B/s = 1.6740232139937876e-09 s plus the HBM latency
+// (memory.latency_s 3.901e-7 s) once for its kernel = 3.9177402e-7 s, plus
+// one launch: 5 us eager, 1.1 us graph and compiled (one kernel each way):
+// 1.4917740232139937e-06 s compiled and graph, 5.3917740232139945e-06 s eager.
 // CHECK: "totals": {
 // CHECK: "execution": "compiled",
 // CHECK: "flops": 256,
 // CHECK: "latency_by_execution": {
 // CHECK-NEXT: "compiled": {
 // CHECK-NEXT: "kernels": 1,
-// CHECK-NEXT: "latency_s": 1.1016740232139938e-06
+// CHECK-NEXT: "latency_s": 1.49177402321399{{[0-9]*}}e-06
 // CHECK: "eager": {
 // CHECK-NEXT: "kernels": 1,
-// CHECK-NEXT: "latency_s": 5.001674023213994e-06
+// CHECK-NEXT: "latency_s": 5.39177402321399{{[0-9]*}}e-06
 // CHECK: "graph": {
 // CHECK-NEXT: "kernels": 1,
-// CHECK-NEXT: "latency_s": 1.1016740232139938e-06
-// CHECK: "latency_s": 1.1016740232139938e-06,
+// CHECK-NEXT: "latency_s": 1.49177402321399{{[0-9]*}}e-06
+// CHECK: "latency_s": 1.49177402321399{{[0-9]*}}e-06,
 // CHECK: "op_count": 3,
 // CHECK: "unmodeled_count": 1
 // CHECK: "unmodeled": [

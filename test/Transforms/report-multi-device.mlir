@@ -1,34 +1,44 @@
 // hardware=a100,h100,h200: the totals side by side and each op's speedup over
 // the first device. A compute-bound op gains the compute ratio, a
-// memory-bound op the bandwidth ratio, an overhead-bound op nothing.
+// memory-bound op the bandwidth ratio, an overhead-bound op only what the
+// devices' memory latencies differ by.
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100,h200" -o /dev/null 2>&1 | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100 format=csv output=-" -o /dev/null | FileCheck %s --check-prefix=CSV
 // RUN: not mlsysim-opt %s --mlsysim-annotate="execution=eager hardware=a100,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANNOTATE
 
-// matmul 2048^3 f16 (compute-bound), 256 output tiles of 128x128:
-//   A100 (108 SMs): 3 waves, utilization 256/324 = 0.790;
-//   17179869184/312e12/0.75/0.790 + 5e-6 = 97.9 us. H100 (132 SMs): 2
-//   waves, 256/264 = 0.970; 17179869184/989.4e12/0.75/0.970 + 5e-6 =
-//   28.9 us (3.39x); H200 has the same compute and SMs: 3.39x.
-// add of 2^22 f32 (memory-bound): A100 50331648/2.039e12/0.9 + 5e-6 =
-//   32.4 us; H100 21.7 us (1.49x); H200 50331648/4.8e12/0.9 + 5e-6 = 16.7 us
-//   (1.95x).
-// add of 16 f32 (overhead-bound): 5 us everywhere, 1.00x.
-// Totals: A100 97.9 + 32.4 + 5 = 135.3 us; H100 28.87 + 21.69 + 5 =
-//   55.56 us (2.44x); H200 28.87 + 16.65 + 5 = 50.52 us (2.68x). The
+// matmul 2048^3 f16 in, f32 out (compute-bound), in each device's best tile
+// (include/mlsysim/Pricing/Tiling.h: waves x one tile's 2 tm tn ceil(K/s) FLOPs at
+// peak/cores, / compute efficiency, + waves x L2 latency; 5 us launch):
+//   A100 (108 SMs, 312e12, efficiency 0.87, L2 latency 1.489e-7 s): 256x128
+//   tiles split-K 5: 8*16*5 = 640 tiles, 6 waves, ceil(2048/5) = 410 of the
+//   reduction each; 6 * 2*256*128*410 / (312e12/108) / 0.87 = 64.145 us
+//   (over HBM 50331648/(2.039e12*0.9) + 3.901e-7 = 27.82 us and shared
+//   memory 23.3 us) + 6 * 0.1489 + 5 = 70.04 us. (Without split-K the best is
+//   128x64, 512 tiles in 5 waves: 66.75 + 5 * 0.149 = 67.50 us, slower.)
+//   H100 (132 SMs, 989.4e12, 0.8, L2 latency 1.47e-7 s): 256x128 tiles, 128
+//   in one wave; 2*256*128*2048 / (989.4e12/132) / 0.8 = 22.383 us + 0.147
+//   + 5 = 27.53 us (2.54x). H200: the same SMs, peak and efficiency: 27.53 us
+//   (2.54x).
+// add of 2^22 f32 (memory-bound), 50331648 B + the HBM latency once + 5 us:
+//   A100 16.43 + 0.390 + 5 = 32.82 us; H100 16.69 + 0.354 + 5 = 22.05 us
+//   (1.49x); H200 50331648/4.8e12/0.9 + 0.349 + 5 = 17.00 us (1.93x).
+// add of 16 f32 (overhead-bound): 5 us + the HBM latency: A100 5.390 us,
+// H100 5.354 us (1.01x), H200 5.349 us (1.01x).
+// Totals: A100 70.04 + 32.82 + 5.39 = 108.25 us; H100 27.53 + 22.05 + 5.35
+//   = 54.93 us (1.97x); H200 27.53 + 17.00 + 5.35 = 49.88 us (2.17x). The
 //   comparison lists the fastest first; speedups stay over the first device
 //   asked for.
 // CHECK: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory overhead memory fit
-// CHECK-NEXT: nvidia-h200-sxm 50.5 µs 2.68x
-// CHECK-NEXT: nvidia-h100-sxm 55.6 µs 2.44x
-// CHECK-NEXT: nvidia-a100-sxm4-80gb 135 µs 1.00x
+// CHECK-NEXT: nvidia-h200-sxm 49.9 µs 2.17x
+// CHECK-NEXT: nvidia-h100-sxm 54.9 µs 1.97x
+// CHECK-NEXT: nvidia-a100-sxm4-80gb 108 µs 1.00x
 // CHECK: per op (latency and bound on each device; speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: id op nvidia-a100-sxm4-80gb nvidia-h100-sxm nvidia-h200-sxm
-// CHECK-NEXT: 0 linalg.matmul 97.9 µs com 1.00x 28.9 µs com 3.39x 28.9 µs com 3.39x
-// CHECK-NEXT: 2 linalg.add 32.4 µs mem 1.00x 21.7 µs mem 1.49x 16.7 µs mem 1.95x
-// CHECK-NEXT: 3 linalg.add 5.00 µs ove 1.00x 5.00 µs ove 1.00x 5.00 µs ove 1.00x
+// CHECK-NEXT: 0 linalg.matmul 70.0 µs com 1.00x 27.5 µs com 2.54x 27.5 µs com 2.54x
+// CHECK-NEXT: 2 linalg.add 32.8 µs mem 1.00x 22.0 µs mem 1.49x 17.0 µs mem 1.93x
+// CHECK-NEXT: 3 linalg.add 5.39 µs ove 1.00x 5.35 µs ove 1.01x 5.35 µs ove 1.01x
 
 // JSON: "comparison": {
 // JSON: "baseline": "nvidia-a100-sxm4-80gb",
@@ -55,7 +65,7 @@
 // JSON: "op": "linalg.add",
 // JSON: "unit": "vector"
 
-// CSV: id,op,{{.*}},bound,memory_level,class,folded,fusion_group,kernel,hardware
+// CSV: id,op,{{.*}},bound,memory_level,bound_level,class,folded,fusion_group,kernel,hardware
 // CSV: 0,linalg.matmul,{{.*}},nvidia-a100-sxm4-80gb
 // CSV: 0,linalg.matmul,{{.*}},nvidia-h100-sxm
 

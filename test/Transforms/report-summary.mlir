@@ -1,21 +1,23 @@
 // Model-level summary: throughput at batch=N, MFU against the peak that did
 // the most work, energy (TDP x latency), memory feasibility (arguments plus
 // live intermediates by liveness over the op order), ridge points.
-// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 batch=4" 2>&1 >/dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --allow-unregistered-dialect --mlsysim-report="execution=eager hardware=h100 batch=4 realism=no-small-transfer,no-overlap" 2>&1 >/dev/null | FileCheck %s
 
-// Latency 28.87 + 21.69 + 5.00 µs (test/Transforms/report-text.mlir) =
-// 55.56 µs.
-// throughput = 4 / 55.56e-6 = 72.0 K samples/s
-// MFU: 17179869184 + 4194304 + 16 FLOP / 55.56e-6 s / 989.4e12 = 31.3%
+// realism= as in test/Transforms/report-text.mlir (no per-transfer DRAM
+// latency, no per-wave exposed latency: this test is about the summary).
+// Latency 27.38 + 21.69 + 5.00 µs (test/Transforms/report-text.mlir) =
+// 54.08 µs.
+// throughput = 4 / 54.08e-6 = 74.0 K samples/s
+// MFU: 17179869184 + 4194304 + 16 FLOP / 54.08e-6 s / 989.4e12 = 32.1%
 //   (the f16 matrix peak did the most work)
-// energy = 700 W x 55.56e-6 s = 38.9 mJ (an upper bound: TDP)
+// energy = 700 W x 54.08e-6 s = 37.9 mJ (an upper bound: TDP)
 // memory: arguments A 2048*2048*2 = 8388608 + C 2048*2048*4 = 16777216 +
 //   x 4194304*4 = 16777216 + y 64 = 41943104 (41.9 MB); the matmul and the
 //   first add write into C and the empty tensor; the empty tensor (16.8 MB)
 //   and foo.bar's result (16.8 MB) are both live at foo.bar (#3): 33.6 MB;
 //   peak 75.5 MB of 80 GB: fits.
-// CHECK: @first: predicted 55.6 µs, eager (3 kernels)
-// CHECK: 72.0 Ksamples/s at batch 4; MFU 31.3% of the matrix f16 peak (989 TFLOP/s); energy <= 38.9 mJ
+// CHECK: @first: predicted 54.1 µs, eager (3 kernels)
+// CHECK: 74.0 Ksamples/s at batch 4; MFU 32.1% of the matrix f16 peak (989 TFLOP/s); energy <= 37.9 mJ
 // CHECK-NEXT: work:
 // CHECK-NEXT: memory: 75.5 MB at peak (arguments 41.9 MB + live intermediates 33.6 MB at #3) of 80 GB: fits
 // The footer: the ridge points of the units the ops used: f16 matrix

@@ -19,36 +19,42 @@
 // A weight-stationary layer: x[B,4096] (f16) times W[4096,4096] (f16) into an
 // f16 accumulator. FLOPs = 2*B*4096*4096 = 33554432*B; bytes = W 33554432 +
 // x 8192*B + y read and written 16384*B.
-// On H100: compute = 33554432*B / 989.4e12 / 0.75 = 4.522e-8*B s;
-//          memory  = (33554432 + 24576*B) / 3.35e12 / 0.9 s
-//                  = 1.1129e-5 + 8.151e-9*B s.
-// The matrix unit works in 128x128 output tiles on 132 SMs: B rows make
-// ceil(B/128) x 32 tiles in one wave, utilization tiles/132; compute is
-// divided by it. With the 5 us launch:
-//   B=1: 32 tiles (0.242): compute 1.87e-7 s; memory 1.1137e-5 + 5e-6 =
-//     16.1 us (1/16.1e-6 = 62.0 K samples/s);
-//   B=16: compute 7.235e-7/0.242 = 2.99e-6 s < memory 1.1260e-5: 16.3 us
-//     (984 K/s);
-//   B=256: 64 tiles (0.485): compute 1.1576e-5/0.485 = 2.388e-5 s >
-//     memory 1.3216e-5: 28.9 us, compute-bound (the idle SMs, not the
-//     traffic, limit it); 256/28.88e-6 = 8.87 M/s; MFU 33554432*256 /
-//     28.88e-6 / 989.4e12 = 30.1%;
-//   B=512: 128 tiles (0.970): compute 2.3153e-5/0.970 = 2.388e-5 s: the
-//     same 28.9 us for twice the samples, 17.7 M/s, MFU 60.1%.
+// On H100 (zoo/hardware/nvidia-h100-sxm.yaml): memory = (33554432 +
+// 24576*B) / 3.35e12 / 0.9 + the HBM latency 353.5 ns = 11.129e-6 +
+// 8.151e-9*B + 3.535e-7 s. The matmul runs in the best of the file's tiles
+// (include/mlsysim/Pricing/Tiling.h) on 132 SMs of 989.4e12/132 =
+// 7.4955e12 FLOP/s each, at efficiency 0.8, plus one L2 latency (147 ns) per
+// wave. Up to B=256 the B rows fit one 256-row tile; 256x128 tiles with the
+// reduction split 4 ways make 1 x 32 x 4 = 128 tiles, one wave, each
+// 2*256*128*1024 / 7.4955e12 / 0.8 = 11.19 us: the first candidate whose one
+// wave stays under the memory time (no split: 44.8 us; split 2: 22.4 us;
+// split 3: 14.9 us), so the traffic limits it. With the 5 us launch:
+//   B=1: memory 11.491 us + 0.147 + 5 = 16.64 us (1/16.64e-6 = 60.1 K
+//     samples/s; MFU 33554432/16.64e-6/989.4e12 = 0.2%);
+//   B=2: 16.65 us; B=4: 16.66 us; B=8: 16.70 us;
+//   B=16: memory 11.613 us: 16.76 us (16/16.76e-6 = 955 K/s);
+//   B=256: memory 13.569 us > compute 11.19 us (split-K keeps 128 of 132 SMs
+//     busy): 18.72 us, memory-bound; 256/18.72e-6 = 13.7 M/s; MFU
+//     33554432*256/18.72e-6/989.4e12 = 46.4%;
+//   B=512: two row tiles; 256x128 split 2: 2 x 32 x 2 = 128 tiles, one
+//     wave, 2*256*128*2048/7.4955e12/0.8 = 22.38 us > memory 15.656 us:
+//     22.38 + 0.147 + 5 = 27.53 us, compute-bound; 512/27.53e-6 = 18.6 M/s;
+//     MFU 33554432*512/27.53e-6/989.4e12 = 63.1%.
 // CHECK: sweep on NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
 // CHECK: batch latency samples/s MFU compute memory overhead
-// CHECK-NEXT: 1 16.1 µs 62.0 K 0.2% 0.0% 100.0% 0.0%
-// CHECK-NEXT: 2 16.1 µs
-// CHECK-NEXT: 4 16.2 µs
-// CHECK-NEXT: 8 16.2 µs
-// CHECK-NEXT: 16 16.3 µs 984 K
-// CHECK-NEXT: 256 28.9 µs 8.87 M 30.1% 100.0% 0.0% 0.0%
-// CHECK-NEXT: 512 28.9 µs 17.7 M 60.1% 100.0% 0.0% 0.0%
-// CHECK-NEXT: turns compute-bound at batch 256
+// CHECK-NEXT: 1 16.6 µs 60.1 K 0.2% 0.0% 100.0% 0.0%
+// CHECK-NEXT: 2 16.6 µs
+// CHECK-NEXT: 4 16.7 µs
+// CHECK-NEXT: 8 16.7 µs
+// CHECK-NEXT: 16 16.8 µs 955 K
+// CHECK-NEXT: 256 18.7 µs 13.7 M 46.4% 0.0% 100.0% 0.0%
+// CHECK-NEXT: 512 27.5 µs 18.6 M 63.1% 100.0% 0.0% 0.0%
+// CHECK-NEXT: turns compute-bound at batch 512
 
-// A100: compute = 33554432*B / 312e12 / 0.75 = 1.434e-7*B s, at B=16 over
-//       32 of 108 SMs: 2.29e-6/0.296 = 7.7e-6 s;
-//       memory = (33554432 + 24576*B) / 2.039e12 / 0.9 = 1.85e-5 s at 16:
+// A100 (108 SMs, 312e12/108 = 2.889e12 FLOP/s each, efficiency 0.87): at
+//       B=16 the best tiles are 128x256 split 6: 1 x 16 x 6 = 96 tiles, one
+//       wave, 2*128*256*683 / 2.889e12 / 0.87 = 17.81e-6 s; memory =
+//       (33554432 + 24576*16) / 2.039e12 / 0.9 + 390.1 ns = 18.89e-6 s:
 //       still memory-bound.
 // JSON: "compute_bound_from": null,
 // JSON-NEXT: "hardware": "nvidia-a100-sxm4-80gb",

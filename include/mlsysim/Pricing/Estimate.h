@@ -111,6 +111,9 @@ struct LevelTraffic {
   double lowerBound = 0.0; ///< 2MNK / sqrt(S) at the level (0: none).
   double bandwidth = 0.0;  ///< Bytes/s at efficiency 1.
   double seconds = 0.0;    ///< At the achievable bandwidth, with latency.
+  /// The work over these bytes, in the report's convention (a priced op's
+  /// levels; 0 elsewhere): where the level's dot sits on a roofline chart.
+  double intensity = 0.0;
 };
 
 /// The tiles a contraction runs in (Tiling.h): the library's choice.
@@ -123,7 +126,8 @@ struct TilePlan {
   /// instruction's depth.
   double waveShare = 1.0, tileShare = 1.0, alignmentShare = 1.0;
   /// The tiling's traffic inside device memory (innermost first) and out
-  /// of it (`dram`: at least the unique bytes), every run.
+  /// of it (`dram`: the operands read again beyond the op's own traffic,
+  /// when they overflow the last-level cache), every run.
   llvm::SmallVector<LevelTraffic, 3> levels;
 };
 
