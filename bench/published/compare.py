@@ -27,6 +27,7 @@ import argparse
 import csv
 import json
 import math
+import re
 import os
 import statistics
 import subprocess
@@ -103,6 +104,16 @@ def repriced(priced, efficiency):
             tc = tc * priced["assumed"][cls] / efficiency[cls]
         total += max(tc, tm) + to
     return total
+
+
+def assumed_efficiency(device):
+    """The device file's compute efficiency (efficiency.compute.value)."""
+    path = os.path.join(ROOT, "zoo", "hardware", device + ".yaml")
+    with open(path) as f:
+        text = f.read()
+    match = re.search(r"^efficiency:\s*\n\s+compute:\s*(?:\{\s*)?\n?\s*value:\s*"
+                      r"([0-9.eE+-]+)", text, re.M)
+    return float(match.group(1)) if match else float("nan")
 
 
 def log_error(predicted, measured):
@@ -200,12 +211,28 @@ def main():
                          (n, label, 100 * mean0, 100 * mean, 100 * median0,
                           100 * median))
     lines.append("")
+    assumed = sorted({"%s %.0f%%" % (r["zoo_device"],
+                                      100 * assumed_efficiency(r["zoo_device"]))
+                      for r, _ in fit})
     lines.append("Fitted on the inference engines' rows of the fit half (%d "
                  "rows): convolution kernels reach "
                  "%.0f%% of the matrix peak, matmul kernels %.0f%% (the zoo "
-                 "assumes 75%% on the NVIDIA GPUs)." %
+                 "assumes, for what a tuned GEMM reaches on a large aligned "
+                 "problem: %s)." %
                  (len(fit), 100 * fitted["convolution"],
-                  100 * fitted["matmul"]))
+                  100 * fitted["matmul"], ", ".join(assumed)))
+    engines = [(r, p) for r, p in priced if is_engine(r)]
+    if engines:
+        errors = [abs(p["latency"] / float(r["latency_s"]) - 1)
+                  for r, p in engines]
+        beyond = sum(1 for r, p in engines
+                     if max(p["latency"] / float(r["latency_s"]),
+                            float(r["latency_s"]) / p["latency"]) > 1.5)
+        lines.append("")
+        lines.append("Every compiled inference-engine row, both halves, the "
+                     "zoo's assumed efficiencies: %d rows, median error "
+                     "%.0f%%, %d beyond 1.5x." %
+                     (len(engines), 100 * statistics.median(errors), beyond))
     lines.append("")
     lines.append("| workload | batch | precision | device | framework | "
                  "execution | half | measured | predicted | error | fitted | "

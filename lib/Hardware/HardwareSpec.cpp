@@ -81,10 +81,9 @@ HardwareSpec::getMemoryLevels() const {
     levels.push_back({"l1", l1PerCoreBytes->value * coreCount,
                       value(l1BandwidthBytesPerS), value(l1LatencyS)});
   if (scratchpadPerCoreBytes)
-    levels.push_back({getScratchpadName(),
-                      scratchpadPerCoreBytes->value * coreCount,
-                      value(scratchpadBandwidthBytesPerS),
-                      value(scratchpadLatencyS)});
+    levels.push_back(
+        {getScratchpadName(), scratchpadPerCoreBytes->value * coreCount,
+         value(scratchpadBandwidthBytesPerS), value(scratchpadLatencyS)});
   if (llcCapacityBytes)
     levels.push_back({getLLCName(), llcCapacityBytes->value,
                       value(llcBandwidthBytesPerS), value(llcLatencyS)});

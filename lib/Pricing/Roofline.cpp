@@ -174,15 +174,15 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
   }
   estimate.idealCompute = idealArithmetic + idealSpecial;
   if (tiled) {
-      estimate.utilization = tiled->utilization;
-      estimate.tExposed = tiled->exposed * runs;
-      for (LevelTraffic &level : tiled->plan.levels) {
-        level.bytes *= runs;
-        level.lowerBound *= runs;
-        level.seconds *= runs;
-      }
-      estimate.tile = std::move(tiled->plan);
+    estimate.utilization = tiled->utilization;
+    estimate.tExposed = tiled->exposed * runs;
+    for (LevelTraffic &level : tiled->plan.levels) {
+      level.bytes *= runs;
+      level.lowerBound *= runs;
+      level.seconds *= runs;
     }
+    estimate.tile = std::move(tiled->plan);
+  }
 
   // Code that reads an input across its rows vectorizes along them: its
   // arithmetic has its own efficiency, and it waits on those reads.
@@ -219,12 +219,11 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
 static void addLevels(llvm::SmallVectorImpl<LevelTraffic> &kernel,
                       llvm::ArrayRef<LevelTraffic> part, double recompute) {
   for (const LevelTraffic &level : part) {
-    auto it = llvm::find_if(kernel, [&](const LevelTraffic &l) {
-      return l.level == level.level;
-    });
+    auto it = llvm::find_if(
+        kernel, [&](const LevelTraffic &l) { return l.level == level.level; });
     if (it == kernel.end())
-      it = kernel.insert(kernel.end(), {level.level, 0.0, 0.0,
-                                        level.bandwidth, 0.0});
+      it = kernel.insert(kernel.end(),
+                         {level.level, 0.0, 0.0, level.bandwidth, 0.0});
     it->bytes += level.bytes * recompute;
     it->lowerBound += level.lowerBound * recompute;
     it->seconds += level.seconds * recompute;
@@ -244,17 +243,15 @@ static void settleLevels(RooflineEstimate &kernel, const HardwareSpec &hardware,
     // Every op reads the cache (memory-level=llc): no traffic beyond it.
     llvm::erase_if(kernel.levels,
                    [](const LevelTraffic &l) { return l.level == "dram"; });
-  auto it = llvm::find_if(kernel.levels, [&](const LevelTraffic &l) {
-    return l.level == name;
-  });
+  auto it = llvm::find_if(
+      kernel.levels, [&](const LevelTraffic &l) { return l.level == name; });
   if (it == kernel.levels.end())
-    it = kernel.levels.insert(
-        kernel.levels.end(),
-        {name, 0.0, 0.0,
-         traffic.level == MemoryLevel::LLC
-             ? hardware.llcBandwidthBytesPerS->value
-             : hardware.memoryBandwidthBytesPerS.value,
-         0.0});
+    it = kernel.levels.insert(kernel.levels.end(),
+                              {name, 0.0, 0.0,
+                               traffic.level == MemoryLevel::LLC
+                                   ? hardware.llcBandwidthBytesPerS->value
+                                   : hardware.memoryBandwidthBytesPerS.value,
+                               0.0});
   // The parts' operands read again come on top of the kernel's own traffic.
   it->bytes += bytes;
   it->seconds += kernel.tMemory;
@@ -305,9 +302,9 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
   kernel.memoryEfficiency = hardware.getMemoryEfficiency(opClass).value;
   kernel.tMemory = traffic.ideal / kernel.memoryEfficiency;
   // A transfer waits one latency of its level before its first byte.
-  const std::optional<SourcedValue> &latency =
-      traffic.level == MemoryLevel::LLC ? hardware.llcLatencyS
-                                        : hardware.memoryLatencyS;
+  const std::optional<SourcedValue> &latency = traffic.level == MemoryLevel::LLC
+                                                   ? hardware.llcLatencyS
+                                                   : hardware.memoryLatencyS;
   // Accesses that launch no kernel of their own (a scalar read) run inside
   // another kernel's stream.
   if (latency && options.has(Realism::SmallTransfer) && launches &&

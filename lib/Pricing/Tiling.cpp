@@ -81,12 +81,11 @@ static void addLevels(const HardwareSpec &hardware, const Problem &p,
     double perWave = bytes / plan.tiles * p.cores;
     levels.push_back(
         {hardware.getScratchpadName(), bytes, bound, bandwidth,
-         getTransferTime(
-             perWave * plan.waves, bandwidth, p.memoryEfficiency,
-             hardware.scratchpadLatencyS
-                 ? std::optional(hardware.scratchpadLatencyS->value)
-                 : std::nullopt,
-             options)});
+         getTransferTime(perWave * plan.waves, bandwidth, p.memoryEfficiency,
+                         hardware.scratchpadLatencyS
+                             ? std::optional(hardware.scratchpadLatencyS->value)
+                             : std::nullopt,
+                         options)});
   }
   if (hardware.llcCapacityBytes && hardware.llcBandwidthBytesPerS) {
     double bound = hardware.scratchpadPerCoreBytes
@@ -97,12 +96,11 @@ static void addLevels(const HardwareSpec &hardware, const Problem &p,
     levels.push_back(
         {hardware.getLLCName(), bytes, bound,
          hardware.llcBandwidthBytesPerS->value,
-         getTransferTime(bytes, hardware.llcBandwidthBytesPerS->value,
-                         p.memoryEfficiency,
-                         hardware.llcLatencyS
-                             ? std::optional(hardware.llcLatencyS->value)
-                             : std::nullopt,
-                         options)});
+         getTransferTime(
+             bytes, hardware.llcBandwidthBytesPerS->value, p.memoryEfficiency,
+             hardware.llcLatencyS ? std::optional(hardware.llcLatencyS->value)
+                                  : std::nullopt,
+             options)});
   }
   // Device memory: the kernel's own traffic (priceKernel adds it: a fused
   // kernel's is not the op's), and the operands read again when they
@@ -144,7 +142,8 @@ static Candidate priceCandidate(const HardwareSpec &hardware, const Problem &p,
   plan.waves = options.has(Realism::Waves) ? std::ceil(plan.tiles / p.cores)
                                            : plan.tiles / p.cores;
   // Each split's share of the reduction, padded to the instruction's depth.
-  double kPerTile = std::ceil(std::ceil(p.paddedK / splitK) / p.depth) * p.depth;
+  double kPerTile =
+      std::ceil(std::ceil(p.paddedK / splitK) / p.depth) * p.depth;
   // The arithmetic the cores run (waves x cores x one tile's) against the
   // problem's.
   double runWork = plan.waves * p.cores * tile.m * tile.n * kPerTile;
@@ -159,23 +158,21 @@ static Candidate priceCandidate(const HardwareSpec &hardware, const Problem &p,
   if (options.has(Realism::Levels))
     addLevels(hardware, p, plan, kPerTile, options, plan.levels);
   // Device memory carries the unique bytes besides any read again.
-  double slowest =
-      std::max(compute, p.uniqueBytes / (hardware.memoryBandwidthBytesPerS.value *
-                                         p.memoryEfficiency));
+  double slowest = std::max(
+      compute, p.uniqueBytes / (hardware.memoryBandwidthBytesPerS.value *
+                                p.memoryEfficiency));
   for (const LevelTraffic &level : plan.levels)
     slowest = std::max(slowest, level.seconds +
                                     (level.level == "dram"
-                                         ? p.uniqueBytes /
-                                               (level.bandwidth *
-                                                p.memoryEfficiency)
+                                         ? p.uniqueBytes / (level.bandwidth *
+                                                            p.memoryEfficiency)
                                          : 0.0));
   // The first tiles load their first operands before any arithmetic
   // starts: one latency of the level that serves them. Later waves' loads
   // overlap the tiles still running (a core holds several).
   if (options.has(Realism::Overlap)) {
-    const std::optional<SourcedValue> &latency = hardware.llcLatencyS
-                                                     ? hardware.llcLatencyS
-                                                     : hardware.memoryLatencyS;
+    const std::optional<SourcedValue> &latency =
+        hardware.llcLatencyS ? hardware.llcLatencyS : hardware.memoryLatencyS;
     if (latency)
       c.tiled.exposed = latency->value;
   }
@@ -252,8 +249,8 @@ mlsysim::getRealismEffects(const RooflineEstimate &estimate) {
     effects.push_back({Realism::Levels, std::nullopt,
                        std::max(0.0, estimate.tMemory - dram->seconds)});
   if (estimate.tLatency > 0.0)
-    effects.push_back({Realism::SmallTransfer, std::nullopt,
-                       estimate.tLatency});
+    effects.push_back(
+        {Realism::SmallTransfer, std::nullopt, estimate.tLatency});
   if (estimate.tExposed > 0.0)
     effects.push_back({Realism::Overlap, std::nullopt, estimate.tExposed});
   if (estimate.tOverhead > 0.0)

@@ -186,9 +186,8 @@ static void printMemoryAndDevice(const HardwareSpec &hw,
                                 : "source: " + tiles.source)
        << ")\n";
   }
-  optional("matrix instruction depth", hw.matrixTiles
-                                           ? hw.matrixTiles->instructionKBytes
-                                           : std::nullopt,
+  optional("matrix instruction depth",
+           hw.matrixTiles ? hw.matrixTiles->instructionKBytes : std::nullopt,
            "B");
   optional("clock", hw.clockHz, "Hz");
   optional("vector register", hw.vectorRegisterBytes, "B");

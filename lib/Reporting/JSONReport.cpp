@@ -90,8 +90,8 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
        m ? JSONScalar(stringifyMemoryLevel(op.roofline.memoryLevel))
          : JSONScalar(nullptr));
   // The level whose traffic takes longest (the memory term).
-  emit("bound_level", m ? JSONScalar(op.roofline.boundLevel)
-                        : JSONScalar(nullptr));
+  emit("bound_level",
+       m ? JSONScalar(op.roofline.boundLevel) : JSONScalar(nullptr));
   emit("class",
        m ? JSONScalar(stringifyOpClass(op.opClass)) : JSONScalar(nullptr));
   emit("folded", JSONScalar(op.folded));

@@ -220,8 +220,8 @@ static void printDots(llvm::ArrayRef<Point> sorted,
         os << llvm::format("<rect class=\"level\" x=\"%.1f\" y=\"%.1f\" "
                            "width=\"6\" height=\"6\" fill=\"%s\">"
                            "<title>#%lld %s</title></rect>\n",
-                           axes.x.map(level.intensity) - 3,
-                           axes.y.map(p.y) - 3, levelColor(level.level),
+                           axes.x.map(level.intensity) - 3, axes.y.map(p.y) - 3,
+                           levelColor(level.level),
                            static_cast<long long>(p.op->id),
                            escapeMarkup(level.level).c_str());
   for (auto [rank, p] : llvm::enumerate(costliest))

@@ -512,8 +512,7 @@ static void printFooter(const PricedProgram &report, llvm::raw_ostream &os) {
   if (hw.matrixTiles && hw.cores)
     os << "; contractions in the best of " << hw.matrixTiles->shapes.size()
        << " tile shapes x " << hw.matrixTiles->splitK.size()
-       << " split-K factors on " << formatFixed(hw.cores->value, 0)
-       << " cores";
+       << " split-K factors on " << formatFixed(hw.cores->value, 0) << " cores";
   os << "\n";
   if (hw.system) {
     // Collectives add a third term: their time on the system's links.

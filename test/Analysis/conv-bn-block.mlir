@@ -21,31 +21,32 @@
 // 16*8*8*2 = 2048 B: 3456 B read; the ReLU output 2048 B written. Nothing in
 // between is written or read back, and the accumulator is never read.
 // t_memory = (3456 + 2048) / 1e12 / 0.5 = 1.1008e-08 s.
-// Compute: the conv is M = 8*8 = 64, N = 16, K = 8: 2*64*16*8 = 16384 FLOPs
-// in ceil(64/64) * ceil(16/64) = 1 tile (the toy's one 64x64 tile, no
-// split-K, no instruction depth) in 1 wave on 4 cores: the cores run
-// 1 * 4 * 64*64*8 = 131072 multiply-adds for the conv's 64*16*8 = 8192
-// (utilization 8192/131072 = 0.0625: 1 of 4 cores, 16 of the tile's 64
-// columns), at the convolution efficiency 0.25: 16384 / 100e12 / 0.25 /
-// 0.0625 = 1.048576e-08 s (one tile's 2*64*64*8 / (100e12/4) = 2.62144e-09
-// s / 0.25); the six elementwise ops 6 * 1024 = 6144 FLOPs on the f16
-// vector unit: 6144 / 20e12 / 0.5 = 6.144e-10 s; in all 1.110016e-08 s.
-// The toy names no latencies and no shared-memory bandwidth: the tiles add
-// only a device memory level, the conv's own 5376 B (below), under the
-// kernel's. latency = 1e-6 (one compiled launch) + max(1.110016e-08,
-// 1.1008e-08) = 1.01110016e-06 s: overhead-bound.
-// KERNEL: kernel #0: {{.*}} bound=overhead;{{.*}} bytes_read=3456; bytes_written=2048; class=convolution; flops=22528;{{.*}} kind=epilogue; latency_s=1.011100{{[0-9]*}}e-06; matrix_utilization=0.0625;{{.*}} ops=[1,2,9,10,11,12,13,14]; t_compute_s=1.110016e-08; t_memory_s=1.1008e-08; t_overhead_s=1e-06;
+// Compute: the conv is M = 8*8 = 64, N = 16, K = 8: 2*64*16*8 = 16384 FLOPs.
+// Its best tiling is ceil(64/64) * ceil(16/64) = 1 tile (the toy's one 64x64
+// tile, no split-K, no instruction depth) in 1 wave on 4 cores: the cores
+// would run 1 * 4 * 64*64*8 = 131072 multiply-adds for the conv's 64*16*8 =
+// 8192 (utilization 8192/131072 = 0.0625: 1 of 4 cores, 16 of the tile's 64
+// columns). The tiles keep 0.0625 * 100e12 = 6.25e12 FLOP/s of the matrix
+// unit busy, less than the f16 vector unit's 20e12: the conv runs as a vector
+// kernel instead, flat, with no tile (utilization 1), at the convolution
+// efficiency 0.25: 16384 / 20e12 / 0.25 = 3.2768e-09 s; the six elementwise
+// ops 6 * 1024 = 6144 FLOPs on the f16 vector unit: 6144 / 20e12 / 0.5 =
+// 6.144e-10 s; in all 3.8912e-09 s. No tile: no levels, no exposed latency
+// (and the toy names no latencies). latency = 1e-6 (one compiled launch) +
+// max(3.8912e-09, 1.1008e-08) = 1.011008e-06 s: overhead-bound.
+// KERNEL: kernel #0: {{.*}} bound=overhead;{{.*}} bytes_read=3456; bytes_written=2048; class=convolution; flops=22528;{{.*}} kind=epilogue; latency_s=1.011008{{[0-9]*}}e-06; matrix_utilization=1;{{.*}} ops=[1,2,9,10,11,12,13,14]; t_compute_s=3.8912e-09; t_memory_s=1.1008e-08; t_overhead_s=1e-06;
 // KERNEL-NOT: kernel #1
 
 // Eager: every op is a kernel, the folded one too: fill, conv, rsqrt, sub,
 // mul, mul, add, residual add, ReLU = 9 launches. Each op's slower term:
 // fill 2048 B = 4.096e-9; conv reads x, weight and its accumulator (3328 B)
-// and writes 2048 B = 1.0752e-8 (above its compute, 1.048576e-8); rsqrt 64 B = 1.28e-10; sub, mul, mul, add
+// and writes 2048 B = 1.0752e-8 (above its compute, the vector kernel's
+// 3.2768e-9, as above); rsqrt 64 B = 1.28e-10; sub, mul, mul, add
 // each 2080 + 2048 B = 8.256e-9; residual add 4096 + 2048 B = 1.2288e-8;
 // ReLU 4096 B = 8.192e-9: in all 6.848e-8 s.
 // eager = 6.848e-8 + 9 * 4e-6 = 3.606848e-05 s; graph = 6.848e-8 + 9 * 2e-6
-// = 1.806848e-05 s; compiled = 1 kernel, 1.01110016e-06 s.
-// TOTALS: totals: {{.*}} folded_count=1;{{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=1.011100{{[0-9]*}}e-06; latency_by_execution.eager.kernels=9; latency_by_execution.eager.latency_s=3.606848e-05; latency_by_execution.graph.kernels=9; latency_by_execution.graph.latency_s=1.806848e-05; latency_s=1.011100{{[0-9]*}}e-06;
+// = 1.806848e-05 s; compiled = 1 kernel, 1.011008e-06 s.
+// TOTALS: totals: {{.*}} folded_count=1;{{.*}} latency_by_execution.compiled.kernels=1; latency_by_execution.compiled.latency_s=1.011008{{[0-9]*}}e-06; latency_by_execution.eager.kernels=9; latency_by_execution.eager.latency_s=3.606848e-05; latency_by_execution.graph.kernels=9; latency_by_execution.graph.latency_s=1.806848e-05; latency_s=1.011008{{[0-9]*}}e-06;
 
 // Each op names its kernel; rsqrt(var + eps) is folded and runs in none.
 // OPS: op #1 linalg.fill:{{.*}} kernel=0;

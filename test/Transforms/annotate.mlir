@@ -12,19 +12,15 @@
 // CHECK-LABEL: func.func @f
 // matmul 64x32x128 (f16 -> f32): 524288 FLOPs, read 32768, write 8192,
 // AI 524288/40960 = 12.8. On A100 (nvidia-a100-sxm4-80gb.yaml: 108 SMs,
-// 312e12 f16, compute efficiency 0.87, 2.039e12 B/s at 0.9, HBM latency
-// 3.901e-7 s, L2 latency 1.489e-7 s, shared memory 1.949e13 B/s with
-// 1.418e-8 s) every candidate runs one wave, and the memory term sets the
-// price: HBM 40960 / (2.039e12 * 0.9) + 3.901e-7 = 4.1242e-7 s, + one wave's
-// L2 latency 1.489e-7 = 5.6132e-7 s. The first candidate whose compute and
-// shared-memory traffic fit under it is 128x64 split-K 3: 3 tiles of
-// 128x64 with ceil(128/3) = 43 of the reduction, compute
-// 2*128*64*43/(312e12/108)/0.87 = 2.803e-7 s, shared memory
-// 2*3*(128+64)*43*2 B = 99072 B, one tile's share over 108 SMs:
-// 99072/3*108 / (1.949e13*0.9) + 1.418e-8 = 2.175e-7 s. The 5e-6 s eager
-// launch dominates: latency 5e-6 + 4.1242e-7 + 1.489e-7
-// = 5.561320309519918e-06, overhead-bound.
-// CHECK: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 524288, int_ops = 0, transcendentals = 0, bytes_read = 32768, bytes_written = 8192, intensity = 12.8, latency_s = 5.5613203095{{[0-9]*}}e-06, bound = "overhead", unit = "matrix:f16">}
+// 312e12 f16 matrix, 78e12 f16 vector, compute efficiency 0.87, 2.039e12 B/s
+// at 0.9, HBM latency 3.901e-7 s) the best tiles (64x64 split-K 4: 4 tiles,
+// one wave, k_t = 32) keep u = 64*32*128 / (108*64*64*32) = 1/54 of the
+// matrix unit busy, u * 312e12 = 5.78e12 < 78e12: the library runs it flat on
+// the vector unit, no tile, no exposed latency. Compute
+// 524288/78e12/0.87 = 7.726e-9 s; memory 40960 / (2.039e12 * 0.9) + 3.901e-7
+// = 4.1242e-7 s. The 5e-6 s eager launch dominates: latency
+// 5e-6 + 4.1242e-7 = 5.412420309519917e-06, overhead-bound.
+// CHECK: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 524288, int_ops = 0, transcendentals = 0, bytes_read = 32768, bytes_written = 8192, intensity = 12.8, latency_s = 5.4124203095{{[0-9]*}}e-06, bound = "overhead", unit = "vector:f16">}
 // CHECK: tensor.empty() {mlsysim.cost = #mlsysim.cost<flops = 0, int_ops = 0, transcendentals = 0, bytes_read = 0, bytes_written = 0, intensity = 0, latency_s = 0, bound = "free", unit = "none">}
 // CHECK: "foo.bar"(%{{.*}}) {mlsysim.unmodeled = "no cost model for 'foo.bar'"}
 func.func @f(%a: tensor<64x128xf16>, %b: tensor<128x32xf16>, %c: tensor<64x32xf32>) -> tensor<64x32xf32> {

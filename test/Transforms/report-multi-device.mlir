@@ -7,36 +7,42 @@
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager hardware=a100,h100 format=csv output=-" -o /dev/null | FileCheck %s --check-prefix=CSV
 // RUN: not mlsysim-opt %s --mlsysim-annotate="execution=eager hardware=a100,h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ANNOTATE
 
-// matmul 2048^3 f16 in, f32 out (compute-bound), in each device's best tile
-// (include/mlsysim/Pricing/Tiling.h: waves x one tile's 2 tm tn ceil(K/s) FLOPs at
-// peak/cores, / compute efficiency, + waves x L2 latency; 5 us launch):
-//   A100 (108 SMs, 312e12, efficiency 0.87, L2 latency 1.489e-7 s): 256x128
-//   tiles split-K 5: 8*16*5 = 640 tiles, 6 waves, ceil(2048/5) = 410 of the
-//   reduction each; 6 * 2*256*128*410 / (312e12/108) / 0.87 = 64.145 us
-//   (over HBM 50331648/(2.039e12*0.9) + 3.901e-7 = 27.82 us and shared
-//   memory 23.3 us) + 6 * 0.1489 + 5 = 70.04 us. (Without split-K the best is
-//   128x64, 512 tiles in 5 waves: 66.75 + 5 * 0.149 = 67.50 us, slower.)
+// matmul 2048^3 f16 in, f32 out, 50331648 B (A read twice, C read and
+// written), in each device's best tile (docs/cost-model.md, Tiles and memory
+// levels: waves x one tile's 2 tm tn k_t FLOPs at peak/cores, / compute
+// efficiency, k_t = ceil(ceil(K'/s)/8)*8 for f16; without an L2 bandwidth in
+// the file split-K's f32 partials 2*s*M*N*4 B go to HBM on top of the
+// kernel's own bytes; + one L2 latency per run; 5 us launch):
+//   A100 (108 SMs, 312e12, efficiency 0.87, 2.039e12 B/s at 0.9, HBM latency
+//   3.901e-7 s, L2 latency 1.489e-7 s): 64x64 tiles split-K 2: 32*32*2 = 2048
+//   tiles, 19 waves, k_t = 1024; compute 19 * 2*64*64*1024 / (312e12/108) /
+//   0.87 = 63.415 us, under HBM: partials 2*2*2048^2*4 = 67108864 B plus
+//   the kernel's 50331648 B, 117440512/(2.039e12*0.9) = 64.001 us (+ its
+//   latency 0.390 = 64.391 us; shared memory 61.35 us). Memory-bound:
+//   64.391 + 0.1489 + 5 = 69.54 us. (Without split-K the best is 128x64,
+//   512 tiles in 5 waves: 66.75 + 0.149 = 66.90 us in the choice, slower
+//   than 64.001 + 0.149 = 64.15 us.)
 //   H100 (132 SMs, 989.4e12, 0.8, L2 latency 1.47e-7 s): 256x128 tiles, 128
 //   in one wave; 2*256*128*2048 / (989.4e12/132) / 0.8 = 22.383 us + 0.147
-//   + 5 = 27.53 us (2.54x). H200: the same SMs, peak and efficiency: 27.53 us
-//   (2.54x).
+//   + 5 = 27.53 us (2.53x). H200: the same SMs, peak and efficiency: 27.53 us
+//   (2.53x).
 // add of 2^22 f32 (memory-bound), 50331648 B + the HBM latency once + 5 us:
-//   A100 16.43 + 0.390 + 5 = 32.82 us; H100 16.69 + 0.354 + 5 = 22.05 us
+//   A100 27.43 + 0.390 + 5 = 32.82 us; H100 16.69 + 0.354 + 5 = 22.05 us
 //   (1.49x); H200 50331648/4.8e12/0.9 + 0.349 + 5 = 17.00 us (1.93x).
 // add of 16 f32 (overhead-bound): 5 us + the HBM latency: A100 5.390 us,
 // H100 5.354 us (1.01x), H200 5.349 us (1.01x).
-// Totals: A100 70.04 + 32.82 + 5.39 = 108.25 us; H100 27.53 + 22.05 + 5.35
-//   = 54.93 us (1.97x); H200 27.53 + 17.00 + 5.35 = 49.88 us (2.17x). The
+// Totals: A100 69.54 + 32.82 + 5.39 = 107.74 us; H100 27.53 + 22.05 + 5.35
+//   = 54.93 us (1.96x); H200 27.53 + 17.00 + 5.35 = 49.88 us (2.16x). The
 //   comparison lists the fastest first; speedups stay over the first device
 //   asked for.
 // CHECK: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory overhead memory fit
-// CHECK-NEXT: nvidia-h200-sxm 49.9 µs 2.17x
-// CHECK-NEXT: nvidia-h100-sxm 54.9 µs 1.97x
+// CHECK-NEXT: nvidia-h200-sxm 49.9 µs 2.16x
+// CHECK-NEXT: nvidia-h100-sxm 54.9 µs 1.96x
 // CHECK-NEXT: nvidia-a100-sxm4-80gb 108 µs 1.00x
 // CHECK: per op (latency and bound on each device; speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: id op nvidia-a100-sxm4-80gb nvidia-h100-sxm nvidia-h200-sxm
-// CHECK-NEXT: 0 linalg.matmul 70.0 µs com 1.00x 27.5 µs com 2.54x 27.5 µs com 2.54x
+// CHECK-NEXT: 0 linalg.matmul 69.5 µs mem 1.00x 27.5 µs com 2.53x 27.5 µs com 2.53x
 // CHECK-NEXT: 2 linalg.add 32.8 µs mem 1.00x 22.0 µs mem 1.49x 17.0 µs mem 1.93x
 // CHECK-NEXT: 3 linalg.add 5.39 µs ove 1.00x 5.35 µs ove 1.01x 5.35 µs ove 1.01x
 

@@ -21,41 +21,49 @@
 // x 8192*B + y read and written 16384*B.
 // On H100 (zoo/hardware/nvidia-h100-sxm.yaml): memory = (33554432 +
 // 24576*B) / 3.35e12 / 0.9 + the HBM latency 353.5 ns = 11.129e-6 +
-// 8.151e-9*B + 3.535e-7 s. The matmul runs in the best of the file's tiles
-// (include/mlsysim/Pricing/Tiling.h) on 132 SMs of 989.4e12/132 =
-// 7.4955e12 FLOP/s each, at efficiency 0.8, plus one L2 latency (147 ns) per
-// wave. Up to B=256 the B rows fit one 256-row tile; 256x128 tiles with the
-// reduction split 4 ways make 1 x 32 x 4 = 128 tiles, one wave, each
-// 2*256*128*1024 / 7.4955e12 / 0.8 = 11.19 us: the first candidate whose one
-// wave stays under the memory time (no split: 44.8 us; split 2: 22.4 us;
-// split 3: 14.9 us), so the traffic limits it. With the 5 us launch:
-//   B=1: memory 11.491 us + 0.147 + 5 = 16.64 us (1/16.64e-6 = 60.1 K
-//     samples/s; MFU 33554432/16.64e-6/989.4e12 = 0.2%);
-//   B=2: 16.65 us; B=4: 16.66 us; B=8: 16.70 us;
-//   B=16: memory 11.613 us: 16.76 us (16/16.76e-6 = 955 K/s);
-//   B=256: memory 13.569 us > compute 11.19 us (split-K keeps 128 of 132 SMs
-//     busy): 18.72 us, memory-bound; 256/18.72e-6 = 13.7 M/s; MFU
-//     33554432*256/18.72e-6/989.4e12 = 46.4%;
-//   B=512: two row tiles; 256x128 split 2: 2 x 32 x 2 = 128 tiles, one
-//     wave, 2*256*128*2048/7.4955e12/0.8 = 22.38 us > memory 15.656 us:
-//     22.38 + 0.147 + 5 = 27.53 us, compute-bound; 512/27.53e-6 = 18.6 M/s;
-//     MFU 33554432*512/27.53e-6/989.4e12 = 63.1%.
+// 8.151e-9*B + 3.535e-7 s. The matmul's best tiles (docs/cost-model.md,
+// Tiles and memory levels) on 132 SMs of 989.4e12/132 = 7.4955e12 FLOP/s
+// each, at efficiency 0.8; split-K's f32 partials (2*s*B*4096*4 B) go to HBM
+// (the file has no L2 bandwidth), so no split pays here.
+// Up to B=16 the B rows pad one 64-row tile: the best, 64x64 with no split,
+// is 64 tiles in one wave, u = B*4096*4096 / (132*64*64*4096) = B/8448, and
+// u * 989.4e12 (7.5e12 at B=1, 119.9e12 at B=16) stays under the vector
+// unit's f16 133.8e12: the library runs a flat vector kernel (no tile, no
+// exposed latency), compute 33554432*B / 133.8e12 / 0.8 (5.02 us at B=16)
+// under the memory time. MFU is over that vector peak. With the 5 us launch:
+//   B=1: memory 11.491 us + 5 = 16.49 us (1/16.49e-6 = 60.6 K samples/s;
+//     MFU 33554432/16.49e-6/133.8e12 = 1.5%);
+//   B=2: 16.50 us; B=4: 16.52 us; B=8: 16.55 us;
+//   B=16: memory 11.613 us: 16.61 us (16/16.61e-6 = 963 K/s);
+//   B=256: 128x64 tiles, no split: 2 x 64 = 128 tiles, one wave, compute
+//     2*128*64*4096 / 7.4955e12 / 0.8 = 11.19 us (u = 0.97: 128 of 132 SMs
+//     busy; u * 989.4e12 = 959e12 keeps the matrix unit); shared memory
+//     (3.345e13 B/s, latency 10.1 ns) takes one tile's 2*(128+64)*4096*2 B
+//     on each of the 132 SMs: 415236096 / (3.345e13*0.9) + 1.01e-8 =
+//     13.803 us, over HBM's 13.569 us: 13.803 + 0.147 (one L2 latency) + 5
+//     = 18.95 us, memory-bound; 256/18.95e-6 = 13.5 M/s; MFU
+//     33554432*256/18.95e-6/989.4e12 = 45.8%;
+//   B=512: 128x128 tiles, no split: 4 x 32 = 128 tiles, one wave,
+//     2*128*128*4096/7.4955e12/0.8 = 22.38 us > shared memory 18.40 us and
+//     memory 15.656 us: 22.38 + 0.147 + 5 = 27.53 us, compute-bound;
+//     512/27.53e-6 = 18.6 M/s; MFU 33554432*512/27.53e-6/989.4e12 = 63.1%.
 // CHECK: sweep on NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
 // CHECK: batch latency samples/s MFU compute memory overhead
-// CHECK-NEXT: 1 16.6 µs 60.1 K 0.2% 0.0% 100.0% 0.0%
-// CHECK-NEXT: 2 16.6 µs
-// CHECK-NEXT: 4 16.7 µs
-// CHECK-NEXT: 8 16.7 µs
-// CHECK-NEXT: 16 16.8 µs 955 K
-// CHECK-NEXT: 256 18.7 µs 13.7 M 46.4% 0.0% 100.0% 0.0%
+// CHECK-NEXT: 1 16.5 µs 60.6 K 1.5% 0.0% 100.0% 0.0%
+// CHECK-NEXT: 2 16.5 µs
+// CHECK-NEXT: 4 16.5 µs
+// CHECK-NEXT: 8 16.5 µs
+// CHECK-NEXT: 16 16.6 µs 963 K
+// CHECK-NEXT: 256 19.0 µs 13.5 M 45.8% 0.0% 100.0% 0.0%
 // CHECK-NEXT: 512 27.5 µs 18.6 M 63.1% 100.0% 0.0% 0.0%
 // CHECK-NEXT: turns compute-bound at batch 512
 
-// A100 (108 SMs, 312e12/108 = 2.889e12 FLOP/s each, efficiency 0.87): at
-//       B=16 the best tiles are 128x256 split 6: 1 x 16 x 6 = 96 tiles, one
-//       wave, 2*128*256*683 / 2.889e12 / 0.87 = 17.81e-6 s; memory =
-//       (33554432 + 24576*16) / 2.039e12 / 0.9 + 390.1 ns = 18.89e-6 s:
-//       still memory-bound.
+// A100 (108 SMs, 312e12, 78e12 f16 vector, efficiency 0.87): at B=16 the
+//       best tiles (64x64, no split, 64 tiles in one wave) keep u =
+//       16*4096*4096 / (108*64*64*4096) = 0.148 busy, u * 312e12 = 46.2e12
+//       < 78e12: a vector kernel, compute 33554432*16 / 78e12 / 0.87 =
+//       7.91e-6 s; memory = (33554432 + 24576*16) / 2.039e12 / 0.9 + 390.1
+//       ns = 18.89e-6 s: still memory-bound.
 // JSON: "compute_bound_from": null,
 // JSON-NEXT: "hardware": "nvidia-a100-sxm4-80gb",
 // JSON: "batch": 16,

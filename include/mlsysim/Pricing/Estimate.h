@@ -131,7 +131,6 @@ struct TilePlan {
   llvm::SmallVector<LevelTraffic, 3> levels;
 };
 
-
 /// The peak that prices an op's arithmetic, after fallbacks.
 struct PeakChoice {
   ComputeUnit unit = ComputeUnit::Vector;

@@ -121,7 +121,6 @@ double getStridedVisitTime(const HardwareSpec &hardware, double footprint);
 double getAccumulatorChainShare(const HardwareSpec &hardware,
                                 const OpCost &cost, ComputeUnit unit);
 
-
 /// The launch overhead of `runs` kernel launches on `hardware`: the one place
 /// a launch is priced (an op's estimate, a fused group's, a kernel's).
 double getLaunchTime(const HardwareSpec &hardware, double runs,

@@ -39,10 +39,11 @@ struct TiledContraction {
 /// cores. Candidates are compared at the device's compute and memory
 /// efficiencies for `cost`'s class; the plan's levels are one run's, their
 /// seconds at those efficiencies too.
-std::optional<TiledContraction>
-planContraction(const HardwareSpec &hardware, const OpCost &cost,
-                ComputeUnit unit, double peakRate,
-                const RooflineOptions &options);
+std::optional<TiledContraction> planContraction(const HardwareSpec &hardware,
+                                                const OpCost &cost,
+                                                ComputeUnit unit,
+                                                double peakRate,
+                                                const RooflineOptions &options);
 
 /// The `>= 2 M N K / sqrt(S)` lower bound on the words a contraction of
 /// `shape` moves into a level of `capacityBytes` (in bytes of
