@@ -1,10 +1,25 @@
-// The roofline: t_compute = (flops + int_ops) / (peak of the op's unit and
-// type) / compute efficiency; t_memory = bytes / bandwidth / memory
-// efficiency; latency = max of the two + launch overhead; roofline = the
-// ideal (efficiency 1, no overhead). H100 SXM: f16 matrix 989.4e12 FLOP/s,
-// f32 vector 66.9e12, tf32 matrix 494.7e12, 3.35e12 B/s; A100 80GB: f16
-// matrix 312e12, f32 vector 19.5e12, 2.039e12 B/s. Both: compute efficiency
-// 0.75, memory efficiency 0.9, launch overhead 5e-6 s (zoo/hardware).
+// The roofline under the default realism (docs/cost-model.md, "The roofline"
+// and "Tiles and memory levels"): t_compute = (flops + int_ops) / (peak of
+// the op's unit and type) / utilization of its tiles / compute efficiency;
+// t_memory = the slowest memory level: device memory carries the op's bytes /
+// bandwidth / memory efficiency + its latency once per kernel, shared memory
+// (the file's scratchpad) a tiled contraction's panels; latency = max of the
+// two + one exposed L2 latency per run of a tiled contraction + launch
+// overhead; roofline = the ideal (efficiency 1, every core busy, no level
+// inside device memory, no latency, no launch).
+// H100 SXM (zoo/hardware/nvidia-h100-sxm.yaml): f16 matrix 989.4e12 FLOP/s,
+// tf32 matrix 494.7e12, f32 vector 66.9e12, f16 vector 133.8e12; 3.35e12 B/s;
+// 132 SMs; shared memory 3.345e13 B/s, latency 1.01e-8 s; L2 latency 1.47e-7
+// s (no L2 bandwidth: split-K partials are priced at device memory), 50e6 B;
+// device memory latency 3.535e-7 s; compute efficiency 0.8, memory 0.9;
+// wgmma depth 32 B (16 f16, 8 tf32 elements).
+// A100 SXM4 80GB (zoo/hardware/nvidia-a100-sxm4-80gb.yaml): f16 matrix
+// 312e12, f32 vector 19.5e12, f16 vector 78e12; 2.039e12 B/s; 108 SMs;
+// shared memory 1.949e13 B/s, latency 1.418e-8 s; L2 latency 1.489e-7 s (no
+// L2 bandwidth), 40e6 B; device memory latency 3.901e-7 s; compute
+// efficiency 0.87, memory 0.9; mma depth 32 B. Both: tiles 256x128,
+// 128x256, 128x128, 256x64, 64x256, 128x64, 64x128, 64x64 (in that order),
+// split-K 1, 2, 3, 4, 5, 6, 8, 16; eager launch 5e-6 s.
 // CSV tail: ...,unit,dtype,peak_type,peak_ops_per_s,t_compute_s,t_memory_s,
 //   t_overhead_s,latency_s,roofline_s,bound
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=h100 execution=eager" -o /dev/null | %fields | FileCheck %s --check-prefix=H100
@@ -13,44 +28,65 @@
 
 // @big: f16 matmul 4096^3, f32 accumulator.
 //   flops = 2*4096^3 = 137438953472; bytes = 2*4096^2*2 + 2*4096^2*4 (C read
-//   and written) = 201326592
-//   Wave quantization: 4096/128 x 4096/128 = 1024 output tiles of 128x128
-//   (matrix_tile), one per SM per wave. On H100, 132 SMs, ceil(1024/132) = 8
-//   waves, utilization 1024 / (8 * 132) = 0.9696969696969697; on A100, 108
-//   SMs, 10 waves, 1024 / 1080 = 0.9481481481481482.
-//   On H100, t_compute = 137438953472 / 989.4e12 / 0.75 / 0.96969...
-//                                                = 1.9100319488983222e-04
-//         t_memory  = 201326592 / 3.35e12 / 0.9      = 6.677498905472637e-05
-//         latency   = 1.9100319488983222e-04 + 5e-6  = 1.9600319488983223e-04
+//   and written) = 201326592 (over the L2, but already above the I/O bound
+//   at the L2's capacity, 2*4096^3 / sqrt(50e6/2) * 2 = 54975581 B on H100,
+//   61.5e6 B on the A100, so no operand is read again)
+//   On H100 the best tiles (the least max(compute, levels) + exposed of all
+//   candidates) are 256x128, no split: 16 x 32 = 512 tiles, ceil(512/132) =
+//   4 waves, k_t = 4096 (256 steps of 16), utilization 512 / (4*132) =
+//   0.9696969696969697 (waves; tiles and alignment whole):
+//         t_compute = 4 * 2*256*128*4096 / (989.4e12/132) / 0.8
+//                   = 137438953472 / 989.4e12 / 0.9696... / 0.8
+//                   = 1.790654952092177e-04
+//         shared memory: 2 * (256+128) * 4096 * 2 = 6291456 B per tile, a
+//           wave of 132 of them per SM's share: 4 * 6291456 * 132 /
+//           (3.345e13 * 0.9) + 1.01e-8 = 1.1035352361733931e-04
+//         device memory: 201326592 / (3.35e12 * 0.9) + 3.535e-7
+//                   = 6.677498905e-05 + 3.535e-7 = 6.712848905e-05
+//         t_memory  = 1.1035352361733931e-04 (shared memory, bound_level l1)
+//         latency   = 1.790654952092177e-04 + 1.47e-7 (exposed L2 latency)
+//                     + 5e-6 = 1.842124952092177e-04
 //         roofline  = 137438953472 / 989.4e12        = 1.3891141446533252e-04
-//         (the ideal: efficiency 1, every SM busy)
 //         compute-bound on the f16 matrix unit
-//   On A100, t_compute = 137438953472 / 312e12 / 0.75 / 0.94814...
-//                                                = 6.19466436923077e-04
-//         t_memory  = 201326592 / 2.039e12 / 0.9     = 1.0970878535229687e-04
-//         latency = 6.24466436923077e-04; roofline = 4.405094662564103e-04
+//   On A100 the best tiles are 256x128 split 4: 512 * 4 = 2048 tiles,
+//   ceil(2048/108) = 19 waves, k_t = 4096/4 = 1024, utilization 2048 /
+//   (19*108) = 0.9980506822612085 (unsplit: 5 waves at 0.948):
+//         t_compute = 137438953472 / 312e12 / 0.99805... / 0.87
+//                   = 5.073216509283821e-04
+//         shared memory: 19 * 108 * 2*(256+128)*1024*2 / (1.949e13 * 0.9)
+//                   + 1.418e-8 = 1.8401263664e-04
+//         device memory: the f32 partials 2 * 4 * 4096^2 * 4 = 536870912 B /
+//           (2.039e12 * 0.9) = 2.9255676094e-04, + 201326592 / (2.039e12 *
+//           0.9) = 1.0970878535e-04 + 3.901e-7: t_memory
+//                   = 4.0265564629175517e-04 (device memory)
+//         latency = 5.073216509283821e-04 + 1.489e-7 + 5e-6
+//                 = 5.124705509283821e-04; roofline = 137438953472 / 312e12
+//                 = 4.405094662564103e-04
 // H100-LABEL: report:
-// H100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.0001960031948898322;{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.0001910031948898322;{{.*}} t_memory_s=6.677498905472637e-05;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+// H100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00018421249520921{{[0-9]*}};{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.00017906549520921{{[0-9]*}};{{.*}} t_memory_s=0.00011035352361733{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=1;{{.*}} tile.tiles=512;{{.*}} tile.waves=4;{{.*}} unit=matrix;
 // A100-LABEL: report:
-// A100: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.000624466436923077;{{.*}} matrix_utilization=0.9481481481481482;{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.000619466436923077;{{.*}} t_memory_s=0.00010970878535229687;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+// A100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=dram;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00051247055092838{{[0-9]*}};{{.*}} matrix_utilization=0.998050682261208{{[0-9]*}};{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.00050732165092838{{[0-9]*}};{{.*}} t_memory_s=0.00040265564629175{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=4;{{.*}} tile.tiles=2048;{{.*}} tile.waves=19;{{.*}} unit=matrix;
 func.func @big(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16>) outs(%c : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>
 }
 
-// @stream: add of 2^24 f32 on the vector unit.
+// @stream: add of 2^24 f32 on the vector unit (no tiles).
 //   flops = 16777216; bytes = 2*2^24*4 read + 2^24*4 written = 201326592
-//   On A100, t_compute = 16777216 / 19.5e12 / 0.75 = 1.1471600683760684e-06
-//         t_memory  = 201326592 / 2.039e12 / 0.9 = 1.0970878535229687e-04
-//         latency = 1.1470878535229687e-04: memory-bound
-// A100: op #1 linalg.add:{{.*}} bound=memory;{{.*}} dtype=f32;{{.*}} func=stream;{{.*}} latency_s=0.00011470878535229687;{{.*}} peak_ops_per_s=19500000000000;{{.*}} peak_type=f32;{{.*}} t_compute_s=1.1471600683760684e-06;{{.*}} t_memory_s=0.00010970878535229687;{{.*}} t_overhead_s=5e-06;{{.*}} unit=vector;
+//   On A100, t_compute = 16777216 / 19.5e12 / 0.87 = 9.889310934276451e-07
+//         t_memory  = 201326592 / 2.039e12 / 0.9 + 3.901e-7
+//                   = 1.0970878535229687e-04 + 3.901e-7 = 1.1009888535229686e-04
+//         latency = 1.1509888535229686e-04: memory-bound
+//         roofline = 201326592 / 2.039e12 = 9.873790681706718e-05
+// A100: op #1 linalg.add:{{.*}} bound=memory;{{.*}} dtype=f32;{{.*}} func=stream;{{.*}} latency_s=0.00011509888535229{{[0-9]*}};{{.*}} peak_ops_per_s=19500000000000;{{.*}} peak_type=f32;{{.*}} roofline_s=9.87379068170671{{[0-9]*}}e-05;{{.*}} t_compute_s=9.88931093427645{{[0-9]*}}e-07;{{.*}} t_memory_s=0.00011009888535229{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile=null;{{.*}} unit=vector;
 func.func @stream(%x: tensor<16777216xf32>, %y: tensor<16777216xf32>) -> tensor<16777216xf32> {
   %0 = linalg.add ins(%x, %x : tensor<16777216xf32>, tensor<16777216xf32>) outs(%y : tensor<16777216xf32>) -> tensor<16777216xf32>
   return %0 : tensor<16777216xf32>
 }
 
-// @tiny: add of 4 f32: 48 bytes take 48 / 3.35e12 / 0.9 = 1.6e-11 s, far
-// below the 5e-6 s launch: overhead-bound.
+// @tiny: add of 4 f32: 48 bytes take 48 / 3.35e12 / 0.9 + 3.535e-7 (device
+// memory's latency) = 3.5351592e-7 s, below the 5e-6 s launch:
+// overhead-bound.
 // H100: op #2 linalg.add:{{.*}} bound=overhead;{{.*}} func=tiny;{{.*}} t_overhead_s=5e-06;
 func.func @tiny(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
@@ -58,25 +94,49 @@ func.func @tiny(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // @f32mm: an f32 matmul 1024^3 has no f32 tensor-core rate on H100, so the
-// vector unit prices it, unless tf32=true allows TF32 tensor cores.
+// vector unit prices it, unless tf32=true allows TF32 tensor cores. Either
+// way its tiles set the utilization (the vector unit has no instruction
+// depth).
 //   flops = 2*1024^3 = 2147483648; bytes = 4*1024^2*4 = 16777216
-//   vector: 2147483648 / 66.9e12 / 0.75 = 4.2799873403089186e-05
-//   tf32:   8 x 8 = 64 tiles on 132 SMs (one wave, utilization 64/132):
-//           2147483648 / 494.7e12 / 0.75 / (64/132) = 1.1937699680614512e-05
-//   (the vector unit has no tiles: utilization 1)
-//   memory: 16777216 / 3.35e12 / 0.9 = 5.564582421227197e-06
-// H100: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} t_compute_s=4.2799873403089186e-05;{{.*}} t_memory_s=5.564582421227197e-06;{{.*}} t_overhead_s=5e-06;{{.*}} unit=vector;
-// TF32: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=1.1937699680614512e-05;{{.*}} t_memory_s=5.564582421227197e-06;{{.*}} t_overhead_s=5e-06;{{.*}} unit=matrix;
+//   vector: best tiles 256x128 split 4: 4 * 8 * 4 = 128 tiles in 1 wave,
+//           k_t = 1024/4 = 256, utilization 128/132 = 0.9696969696969697:
+//           t_compute = 2147483648 / 66.9e12 / 0.9696... / 0.8
+//                     = 4.137878385650223e-05
+//           device memory: the f32 partials 2*4*1024^2*4 = 33554432 B /
+//           3.015e12 = 1.11291648e-05, + 16777216 / 3.015e12 = 5.5645824e-06,
+//           + 3.535e-7: t_memory = 1.704724726368159e-05 (shared memory:
+//           128 * 2*(256+128)*256*4 B, 786432 B per tile x 132 / (3.345e13 *
+//           0.9) + 1.01e-8 = 3.4583e-06)
+//           latency = 4.137878385650223e-05 + 1.47e-7 + 5e-6
+//                   = 4.652578385650223e-05
+//           roofline = 2147483648 / 66.9e12 = 3.209990505231689e-05
+//   tf32:   best tiles 128x64, no split: 8 * 16 = 128 tiles in 1 wave, k_t =
+//           1024 (128 steps of 8), utilization 128/132:
+//           t_compute = 2147483648 / 494.7e12 / 0.9696... / 0.8
+//                     = 5.595796725288053e-06
+//           shared memory: 2*(128+64)*1024*4 = 1572864 B per tile x 132 /
+//           (3.345e13 * 0.9) + 1.01e-8 = 6.906563976083707e-06, over device
+//           memory's 16777216 / 3.015e12 + 3.535e-7 = 5.918082e-06: t_memory
+//           = 6.906563976083707e-06, memory-bound (l1)
+//           latency = 6.906563976083707e-06 + 1.47e-7 + 5e-6
+//                   = 1.2053563976083707e-05
+// H100: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=4.65257838565022{{[0-9]*}}e-05;{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} roofline_s=3.20999050523168{{[0-9]*}}e-05;{{.*}} t_compute_s=4.13787838565022{{[0-9]*}}e-05;{{.*}} t_memory_s=1.70472472636815{{[0-9]*}}e-05;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=4;{{.*}} unit=vector;
+// TF32: op #3 linalg.matmul:{{.*}} bound=memory; bound_level=l1;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=1.20535639760837{{[0-9]*}}e-05;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=5.59579672528805{{[0-9]*}}e-06;{{.*}} t_memory_s=6.90656397608370{{[0-9]*}}e-06;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} unit=matrix;
 func.func @f32mm(%a: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = linalg.matmul ins(%a, %a : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>
 }
 
-// @fp8mm: fp8 inputs use the fp8 tensor-core rate on H100 (1978.9e12); A100
-// has no fp8 tensor cores: the vector unit at the next wider format it
-// rates (f16, 78e12) prices it.
-// H100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} peak_ops_per_s=1978900000000000;{{.*}} peak_type=fp8;{{.*}} unit=matrix;
-// A100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} peak_ops_per_s=78000000000000;{{.*}} peak_type=f16;{{.*}} unit=vector;
+// @fp8mm: 64x64x64 with fp8 inputs. H100 rates fp8 on its tensor cores
+// (1978.9e12), but the problem fills at most 2 tiles (split 2: K = 64, two
+// parts of 32, one wgmma step each) of 132 SMs: utilization at most 2/132,
+// 30.0e12 FLOP/s of the matrix unit, under the vector unit's at the next
+// wider format it rates (f16, 133.8e12): it runs as a vector kernel, flat,
+// no tile. A100 has no fp8 tensor cores: the vector unit at f16 (78e12)
+// prices it, in tiles (64x64 split 2: 2 tiles of 108, utilization 2/108 =
+// 0.018518518518518517).
+// H100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} matrix_utilization=1;{{.*}} peak_ops_per_s=133800000000000;{{.*}} peak_type=f16;{{.*}} tile=null;{{.*}} unit=vector;
+// A100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} matrix_utilization=0.018518518518518517;{{.*}} peak_ops_per_s=78000000000000;{{.*}} peak_type=f16;{{.*}} tile.m=64; tile.n=64; tile.split_k=2;{{.*}} unit=vector;
 func.func @fp8mm(%a: tensor<64x64xf8E4M3FN>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   %0 = linalg.matmul ins(%a, %a : tensor<64x64xf8E4M3FN>, tensor<64x64xf8E4M3FN>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %0 : tensor<64x64xf32>
@@ -85,7 +145,7 @@ func.func @fp8mm(%a: tensor<64x64xf8E4M3FN>, %c: tensor<64x64xf32>) -> tensor<64
 // @softmax_exp: transcendentals use the special-function rate
 // (4.18e12/s on H100): 65536 exps take 65536 / 4.18e12 = 1.5678e-08 s ideal,
 // more than the 65536 FLOPs at 66.9e12 (9.8e-10 s): the unit is
-// special-function; t_compute = (9.796...e-10 + 1.5678...e-08) / 0.75.
+// special-function; t_compute = (9.796...e-10 + 1.5678...e-08) / 0.8.
 // H100: op #5 linalg.generic:{{.*}} dtype=f32;{{.*}} func=softmax_exp;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} unit=special-function;
 func.func @softmax_exp(%x: tensor<65536xf32>) -> tensor<65536xf32> {
   %0 = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
@@ -101,7 +161,7 @@ func.func @softmax_exp(%x: tensor<65536xf32>) -> tensor<65536xf32> {
 // memory-level: a device file with an LLC bandwidth prices traffic at it when
 // asked (llc), or when the op's footprint fits in the LLC (auto). Toy NPU
 // (test/Hardware/Inputs/toy-llc.yaml): DRAM 1e12 B/s, LLC 4e12 B/s and 1 MB,
-// memory efficiency 0.5.
+// memory efficiency 0.5; it gives no latencies (no small-transfer term).
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-llc.yaml memory-level=auto" -o /dev/null | %fields | FileCheck %s --check-prefix=AUTO
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-llc.yaml memory-level=llc" -o /dev/null | %fields | FileCheck %s --check-prefix=LLC
 // RUN: not mlsysim-opt %s --mlsysim-report=memory-level=l2 -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADLEVEL

@@ -65,7 +65,7 @@ enum class Realism : unsigned {
   Alignment = 4,      ///< The reduction padded to the matrix instruction.
   Levels = 8,         ///< Traffic at the levels inside device memory.
   SmallTransfer = 16, ///< A level's latency before its first byte.
-  Overlap = 32,       ///< Each wave's first loads before its arithmetic.
+  Overlap = 32,       ///< The first loads before any arithmetic.
   Launch = 64,        ///< The launch of each kernel.
 };
 inline constexpr EnumName<Realism> kRealismNames[] = {
@@ -78,7 +78,7 @@ inline constexpr EnumName<Realism> kRealismNames[] = {
     {Realism::SmallTransfer, "small-transfer",
      "a transfer pays the level's latency before its bandwidth"},
     {Realism::Overlap, "overlap",
-     "each wave loads its first operands before it computes"},
+     "the first tiles load their first operands before any arithmetic"},
     {Realism::Launch, "launch", "each kernel pays its launch"},
 };
 inline llvm::StringRef stringifyRealism(Realism term) {
