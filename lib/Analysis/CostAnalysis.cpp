@@ -468,11 +468,13 @@ private:
 } // namespace mlsysim
 
 /// The float tensors of each role precision= names, at its type: the
-/// weights (`mlsysim.param` arguments, and the results of ops that read only
-/// weights, such as a transposed weight) and the KV cache (the cache
-/// arguments of a serving step and the caches it appends to them).
-static void assignRoleTypes(Operation *root, const CostOptions &options,
-                            llvm::DenseMap<Value, Type> &types) {
+/// weights (Weights.h, and the results of ops that read only weights, such
+/// as a transposed weight) and the KV cache (the cache arguments of a
+/// serving step and the caches it appends to them).
+static void
+assignRoleTypes(Operation *root, const CostOptions &options,
+                const llvm::DenseMap<Operation *, FunctionWeights> &weightsOf,
+                llvm::DenseMap<Value, Type> &types) {
   MLIRContext *ctx = root->getContext();
   auto assign = [&](Value value, std::optional<Precision> precision) {
     Type element = getElementTypeOrSelf(value);
@@ -489,10 +491,12 @@ static void assignRoleTypes(Operation *root, const CostOptions &options,
   root->walk([&](FunctionOpInterface func) {
     if (func.isExternal())
       return;
-    ServingRoles roles = findServingRoles(func);
+    const FunctionWeights &funcWeights = weightsOf.at(func);
+    ServingRoles roles = findServingRoles(func, funcWeights);
     llvm::DenseSet<Value> isWeight;
-    for (unsigned index : roles.weights)
+    for (unsigned index : funcWeights.arguments)
       isWeight.insert(func.getArgument(index));
+    isWeight.insert(funcWeights.loads.begin(), funcWeights.loads.end());
     for (const KVCacheArg &cache : roles.kvCache) {
       Value arg = func.getArgument(cache.argument);
       assign(arg, kv);
@@ -534,8 +538,12 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
     resolver = std::make_unique<DynamicSizeResolver>(
         root, *options.dynamicDimSize, options.argumentSizes);
   precision = getPrecisionType(options.precision, root->getContext());
+  bool tagged = hasWeightTags(root);
+  root->walk([&](FunctionOpInterface func) {
+    weights[func] = findWeights(func, options.weights, tagged);
+  });
   if (options.hasRolePrecision())
-    assignRoleTypes(root, options, roleTypes);
+    assignRoleTypes(root, options, weights, roleTypes);
   CostContext context = getContext();
   StringRef funcName;
   if (auto func = dyn_cast<FunctionOpInterface>(root))
@@ -557,10 +565,11 @@ CostAnalysis::CostAnalysis(Operation *root, const CostOptions &options)
   // Memory feasibility: each function's peak live bytes.
   auto addFootprint = [&](FunctionOpInterface func) {
     if (!func.isExternal())
-      footprints.push_back(computePeakMemory(func, context, [&](Operation *op) {
-        const OpCostRecord *record = lookup(op);
-        return record && record->cost.isFree();
-      }));
+      footprints.push_back(computePeakMemory(
+          func, context, weights.at(func), [&](Operation *op) {
+            const OpCostRecord *record = lookup(op);
+            return record && record->cost.isFree();
+          }));
   };
   if (auto func = dyn_cast<FunctionOpInterface>(root))
     addFootprint(func);
@@ -651,6 +660,11 @@ CostAnalysis::CostAnalysis(CostAnalysis &&) = default;
 CostContext CostAnalysis::getContext() const {
   return CostContext(options, *dataLayout, resolver.get(), precision,
                      &roleTypes);
+}
+
+const FunctionWeights *CostAnalysis::getWeights(Operation *func) const {
+  auto it = weights.find(func);
+  return it == weights.end() ? nullptr : &it->second;
 }
 
 const OpCostRecord *CostAnalysis::lookup(Operation *op) const {

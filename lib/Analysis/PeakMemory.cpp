@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 
 #include <map>
@@ -16,9 +17,24 @@ static bool isBuffer(Value value) {
   return isa<TensorType, BaseMemRefType>(value.getType());
 }
 
+/// The source whose buffer `op` only addresses, or null: a memref view
+/// (subview, reinterpret_cast, reshapes), or an op that takes offsets, sizes
+/// and strides without a destination (`tensor.extract_slice`, which
+/// bufferization makes a subview). Asked whatever the cost model charges
+/// such an op: a slice priced as a copy still allocates nothing.
+static Value getViewSource(Operation *op) {
+  if (auto view = dyn_cast<ViewLikeOpInterface>(op))
+    return view.getViewSource();
+  if (isa<OffsetSizeAndStrideOpInterface>(op) && op->getNumResults() == 1 &&
+      op->getNumOperands() > 0 && isBuffer(op->getOperand(0)))
+    return op->getOperand(0);
+  return {};
+}
+
 /// The operand whose buffer `result` shares, or null when the result is a new
-/// buffer: destination-style results share their init, loop results their
-/// initial value, and the results of ops that move no data (views, reshapes,
+/// buffer: destination-style results share their init (an insert_slice
+/// writes into its destination), loop results their initial value, views
+/// their source, and the results of other ops that move no data (reshapes,
 /// casts) their first buffer operand.
 static Value
 getAliasedOperand(OpResult result,
@@ -41,6 +57,8 @@ getAliasedOperand(OpResult result,
   if (auto loop = dyn_cast<LoopLikeOpInterface>(op))
     if (OpOperand *init = loop.getTiedLoopInit(result))
       return init->get();
+  if (Value source = getViewSource(op))
+    return source;
   auto bufferOperands = llvm::make_filter_range(op->getOperands(), isBuffer);
   if (bufferOperands.empty())
     return {};
@@ -108,6 +126,7 @@ mlsysim::computeLiveBuffers(FunctionOpInterface func,
 
 PeakMemory
 mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
+                           const FunctionWeights &weights,
                            llvm::function_ref<bool(Operation *)> movesNoData) {
   PeakMemory footprint;
   footprint.name = func.getName().str();
@@ -123,15 +142,16 @@ mlsysim::computePeakMemory(FunctionOpInterface func, const CostContext &context,
       footprint.argumentBytes += *bytes;
     else
       ++footprint.unknownSizes;
-    if (func.getArgAttr(arg.getArgNumber(),
-                        MLSysimDialect::ParamAttrHelper::getNameStr())) {
-      if (std::optional<Count> elements = context.numElements(arg);
-          elements && elements->isFinite())
-        footprint.parameters += *elements;
-      if (std::optional<Count> bytes = context.bytesOf(arg);
-          bytes && bytes->isFinite())
-        footprint.parameterBytes += *bytes;
-    }
+  }
+  footprint.weightsSource = weights.source;
+  for (Value weight : weights.stored(func)) {
+    ++footprint.weightValues;
+    if (std::optional<Count> elements = context.numElements(weight);
+        elements && elements->isFinite())
+      footprint.parameters += *elements;
+    if (std::optional<Count> bytes = context.bytesOf(weight);
+        bytes && bytes->isFinite())
+      footprint.parameterBytes += *bytes;
   }
 
   // A size past a double's range is no size to add up. The sizes come in

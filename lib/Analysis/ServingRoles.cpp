@@ -34,14 +34,15 @@ static BlockArgument getArgumentThroughViews(Value value) {
 }
 
 /// The weight `arg`'s values index, or null: a structured op reads it and
-/// its body extracts from a tensor that is a `mlsysim.param` argument (the
-/// embedding lookup as frontends lower it), or tensor.gather reads it as
-/// indices of one.
-static Value getIndexedWeight(BlockArgument arg, FunctionOpInterface func) {
+/// its body extracts from a tensor that is a weight argument (the embedding
+/// lookup as frontends lower it), or tensor.gather reads it as indices of
+/// one.
+static Value getIndexedWeight(BlockArgument arg, FunctionOpInterface func,
+                              const FunctionWeights &weights) {
   auto isWeight = [&](Value v) {
     BlockArgument source = getArgumentThroughViews(v);
     return source && source.getOwner()->getParentOp() == func &&
-           func.getArgAttr(source.getArgNumber(), "mlsysim.param");
+           weights.isWeightArgument(source.getArgNumber());
   };
   SmallVector<Value> worklist = {arg};
   while (!worklist.empty()) {
@@ -84,22 +85,22 @@ static bool returnsLogits(FunctionOpInterface func, Value embedding) {
   });
 }
 
-ServingRoles mlsysim::findServingRoles(FunctionOpInterface func) {
+ServingRoles mlsysim::findServingRoles(FunctionOpInterface func,
+                                       const FunctionWeights &weights) {
   ServingRoles roles;
   if (func.isExternal())
     return roles;
   Block &entry = func.getFunctionBody().front();
   for (BlockArgument arg : entry.getArguments()) {
     unsigned index = arg.getArgNumber();
-    if (func.getArgAttr(index, "mlsysim.param")) {
-      roles.weights.push_back(index);
+    if (weights.isWeightArgument(index))
       continue;
-    }
     auto type = dyn_cast<RankedTensorType>(arg.getType());
     if (!type)
       continue;
     if (isa<IntegerType>(type.getElementType())) {
-      Value embedding = roles.tokens ? Value() : getIndexedWeight(arg, func);
+      Value embedding =
+          roles.tokens ? Value() : getIndexedWeight(arg, func, weights);
       if (embedding && returnsLogits(func, embedding)) {
         roles.tokens = index;
         roles.batchDim = getBatchDim(type, /*skip=*/-1);

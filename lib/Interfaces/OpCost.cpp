@@ -5,6 +5,7 @@
 #include "mlsysim/Interfaces/DynamicSizes.h"
 
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <array>
@@ -173,6 +174,50 @@ llvm::Error mlsysim::parsePrecisionSpec(StringRef spec, CostOptions &options) {
     return llvm::Error::success();
   options.weightsPrecision = weights.value_or(Precision::AsWritten);
   options.kvPrecision = kv.value_or(Precision::AsWritten);
+  return llvm::Error::success();
+}
+
+llvm::Error mlsysim::parseWeightsSpec(StringRef spec, CostOptions &options) {
+  auto bad = [&](const Twine &why) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "weights=" + spec + ": " + why +
+            " (none, or a comma-separated list of argN, argument names and "
+            "globs such as *weight*)");
+  };
+  spec = spec.trim();
+  if (spec.empty())
+    return llvm::Error::success();
+  WeightsSpec weights;
+  if (spec == "none") {
+    options.weights = std::move(weights);
+    return llvm::Error::success();
+  }
+  llvm::SmallVector<StringRef> entries;
+  spec.split(entries, ',');
+  for (StringRef entry : entries) {
+    entry = entry.trim();
+    if (entry.empty())
+      return bad("an empty item");
+    if (entry == "none")
+      return bad("none with other items");
+    WeightsSpec::Item item;
+    item.name = entry.str();
+    unsigned index = 0;
+    if (entry.consume_front("arg") && !entry.empty() &&
+        !entry.getAsInteger(10, index))
+      item.index = index;
+    else if (item.name.find_first_of("*?[\\") != std::string::npos) {
+      llvm::Expected<llvm::GlobPattern> glob =
+          llvm::GlobPattern::create(item.name);
+      if (!glob)
+        return bad("'" + item.name +
+                   "' is no glob: " + llvm::toString(glob.takeError()));
+      item.glob = true;
+    }
+    weights.items.push_back(std::move(item));
+  }
+  options.weights = std::move(weights);
   return llvm::Error::success();
 }
 

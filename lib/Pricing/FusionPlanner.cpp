@@ -16,7 +16,6 @@
 
 #include "mlsysim/Pricing/FusionPlanner.h"
 
-#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 #include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -76,7 +75,8 @@ bool readsElementwise(AffineMap map) {
 /// A shaped operand of a record, as a group's price reads it.
 struct OperandInfo {
   Value value;
-  /// The record that defines it, or -1.
+  /// The record that defines it (looking through free views: a reshape of
+  /// a member's result is the member's), or -1.
   int producer;
   /// Whether the record reads it (a structured op's destination may only be
   /// overwritten).
@@ -180,7 +180,8 @@ private:
   void buildKernels(FusionPlan &plan) const;
   /// Each function as written, as planned and entirely fused.
   void boundFunctions(FusionPlan &plan) const;
-  double priceFullyFused(llvm::ArrayRef<unsigned> members) const;
+  double priceFullyFused(llvm::ArrayRef<unsigned> members,
+                         OpClass opClass) const;
   /// Price of the records of a group, with the edges inside it; `out`, when
   /// given, gets the group's traffic and its kept and recomputed members.
   GroupPrice price(llvm::ArrayRef<unsigned> group, FusionGroup *out) const;
@@ -192,15 +193,30 @@ private:
   int positionIn(int index) const;
   /// Adds the bytes the members read and write to `read` and `written`: a
   /// cloned fill's values are made in place, not read, and an outside tensor
-  /// several members read is read once by the kernel.
+  /// several members read is read once by the kernel. Per run of the group
+  /// (its members share one multiplier), or with `allRuns` over all runs of
+  /// each member (the fully fused bound: members of any multiplier).
   void addMemberTraffic(llvm::ArrayRef<unsigned> group, Count &read,
-                        Count &written) const;
+                        Count &written, bool allRuns = false) const;
   /// Each member's recomputation factor; takes the intermediates the group
   /// keeps inside out of `read` and `written`, and lists in `out` (when
   /// given) those still written for outside users.
   SmallVector<double, 8> settleRecompute(llvm::ArrayRef<unsigned> group,
                                          Count &read, Count &written,
-                                         FusionGroup *out) const;
+                                         FusionGroup *out,
+                                         bool allRuns = false) const;
+  /// The bytes record `index` reads of one of its operands of `bytes`: the
+  /// operand, or less when the op reads only part of it (a slice reads its
+  /// result's bytes of its source), never more than the op reads in all.
+  Count readOf(unsigned index, const Count &bytes) const;
+  /// The bytes record `index` writes of its results: less than their size
+  /// when it updates part of a destination in place (an insert_slice).
+  Count writtenOf(unsigned index) const;
+  /// How many times record `index` runs per run of a group: once, or, over
+  /// all runs (`allRuns`), its multiplier.
+  Count runsOf(unsigned index, bool allRuns) const {
+    return allRuns ? records[index].multiplier : Count(1);
+  }
   /// Sets `out`'s recomputed members and traffic, over all runs.
   void describeGroup(llvm::ArrayRef<unsigned> group,
                      llvm::ArrayRef<GroupMember> members, const Count &read,
@@ -376,9 +392,13 @@ void Planner::indexOperandsAndUses() {
       if (!isa<ShapedType>(value.getType()))
         continue;
       Operation *def = value.getDefiningOp();
-      operandInfos.push_back({value, def ? indexOf(def) : -1,
-                              isRead(operand, index), number >= f.firstInit,
-                              bytesOf(value)});
+      int producer = def ? indexOf(def) : -1;
+      while (producer >= 0 && isView(def) && records[producer].cost.isFree()) {
+        def = def->getOperand(0).getDefiningOp();
+        producer = def ? indexOf(def) : -1;
+      }
+      operandInfos.push_back({value, producer, isRead(operand, index),
+                              number >= f.firstInit, bytesOf(value)});
     }
     for (OpResult result : op->getResults()) {
       if (std::optional<Count> bytes = bytesOf(result))
@@ -395,9 +415,9 @@ void Planner::indexOperandsAndUses() {
 }
 
 void Planner::foldWeights() {
-  // What a value holds: weights (arguments tagged mlsysim.param, constants,
-  // and what is computed from them alone), data-free values (empty tensors,
-  // fills of a scalar) or runtime data.
+  // What a value holds: weights (the function's, Analysis/Weights.h;
+  // constants; and what is computed from them alone), data-free values
+  // (empty tensors, fills of a scalar) or runtime data.
   enum class Holds { Runtime, Weight, NoData };
   llvm::DenseMap<Value, Holds> memo;
   // About one value per shaped operand: no rehashing as they come.
@@ -417,16 +437,22 @@ void Planner::foldWeights() {
     if (it != memo.end())
       return it->second;
     Holds result = Holds::Runtime;
+    auto isWeight = [&](Operation *funcOp) {
+      auto func = dyn_cast_or_null<FunctionOpInterface>(funcOp);
+      const FunctionWeights *weights =
+          func ? analysis.getWeights(func) : nullptr;
+      return weights && weights->holds(func, value);
+    };
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
-      if (func && arg.getOwner()->isEntryBlock() &&
-          func.getArgAttr(arg.getArgNumber(),
-                          MLSysimDialect::ParamAttrHelper::getNameStr()))
+      if (isWeight(arg.getOwner()->getParentOp()))
         result = Holds::Weight;
     } else if (Operation *def = value.getDefiningOp()) {
       int index = indexOf(def);
       bool folds = index >= 0 && facts[index].folded;
-      if (folds || isConstantLike(def))
+      // (A load of a global inferred as a weight.)
+      if (folds || isConstantLike(def) ||
+          (def->getNumOperands() == 0 &&
+           isWeight(def->getParentOfType<FunctionOpInterface>())))
         result = Holds::Weight;
       else if (isa<tensor::EmptyOp, linalg::FillOp>(def))
         result = Holds::NoData;
@@ -713,13 +739,26 @@ int Planner::positionIn(int index) const {
              : -1;
 }
 
+static Count minCount(const Count &a, const Count &b) {
+  return b.toDouble() < a.toDouble() ? b : a;
+}
+
+Count Planner::readOf(unsigned index, const Count &bytes) const {
+  return minCount(bytes, records[index].cost.bytesRead);
+}
+
+Count Planner::writtenOf(unsigned index) const {
+  return minCount(facts[index].resultBytes, records[index].cost.bytesWritten);
+}
+
 void Planner::addMemberTraffic(ArrayRef<unsigned> group, Count &read,
-                               Count &written) const {
+                               Count &written, bool allRuns) const {
   for (unsigned index : group) {
     if (facts[index].cloned)
       continue; // Made in place: no traffic of its own.
-    read = read + records[index].cost.bytesRead;
-    written = written + records[index].cost.bytesWritten;
+    read = read + records[index].cost.bytesRead * runsOf(index, allRuns);
+    written =
+        written + records[index].cost.bytesWritten * runsOf(index, allRuns);
   }
   // An outside tensor several members read is read once by the kernel; a
   // cloned fill's values are made in place, not read.
@@ -728,7 +767,7 @@ void Planner::addMemberTraffic(ArrayRef<unsigned> group, Count &read,
     for (const OperandInfo &operand : operandsOf(index)) {
       if (operand.producer >= 0 && facts[operand.producer].cloned) {
         if (operand.read && operand.bytes)
-          read = read - *operand.bytes;
+          read = read - readOf(index, *operand.bytes) * runsOf(index, allRuns);
         continue;
       }
       if (positionIn(operand.producer) >= 0 || !operand.read)
@@ -741,22 +780,31 @@ void Planner::addMemberTraffic(ArrayRef<unsigned> group, Count &read,
                ? a.first.getAsOpaquePointer() < b.first.getAsOpaquePointer()
                : a.second < b.second;
   });
+  // The kernel reads the value once, or less when its readers together read
+  // less of it (slices): not each reader's part again, and not the whole
+  // value once per reader when each reads a part. A planned kernel reads it
+  // as often as each of its ops' counting rule says (an add of %x and %x,
+  // twice); the fully fused bound (`allRuns`) reads it once.
   for (size_t i = 0; i < outsideReads.size();) {
     Value value = outsideReads[i].first;
-    size_t readers = 0, j = i;
+    std::optional<Count> bytes = bytesOf(value);
+    Count byReaders;
+    size_t j = i;
     for (; j < outsideReads.size() && outsideReads[j].first == value; ++j)
-      if (j == i || outsideReads[j].second != outsideReads[j - 1].second)
-        ++readers;
-    if (readers > 1)
-      if (std::optional<Count> bytes = bytesOf(value))
-        read = read - *bytes * Count(readers - 1); // Saturates at 0.
+      if (bytes && (allRuns || j == i ||
+                    outsideReads[j].second != outsideReads[j - 1].second))
+        byReaders += readOf(outsideReads[j].second, *bytes) *
+                     runsOf(outsideReads[j].second, allRuns);
+    if (bytes)
+      read = read - (byReaders - minCount(*bytes, byReaders)); // Saturates.
     i = j;
   }
 }
 
 SmallVector<double, 8> Planner::settleRecompute(ArrayRef<unsigned> group,
                                                 Count &read, Count &written,
-                                                FusionGroup *out) const {
+                                                FusionGroup *out,
+                                                bool allRuns) const {
   // Consumers first (program order reversed). In a kernel over rows (one
   // with a reduction), a reduction and every value of no more elements than
   // the rows is computed once per row and broadcast: only work over a larger
@@ -779,9 +827,10 @@ SmallVector<double, 8> Planner::settleRecompute(ArrayRef<unsigned> group,
         continue;
       }
       feedsGroup = true;
-      // The consumer no longer reads the intermediate from memory.
+      // The consumer no longer reads the intermediate from memory (what it
+      // read of it: a slice of it, its part).
       if (use.read && use.bytes)
-        read = read - *use.bytes;
+        read = read - readOf(use.user, *use.bytes) * runsOf(use.user, allRuns);
       // The user runs recompute[user] times; through an edge the producer
       // runs its factor more.
       factor = std::max(factor, use.recompute * recompute[user]);
@@ -796,8 +845,9 @@ SmallVector<double, 8> Planner::settleRecompute(ArrayRef<unsigned> group,
         out->kept.push_back(index);
       continue;
     }
-    // Every user is inside: the intermediate is never written.
-    written = written - facts[index].resultBytes;
+    // Every user is inside: the intermediate is never written (what the
+    // member wrote of it: an in-place update, its part).
+    written = written - writtenOf(index) * runsOf(index, allRuns);
   }
   return recompute;
 }
@@ -980,16 +1030,20 @@ void Planner::buildKernels(FusionPlan &plan) const {
   });
 }
 
-/// Each function entirely fused: one kernel that reads its tensor arguments
-/// once, writes its results once, and does all the work that runs.
-double Planner::priceFullyFused(ArrayRef<unsigned> members) const {
+/// Each function entirely fused: one kernel that runs every kernel of the
+/// plan, each op's work once per run of it. Its traffic is a group's (the
+/// one rule, addMemberTraffic and settleRecompute) over every member's
+/// runs: a tensor from outside read once, or only the part its readers read
+/// (slices of an argument), intermediates neither written nor read again,
+/// and only what leaves the kernel written (a result an op makes; not an
+/// argument returned as it is). Merging kernels never adds bytes, work or
+/// launches, so no plan beats it: a lower bound of every execution model.
+double Planner::priceFullyFused(ArrayRef<unsigned> members,
+                                OpClass opClass) const {
   SmallVector<GroupMember> parts;
   Count multiplier(1);
-  FunctionOpInterface func;
   for (unsigned index : members) {
     const OpCostRecord &record = records[index];
-    if (!func)
-      func = record.op->getParentOfType<FunctionOpInterface>();
     // Work inside loops runs as often as its loops say: fold the multiplier
     // into the member's compute factor. Outside loops the op priced alone
     // at the group's multiplier (1) is the one priced already.
@@ -1000,19 +1054,13 @@ double Planner::priceFullyFused(ArrayRef<unsigned> members) const {
   if (parts.empty())
     return 0.0;
   Count read, written;
-  if (func && !func.isExternal()) {
-    for (BlockArgument arg : func.getArguments())
-      if (std::optional<Count> bytes = bytesOf(arg))
-        read = read + *bytes;
-    // What the function returns: the operands of its blocks' returns.
-    for (Block &block : func.getFunctionBody())
-      if (!block.empty() && block.back().hasTrait<OpTrait::ReturnLike>())
-        for (Value value : block.back().getOperands())
-          if (std::optional<Count> bytes = bytesOf(value))
-            written = written + *bytes;
-  }
-  return priceFusedGroup(parts, read, written, multiplier,
-                         OpClass::Unclassified, hardware, options)
+  stampGroup(members);
+  addMemberTraffic(members, read, written, /*allRuns=*/true);
+  // (Each op's work runs once per run: the recomputation a plan's kernel may
+  // choose is no part of the bound.)
+  settleRecompute(members, read, written, /*out=*/nullptr, /*allRuns=*/true);
+  return priceFusedGroup(parts, read, written, multiplier, opClass, hardware,
+                         options)
       .after();
 }
 
@@ -1038,16 +1086,28 @@ void Planner::boundFunctions(FusionPlan &plan) const {
     if (!record.cost.modeled)
       continue;
     plan.bounds[current].asIs += facts[index].alone.latency;
-    if (!facts[index].folded)
+    // What the plan runs (folded, free and launch-free ops are in no
+    // kernel; ops in loops of no trips never run).
+    if (plan.records[index].kernel >= 0 && !record.multiplier.isZero())
       members[current].push_back(index);
   }
-  for (const FusionGroup &kernel : plan.kernels)
-    plan.bounds[boundOf.lookup(kernel.func)].planned += kernel.fused.latency;
+  // The fully fused kernel moves its bytes at the best rate any of the
+  // plan's kernels gets (a device may give one class of kernel a better
+  // efficiency), or it could be slower than the kernels it merges.
+  std::vector<OpClass> bestClass(plan.bounds.size(), OpClass::Unclassified);
+  for (const FusionGroup &kernel : plan.kernels) {
+    unsigned bound = boundOf.lookup(kernel.func);
+    plan.bounds[bound].planned += kernel.fused.latency;
+    if (hardware.getMemoryEfficiency(kernel.opClass).value >
+        hardware.getMemoryEfficiency(bestClass[bound]).value)
+      bestClass[bound] = kernel.opClass;
+  }
   for (FusionGroup &kernel : plan.kernels)
     kernel.share = getShare(kernel.getSaving(),
                             plan.bounds[boundOf.lookup(kernel.func)].asIs);
-  for (auto [bound, funcMembers] : llvm::zip_equal(plan.bounds, members))
-    bound.fullyFused = priceFullyFused(funcMembers);
+  for (auto [bound, funcMembers, opClass] :
+       llvm::zip_equal(plan.bounds, members, bestClass))
+    bound.fullyFused = priceFullyFused(funcMembers, opClass);
 }
 
 FusionPlan Planner::run() {

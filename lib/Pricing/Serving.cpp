@@ -105,12 +105,16 @@ private:
 };
 } // namespace
 
-/// The first prefill or decode step of `module`, with the lengths to bind.
-static std::optional<StepInfo> findStep(ModuleOp module,
-                                        const PricingRequest &request) {
+/// The first prefill or decode step of `module`, with the lengths to bind
+/// (its weights as `weights` names them, Weights.h).
+static std::optional<StepInfo>
+findStep(ModuleOp module, const PricingRequest &request,
+         const std::optional<WeightsSpec> &weights) {
   StepInfo step;
+  bool tagged = hasWeightTags(module);
   for (auto candidate : module.getOps<FunctionOpInterface>()) {
-    step.roles = findServingRoles(candidate);
+    step.roles =
+        findServingRoles(candidate, findWeights(candidate, weights, tagged));
     if (step.roles.step != ServingStep::None) {
       step.func = candidate;
       break;
@@ -307,7 +311,10 @@ priceDevice(StepPricer &pricer, const StepInfo &step,
 LogicalResult mlsysim::priceServing(ModuleOp module,
                                     const PricingRequest &request,
                                     std::vector<PricedProgram> &programs) {
-  std::optional<StepInfo> step = findStep(module, request);
+  if (programs.empty())
+    return success();
+  std::optional<StepInfo> step =
+      findStep(module, request, programs.front().options.cost.weights);
   if (!step)
     return success();
   StepPricer pricer(module, request, *step);

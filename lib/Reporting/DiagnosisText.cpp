@@ -127,3 +127,36 @@ std::string mlsysim::describeWeights(const WeightsFloor &weights) {
   os << ": only fewer or narrower weights, or more samples per run, move it";
   return text;
 }
+
+std::string mlsysim::describeWeightsFound(const PeakMemory &footprint) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto amount = [&] {
+    os << formatCount(Count(footprint.weightValues), "value") << ", "
+       << formatQuantity(footprint.parameterBytes.toDouble(), "B");
+  };
+  switch (footprint.weightsSource) {
+  case WeightsSource::None:
+    break;
+  case WeightsSource::Tagged:
+    os << "tagged (mlsysim.param): ";
+    amount();
+    break;
+  case WeightsSource::Named:
+    os << "named by weights=: ";
+    amount();
+    break;
+  case WeightsSource::Inferred:
+    os << "inferred: ";
+    amount();
+    os << " (arguments, constants or globals that a contraction reads as "
+          "its stationary operand or a lookup indexes, or of static shape "
+          "beside a dynamic batch; weights= overrides)";
+    break;
+  case WeightsSource::NotInferred:
+    os << "could not be inferred (no contraction reads an argument, constant "
+          "or global as its stationary operand; weights= names them)";
+    break;
+  }
+  return text;
+}

@@ -7,12 +7,14 @@
 // #0 empty (32768, live until the generic reads the matmul's result at #4);
 // #1 fill and #2 matmul write into it; #3 empty (32768, returned through
 // the collapse view); at #3 and #4 both are live: 65536. Peak 4292608.
+// No tags: W is inferred a weight (the matmul's stationary operand, 1024
+// rows of its own against x's 8), 1024*1024 = 1048576 parameters.
 // CHECK-LABEL: "functions": [
 // CHECK: "memory": {
 // CHECK-NEXT: "argument_bytes": 4227072,
 // CHECK-NEXT: "capacity_bytes": 80000000000,
 // CHECK-NEXT: "fits": true,
-// CHECK-NEXT: "parameters": 0,
+// CHECK-NEXT: "parameters": 1048576,
 // CHECK-NEXT: "peak_bytes": 4292608,
 // CHECK-NEXT: "peak_intermediate_bytes": 65536,
 // CHECK-NEXT: "peak_op": 3,

@@ -13,6 +13,7 @@
 #define MLSYSIM_ANALYSIS_COSTANALYSIS_H
 
 #include "mlsysim/Analysis/PeakMemory.h"
+#include "mlsysim/Analysis/Weights.h"
 #include "mlsysim/Interfaces/DynamicSizes.h"
 #include "mlsysim/Interfaces/OpCost.h"
 
@@ -95,6 +96,9 @@ public:
   const OpCostRecord *lookup(mlir::Operation *op) const;
   /// The memory each function needs at once, in program order.
   llvm::ArrayRef<PeakMemory> getFootprints() const { return footprints; }
+  /// The weights of function `func` (Weights.h), or null when `func` is no
+  /// function under the root.
+  const FunctionWeights *getWeights(mlir::Operation *func) const;
 
 private:
   /// `structural`: whether ops of each name structure the program
@@ -113,6 +117,8 @@ private:
   llvm::DenseMap<mlir::Value, mlir::Type> roleTypes;
   std::vector<OpCostRecord> records;
   std::vector<PeakMemory> footprints;
+  /// Each function's weights, found once for every consumer.
+  llvm::DenseMap<mlir::Operation *, FunctionWeights> weights;
   llvm::DenseMap<mlir::Operation *, size_t> indexOf;
 };
 

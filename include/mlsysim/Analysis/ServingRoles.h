@@ -1,9 +1,9 @@
 //===- ServingRoles.h - What an LLM step's arguments are --------*- C++ -*-===//
 //
 // Finds, from the IR alone, whether a function is a step of LLM serving and
-// what its arguments are: the weights (arguments tagged `mlsysim.param`, as
-// the model zoo and from_torch mark them), the token ids (an integer tensor
-// whose values index a weight, the embedding lookup, in a function that
+// what its arguments are: the weights (Analysis/Weights.h: tagged
+// `mlsysim.param`, named by weights=, or inferred), the token ids (an integer
+// tensor whose values index a weight, the embedding lookup, in a function that
 // returns scores over that table's rows: a language model's logits), and the
 // KV cache (a
 // float tensor argument that the step appends to along one dimension with
@@ -17,6 +17,8 @@
 
 #ifndef MLSYSIM_ANALYSIS_SERVINGROLES_H
 #define MLSYSIM_ANALYSIS_SERVINGROLES_H
+
+#include "mlsysim/Analysis/Weights.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -43,14 +45,14 @@ struct ServingRoles {
   int64_t batchDim = 0;
   std::optional<int64_t> tokensPerSequence;
   std::vector<KVCacheArg> kvCache;
-  /// Arguments tagged `mlsysim.param`.
-  std::vector<unsigned> weights;
 
   bool isKVCache(unsigned argument) const;
 };
 
-/// The roles of `func`'s arguments (step None when it has no token input).
-ServingRoles findServingRoles(mlir::FunctionOpInterface func);
+/// The roles of `func`'s arguments, given its weights (step None when it
+/// has no token input).
+ServingRoles findServingRoles(mlir::FunctionOpInterface func,
+                              const FunctionWeights &weights);
 
 } // namespace mlsysim
 

@@ -210,6 +210,21 @@ struct OpCost : Work {
   }
 };
 
+/// The weights a user names with `weights=`, instead of the tags and the
+/// inference (Analysis/Weights.h): arguments by position (`arg3`), by name
+/// (`wq`), or by a glob on the name (`*weight*`). No item names none
+/// (`weights=none`).
+struct WeightsSpec {
+  struct Item {
+    /// The position `argN` names, else unset.
+    std::optional<unsigned> index;
+    /// The name, or the glob when `glob` is set (checked when parsed).
+    std::string name;
+    bool glob = false;
+  };
+  llvm::SmallVector<Item, 2> items;
+};
+
 /// Options that change what is counted.
 struct CostOptions {
   /// Binds every dynamic size to this value; unset leaves ops with dynamic
@@ -227,12 +242,20 @@ struct CostOptions {
   /// its peak. With roles below, the activations' (and the arithmetic's).
   Precision precision = Precision::AsWritten;
   /// What-if per tensor role, found from the IR (Analysis/ServingRoles.h):
-  /// the weights (`mlsysim.param` arguments and what is computed from them
+  /// the weights (Analysis/Weights.h, and what is computed from them
   /// alone) and the KV cache. Only their bytes change: a weight-only
   /// quantized model computes at the activations' type.
   std::optional<Precision> weightsPrecision, kvPrecision;
   bool hasRolePrecision() const { return weightsPrecision || kvPrecision; }
+  /// The weights the user names (`weights=`); unset: the `mlsysim.param`
+  /// tags, or in IR without tags the weights inferred from how arguments
+  /// are read (Analysis/Weights.h).
+  std::optional<WeightsSpec> weights;
 };
+
+/// Parses `weights=`: `none`, or a comma-separated list of `argN`, names and
+/// globs (`*`, `?`, `[...]`); empty leaves options.weights unset.
+llvm::Error parseWeightsSpec(llvm::StringRef spec, CostOptions &options);
 
 /// Parses `precision=`: one type for every floating-point tensor (`f16`), or
 /// roles (`weights:int4,kv:fp8,activations:bf16`; int4/int8 spell i4/i8).

@@ -54,9 +54,10 @@ GroupPrice priceFusedGroup(llvm::ArrayRef<GroupMember> members,
 
 /// What the planner may assume.
 struct FusionOptions {
-  /// Fold work that depends only on weights (arguments tagged mlsysim.param,
-  /// constants): a compiler computes it once, when it compiles or loads the
-  /// program. Off, every op runs every time (as an eager framework does).
+  /// Fold work that depends only on weights (Analysis/Weights.h: tagged,
+  /// named or inferred; constants): a compiler computes it once, when it
+  /// compiles or loads the program. Off, every op runs every time (as an eager
+  /// framework does).
   bool foldWeights = true;
 };
 

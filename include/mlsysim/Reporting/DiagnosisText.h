@@ -9,6 +9,7 @@
 #ifndef MLSYSIM_REPORTING_DIAGNOSISTEXT_H
 #define MLSYSIM_REPORTING_DIAGNOSISTEXT_H
 
+#include "mlsysim/Analysis/PeakMemory.h"
 #include "mlsysim/Pricing/Diagnosis.h"
 
 namespace mlsysim {
@@ -20,6 +21,10 @@ std::string describeLever(const Lever &lever, const HardwareSpec &hardware);
 std::string describeLaunches(const LaunchDiagnosis &launches);
 /// "the 102 MB of weights, read once per run, set a floor of ...".
 std::string describeWeights(const WeightsFloor &weights);
+/// How a function's weights were found (Analysis/Weights.h): "inferred: 3
+/// arguments, 75.5 MB, ...", "tagged: ...", "named by weights=: ...",
+/// "could not be inferred ..."; empty when there was nothing to find.
+std::string describeWeightsFound(const PeakMemory &footprint);
 
 } // namespace mlsysim
 
