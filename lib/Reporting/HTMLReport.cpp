@@ -1,18 +1,20 @@
 //===- HTMLReport.cpp - A self-contained page -----------------------------===//
 //
-// One file, no network, no external scripts: the summary, the roofline chart
-// and a sortable, filterable table of the ops. Every string from the IR is
-// escaped. The page's script also reads `#sort=COLUMN` and `#filter=TEXT`
-// from the URL, so a headless browser can check sorting.
+// One file, no network, no external scripts: the summary, the roofline chart,
+// the kernels that run (costliest first) and a sortable, filterable table of
+// the ops, free ops hidden until asked for. Every string from the IR is
+// escaped. Nothing is wider than the window: tables scroll inside their own
+// box, text cells wrap, charts shrink. The page's script also reads
+// `#sort=COLUMN`, `#filter=TEXT`, `#free=1` and `#measure` from the URL, so
+// a headless browser can check sorting, filtering and the layout.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlsysim/Pricing/RepeatedKernels.h"
+#include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
-
 #include "mlsysim/Reporting/ServingViews.h"
-
-#include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/Support/Format.h"
@@ -26,62 +28,96 @@ table { border-collapse: collapse; font-size: 13px; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; text-align: right; white-space: nowrap; }
 th { background: #f0f0f0; cursor: pointer; user-select: none; }
 td.text, th.text { text-align: left; }
+td { vertical-align: top; }
+td.text { white-space: normal; overflow-wrap: break-word; }
+.scroll { max-width: 100%; overflow-x: auto; }
+svg { max-width: 100%; height: auto; }
 tr.compute td.bound { color: #d62728; } tr.memory td.bound { color: #1f77b4; }
 tr.overhead td.bound { color: #7f7f7f; } tr.unmodeled td { color: #a00; }
-.summary td { text-align: left; } .warn { color: #a00; font-weight: bold; }
+tr.free td { color: #888; }
+#ops.hide-free tr.free { display: none; }
+.summary td { text-align: left; white-space: normal; } .warn { color: #a00; font-weight: bold; }
 )";
 
-// Sorting and filtering, no dependencies. Columns with data-value sort
-// numerically; others as text.
+// Sorting (every sortable table), filtering and the free ops' toggle (the
+// ops table), no dependencies. Columns with data-value sort numerically;
+// others as text.
 static constexpr const char *kScript = R"(
 (function () {
-  var table = document.getElementById('ops');
-  var body = table.tBodies[0];
-  var state = { column: -1, ascending: true };
-  function key(row, column) {
-    var cell = row.cells[column];
-    var v = cell.getAttribute('data-value');
-    return v === null ? cell.textContent : parseFloat(v);
-  }
-  function sortBy(column, ascending) {
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var x = key(a, column), y = key(b, column);
-      if (typeof x === 'number' && isNaN(x)) x = -Infinity;
-      if (typeof y === 'number' && isNaN(y)) y = -Infinity;
-      var r = x < y ? -1 : x > y ? 1 : 0;
-      return ascending ? r : -r;
+  function sortable(table) {
+    var body = table.tBodies[0];
+    var state = { column: -1, ascending: true };
+    function key(row, column) {
+      var cell = row.cells[column];
+      var v = cell.getAttribute('data-value');
+      return v === null ? cell.textContent : parseFloat(v);
+    }
+    function sortBy(column, ascending) {
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a, column), y = key(b, column);
+        if (typeof x === 'number' && isNaN(x)) x = -Infinity;
+        if (typeof y === 'number' && isNaN(y)) y = -Infinity;
+        var r = x < y ? -1 : x > y ? 1 : 0;
+        return ascending ? r : -r;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+      state.column = column; state.ascending = ascending;
+      table.setAttribute('data-sorted', table.tHead.rows[0].cells[column].id + (ascending ? ':asc' : ':desc'));
+    }
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
+      th.addEventListener('click', function () {
+        sortBy(i, state.column === i ? !state.ascending : false);
+      });
     });
-    rows.forEach(function (row) { body.appendChild(row); });
-    state.column = column; state.ascending = ascending;
-    table.setAttribute('data-sorted', table.tHead.rows[0].cells[column].id + (ascending ? ':asc' : ':desc'));
+    return sortBy;
   }
-  function filter(text) {
-    text = text.toLowerCase();
+  Array.prototype.forEach.call(document.querySelectorAll('table.sortable'), sortable);
+  var table = document.getElementById('ops');
+  var sortOps = sortable(table);
+  var box = document.getElementById('filter');
+  var showFree = document.getElementById('show-free');
+  // Rows that match the filter are shown, free ops only when asked for.
+  function update() {
+    var text = box.value.toLowerCase();
     var shown = 0;
-    Array.prototype.forEach.call(body.rows, function (row) {
+    table.classList.toggle('hide-free', !showFree.checked);
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
       var match = row.textContent.toLowerCase().indexOf(text) >= 0;
       row.style.display = match ? '' : 'none';
-      if (match) shown++;
+      if (match && (showFree.checked || !row.classList.contains('free'))) shown++;
     });
     document.getElementById('shown').textContent = shown;
   }
-  Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, i) {
-    th.addEventListener('click', function () {
-      sortBy(i, state.column === i ? !state.ascending : false);
-    });
-  });
-  var box = document.getElementById('filter');
-  box.addEventListener('input', function () { filter(box.value); });
-  // #sort=COLUMN[:asc] and #filter=TEXT, for links and headless checks.
+  box.addEventListener('input', update);
+  showFree.addEventListener('change', update);
+  // #sort=COLUMN[:asc], #filter=TEXT and #free=1, for links and headless
+  // checks; #measure writes what the layout gives (the page's overflow past
+  // the window, overlapping roof labels) on the root element.
   decodeURIComponent(location.hash.slice(1)).split('&').forEach(function (kv) {
     var parts = kv.split('=');
     if (parts[0] === 'sort') {
       var spec = (parts[1] || '').split(':');
       var th = document.getElementById('col-' + spec[0]);
-      if (th) sortBy(th.cellIndex, spec[1] === 'asc');
+      if (th) sortOps(th.cellIndex, spec[1] === 'asc');
     } else if (parts[0] === 'filter') {
-      box.value = parts.slice(1).join('='); filter(box.value);
+      box.value = parts.slice(1).join('='); update();
+    } else if (parts[0] === 'free') {
+      showFree.checked = parts[1] === '1'; update();
+    } else if (parts[0] === 'measure') {
+      var root = document.documentElement;
+      root.setAttribute('data-overflow-px', Math.max(0, root.scrollWidth - root.clientWidth));
+      var labels = Array.prototype.map.call(document.querySelectorAll('.roof-label'), function (e) {
+        return e.getBoundingClientRect();
+      });
+      var overlaps = 0;
+      labels.forEach(function (a, i) {
+        labels.slice(i + 1).forEach(function (b) {
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) overlaps++;
+        });
+      });
+      root.setAttribute('data-roof-labels', labels.length);
+      root.setAttribute('data-roof-label-overlaps', overlaps);
     }
   });
 })();
@@ -125,31 +161,43 @@ static void printSummary(const PricedProgram &report, llvm::raw_ostream &os) {
         " · fully fused " + formatSeconds(report.fusionBound->fullyFused);
   byExecution += " · each op at peak " + formatSeconds(t.roofline);
   row("by execution model", byExecution);
+  // Where the time goes: the diagnosis' one definition, the figures the text
+  // view's "time:" line and JSON's diagnosis.share print. (The time of the
+  // kernels each bound limits, JSON's share_by_bound, counts a memory-bound
+  // kernel's launch and compute as memory: a second "memory" figure that
+  // disagrees with this one, so the page leaves it to the kernels' table.)
   const Diagnosis &diagnosis = report.diagnosis;
-  row("time", "compute " + formatPercent(diagnosis.computeShare) +
-                  " · memory " + formatPercent(diagnosis.memoryShare) +
-                  " · launches " + formatPercent(diagnosis.launchShare) +
-                  (diagnosis.communicationShare > 0
-                       ? " · communication " +
-                             formatPercent(diagnosis.communicationShare)
-                       : std::string()));
+  row("where the time goes",
+      "compute " + formatPercent(diagnosis.computeShare) + " · memory " +
+          formatPercent(diagnosis.memoryShare) + " · launches " +
+          formatPercent(diagnosis.launchShare) +
+          (diagnosis.communicationShare > 0
+               ? " · communication " +
+                     formatPercent(diagnosis.communicationShare)
+               : std::string()) +
+          " (of each kernel: its larger term, compute or memory, and its "
+          "launch)");
   row("throughput", formatQuantity(report.getThroughput(t), "") +
                         "samples/s at batch " +
                         std::to_string(report.options.batch));
-  row("MFU", formatPercent(t.getMFU()));
-  row("time by bound",
-      "compute " + formatPercent(t.getBoundShare(Bound::Compute)) +
-          ", memory " + formatPercent(t.getBoundShare(Bound::Memory)) +
-          ", overhead " + formatPercent(t.getBoundShare(Bound::Overhead)));
+  if (auto dominant = t.getDominantPeak())
+    row("MFU", formatPercent(t.getMFU()) + " of the " +
+                   (stringifyComputeUnit(dominant->first) + " " +
+                    stringifyElementKind(dominant->second))
+                       .str() +
+                   " peak (" +
+                   formatQuantity(t.workByPeak.at(*dominant).second,
+                                  isIntegerKind(dominant->second) ? "OP/s"
+                                                                  : "FLOP/s") +
+                   ")");
   row("work", formatQuantity(t.flops.toDouble(), "FLOP") + ", " +
                   formatQuantity(t.intOps.toDouble(), "") + "integer ops");
   row("traffic", formatQuantity(t.bytesRead.toDouble(), "B") + " read, " +
                      formatQuantity(t.bytesWritten.toDouble(), "B") +
                      " written");
-  row("ops", std::to_string(t.numOps) + " (" + std::to_string(t.numModeled) +
-                 " modeled, " + std::to_string(t.numUnmodeled) +
-                 " unmodeled); " + formatQuantity(t.launches.toDouble(), "") +
-                 "kernel launches");
+  row("ops", std::to_string(t.numOps) + " (" + std::to_string(t.numFree) +
+                 " free, " + std::to_string(t.numUnmodeled) + " unmodeled); " +
+                 formatQuantity(t.launches.toDouble(), "") + "kernel launches");
   if (auto energy = report.getEnergy(t))
     row("energy", formatQuantity(*energy, "J") + " (TDP x latency)");
   for (const PeakMemory &footprint : report.footprints) {
@@ -206,6 +254,9 @@ static void printDiagnosis(const Diagnosis &diagnosis, const std::string &id,
   os << "</ul>\n";
 }
 
+static void printFusionTable(const PricedProgram &report,
+                             const FusionPlan &plan, llvm::raw_ostream &os);
+
 /// The ranked fusion groups and each function's bounds.
 static void printFusionSection(const PricedProgram &report,
                                const FusionPlan &plan, llvm::raw_ostream &os) {
@@ -213,7 +264,26 @@ static void printFusionSection(const PricedProgram &report,
         "ranked by time saved: max(sum of the members' compute, the group's "
         "external traffic) plus one launch, against the sum of the ops "
         "apart.</p>\n";
-  os << "<table id=\"fusion\"><thead><tr><th>group</th><th "
+  if (plan.opportunities.empty())
+    // As the text view says it, rather than a table of headings alone.
+    os << "<p>None: no producer-consumer pair is legal and faster "
+          "fused.</p>\n";
+  else
+    printFusionTable(report, plan, os);
+  os << "<ul>\n";
+  for (const FusionBound &bound : plan.bounds)
+    os << "<li>@" << escapeMarkup(bound.func) << ": "
+       << formatSeconds(bound.asIs) << " as is, "
+       << formatSeconds(bound.planned) << " with these groups fused, "
+       << formatSeconds(bound.fullyFused) << " fully fused</li>\n";
+  os << "</ul>\n";
+}
+
+/// The fusion opportunities, one row each.
+static void printFusionTable(const PricedProgram &report,
+                             const FusionPlan &plan, llvm::raw_ostream &os) {
+  os << "<div class=\"scroll\"><table id=\"fusion\" "
+        "class=\"sortable\"><thead><tr><th>group</th><th "
         "class=\"text\">kind</th><th class=\"text\">ops</th><th>bytes "
         "saved</th><th>launches saved</th><th>ops added</th><th>before</th>"
         "<th>after</th><th>saved</th><th>share</th></tr></thead><tbody>\n";
@@ -238,13 +308,165 @@ static void printFusionSection(const PricedProgram &report,
     numberCell(os, group.share, formatPercent(group.share));
     os << "</tr>\n";
   }
-  os << "</tbody></table>\n<ul>\n";
-  for (const FusionBound &bound : plan.bounds)
-    os << "<li>@" << escapeMarkup(bound.func) << ": "
-       << formatSeconds(bound.asIs) << " as is, "
-       << formatSeconds(bound.planned) << " with these groups fused, "
-       << formatSeconds(bound.fullyFused) << " fully fused</li>\n";
-  os << "</ul>\n";
+  os << "</tbody></table></div>\n";
+}
+
+/// A location cell: a path may break after each `/`, so that a long one
+/// wraps instead of widening its column.
+static void printLocation(llvm::StringRef loc, llvm::raw_ostream &os) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  loc.split(parts, '/');
+  os << "<td class=\"text\">";
+  llvm::interleave(
+      parts, os, [&](llvm::StringRef part) { os << escapeMarkup(part); },
+      "/<wbr>");
+  os << "</td>";
+}
+
+/// The columns the kernels' and the ops' tables share, after their own
+/// leading ones: how often it runs, its work, traffic and time.
+static constexpr std::pair<const char *, bool> kWorkColumns[] = {
+    {"runs", false},      {"flops", false},   {"bytes", false},
+    {"intensity", false}, {"unit", true},     {"compute", false},
+    {"memory", false},    {"latency", false}, {"share", false},
+    {"bound", true}};
+
+/// A table's head: `columns`, each with the id `prefix` + its name.
+static void printHead(llvm::ArrayRef<std::pair<const char *, bool>> columns,
+                      llvm::StringRef prefix, llvm::raw_ostream &os) {
+  os << "<thead><tr>";
+  for (auto [name, text] : columns)
+    os << "<th id=\"" << prefix << name << "\""
+       << (text ? " class=\"text\"" : "") << ">" << name << "</th>";
+  os << "</tr></thead><tbody>\n";
+}
+
+/// The cells of kWorkColumns for something that runs.
+static void printWorkCells(const PricedWork &work, llvm::raw_ostream &os) {
+  numberCell(os, work.multiplier.toDouble(),
+             formatQuantity(work.multiplier.toDouble(), ""));
+  double arithmetic = (work.flops + work.intOps).toDouble();
+  numberCell(os, arithmetic, formatQuantity(arithmetic, ""));
+  numberCell(os, work.bytes().toDouble(),
+             formatQuantity(work.bytes().toDouble(), "B"));
+  numberCell(os, work.intensity, formatFixed(work.intensity, 2));
+  os << "<td class=\"text\">" << escapeMarkup(work.unit()) << "</td>";
+  numberCell(os, work.roofline.tCompute, formatSeconds(work.roofline.tCompute));
+  numberCell(os, work.roofline.tMemory, formatSeconds(work.roofline.tMemory));
+  numberCell(os, work.roofline.latency, formatSeconds(work.roofline.latency));
+  numberCell(os, work.share, formatPercent(work.share));
+  os << "<td class=\"text bound\">" << stringifyBound(work.roofline.bound)
+     << "</td>";
+}
+
+/// What runs under the headline execution model, costliest first: the
+/// compiled plan's kernels (the heaviest op names each, its ops listed), or
+/// in eager and graph execution every op that does work, each its own
+/// kernel.
+static void printKernels(const PricedProgram &report, llvm::raw_ostream &os) {
+  ExecutionModel headline = report.options.roofline.execution;
+  bool compiled = headline == ExecutionModel::Compiled;
+  struct Row {
+    const PricedWork *work;
+    /// The kernel's position in the plan (compiled) or the op's id, and
+    /// the id as shown.
+    unsigned order;
+    std::string id, name, func, loc, ops;
+  };
+  std::vector<Row> rows;
+  if (compiled) {
+    for (auto [index, kernel] : llvm::enumerate(report.kernels)) {
+      const PricedOp &heaviest = report.ops[findHeaviestOp(report, kernel.ops)];
+      Row row{&kernel,
+              static_cast<unsigned>(index),
+              "K" + std::to_string(index),
+              heaviest.name.str(),
+              kernel.func,
+              heaviest.loc.str(),
+              ""};
+      if (kernel.ops.size() > 1)
+        row.name += " + " + formatCount(Count(kernel.ops.size() - 1), "op");
+      if (kernel.kind)
+        row.name += " (" + stringifyFusionKind(*kernel.kind).str() + ")";
+      // Its ops, by id (the ops' table's first column).
+      llvm::raw_string_ostream ops(row.ops);
+      llvm::interleaveComma(kernel.ops, ops,
+                            [&](unsigned id) { ops << "#" << id; });
+      rows.push_back(std::move(row));
+    }
+  } else {
+    for (const PricedOp &op : report.ops)
+      if (op.modeled && !op.free)
+        rows.push_back({&op, op.id, "#" + std::to_string(op.id), op.name.str(),
+                        op.func.str(), op.loc.str(), ""});
+  }
+  llvm::stable_sort(rows, [](const Row &a, const Row &b) {
+    return a.work->roofline.latency > b.work->roofline.latency;
+  });
+  os << "<h2>Kernels</h2>\n<p>What runs, "
+     << escapeMarkup(stringifyExecutionModel(headline)) << ": "
+     << escapeMarkup(formatCount(Count(rows.size()), "kernel"))
+     << (compiled ? " as a fusing compiler forms them"
+                  : ", each op that does work its own kernel")
+     << "; costliest first. Click a column to sort.</p>\n";
+  os << "<div class=\"scroll\"><table id=\"kernels\" class=\"sortable\" "
+        "data-sorted=\"kcol-latency:desc\">";
+  llvm::SmallVector<std::pair<const char *, bool>> columns = {
+      {"kernel", false}, {"name", true}, {"func", true}, {"loc", true}};
+  columns.append(std::begin(kWorkColumns), std::end(kWorkColumns));
+  printHead(columns, "kcol-", os);
+  for (const Row &row : rows) {
+    os << "<tr class=\"" << stringifyBound(row.work->roofline.bound) << "\">";
+    numberCell(os, row.order, row.id);
+    os << "<td class=\"text\">" << escapeMarkup(row.name);
+    if (!row.ops.empty())
+      os << "<br><small>" << escapeMarkup(row.ops) << "</small>";
+    os << "</td><td class=\"text\">" << escapeMarkup(row.func) << "</td>";
+    printLocation(row.loc, os);
+    printWorkCells(*row.work, os);
+    os << "</tr>\n";
+  }
+  os << "</tbody></table></div>\n";
+}
+
+/// Every op in program order, each priced as its own kernel; the free ones
+/// (no work, no traffic) hidden until asked for.
+static void printOps(const PricedProgram &report, llvm::raw_ostream &os) {
+  size_t numFree = llvm::count_if(
+      report.ops, [](const PricedOp &op) { return op.modeled && op.free; });
+  os << "<h2>Ops</h2>\n<p>Every op, each priced as its own kernel. Filter: "
+        "<input id=\"filter\" type=\"search\" placeholder=\"op, function, "
+        "location, bound\"> showing <span id=\"shown\">"
+     << report.ops.size() - numFree << "</span> of " << report.ops.size()
+     << " ops. <label><input id=\"show-free\" type=\"checkbox\"> show the "
+     << escapeMarkup(formatCount(Count(numFree), "free op"))
+     << " (no work, no traffic)</label>. Click a column to sort.</p>\n";
+  os << "<div class=\"scroll\"><table id=\"ops\" class=\"hide-free\">";
+  llvm::SmallVector<std::pair<const char *, bool>> columns = {
+      {"id", false}, {"op", true}, {"func", true}, {"loc", true}};
+  columns.append(std::begin(kWorkColumns), std::end(kWorkColumns));
+  printHead(columns, "col-", os);
+  for (const PricedOp &op : report.ops) {
+    std::string bound =
+        op.modeled ? stringifyBound(op.roofline.bound).str() : "unmodeled";
+    os << "<tr class=\"" << bound << "\">";
+    numberCell(os, op.id, std::to_string(op.id));
+    os << "<td class=\"text\">" << escapeMarkup(op.name) << "</td>"
+       << "<td class=\"text\">" << escapeMarkup(op.func) << "</td>";
+    printLocation(op.loc, os);
+    if (!op.modeled) {
+      numberCell(os, op.multiplier.toDouble(),
+                 formatQuantity(op.multiplier.toDouble(), ""));
+      os << "<td colspan=\"7\" class=\"text\">" << escapeMarkup(op.reason)
+         << "</td>";
+      numberCell(os, 0, "-");
+      os << "<td class=\"text bound\">unmodeled</td></tr>\n";
+      continue;
+    }
+    printWorkCells(op, os);
+    os << "</tr>\n";
+  }
+  os << "</tbody></table></div>\n";
 }
 
 void mlsysim::printHTMLReport(const PricedProgram &report,
@@ -252,6 +474,8 @@ void mlsysim::printHTMLReport(const PricedProgram &report,
                               const DeviceComparison *devices) {
   const HardwareSpec &hw = *report.hardware;
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+     << "<meta name=\"viewport\" content=\"width=device-width, "
+        "initial-scale=1\">\n"
      << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
         "'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
         "img-src data:\">\n"
@@ -265,7 +489,8 @@ void mlsysim::printHTMLReport(const PricedProgram &report,
   os << "</div>\n";
 
   if (devices) {
-    os << "<h2>Devices</h2>\n<table id=\"devices\"><thead><tr>"
+    os << "<h2>Devices</h2>\n<div class=\"scroll\"><table id=\"devices\" "
+          "class=\"sortable\"><thead><tr>"
        << "<th class=\"text\">device</th><th>latency</th><th>speedup</th>"
        << "<th>MFU</th></tr></thead><tbody>\n";
     for (auto [index, other] : llvm::enumerate(devices->devices)) {
@@ -278,69 +503,20 @@ void mlsysim::printHTMLReport(const PricedProgram &report,
                  formatPercent(other.totals.getMFU()));
       os << "</tr>\n";
     }
-    os << "</tbody></table>\n";
+    os << "</tbody></table></div>\n";
   }
 
   if (report.options.fusion)
     printFusionSection(report, report.plan, os);
 
   if (report.serving) {
-    // The text view's table and the plot of tokens/s and latency.
     os << "<h2>Serving</h2>\n<div id=\"serving\">\n";
-    std::string table;
-    llvm::raw_string_ostream text(table);
-    printServingText(*report.serving, text);
-    os << "<pre>" << escapeMarkup(table) << "</pre>\n";
-    printServingSVG(*report.serving, os);
+    printServingHTML(*report.serving, os);
     os << "</div>\n";
   }
 
-  os << "<h2>Ops</h2>\n<p>Filter: <input id=\"filter\" type=\"search\" "
-        "placeholder=\"op, function, location, bound\"> showing <span "
-        "id=\"shown\">"
-     << report.ops.size() << "</span> of " << report.ops.size()
-     << ". Click a column to sort.</p>\n";
-  os << "<table id=\"ops\"><thead><tr>";
-  static constexpr std::pair<const char *, bool> kColumns[] = {
-      {"id", false},      {"op", true},         {"func", true},
-      {"loc", true},      {"runs", false},      {"flops", false},
-      {"bytes", false},   {"intensity", false}, {"unit", true},
-      {"compute", false}, {"memory", false},    {"latency", false},
-      {"share", false},   {"bound", true}};
-  for (auto [name, text] : kColumns)
-    os << "<th id=\"col-" << name << "\"" << (text ? " class=\"text\"" : "")
-       << ">" << name << "</th>";
-  os << "</tr></thead><tbody>\n";
-  for (const PricedOp &op : report.ops) {
-    std::string bound =
-        op.modeled ? stringifyBound(op.roofline.bound).str() : "unmodeled";
-    os << "<tr class=\"" << bound << "\">";
-    numberCell(os, op.id, std::to_string(op.id));
-    os << "<td class=\"text\">" << escapeMarkup(op.name) << "</td>"
-       << "<td class=\"text\">" << escapeMarkup(op.func) << "</td>"
-       << "<td class=\"text\">" << escapeMarkup(op.loc) << "</td>";
-    numberCell(os, op.multiplier.toDouble(),
-               formatQuantity(op.multiplier.toDouble(), ""));
-    if (!op.modeled) {
-      os << "<td colspan=\"8\" class=\"text\">" << escapeMarkup(op.reason)
-         << "</td>";
-      numberCell(os, 0, "-");
-      os << "<td class=\"text bound\">unmodeled</td></tr>\n";
-      continue;
-    }
-    double work = (op.flops + op.intOps).toDouble();
-    numberCell(os, work, formatQuantity(work, ""));
-    numberCell(os, op.bytes().toDouble(),
-               formatQuantity(op.bytes().toDouble(), "B"));
-    numberCell(os, op.intensity, formatFixed(op.intensity, 2));
-    os << "<td class=\"text\">" << escapeMarkup(op.unit()) << "</td>";
-    numberCell(os, op.roofline.tCompute, formatSeconds(op.roofline.tCompute));
-    numberCell(os, op.roofline.tMemory, formatSeconds(op.roofline.tMemory));
-    numberCell(os, op.roofline.latency, formatSeconds(op.roofline.latency));
-    numberCell(os, op.share, formatPercent(op.share));
-    os << "<td class=\"text bound\">" << bound << "</td></tr>\n";
-  }
-  os << "</tbody></table>\n";
+  printKernels(report, os);
+  printOps(report, os);
   os << "<p>Generated by mlsysim (docs/reports.md). Times are predictions: "
         "max(compute, memory) at the achievable efficiencies plus a launch "
         "overhead per kernel.</p>\n";

@@ -160,12 +160,40 @@ static void printFrame(const PricedProgram &report, const ChartAxes &axes,
                      24.0, y0 + (kTop + kHeight - kBottom) / 2);
 }
 
-/// Roofs: bandwidth diagonal up to each peak, then flat; ridge marked.
+/// The baselines of labels that want to sit at `wanted` (SVG y, any order),
+/// each at least `spacing` below the one above it and none below `bottom`:
+/// labels in the order of their wanted positions, pushed down where they
+/// would overlap the one above, then up where the stack runs past the
+/// bottom.
+static std::vector<double> stackLabels(llvm::ArrayRef<double> wanted,
+                                       double spacing, double bottom) {
+  std::vector<size_t> order(wanted.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::stable_sort(order,
+                    [&](size_t a, size_t b) { return wanted[a] < wanted[b]; });
+  std::vector<double> placed(wanted.begin(), wanted.end());
+  for (size_t k = 1; k < order.size(); ++k)
+    placed[order[k]] =
+        std::max(placed[order[k]], placed[order[k - 1]] + spacing);
+  if (!order.empty())
+    placed[order.back()] = std::min(placed[order.back()], bottom);
+  for (size_t k = order.size(); k-- > 1;)
+    placed[order[k - 1]] =
+        std::min(placed[order[k - 1]], placed[order[k]] - spacing);
+  return placed;
+}
+
+/// Roofs: bandwidth diagonal up to each peak, then flat; ridge marked; each
+/// labelled above its flat part, the labels stacked so that none overlaps
+/// another (two formats often share a peak: f16 and bf16, fp8 and int8).
 static void printRoofs(const PricedProgram &report, const ChartAxes &axes,
-                       llvm::raw_ostream &os) {
+                       double y0, llvm::raw_ostream &os) {
   const LogAxis &x = axes.x, &y = axes.y;
   double bandwidth = report.hardware->memoryBandwidthBytesPerS.value;
   int roofIndex = 0;
+  std::vector<std::string> labels;
+  std::vector<double> wanted;
   for (const auto &[key, entry] : report.totals.workByPeak) {
     double peak = entry.second;
     double ridge = *report.getRidgePoint(key.first, key.second);
@@ -177,22 +205,32 @@ static void printRoofs(const PricedProgram &report, const ChartAxes &axes,
                        roofIndex == 0 ? "none" : "6,3", x.map(x0),
                        y.map(bandwidth * x0), x.map(xr), y.map(bandwidth * xr),
                        x.map(x.hi), y.map(peak));
-    std::string label =
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
+                       "fill=\"#222\"/>\n",
+                       x.map(xr), y.map(peak));
+    labels.push_back(
         (stringifyComputeUnit(key.first) + " " +
          stringifyElementKind(key.second) + " " +
          formatQuantity(peak, isIntegerKind(key.second) ? "OP/s" : "FLOP/s") +
          ", ridge " + formatFixed(ridge, 1))
-            .str();
-    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-                       "fill=\"#222\"/>\n",
-                       x.map(xr), y.map(peak));
-    // Right-aligned above the flat part: peaks differ, so labels do not.
-    os << llvm::format("<text class=\"roof-label\" x=\"%.1f\" y=\"%.1f\" "
-                       "font-size=\"11\" text-anchor=\"end\">%s</text>\n",
-                       kWidth - kRight - 4, y.map(peak) - 4,
-                       escapeMarkup(label).c_str());
+            .str());
+    wanted.push_back(y.map(peak) - 4);
     ++roofIndex;
   }
+  // 11-unit text is about 13 units from its descent to its ascent: 14 from
+  // baseline to baseline keeps a gap. A white
+  // halo (stroke painted under the fill) keeps a label readable where
+  // another roof's line crosses it.
+  constexpr double kLabelSpacing = 14;
+  std::vector<double> placed =
+      stackLabels(wanted, kLabelSpacing, y0 + kHeight - kBottom - 4);
+  for (auto [label, baseline] : llvm::zip_equal(labels, placed))
+    os << llvm::format("<text class=\"roof-label\" x=\"%.1f\" y=\"%.1f\" "
+                       "font-size=\"11\" text-anchor=\"end\" "
+                       "paint-order=\"stroke\" stroke=\"white\" "
+                       "stroke-width=\"3\">%s</text>\n",
+                       kWidth - kRight - 4, baseline,
+                       escapeMarkup(label).c_str());
 }
 
 /// One dot per op, largest first (so small ones stay visible), sized by its
@@ -298,7 +336,7 @@ static void printChart(const PricedProgram &report, double y0,
   ChartAxes axes = chooseAxes(report, points, y0);
   os << "<g class=\"roofline\">\n";
   printFrame(report, axes, y0, os);
-  printRoofs(report, axes, os);
+  printRoofs(report, axes, y0, os);
   std::vector<Point> sorted = points;
   llvm::sort(sorted, [](const Point &a, const Point &b) {
     return a.op->roofline.latency > b.op->roofline.latency;

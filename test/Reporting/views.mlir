@@ -34,7 +34,10 @@
 // HTML: <!DOCTYPE html>
 // HTML: <table class="summary" id="summary">
 // HTML: <svg xmlns
-// HTML: <table id="ops">
+// The kernels that run (eager: the three ops that do work), then every op.
+// HTML: <table id="kernels"
+// HTML-COUNT-3: <tr class=
+// HTML: <table id="ops" class="hide-free">
 // HTML-COUNT-4: <tr class=
 // HTML: <script>
 func.func @f(%a: tensor<2048x2048xf16>, %c: tensor<2048x2048xf32>, %x: tensor<4194304xf32>, %y: tensor<16xf32>)

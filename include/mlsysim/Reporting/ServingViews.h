@@ -19,6 +19,9 @@ namespace mlsysim {
 void printServingText(const ServingReport &serving, llvm::raw_ostream &os);
 llvm::json::Value servingToJSON(const ServingReport &serving);
 void printServingSVG(const ServingReport &serving, llvm::raw_ostream &os);
+/// The HTML view's serving section: the text view's lines as paragraphs,
+/// its table as a table, and the plot.
+void printServingHTML(const ServingReport &serving, llvm::raw_ostream &os);
 
 } // namespace mlsysim
 
