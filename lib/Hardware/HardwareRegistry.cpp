@@ -2,6 +2,7 @@
 
 #include "mlsysim/Hardware/HardwareRegistry.h"
 #include "mlsysim/Hardware/SystemSpec.h"
+#include "mlsysim/Support/Suggest.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -345,8 +346,6 @@ resolveHardwareIn(StringRef nameOrPath, SystemChain &chain) {
       }
     else
       llvm::consumeError(systems.takeError());
-    llvm::sort(known);
-    std::string list = llvm::join(known, ", ");
     bool looksLikePath = nameOrPath.contains('/') ||
                          nameOrPath.ends_with(".yaml") ||
                          nameOrPath.ends_with(".yml");
@@ -354,11 +353,13 @@ resolveHardwareIn(StringRef nameOrPath, SystemChain &chain) {
       return llvm::createStringError(
           buffer.getError(), "cannot read hardware file '%s': %s",
           nameOrPath.str().c_str(), buffer.getError().message().c_str());
+    // The nearest names, not all of them: the zoo has hundreds of names,
+    // and --list-hardware prints them with what each device is.
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "unknown hardware '%s'; known names: %s (or give a path to a device "
-        "file, see docs/hardware.md)",
-        nameOrPath.str().c_str(), list.c_str());
+        "unknown hardware '%s'%s (mlsysim-opt --list-hardware lists the zoo; "
+        "a path names a device file, see docs/hardware.md)",
+        nameOrPath.str().c_str(), suggestNames(nameOrPath, known).c_str());
   }
   // A file given by path is the user's device or system: it may reuse a zoo
   // id (a copied zoo file with one number changed); reports name the file.
@@ -395,13 +396,23 @@ mlsysim::resolveHardwareList(StringRef list) {
       StringRef deviceClass = name.starts_with("class:")
                                   ? name.drop_front(strlen("class:"))
                                   : StringRef();
-      size_t before = devices.size();
-      for (const auto &device : zoo->getDevices())
-        if (deviceClass.empty() || device->deviceClass == deviceClass)
-          // The zoo lives as long as the process: non-owning pointers.
-          devices.push_back(std::shared_ptr<const HardwareSpec>(
-              std::shared_ptr<void>(), device.get()));
-      if (devices.size() == before) {
+      bool matched = false;
+      for (const auto &device : zoo->getDevices()) {
+        if (!deviceClass.empty() && device->deviceClass != deviceClass)
+          continue;
+        matched = true;
+        // A device named before (`hardware=a100,all`: the reference) is
+        // compared once. Its origin names the zoo file whichever lookup
+        // parsed it; a user's file that reuses a zoo id stays apart.
+        if (llvm::any_of(devices, [&](const auto &listed) {
+              return listed->origin == device->origin;
+            }))
+          continue;
+        // The zoo lives as long as the process: non-owning pointers.
+        devices.push_back(std::shared_ptr<const HardwareSpec>(
+            std::shared_ptr<void>(), device.get()));
+      }
+      if (!matched) {
         std::set<std::string> classes;
         for (const auto &device : zoo->getDevices())
           classes.insert(device->deviceClass);

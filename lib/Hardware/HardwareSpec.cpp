@@ -10,6 +10,7 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 
 #include "SpecParsing.h"
+#include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Support/EnumNames.h"
 
 #include "llvm/Support/Path.h"
@@ -56,6 +57,14 @@ std::string HardwareSpec::getLabel() const {
   if (origin.empty() || StringRef(origin).starts_with("builtin:"))
     return id;
   return id + " (" + llvm::sys::path::filename(origin).str() + ")";
+}
+
+int64_t HardwareSpec::getAcceleratorCount() const {
+  if (system)
+    return system->getDeviceCount();
+  if (accelerators && accelerators->value > 1)
+    return static_cast<int64_t>(accelerators->value);
+  return 1;
 }
 
 StringRef HardwareSpec::getScratchpadName() const {

@@ -15,29 +15,56 @@
 
 using namespace mlsysim;
 
+/// The line that opens the rows of `rank` below the ranked devices.
+static llvm::StringRef describeRankGroup(DeviceRank rank) {
+  switch (rank) {
+  case DeviceRank::Ranked:
+    return "";
+  case DeviceRank::System:
+    return "several devices priced as one (xN), not ranked with single "
+           "devices: a one-device program uses one of them";
+  case DeviceRank::Unmodeled:
+    return "leaving more ops unmodeled than the devices above, not ranked: "
+           "the latency omits their work";
+  }
+  llvm_unreachable("unknown device rank");
+}
+
 void mlsysim::printTextComparison(const DeviceComparison &comparison,
                                   llvm::raw_ostream &os) {
   llvm::ArrayRef<PricedProgram> reports = comparison.devices;
   const PricedProgram &base = reports.front();
   os << "\ncomparison across devices (speedup over "
      << base.hardware->getLabel() << "):\n";
-  os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n", "device",
-                     "latency", "speedup", "samples/s", "MFU", "compute",
-                     "memory", "overhead", "memory fit");
+  // The shares are the diagnosis's, as each device's own report prints
+  // them ("time: compute ... · memory ... · launches ...").
+  os << llvm::format("  %-28s %10s %8s %14s %7s %9s %8s %9s %11s %10s\n",
+                     "device", "latency", "speedup", "samples/s", "MFU",
+                     "compute", "memory", "launches", "memory fit",
+                     "unmodeled");
+  DeviceRank group = DeviceRank::Ranked;
   for (unsigned index : comparison.byLatency) {
     const PricedProgram &report = reports[index];
     const PricedTotals &t = report.totals;
-    bool fits = comparison.fits[index];
+    const Diagnosis &d = report.diagnosis;
+    DeviceRank rank = comparison.rank[index];
+    if (rank != group) {
+      os << "  " << describeRankGroup(rank) << ":\n";
+      group = rank;
+    }
+    std::string label = report.hardware->getLabel();
+    if (int64_t count = report.hardware->getAcceleratorCount(); count > 1)
+      label += " x" + std::to_string(count);
     os << llvm::format(
-        "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s\n",
-        report.hardware->getLabel().c_str(), formatSeconds(t.latency).c_str(),
+        "  %-28s %10s %8s %14s %7s %9s %8s %9s %11s %10u\n", label.c_str(),
+        formatSeconds(t.latency).c_str(),
         (formatFixed(comparison.speedup[index], 2) + "x").c_str(),
         formatQuantity(report.getThroughput(t), "").c_str(),
         formatPercent(t.getMFU()).c_str(),
-        formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
-        formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
-        formatPercent(t.getBoundShare(Bound::Overhead)).c_str(),
-        fits ? "fits" : "NO");
+        formatPercent(d.computeShare).c_str(),
+        formatPercent(d.memoryShare).c_str(),
+        formatPercent(d.launchShare).c_str(),
+        comparison.fits[index] ? "fits" : "NO", t.numUnmodeled);
   }
 
   // A serving step: each device's answer to "where do I serve it" (the

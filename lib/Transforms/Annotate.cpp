@@ -35,6 +35,15 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
   friend struct passutil::PassPricing;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(passutil::PassPricing::checkOptions(*this).run(
+            getArgument(), options, errorHandler)))
+      return failure();
+    return Pass::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     PricingRequest options = passutil::PassPricing::read(*this);

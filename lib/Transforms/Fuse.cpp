@@ -468,6 +468,15 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   using FusePassBase::FusePassBase;
   friend struct passutil::PassPricing;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(passutil::PassPricing::checkOptions(*this).run(
+            getArgument(), options, errorHandler)))
+      return failure();
+    return Pass::initializeOptions(options, errorHandler);
+  }
+
   /// Set when the pass runs (names need the context).
   std::optional<MarkNames> marks;
 

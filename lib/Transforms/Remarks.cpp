@@ -19,6 +19,16 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
   using RemarksPassBase::RemarksPassBase;
   friend struct passutil::PassPricing;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    passutil::OptionCheck check = passutil::PassPricing::checkOptions(*this);
+    check.value(coverage).value(minShare);
+    if (failed(check.run(getArgument(), options, errorHandler)))
+      return failure();
+    return Pass::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (coverage <= 0 || coverage > 1) {

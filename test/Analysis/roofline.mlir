@@ -172,4 +172,4 @@ func.func @softmax_exp(%x: tensor<65536xf32>) -> tensor<65536xf32> {
 // AUTO: op #1 linalg.add:{{.*}} func=stream;{{.*}} memory_level=dram;{{.*}} t_memory_s=0.000400653184;
 // AUTO: op #2 linalg.add:{{.*}} func=tiny;{{.*}} memory_level=llc;{{.*}} t_memory_s=2.4e-11;
 // LLC: op #1 linalg.add:{{.*}} func=stream;{{.*}} memory_level=llc;{{.*}} t_memory_s=0.000100663296;
-// BADLEVEL: for the --memory-level option: Cannot find option named 'l2'!
+// BADLEVEL: error: memory-level expects one of dram, llc, auto, got 'l2'

@@ -36,7 +36,7 @@
 //   comparison lists the fastest first; speedups stay over the first device
 //   asked for.
 // CHECK: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
-// CHECK-NEXT: device latency speedup samples/s MFU compute memory overhead memory fit
+// CHECK-NEXT: device latency speedup samples/s MFU compute memory launches memory fit unmodeled
 // CHECK-NEXT: nvidia-h200-sxm 49.9 µs 2.16x
 // CHECK-NEXT: nvidia-h100-sxm 54.9 µs 1.96x
 // CHECK-NEXT: nvidia-a100-sxm4-80gb 108 µs 1.00x

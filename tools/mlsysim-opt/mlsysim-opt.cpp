@@ -12,6 +12,7 @@
 #include "mlsysim/Reporting/HardwarePrinter.h"
 #include "mlsysim/Transforms/CostTracker.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -112,16 +114,32 @@ int main(int argc, char **argv) {
     }
     tracked = *hardware;
   }
-  // Keep the pipeline the command line asked for; add the tracker to it.
+  // Keep the pipeline the command line asked for; add the tracker to it. A
+  // pass rejects a bad option while the pipeline is built, at an unknown
+  // location (MLIR would print `<unknown>:0: error:`): the mistake is in the
+  // command line, and the tool says so in its own name.
   mlir::MlirOptMainConfig fromCommandLine = config;
-  if (tracked)
-    config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
-      if (mlir::failed(fromCommandLine.setupPassPipeline(pm)))
-        return mlir::failure();
+  llvm::StringRef toolName = llvm::sys::path::filename(argv[0]);
+  config.setPassPipelineSetupFn([&](mlir::PassManager &pm) {
+    mlir::LogicalResult built = mlir::success();
+    {
+      mlir::ScopedDiagnosticHandler optionErrors(
+          pm.getContext(), [&](mlir::Diagnostic &diag) {
+            if (diag.getSeverity() != mlir::DiagnosticSeverity::Error ||
+                !llvm::isa<mlir::UnknownLoc>(diag.getLocation()))
+              return mlir::failure();
+            llvm::WithColor::error(llvm::errs(), toolName) << diag << "\n";
+            return mlir::success();
+          });
+      built = fromCommandLine.setupPassPipeline(pm);
+    }
+    if (mlir::failed(built))
+      return mlir::failure();
+    if (tracked)
       pm.addInstrumentation(
           mlsysim::createCostTracker(tracked, trackBatch, llvm::errs()));
-      return mlir::success();
-    });
+    return mlir::success();
+  });
   if (inputFilename == "-" &&
       llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "

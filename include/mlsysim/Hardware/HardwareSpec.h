@@ -179,6 +179,10 @@ struct HardwareSpec {
   /// The device as views name it in tables: its id, and for a file given by
   /// path the file's name too (a copied zoo file keeps the zoo's id).
   std::string getLabel() const;
+  /// How many accelerators the description prices as one: a system's
+  /// devices, or a rack file's `accelerators` (the GB200 NVL72's 72 GPUs
+  /// summed into one set of peaks); 1 for a single device.
+  int64_t getAcceleratorCount() const;
 
   /// One level of the memory hierarchy, innermost first (registers, the
   /// per-core levels, the last-level cache, device memory).
