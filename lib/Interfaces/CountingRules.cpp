@@ -55,6 +55,56 @@ static double extentOf(ArrayRef<unsigned> loops, ArrayRef<int64_t> ranges) {
   return extent;
 }
 
+/// The implicit GEMM of a convolution whose body is more than a
+/// multiply-add (a quantized convolution subtracts zero points, so the
+/// upstream classifier rejects it), from the maps of its image, filter and
+/// output: M = batch x output image, N = output channels, K = input
+/// channels x filter window, with channels in all three (depthwise) as the
+/// batch of GEMMs. Fails without input channels, as the upstream path does.
+static std::optional<MatrixShape>
+inferConvolutionShape(AffineMap image, AffineMap filter, AffineMap output,
+                      ArrayRef<utils::IteratorType> iterators,
+                      ArrayRef<int64_t> ranges) {
+  auto direct = [](AffineMap map, unsigned loop) {
+    return llvm::any_of(map.getResults(), [&](AffineExpr expr) {
+      auto dim = dyn_cast<AffineDimExpr>(expr);
+      return dim && dim.getPosition() == loop;
+    });
+  };
+  auto windowed = [](AffineMap map, unsigned loop) {
+    return llvm::any_of(map.getResults(), [&](AffineExpr expr) {
+      return !isa<AffineDimExpr>(expr) && expr.isFunctionOfDim(loop);
+    });
+  };
+  SmallVector<unsigned> depth, batch, outputImage, outputChannel, inputChannel,
+      window;
+  for (auto [loop, iterator] : llvm::enumerate(iterators)) {
+    bool inImage = direct(image, loop) || windowed(image, loop);
+    bool inFilter = direct(filter, loop);
+    if (iterator == utils::IteratorType::parallel) {
+      if (!direct(output, loop))
+        return std::nullopt;
+      if (inImage && inFilter)
+        depth.push_back(loop);
+      else if (inFilter)
+        outputChannel.push_back(loop);
+      else if (windowed(image, loop))
+        outputImage.push_back(loop);
+      else if (inImage)
+        batch.push_back(loop);
+    } else if (inImage && inFilter) {
+      (windowed(image, loop) ? window : inputChannel).push_back(loop);
+    }
+  }
+  if (outputImage.empty() || window.empty() || inputChannel.empty())
+    return std::nullopt;
+  llvm::append_range(inputChannel, window);
+  return MatrixShape{extentOf(depth, ranges),
+                     extentOf(batch, ranges) * extentOf(outputImage, ranges),
+                     extentOf(outputChannel, ranges),
+                     extentOf(inputChannel, ranges)};
+}
+
 /// Whether the op's arithmetic runs on the matrix unit: contractions and
 /// convolutions that reduce over input channels (depthwise convolutions and
 /// pooling run on the vector unit). Sets `shape` to the matrix problem.
@@ -79,10 +129,12 @@ usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
       fromContraction(*dims);
     return true;
   }
-  if (linalg::isaConvolutionOpInterface(op)) {
-    FailureOr<linalg::ConvolutionDimensions> dims =
-        linalg::inferConvolutionDims(op);
-    if (failed(dims) || dims->inputChannel.empty())
+  // Named quantized convolutions claim the interface, but the upstream
+  // inference wants two inputs: they take the map-based path below.
+  FailureOr<linalg::ConvolutionDimensions> dims = failure();
+  if (linalg::isaConvolutionOpInterface(op) &&
+      succeeded(dims = linalg::inferConvolutionDims(op))) {
+    if (dims->inputChannel.empty())
       return false;
     SmallVector<unsigned> k(dims->inputChannel.begin(),
                             dims->inputChannel.end());
@@ -103,11 +155,26 @@ usesMatrixUnit(linalg::LinalgOp op, ArrayRef<AffineMap> maps,
   if (contractionMaps.size() != 2 || op.getNumDpsInits() != 1)
     return false;
   contractionMaps.push_back(maps[op.getDpsInitOperand(0)->getOperandNumber()]);
-  FailureOr<linalg::ContractionDimensions> dims =
+  // A window (an input indexed by a sum of loops) makes it a quantized
+  // convolution: the same implicit GEMM as its float form. The contraction
+  // inference would read it as a GEMM over the channels alone.
+  bool windowed = llvm::any_of(contractionMaps, [](AffineMap map) {
+    return llvm::any_of(map.getResults(), [](AffineExpr expr) {
+      return !isa<AffineDimExpr>(expr);
+    });
+  });
+  if (windowed) {
+    shape = inferConvolutionShape(contractionMaps[0], contractionMaps[1],
+                                  contractionMaps[2],
+                                  op.getIteratorTypesArray(), ranges);
+    return shape.has_value();
+  }
+  FailureOr<linalg::ContractionDimensions> matmul =
       linalg::inferContractionDims(contractionMaps);
-  if (failed(dims) || dims->k.empty() || (dims->m.empty() && dims->n.empty()))
+  if (failed(matmul) || matmul->k.empty() ||
+      (matmul->m.empty() && matmul->n.empty()))
     return false;
-  fromContraction(*dims);
+  fromContraction(*matmul);
   return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include "mlsysim/Pricing/Tiling.h"
 
+#include "mlsysim/Analysis/Weights.h"
 #include "mlsysim/Hardware/HardwareRegistry.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -41,25 +42,31 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
                      llvm::function_ref<const CostAnalysis &()> cached) {
   PricingOptions options;
   options.convention = request.flopConvention;
-  if (request.dynamicDim == 0 || request.dynamicDim < -1)
+  if (request.dynamicDim < -1)
     return emitError(module.getLoc())
-           << "dynamic-dim must be a positive size (or -1 to leave dynamic "
-              "shapes unmodeled), got "
+           << "dynamic-dim must be a positive size (0 binds the dynamic sizes "
+              "to batch=, or to 1 without it; -1 leaves them unmodeled), got "
            << request.dynamicDim;
   if (request.batch < 0)
     return emitError(module.getLoc())
            << "batch must be a positive number of samples, got "
            << request.batch;
+  if (request.batch > 0)
+    options.batch = request.batch;
+  // Dynamic sizes are bound unless the user asks otherwise: to dynamic-dim=,
+  // else to the batch, else to 1 (as the report says in its conventions).
   if (request.dynamicDim > 0)
     options.cost.dynamicDimSize = request.dynamicDim;
+  else if (request.dynamicDim == 0)
+    options.cost.dynamicDimSize = std::max<int64_t>(request.batch, 1);
   options.cost.argumentSizes = request.argumentSizes;
-  if (request.batch > 0) {
-    options.batch = request.batch;
-    if (!options.cost.dynamicDimSize)
-      options.cost.dynamicDimSize = request.batch;
-  }
   if (llvm::Error error = parsePrecisionSpec(request.precision, options.cost))
     return emitError(module.getLoc()) << llvm::toString(std::move(error));
+  if (llvm::Error error = parseWeightsSpec(request.weights, options.cost))
+    return emitError(module.getLoc()) << llvm::toString(std::move(error));
+  if (options.cost.weights)
+    if (llvm::Error error = checkWeightsSpec(module, *options.cost.weights))
+      return emitError(module.getLoc()) << llvm::toString(std::move(error));
   options.roofline.allowTF32 = request.tf32;
   llvm::Expected<unsigned> realism = parseRealism(request.realism);
   if (!realism)
@@ -87,12 +94,17 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
                   "uses it where a device has one)";
 
   // The cached analysis holds default options; other options recount. One
-  // analysis serves every device: counts do not depend on the hardware.
+  // analysis serves every device: counts do not depend on the hardware. The
+  // default binding of dynamic sizes changes nothing in a program that has
+  // none, which keeps the cached counts.
   std::optional<CostAnalysis> recounted;
   const CostAnalysis *counts = nullptr;
-  if (options.cost.dynamicDimSize ||
+  bool recount =
       options.cost.precision != Precision::AsWritten ||
-      options.cost.hasRolePrecision())
+      options.cost.hasRolePrecision() || options.cost.weights ||
+      !options.cost.argumentSizes.empty() ||
+      (options.cost.dynamicDimSize && hasDynamicSizes(module, cached()));
+  if (recount)
     counts = &recounted.emplace(module, options.cost);
   else
     counts = &cached();

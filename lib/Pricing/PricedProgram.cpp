@@ -269,6 +269,10 @@ PricedTotals::getDominantPeak() const {
   return dominant;
 }
 
+bool PricedTotals::isLatencyKnown() const {
+  return numUnmodeled == 0 || latency > 0;
+}
+
 double PricedTotals::getMFU() const {
   auto dominant = getDominantPeak();
   if (!dominant || latency <= 0)

@@ -54,7 +54,8 @@ std::optional<int64_t> SweepSeries::getComputeBoundFrom() const {
   for (size_t i = 0; i < values.size(); ++i) {
     bool rest = true;
     for (size_t j = i; j < values.size() && rest; ++j)
-      rest = totals[j].computeBoundTime > totals[j].memoryBoundTime;
+      rest = diagnoses[j].computeShare > diagnoses[j].memoryShare &&
+             diagnoses[j].computeShare > diagnoses[j].launchShare;
     if (rest)
       return values[i];
   }

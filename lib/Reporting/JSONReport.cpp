@@ -225,6 +225,17 @@ static void writeFootprint(JSONWriter &writer, const PricedProgram &report,
   writer.attribute("peak_op",
                    peakOpId >= 0 ? JSONScalar(peakOpId) : JSONScalar(nullptr));
   writer.attribute("unknown_sizes", footprint.unknownSizes);
+  writer.attribute("weight_bytes", footprint.parameterBytes);
+  writer.attribute("weight_source",
+                   stringifyWeightsSource(footprint.weightsSource));
+  writer.attribute("weight_values", footprint.weightValues);
+}
+
+Object mlsysim::diagnosisShareToJSON(const Diagnosis &diagnosis) {
+  return Object{{"communication", diagnosis.communicationShare},
+                {"compute", diagnosis.computeShare},
+                {"launches", diagnosis.launchShare},
+                {"memory", diagnosis.memoryShare}};
 }
 
 Object mlsysim::shareByBoundToJSON(const PricedTotals &totals) {
@@ -263,6 +274,14 @@ static void writeDiagnosis(JSONWriter &writer, const Diagnosis &diagnosis,
                        : JSONScalar(nullptr));
 }
 
+/// A latency of `totals`: null when nothing could be priced (never a zero
+/// that reads as free).
+static void writeLatency(JSONWriter &writer, const PricedTotals &totals,
+                         double latency) {
+  writer.attribute("latency_s", totals.isLatencyKnown() ? JSONScalar(latency)
+                                                        : JSONScalar(nullptr));
+}
+
 /// The fields of a function's (or the module's) totals.
 static void writeTotals(JSONWriter &writer, const PricedProgram &report,
                         const PricedTotals &totals) {
@@ -293,11 +312,11 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
       ExecutionTotals entry = totals.getExecution(model);
       writer.attributeObject(stringifyExecutionModel(model), [&] {
         writer.attribute("kernels", entry.kernels);
-        writer.attribute("latency_s", entry.latency);
+        writeLatency(writer, totals, entry.latency);
       });
     }
   });
-  writer.attribute("latency_s", totals.latency);
+  writeLatency(writer, totals, totals.latency);
   writer.attribute("launches", totals.launches);
   writer.attribute("mfu", totals.getMFU());
   if (auto dominant = totals.getDominantPeak())
@@ -634,6 +653,7 @@ Value mlsysim::comparisonToJSON(const DeviceComparison &comparison) {
   for (unsigned index : comparison.byLatency) {
     const PricedProgram &report = reports[index];
     const PricedTotals &t = report.totals;
+    const Diagnosis &d = report.diagnosis;
     totals.push_back(Object{
         {"hardware", report.hardware->id},
         {"latency_s", t.latency},
@@ -641,6 +661,12 @@ Value mlsysim::comparisonToJSON(const DeviceComparison &comparison) {
         {"throughput_per_s", report.getThroughput(t)},
         {"mfu", t.getMFU()},
         {"share_by_bound", shareByBoundToJSON(t)},
+        // The shares each device's own report gives (its diagnosis).
+        {"share", diagnosisShareToJSON(d)},
+        {"fits", bool(comparison.fits[index])},
+        {"unmodeled_count", t.numUnmodeled},
+        {"accelerators", report.hardware->getAcceleratorCount()},
+        {"rank", stringifyDeviceRank(comparison.rank[index])},
     });
   }
   for (auto [row, id] : llvm::enumerate(comparison.ops)) {

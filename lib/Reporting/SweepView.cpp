@@ -21,26 +21,28 @@ static void printText(llvm::ArrayRef<SweepSeries> series,
     os << "sweep on " << s.hardware->name << " (" << s.hardware->id
        << "): the dynamic sizes bound to each value, which is also the batch\n";
     os << llvm::format("  %8s %12s %14s %8s %9s %8s %9s\n", "batch", "latency",
-                       "samples/s", "MFU", "compute", "memory", "overhead");
+                       "samples/s", "MFU", "compute", "memory", "launches");
     for (size_t i = 0; i < s.values.size(); ++i) {
       const PricedTotals &t = s.totals[i];
-      os << llvm::format(
-          "  %8lld %12s %14s %8s %9s %8s %9s\n",
-          static_cast<long long>(s.values[i]), formatSeconds(t.latency).c_str(),
-          formatQuantity(s.getThroughput(i), "").c_str(),
-          formatPercent(t.getMFU()).c_str(),
-          formatPercent(t.getBoundShare(Bound::Compute)).c_str(),
-          formatPercent(t.getBoundShare(Bound::Memory)).c_str(),
-          formatPercent(t.getBoundShare(Bound::Overhead)).c_str());
+      const Diagnosis &d = s.diagnoses[i];
+      os << llvm::format("  %8lld %12s %14s %8s %9s %8s %9s\n",
+                         static_cast<long long>(s.values[i]),
+                         formatSeconds(t.latency).c_str(),
+                         formatQuantity(s.getThroughput(i), "").c_str(),
+                         formatPercent(t.getMFU()).c_str(),
+                         formatPercent(d.computeShare).c_str(),
+                         formatPercent(d.memoryShare).c_str(),
+                         formatPercent(d.launchShare).c_str());
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
     if (!from)
-      os << "  memory- or overhead-bound at every value swept\n\n";
+      os << "  compute never takes the largest share of the time (memory or "
+            "launches do) from any value swept on\n\n";
     else if (*from == s.values.front())
       os << "  compute-bound at every value swept\n\n";
     else
       os << "  turns compute-bound at batch " << *from
-         << " (compute-bound time exceeds memory-bound time from there on)\n\n";
+         << " (compute takes the largest share of the time from there on)\n\n";
   }
 }
 
@@ -58,6 +60,7 @@ static llvm::json::Value sweepToJSON(llvm::ArrayRef<SweepSeries> series) {
           {"flops", t.flops.toJSON()},
           {"bytes", (t.bytesRead + t.bytesWritten).toJSON()},
           {"share_by_bound", shareByBoundToJSON(t)},
+          {"share", diagnosisShareToJSON(s.diagnoses[i])},
       });
     }
     std::optional<int64_t> from = s.getComputeBoundFrom();
@@ -157,7 +160,7 @@ static void printSVG(llvm::ArrayRef<SweepSeries> series,
         "</text>\n",
         width - right + 34, ly + 20,
         from ? ("compute-bound from " + std::to_string(*from)).c_str()
-             : "memory/overhead-bound");
+             : "memory- or launch-bound");
   }
   os << "</svg>\n";
 }
@@ -180,17 +183,18 @@ void mlsysim::printSweep(llvm::ArrayRef<SweepSeries> series,
     return;
   case ReportFormat::CSV:
     os << "hardware,batch,latency_s,throughput_per_s,mfu,compute_share,"
-          "memory_share,overhead_share\n";
+          "memory_share,launch_share\n";
     for (const SweepSeries &s : series)
       for (size_t i = 0; i < s.values.size(); ++i) {
         const PricedTotals &t = s.totals[i];
+        const Diagnosis &d = s.diagnoses[i];
         os << s.hardware->id << "," << s.values[i] << ","
            << formatShortest(t.latency) << ","
            << formatShortest(s.getThroughput(i)) << ","
            << formatShortest(t.getMFU()) << ","
-           << formatShortest(t.getBoundShare(Bound::Compute)) << ","
-           << formatShortest(t.getBoundShare(Bound::Memory)) << ","
-           << formatShortest(t.getBoundShare(Bound::Overhead)) << "\n";
+           << formatShortest(d.computeShare) << ","
+           << formatShortest(d.memoryShare) << ","
+           << formatShortest(d.launchShare) << "\n";
       }
     return;
   case ReportFormat::Text:

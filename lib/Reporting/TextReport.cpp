@@ -219,19 +219,12 @@ static std::string describeTotalsLine(const PricedProgram &report,
   return text;
 }
 
-/// The summary of one function (or the module): latency under each
-/// execution model, where it goes, throughput, MFU, energy and memory.
-static void printSummary(const PricedProgram &report, llvm::StringRef title,
-                         const PricedTotals &totals, const Diagnosis &diagnosis,
-                         const FusionBound *bound, const PeakMemory *footprint,
-                         int64_t peakOpId, llvm::raw_ostream &os) {
-  ExecutionModel headline = report.options.roofline.execution;
-  os << title << ": predicted " << formatSeconds(totals.latency) << ", "
-     << stringifyExecutionModel(headline) << " ("
-     << formatCount(totals.getExecution(headline).kernels, "kernel");
-  if (headline == ExecutionModel::Compiled)
-    os << " as a fusing compiler forms them";
-  os << ")\n";
+/// The time lines of a summary whose latency is known: the latency under
+/// every execution model, where the time goes, throughput, MFU and energy.
+static void printTimeLines(const PricedProgram &report,
+                           const PricedTotals &totals,
+                           const Diagnosis &diagnosis, const FusionBound *bound,
+                           llvm::raw_ostream &os) {
   os << "  " << describeTotalsLine(report, totals, bound) << "\n";
   os << "  time: compute " << formatPercent(diagnosis.computeShare)
      << " · memory " << formatPercent(diagnosis.memoryShare) << " · launches "
@@ -251,6 +244,10 @@ static void printSummary(const PricedProgram &report, llvm::StringRef title,
       os << "; energy <= " << formatQuantity(*energy, "J");
   }
   os << "\n";
+}
+
+/// The work of a summary: arithmetic, traffic and the ops by kind.
+static void printWorkLine(const PricedTotals &totals, llvm::raw_ostream &os) {
   os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP");
   if (!totals.intOps.isZero())
     os << " + " << formatQuantity(totals.intOps.toDouble(), "") << "int ops";
@@ -264,6 +261,36 @@ static void printSummary(const PricedProgram &report, llvm::StringRef title,
   if (totals.numApproximate)
     os << ", " << totals.numApproximate << " approximate";
   os << ")\n";
+}
+
+/// The summary of one function (or the module): latency under each
+/// execution model, where it goes, throughput, MFU, energy and memory, and
+/// how the weights were found (`ofOneFunction`: the footprint is the
+/// function's own, not the module's hungriest).
+static void printSummary(const PricedProgram &report, llvm::StringRef title,
+                         const PricedTotals &totals, const Diagnosis &diagnosis,
+                         const FusionBound *bound, const PeakMemory *footprint,
+                         int64_t peakOpId, bool ofOneFunction,
+                         llvm::raw_ostream &os) {
+  ExecutionModel headline = report.options.roofline.execution;
+  os << title << ": predicted ";
+  if (!totals.isLatencyKnown()) {
+    // Nothing was priced: no number, and the reason first.
+    os << "latency cannot be computed: "
+       << formatCount(totals.numUnmodeled, "op")
+       << " unmodeled and none priced (see 'unmodeled:' below)\n";
+  } else {
+    if (totals.numUnmodeled > 0)
+      os << "at least ";
+    os << formatSeconds(totals.latency) << ", "
+       << stringifyExecutionModel(headline) << " ("
+       << formatCount(totals.getExecution(headline).kernels, "kernel");
+    if (headline == ExecutionModel::Compiled)
+      os << " as a fusing compiler forms them";
+    os << ")\n";
+    printTimeLines(report, totals, diagnosis, bound, os);
+  }
+  printWorkLine(totals, os);
   if (!footprint)
     return;
   const HardwareSpec &hw = *report.hardware;
@@ -283,6 +310,9 @@ static void printSummary(const PricedProgram &report, llvm::StringRef title,
     os << "; " << formatQuantity(footprint->parameters.toDouble(), "")
        << "parameters";
   os << "\n";
+  if (std::string found = describeWeightsFound(*footprint);
+      ofOneFunction && !found.empty())
+    os << "  weights " << found << "\n";
 }
 
 /// What limits a function (or the module) and what moves it: the kinds of
@@ -589,7 +619,7 @@ static void printFunctionStory(const PricedProgram &report,
                func.footprintIndex >= 0
                    ? &report.footprints[func.footprintIndex]
                    : nullptr,
-               func.peakOpId, os);
+               func.peakOpId, /*ofOneFunction=*/true, os);
   printDiagnosis(func.diagnosis, "@" + func.name, /*maxKinds=*/2,
                  *report.hardware, os);
   os << "\n";
@@ -626,7 +656,7 @@ void mlsysim::printTextReport(const PricedProgram &report,
   const Diagnosis &diagnosis = report.diagnosis;
   printSummary(report, title, report.totals, diagnosis,
                report.fusionBound ? &*report.fusionBound : nullptr, largest,
-               largestPeakOp, os);
+               largestPeakOp, report.functions.size() == 1, os);
   printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
   if (many)
     printCostliestFunctions(report, os);

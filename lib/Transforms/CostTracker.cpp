@@ -17,10 +17,10 @@ public:
   CostTracker(std::shared_ptr<const HardwareSpec> hardware, int64_t batch,
               llvm::raw_ostream &os)
       : hardware(std::move(hardware)), os(os) {
-    if (batch > 0) {
+    // Dynamic sizes bound as the report binds them by default.
+    if (batch > 0)
       options.batch = batch;
-      options.cost.dynamicDimSize = batch;
-    }
+    options.cost.dynamicDimSize = std::max<int64_t>(batch, 1);
   }
 
   void runBeforePipeline(std::optional<OperationName> name,

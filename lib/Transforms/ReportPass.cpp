@@ -38,6 +38,20 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
   using ReportPassBase::ReportPassBase;
   friend struct passutil::PassPricing;
 
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    passutil::OptionCheck check = passutil::PassPricing::checkOptions(*this);
+    check.value(format)
+        .value(ops)
+        .value(servingLength, "a number of positions (0: 2048)")
+        .value(serving)
+        .value(fusion);
+    if (failed(check.run(getArgument(), options, errorHandler)))
+      return failure();
+    return Pass::initializeOptions(options, errorHandler);
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ReportFormat reportFormat = format;
@@ -57,10 +71,11 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     options.servingLength = servingLength;
     if (serving && failed(priceServing(module, options, *reports)))
       return signalPassFailure();
-    // Coverage and fit are the same story on every device but the fit.
+    // The warnings are the reference device's, whose report is printed in
+    // full; the comparison's table says which other devices leave ops
+    // unmodeled or lack the memory (a zoo of microcontrollers would
+    // otherwise bury the table under one warning each).
     passutil::emitCoverageWarnings(reports->front());
-    for (const PricedProgram &other : llvm::drop_begin(*reports))
-      passutil::emitFitWarnings(other);
 
     std::optional<DeviceComparison> comparison;
     if (reports->size() > 1)
@@ -343,6 +358,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       for (auto [s, report] : llvm::zip_equal(series, *reports)) {
         s.values.push_back(value);
         s.totals.push_back(report.totals);
+        s.diagnoses.push_back(report.diagnosis);
       }
     }
     writeAndPreserve(

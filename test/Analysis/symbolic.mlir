@@ -5,10 +5,13 @@
 // toy-device.yaml (bf16 matrix 100e12 and f32 vector 10e12 FLOP/s, 1e12 B/s,
 // efficiencies 0.5, launches of 1 us, 8e9 bytes, no matrix tiles).
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>/dev/null | %fields | FileCheck %s --check-prefix=LINEAR
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>/dev/null | %fields --section functions | FileCheck %s --check-prefix=FUNC
+// The formulas need no binding (dynamic-dim=-1 leaves the numbers out, and
+// with them the diagnosis's rows).
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml dynamic-dim=-1" -o /dev/null 2>/dev/null | %fields --section functions | FileCheck %s --check-prefix=FUNC
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>/dev/null | %fields --section symbols | FileCheck %s --check-prefix=SYMBOLS
 // The crossovers, checked against sweep= at the values around them.
-// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml sweep=141,142,197,198 execution=eager" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SWEEP
+// (The time each bound limits, share_by_bound in sweep='s JSON.)
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml sweep=141,142,197,198 execution=eager format=json output=-" -o /dev/null 2>/dev/null | %python %S/../lib/sweep_bounds.py | FileCheck %s --check-prefix=SWEEP
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // mlsysim-annotate: the formulas in #mlsysim.cost, alone when the sizes are
 // not bound, beside the numbers when they are (M = 8: 2097152*8 = 16777216
@@ -38,10 +41,9 @@
 // FUNC-NEXT: functions symbolic.fits[0]: largest=1952613; symbol=arg0.d0; unbounded=false;
 // SYMBOLS-LABEL: report:
 // SYMBOLS-NEXT: symbols: arg0.d0=dimension 0 of argument 0 of @linear;
-// SWEEP-LABEL: sweep on Toy NPU
-// SWEEP: 141 {{.*}} 0.0% 100.0% 0.0%
-// SWEEP-NEXT: 142 {{.*}} 100.0% 0.0% 0.0%
-// SWEEP: turns compute-bound at batch 142
+// SWEEP-LABEL: sweep on toy-npu
+// SWEEP-NEXT: 141 compute=0.000 memory=1.000 overhead=0.000
+// SWEEP-NEXT: 142 compute=1.000 memory=0.000 overhead=0.000
 // TEXT: formulas of the dynamic sizes
 // TEXT-NEXT: arg0.d0 = dimension 0 of argument 0 of @linear
 // TEXT-NEXT: @linear (its ops as written): flops = 2097152*arg0.d0
@@ -49,7 +51,9 @@
 // TEXT-NEXT: peak memory = 4096*arg0.d0 + 2097152 bytes; fits toy-npu (8 GB) up to arg0.d0 = 1952613
 // TEXT-NEXT: compute-bound time exceeds memory-bound time from arg0.d0 >= 142 on toy-npu, each op its own kernel
 // ANNOTATE-LABEL: func.func @linear
-// ANNOTATE: linalg.matmul {mlsysim.cost = #mlsysim.cost<symbolic = {bytes_read = "4096*M + 2097152", bytes_written = "2048*M", flops = "2097152*M", int_ops = "0", transcendentals = "0"}>}
+// Annotated at the default binding (M = 1: the formulas' values) and as
+// formulas.
+// ANNOTATE: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 2097152, int_ops = 0, transcendentals = 0, bytes_read = 2101248, bytes_written = 2048, {{.*}} symbolic = {bytes_read = "4096*M + 2097152", bytes_written = "2048*M", flops = "2097152*M", int_ops = "0", transcendentals = "0"}>}
 // BOUND-LABEL: func.func @linear
 // BOUND: linalg.matmul {mlsysim.cost = #mlsysim.cost<flops = 16777216, {{.*}}, symbolic = {bytes_read = "4096*arg0.d0 + 2097152", bytes_written = "2048*arg0.d0", flops = "2097152*arg0.d0", int_ops = "0", transcendentals = "0"}>}
 func.func @linear(%a: tensor<?x1024xbf16>, %w: tensor<1024x1024xbf16>, %c: tensor<?x1024xbf16>) -> tensor<?x1024xbf16> {
@@ -91,10 +95,9 @@ func.func @linear(%a: tensor<?x1024xbf16>, %w: tensor<1024x1024xbf16>, %c: tenso
 // FUNC: functions: {{.*}} name=attention; symbolic.argument_bytes=768*arg0.d0; symbolic.bytes_read=12*arg0.d0*arg0.d0 + 1024*arg0.d0; symbolic.bytes_written=12*arg0.d0*arg0.d0 + 512*arg0.d0; symbolic.flops=257*arg0.d0*arg0.d0; symbolic.int_ops=0; symbolic.left_out=0; symbolic.peak_bytes=768*arg0.d0 + max(4*arg0.d0*arg0.d0 + 256*arg0.d0,8*arg0.d0*arg0.d0); symbolic.transcendentals=0;
 // FUNC-NEXT: functions symbolic.crossovers[0]: below=overhead; bound=compute; from=198; symbol=arg0.d0;
 // FUNC-NEXT: functions symbolic.fits[0]: largest=31574; symbol=arg0.d0; unbounded=false;
-// SWEEP-LABEL: sweep on Toy NPU
-// SWEEP: 197 {{.*}} 0.0% 0.0% 100.0%
-// SWEEP-NEXT: 198 {{.*}} 49.8% 0.0% 50.2%
-// SWEEP: turns compute-bound at batch 198
+// SWEEP-LABEL: sweep on toy-npu
+// SWEEP: 197 compute=0.000 memory=0.000 overhead=1.000
+// SWEEP-NEXT: 198 compute=0.498 memory=0.000 overhead=0.502
 #qk_a = affine_map<(d0, d1, d2) -> (d0, d2)>
 #qk_b = affine_map<(d0, d1, d2) -> (d1, d2)>
 #mm_c = affine_map<(d0, d1, d2) -> (d0, d1)>

@@ -1,5 +1,5 @@
 // sweep=1,2,4,...: the dynamic batch bound to each value in turn: latency,
-// throughput, MFU and share by bound per value, and the value from which the
+// throughput, MFU and where the time goes per value, and the value from which the
 // total is compute-bound (the roofline's batch-size lesson).
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,2,...,16,256,512 hardware=h100" -o /dev/null 2>&1 | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="execution=eager sweep=1,4,16 hardware=a100,h100 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
@@ -47,15 +47,19 @@
 //     2*128*128*4096/7.4955e12/0.8 = 22.38 us > shared memory 18.40 us and
 //     memory 15.656 us: 22.38 + 0.147 + 5 = 27.53 us, compute-bound;
 //     512/27.53e-6 = 18.6 M/s; MFU 33554432*512/27.53e-6/989.4e12 = 63.1%.
+// The shares are where the time goes, as the report's `time:` line gives
+// them: B=1 memory 11.491/16.49 = 69.7%, launches 5/16.49 = 30.3%; B=256
+// memory 13.95/18.95 = 73.6%, launches 26.4%; B=512 compute 22.38/27.53 =
+// 81.3%, memory (the exposed L2 latency) 0.147/27.53 = 0.5%, launches 18.2%.
 // CHECK: sweep on NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
-// CHECK: batch latency samples/s MFU compute memory overhead
-// CHECK-NEXT: 1 16.5 µs 60.6 K 1.5% 0.0% 100.0% 0.0%
+// CHECK: batch latency samples/s MFU compute memory launches
+// CHECK-NEXT: 1 16.5 µs 60.6 K 1.5% 0.0% 69.7% 30.3%
 // CHECK-NEXT: 2 16.5 µs
 // CHECK-NEXT: 4 16.5 µs
 // CHECK-NEXT: 8 16.5 µs
 // CHECK-NEXT: 16 16.6 µs 963 K
-// CHECK-NEXT: 256 19.0 µs 13.5 M 45.8% 0.0% 100.0% 0.0%
-// CHECK-NEXT: 512 27.5 µs 18.6 M 63.1% 100.0% 0.0% 0.0%
+// CHECK-NEXT: 256 19.0 µs 13.5 M 45.8% 0.0% 73.6% 26.4%
+// CHECK-NEXT: 512 27.5 µs 18.6 M 63.1% 81.3% 0.5% 18.2%
 // CHECK-NEXT: turns compute-bound at batch 512
 
 // A100 (108 SMs, 312e12, 78e12 f16 vector, efficiency 0.87): at B=16 the

@@ -21,7 +21,9 @@ namespace mlsysim {
 /// pass declares, `commonRooflineOptions` in Passes.td, and the report's).
 struct PricingRequest {
   std::string hardware;
-  int64_t dynamicDim = -1;
+  /// The size every dynamic dimension is bound to: 0 binds them to `batch`
+  /// (1 without one), -1 leaves the ops with dynamic shapes unmodeled.
+  int64_t dynamicDim = 0;
   FlopConvention flopConvention = FlopConvention::FMA2;
   bool tf32 = false;
   MemoryLevel memoryLevel = MemoryLevel::DRAM;
@@ -30,6 +32,9 @@ struct PricingRequest {
   ExecutionModel execution = ExecutionModel::Compiled;
   int64_t batch = 0;
   std::string precision;
+  /// The weights the user names (`weights=`, parseWeightsSpec); empty: the
+  /// tags, else inferred.
+  std::string weights;
   /// The realism terms priced (parseRealism, Tiling.h).
   std::string realism = "all";
   /// Whether the views list fusion opportunities, and every op.

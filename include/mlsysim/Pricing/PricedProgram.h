@@ -175,6 +175,11 @@ struct PricedTotals : WorkCounts {
   /// The bound that limits the most time (Free when nothing runs).
   Bound getMainBound() const;
 
+  /// Whether the latency is a prediction: false when ops no model prices
+  /// left nothing priced (a zero would then read as "free"). With some ops
+  /// unmodeled and others priced, the latency is a lower bound.
+  bool isLatencyKnown() const;
+
   /// The peak that priced the most arithmetic (MFU is measured against it).
   std::optional<std::pair<ComputeUnit, ElementKind>> getDominantPeak() const;
   /// Model FLOPs utilization: all arithmetic over the predicted latency, as a

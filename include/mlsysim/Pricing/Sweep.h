@@ -28,11 +28,15 @@ struct SweepSeries {
   std::shared_ptr<const HardwareSpec> hardware;
   std::vector<int64_t> values;
   std::vector<PricedTotals> totals;
+  /// Where the time goes at each point (the shares the report's `time:`
+  /// line gives).
+  std::vector<Diagnosis> diagnoses;
 
   /// Samples per second at point `i` (the swept value is the batch).
   double getThroughput(size_t i) const;
-  /// The first swept value from which compute-bound time exceeds
-  /// memory-bound time; std::nullopt when it never does.
+  /// The first swept value from which compute takes the largest share of
+  /// the time (over memory and launches) at every value swept;
+  /// std::nullopt when it never does.
   std::optional<int64_t> getComputeBoundFrom() const;
 };
 

@@ -45,6 +45,9 @@ inline constexpr EnumName<OpsView> kOpsViewNames[] = {
 
 /// `{compute, memory, overhead}`: each bound's share of the latency.
 llvm::json::Object shareByBoundToJSON(const PricedTotals &totals);
+/// `{communication, compute, launches, memory}`: where the latency goes, as
+/// the report's `time:` line gives it (the diagnosis's shares).
+llvm::json::Object diagnosisShareToJSON(const Diagnosis &diagnosis);
 
 void printTextReport(const PricedProgram &report, llvm::raw_ostream &os);
 /// CSV rows of one device, optionally preceded by the header; the last column

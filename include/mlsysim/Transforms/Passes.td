@@ -11,9 +11,9 @@ defvar commonRooflineOptions = [
          "Device: a zoo id or alias (e.g. h100, a100), or a path to a device "
          "file; mlsysim-report takes a comma-separated list to compare "
          "devices">,
-  Option<"dynamicDim", "dynamic-dim", "int64_t", /*default=*/"-1",
-         "Bind every dynamic size to this value (-1: leave ops with dynamic "
-         "shapes unmodeled)">,
+  Option<"dynamicDim", "dynamic-dim", "int64_t", /*default=*/"0",
+         "Bind every dynamic size to this value (0: to batch=, or 1 without "
+         "it; -1: leave ops with dynamic shapes unmodeled)">,
   Option<"flopConvention", "flop-convention", "::mlsysim::FlopConvention",
          /*default=*/"::mlsysim::FlopConvention::FMA2",
          "How a multiply-accumulate is reported (times never depend on it)",
@@ -48,12 +48,18 @@ defvar commonRooflineOptions = [
          "each written no-<term>">,
   Option<"batch", "batch", "int64_t", /*default=*/"0",
          "Samples per run, for throughput; also binds dynamic sizes when "
-         "dynamic-dim is not given (0: batch 1, dynamic sizes unbound)">,
+         "dynamic-dim is not given (0: batch 1, dynamic sizes bound to 1)">,
   Option<"precision", "precision", "std::string", /*default=*/"\"\"",
          "What-if without editing the IR: every floating-point tensor at one "
          "type (f32, bf16, f16, fp8, fp4, i8, i4: bytes and peak), or per "
          "role, roles found from the IR: weights:TYPE,kv:TYPE,activations:TYPE "
          "(weights and KV cache change bytes only; int4/int8 spell i4/i8)">,
+  Option<"weights", "weights", "std::string", /*default=*/"\"\"",
+         "The arguments that hold weights, instead of the mlsysim.param tags "
+         "or, without tags, the weights inferred from the IR: none, or a "
+         "comma-separated list of argN, argument names (mlsysim.input, or "
+         "the name in the argument's location) and globs on them "
+         "(e.g. arg1,arg3 or *weight*)">,
 ];
 
 def AnnotatePass : Pass<"mlsysim-annotate", "::mlir::ModuleOp"> {
