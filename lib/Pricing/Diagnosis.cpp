@@ -4,6 +4,7 @@
 
 #include "mlsysim/Pricing/Roofline.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <cmath>
@@ -383,6 +384,34 @@ static Lever peakLever(const PricedProgram &report,
   return lever;
 }
 
+/// The precision= that halves the widest floats `units` read or write
+/// (f32 -> bf16, 16-bit -> fp8, 8-bit -> fp4), or empty when they move no
+/// floats that a narrower precision= names.
+static std::string halfWidthPrecision(const PricedProgram &report,
+                                      llvm::ArrayRef<const Unit *> units) {
+  unsigned widest = 0;
+  auto visit = [&](mlir::Type type) {
+    if (auto floatType =
+            mlir::dyn_cast<mlir::FloatType>(mlir::getElementTypeOrSelf(type)))
+      widest = std::max(widest, floatType.getWidth());
+  };
+  for (const Unit *unit : units)
+    for (unsigned id : unit->ops) {
+      mlir::Operation *op = report.ops[id].op;
+      for (mlir::Type type : op->getOperandTypes())
+        visit(type);
+      for (mlir::Type type : op->getResultTypes())
+        visit(type);
+    }
+  if (widest >= 32)
+    return "precision=bf16";
+  if (widest >= 16)
+    return "precision=fp8";
+  if (widest >= 8)
+    return "precision=fp4";
+  return "";
+}
+
 /// The lever of one kind of work, from its units.
 static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
                      llvm::ArrayRef<const Unit *> units,
@@ -443,6 +472,7 @@ static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
   if (work.bound == Bound::Memory) {
     lever.kind = LeverKind::NarrowerData;
     lever.bytes = sums.bytes;
+    lever.option = halfWidthPrecision(report, units);
     for (const Unit *unit : units)
       lever.time += getScaledLatency(unit->work->roofline, 1.0, 0.5);
     return lever;

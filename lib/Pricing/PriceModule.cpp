@@ -9,6 +9,9 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <set>
 
 using namespace mlsysim;
 using namespace mlir;
@@ -35,6 +38,90 @@ static bool hasDynamicSizes(ModuleOp module, const CostAnalysis &analysis) {
          llvm::any_of(analysis.getRecords(), [&](const OpCostRecord &record) {
            return llvm::any_of(record.op->getResultTypes(), dynamic);
          });
+}
+
+/// Every diagnosis of `program`: the module's, then each function's.
+static SmallVector<Diagnosis *> diagnosesOf(PricedProgram &program) {
+  SmallVector<Diagnosis *> diagnoses{&program.diagnosis};
+  for (PricedFunction &func : program.functions)
+    diagnoses.push_back(&func.diagnosis);
+  return diagnoses;
+}
+
+/// The time of `kind` in `diagnosis` (0 when none of it runs).
+static double kindTime(const Diagnosis &diagnosis, WorkKind kind) {
+  for (const WorkDiagnosis &work : diagnosis.kinds)
+    if (work.kind == kind)
+      return work.time;
+  return 0.0;
+}
+
+/// Prices each lever of `program` that names an option by pricing the
+/// module again under that option (once per distinct option, without the
+/// formulas) and reading the same kind of work of the same function there:
+/// the figure a report with the option prints. `counts` are the program's
+/// counts under `options`; `batchResizes` says whether batch= binds the
+/// dynamic sizes (otherwise no batch= option prices anything, and batch
+/// levers name none).
+static void settleLevers(ModuleOp module, const CostAnalysis &counts,
+                         const PricingOptions &options, bool batchResizes,
+                         PricedProgram &program) {
+  SmallVector<Diagnosis *> diagnoses = diagnosesOf(program);
+  for (Diagnosis *diagnosis : diagnoses)
+    for (WorkDiagnosis &work : diagnosis->kinds) {
+      Lever &lever = work.lever;
+      if (batchResizes && (lever.kind == LeverKind::BatchToComputeBound ||
+                           lever.kind == LeverKind::BatchThroughput))
+        lever.option = "batch=" + std::to_string(lever.batchTo);
+    }
+  std::set<std::string> optionNames;
+  for (Diagnosis *diagnosis : diagnoses)
+    for (const WorkDiagnosis &work : diagnosis->kinds)
+      if (!work.lever.option.empty())
+        optionNames.insert(work.lever.option);
+  for (const std::string &name : optionNames) {
+    PricingOptions changed = options;
+    auto [key, value] = StringRef(name).split('=');
+    if (key == "tf32") {
+      changed.roofline.allowTF32 = true;
+    } else if (key == "precision") {
+      if (llvm::Error error = parsePrecisionSpec(value, changed.cost)) {
+        llvm::consumeError(std::move(error));
+        continue;
+      }
+    } else if (key == "batch") {
+      if (value.getAsInteger(10, changed.batch) || changed.batch < 1)
+        continue;
+      changed.cost.dynamicDimSize = changed.batch;
+    } else {
+      continue;
+    }
+    std::optional<CostAnalysis> recounted;
+    const CostAnalysis *changedCounts = &counts;
+    if (key != "tf32")
+      changedCounts = &recounted.emplace(module, changed.cost);
+    PricedProgram priced =
+        priceProgram(*changedCounts, program.hardware, changed);
+    llvm::StringMap<const Diagnosis *> byFunc;
+    for (const PricedFunction &func : priced.functions)
+      byFunc[func.name] = &func.diagnosis;
+    byFunc[""] = &priced.diagnosis;
+    for (Diagnosis *diagnosis : diagnoses) {
+      auto it = byFunc.find(diagnosis->func);
+      if (it == byFunc.end())
+        continue;
+      for (WorkDiagnosis &work : diagnosis->kinds) {
+        Lever &lever = work.lever;
+        if (lever.option != name)
+          continue;
+        lever.time = kindTime(*it->second, work.kind);
+        // The throughput at the larger batch, from the priced time.
+        if (lever.kind == LeverKind::BatchThroughput && lever.time > 0)
+          lever.factor = static_cast<double>(lever.batchTo) / lever.batch *
+                         work.time / lever.time;
+      }
+    }
+  }
 }
 
 FailureOr<std::vector<PricedProgram>>
@@ -120,7 +207,13 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
     symbolic = std::move(*built);
   }
   std::vector<PricedProgram> reports;
-  for (const auto &device : *devices)
+  // batch= binds the dynamic sizes only when dynamic-dim= leaves them to it.
+  bool batchResizes = request.priceLevers && request.dynamicDim == 0 &&
+                      hasDynamicSizes(module, *counts);
+  for (const auto &device : *devices) {
     reports.push_back(priceProgram(*counts, device, options, symbolic));
+    if (request.priceLevers)
+      settleLevers(module, *counts, options, batchResizes, reports.back());
+  }
   return reports;
 }

@@ -186,6 +186,9 @@ void PricedTotals::add(const PricedOp &op) {
   }
   numFolded += op.folded;
   addWork(op);
+  // Each op at peak is the program as written, whatever runs it: the same
+  // figure under every execution model.
+  roofline += op.roofline.roofline;
   if (op.roofline.peak) {
     auto &entry = workByPeak[{op.roofline.peak->unit, op.roofline.peak->kind}];
     entry.first += (op.flops + op.intOps).toDouble();
@@ -221,7 +224,6 @@ void PricedTotals::addTime(const PricedWork &unit) {
   tCommunication += r.tCommunication;
   bytesCommunicated += r.bytesCommunicated;
   latency += r.latency;
-  roofline += r.roofline;
   if (r.tOverhead > 0)
     launches += unit.multiplier;
   if (double PricedTotals::*time = boundTimeField(r.bound))

@@ -61,6 +61,7 @@ public:
     PricingRequest at = request;
     at.symbolic = false;
     at.fusion = false;
+    at.priceLevers = false;
     at.argumentSizes = step.lengths;
     if (step.dynamicBatch || step.boundLength) {
       at.dynamicDim = batch;

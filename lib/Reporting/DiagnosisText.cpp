@@ -55,6 +55,9 @@ std::string mlsysim::describeLever(const Lever &lever,
        << " are weights: " << formatFixed(lever.factor, 1)
        << "x the samples per run (batch " << lever.batch << " -> "
        << lever.batchTo << ") makes them compute-bound, reusing the weights";
+    if (!lever.option.empty())
+      os << "; they would take " << formatSeconds(lever.time) << " ("
+         << lever.option << " prices it)";
     break;
   case LeverKind::NearRidge:
     os << formatQuantity(lever.bytes, "B") << " of their "
@@ -68,6 +71,8 @@ std::string mlsysim::describeLever(const Lever &lever,
        << " -> " << lever.batchTo << ") would take "
        << formatSeconds(lever.time) << ": " << formatFixed(lever.factor, 1)
        << "x the throughput (the weights are read once for all)";
+    if (!lever.option.empty())
+      os << " (" << lever.option << " prices it)";
     break;
   case LeverKind::FasterPeak:
     os << "compute-bound on the " << stringifyComputeUnit(lever.priced->unit)
@@ -84,9 +89,10 @@ std::string mlsysim::describeLever(const Lever &lever,
   case LeverKind::NarrowerData:
     os << "they move " << formatQuantity(lever.bytes, "B")
        << ": at half the element width they would take "
-       << formatSeconds(lever.time)
-       << " (precision= prices it); fusing them into their neighbours "
-          "removes round trips";
+       << formatSeconds(lever.time) << " ("
+       << (lever.option.empty() ? "precision=" : lever.option)
+       << " prices it); fusing them into their neighbours removes round "
+          "trips";
     break;
   case LeverKind::LessWork:
     os << "compute-bound on the " << stringifyComputeUnit(lever.unit)

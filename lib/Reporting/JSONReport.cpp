@@ -256,6 +256,12 @@ static void writeDiagnosis(JSONWriter &writer, const Diagnosis &diagnosis,
         writer.attribute("kernels", work.kernels);
         writer.attribute("kind", describeWorkKind(work.kind));
         writer.attribute("lever", describeLever(work.lever, hw));
+        writer.attribute("lever_option", work.lever.option.empty()
+                                             ? JSONScalar(nullptr)
+                                             : JSONScalar(work.lever.option));
+        writer.attribute("lever_time_s", work.lever.hasTime()
+                                             ? JSONScalar(work.lever.time)
+                                             : JSONScalar(nullptr));
         writer.attribute("matrix_utilization", work.utilization);
         writer.attribute("share", work.share);
         writer.attribute("time_s", work.time);

@@ -246,8 +246,12 @@ static void printTimeLines(const PricedProgram &report,
   os << "\n";
 }
 
-/// The work of a summary: arithmetic, traffic and the ops by kind.
-static void printWorkLine(const PricedTotals &totals, llvm::raw_ostream &os) {
+/// The work of a summary: arithmetic (the ops as written), the traffic of
+/// what runs under the headline execution model (its kernels' reads and
+/// writes, not the ops' as written: the formulas give those), and the ops by
+/// kind.
+static void printWorkLine(const PricedTotals &totals, ExecutionModel headline,
+                          llvm::raw_ostream &os) {
   os << "  work: " << formatQuantity(totals.flops.toDouble(), "FLOP");
   if (!totals.intOps.isZero())
     os << " + " << formatQuantity(totals.intOps.toDouble(), "") << "int ops";
@@ -255,7 +259,8 @@ static void printWorkLine(const PricedTotals &totals, llvm::raw_ostream &os) {
     os << " + " << formatQuantity(totals.transcendentals.toDouble(), "")
        << "transcendentals";
   os << ", " << formatQuantity(totals.bytesRead.toDouble(), "B") << " read, "
-     << formatQuantity(totals.bytesWritten.toDouble(), "B") << " written; "
+     << formatQuantity(totals.bytesWritten.toDouble(), "B")
+     << " written by the " << stringifyExecutionModel(headline) << " kernels; "
      << formatCount(Count(totals.numOps), "op") << " (" << totals.numFree
      << " free, " << totals.numUnmodeled << " unmodeled";
   if (totals.numApproximate)
@@ -290,7 +295,7 @@ static void printSummary(const PricedProgram &report, llvm::StringRef title,
     os << ")\n";
     printTimeLines(report, totals, diagnosis, bound, os);
   }
-  printWorkLine(totals, os);
+  printWorkLine(totals, headline, os);
   if (!footprint)
     return;
   const HardwareSpec &hw = *report.hardware;
@@ -385,12 +390,16 @@ static void printFusion(const PricedProgram &report, const FusionPlan &plan,
                         llvm::raw_ostream &os) {
   unsigned folded = plan.numFolded;
   unsigned cloned = plan.numCloned;
-  unsigned running = 0;
-  for (const PricedOp &op : report.ops)
-    running += op.modeled && !op.free;
-  os << "\nfusion: " << formatCount(Count(running), "op") << " run as "
-     << formatCount(Count(plan.kernels.size()), "kernel") << " (" << folded
-     << " weight-only ops folded, " << cloned
+  // The same counts as the summary's eager and compiled kernels (launches
+  // per run, loops included).
+  const PricedTotals &totals = report.totals;
+  os << "\nfusion: "
+     << formatCount(totals.getExecution(ExecutionModel::Eager).kernels,
+                    "kernel")
+     << " as the ops are written run as "
+     << formatCount(totals.getExecution(ExecutionModel::Compiled).kernels,
+                    "kernel")
+     << " (" << folded << " weight-only ops folded, " << cloned
      << " fills made in place); the largest savings:\n";
   std::vector<RepeatedKernels> patterns = foldOpportunities(report);
   if (patterns.empty()) {

@@ -5,7 +5,7 @@
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=-" -o /dev/null 2>/dev/null | %fields | FileCheck %s --check-prefix=JSON
 // RUN: mlsysim-opt %s --mlsysim-report="format=trace output=-" -o /dev/null 2>/dev/null | %python -c "import json, sys; json.load(sys.stdin)"
 // CHECK: warning: its counts exceed the range of a double (the shapes are too large to price); listed as unmodeled
-// CHECK: work: 0 FLOP, 0 B read, 0 B written; 1 op (0 free, 1 unmodeled)
+// CHECK: work: 0 FLOP, 0 B read, 0 B written by the compiled kernels; 1 op (0 free, 1 unmodeled)
 // CHECK: (1 buffers of unknown size left out)
 // CHECK-NOT: inf
 // CHECK-NOT: nan

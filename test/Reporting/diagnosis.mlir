@@ -31,7 +31,7 @@
 // 4.390912 us of memory + 1 us of launch = 5.390912 us; memory 81.5%.
 // JSON-LABEL: report:
 // JSON-NEXT: diagnosis: launches=1 kernel launch x 1 µs = 1 µs (18.5% of the time); {{.*}} share.compute=0; share.launches=0.18549{{[0-9]+}}; share.memory=0.81450{{[0-9]+}}; weights=the 2.10 MB of weights, read once per run, set a floor of 4.19 µs
-// JSON-NEXT: diagnosis kinds[0]: bound=memory; kernels=1; kind=matmuls; lever=2.10 MB of their 2.20 MB are weights: 1.7x the samples per run (batch 1 -> 2) makes them compute-bound, reusing the weights; matrix_utilization=0.25; share=1; time_s=5.390912e-06;
+// JSON-NEXT: diagnosis kinds[0]: bound=memory; kernels=1; kind=matmuls; lever=2.10 MB of their 2.20 MB are weights: 1.7x the samples per run (batch 1 -> 2) makes them compute-bound, reusing the weights; lever_option=null; lever_time_s=null; matrix_utilization=0.25; share=1; time_s=5.390912e-06;
 // HTML: <ul id="diagnosis">
 // HTML-NEXT: <li><b>matmuls</b>: 1 kernel, 5.39 µs (100.0%), memory-bound; 2.10 MB of their 2.20 MB are weights
 func.func @weights(%x: tensor<16x1024xf16>, %w: tensor<1024x1024xf16> {mlsysim.param}, %y: tensor<16x1024xf16>) -> tensor<16x1024xf16> {
@@ -68,7 +68,7 @@ func.func @waves(%a: tensor<64x65536xf16>, %b: tensor<65536x64xf16>, %c: tensor<
 // FLOPs / 5e12 = 6.71 us over 1048576 B / 0.5e12 = 2.10 us: 7.71 us. In f16
 // on the matrix unit: 0.671 us, under the traffic: 2.10 + 1 = 3.10 us.
 // CHECK-LABEL: @f32: predicted 7.71 µs
-// CHECK: matmuls: 1 kernel, 7.71 µs (100.0%), compute-bound; compute-bound on the vector unit's f32 peak (10 TFLOP/s); in f16 on the matrix unit (100 TFLOP/s) they would take 3.10 µs (precision=f16 prices it)
+// CHECK: matmuls: 1 kernel, 7.71 µs (100.0%), compute-bound; compute-bound on the vector unit's f32 peak (10 TFLOP/s); in f16 on the matrix unit (100 TFLOP/s) they would take 2.05 µs (precision=f16 prices it)
 func.func @f32(%a: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %0 = linalg.matmul ins(%a, %a : tensor<256x256xf32>, tensor<256x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
   return %0 : tensor<256x256xf32>

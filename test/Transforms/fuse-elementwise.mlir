@@ -47,7 +47,7 @@ func.func @chain(%x: tensor<1000x1000xf32>, %y: tensor<1000x1000xf32>,
 // CSV-NEXT: op #0 tensor.empty:{{.*}} fusion_group=null;{{.*}} kernel=null;
 // CSV-NEXT: op #1 linalg.add:{{.*}} fusion_group=0;{{.*}} kernel=0;
 
-// TEXT: fusion: 3 ops run as 1 kernel
+// TEXT: fusion: 3 kernels as the ops are written run as 1 kernel
 // TEXT-NEXT: count fused kernel
 // TEXT-NEXT: x1 add + 2 ops (elementwise-chain) 34.0 µs 34.0 µs 50.7%
 // OFF-TEXT: @chain: predicted 33.0 µs, compiled (1 kernel as a fusing compiler forms them)

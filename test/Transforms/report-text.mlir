@@ -55,7 +55,7 @@
 // launches; 1/49.08 µs = 20.4 K samples/s; MFU 17.18e9/49.08e-6/989.4e12
 // = 35.4%; energy 700 W x 49.08 µs = 34.4 mJ.
 // CHECK-NEXT: time: compute 45.6% · memory 34.0% · launches 20.4%; 20.4 Ksamples/s at batch 1; MFU 35.4% of the matrix f16 peak (989 TFLOP/s); energy <= 34.4 mJ
-// CHECK-NEXT: work: 17.2 GFLOP, 67.1 MB read, 33.6 MB written; 4 ops (1 free, 1 unmodeled)
+// CHECK-NEXT: work: 17.2 GFLOP, 67.1 MB read, 33.6 MB written by the eager kernels; 4 ops (1 free, 1 unmodeled)
 // Arguments 8.39 + 16.8 + 16.8 MB = 41.9 MB; at #3 the matmul's and the
 // add's results (16.8 MB each) are live.
 // CHECK-NEXT: memory: 75.5 MB at peak (arguments 41.9 MB + live intermediates 33.6 MB at #3) of 80 GB: fits
@@ -81,18 +81,18 @@
 // The module's fully fused bound is its functions' summed: 26.14 + 1.10.
 // CHECK-NEXT: eager 54.1 µs (3 kernels) · graph 42.4 µs (3 kernels) · compiled 42.4 µs (3 kernels) · fully fused 27.2 µs · each op at peak 32.4 µs
 // CHECK-NEXT: time: compute 41.4% · memory 30.9% · launches 27.7%;
-// CHECK-NEXT: work: 17.2 GFLOP, 67.1 MB read, 33.6 MB written; 5 ops (1 free, 1 unmodeled)
+// CHECK-NEXT: work: 17.2 GFLOP, 67.1 MB read, 33.6 MB written by the eager kernels; 5 ops (1 free, 1 unmodeled)
 
 // The matmul's lever: at fp8 (1978.9 TFLOP/s) its compute halves to
 // 11.19 µs, under its memory time: 16.69 + 5 = 21.7 µs. The adds at half
 // the width: 16.69/2 + 5 + 0.03 ns + 5 = 18.3 µs. Matmul 27.38/54.08 =
 // 50.6%, adds (21.69 + 5.00)/54.08 = 49.4%.
 // CHECK: what limits it, and what moves it:
-// CHECK-NEXT: matmuls: 1 kernel, 27.4 µs (50.6%), compute-bound; compute-bound on the matrix unit's f16 peak (989 TFLOP/s); in fp8 on the matrix unit (1.98 PFLOP/s) they would take 21.7 µs (precision=fp8 prices it)
+// CHECK-NEXT: matmuls: 1 kernel, 27.4 µs (50.6%), compute-bound; compute-bound on the matrix unit's f16 peak (989 TFLOP/s); in fp8 on the matrix unit (1.98 PFLOP/s) they would take 16.2 µs (precision=fp8 prices it)
 // CHECK-NEXT: elementwise: 2 kernels, 26.7 µs (49.4%), memory-bound; they move 50.3 MB: at half the element width they would take 18.3 µs
 // CHECK-NEXT: launches: 3 kernel launches x 5 µs = 15.0 µs (27.7% of the time); the compiled plan runs 3 kernels (42.4 µs in all)
 
-// CHECK: fusion: 3 ops run as 3 kernels (0 weight-only ops folded, 0 fills made in place)
+// CHECK: fusion: 3 kernels as the ops are written run as 3 kernels (0 weight-only ops folded, 0 fills made in place)
 // CHECK-NEXT: none: no producer-consumer pair is legal and faster fused
 
 // 27.38 + 21.69 = 49.08 µs of 54.08 is 91% >= 90%: the list stops there;

@@ -73,7 +73,9 @@ enum class LeverKind {
   FasterPeak,
   /// Compute-bound on `unit` at its assumed efficiency.
   AtEfficiency,
-  /// Memory-bound, moving `bytes`: `time` at half the element width.
+  /// Memory-bound, moving `bytes`: `time` at half the element width of
+  /// their widest floats (`option`, the precision= that halves it; empty
+  /// when they move no floats).
   NarrowerData,
   /// Compute-bound on `unit`: only less work moves it.
   LessWork,
@@ -83,7 +85,9 @@ enum class LeverKind {
 struct Lever {
   LeverKind kind = LeverKind::LessWork;
   /// The predicted time of the kind of work under the what-if, when the
-  /// lever has one.
+  /// lever has one (hasTime). With an `option`, the report prices the
+  /// program again under it (settleLevers) and this is the kind's time there:
+  /// the figure the option's own report prints.
   double time = 0.0;
   double bytes = 0.0, bytesBefore = 0.0;
   double seconds = 0.0, workSeconds = 0.0;
@@ -93,8 +97,31 @@ struct Lever {
   std::optional<PeakChoice> priced;
   ElementKind fasterKind = ElementKind::F32;
   double fasterRate = 0.0;
-  /// The option that prices the what-if (`tf32=1`, `precision=bf16`).
+  /// The option that prices the what-if (`tf32=1`, `precision=bf16`,
+  /// `batch=36`), or empty when no option does.
   std::string option;
+
+  /// Whether the what-if has a time (`time`).
+  bool hasTime() const {
+    switch (kind) {
+    case LeverKind::FusedAttention:
+    case LeverKind::StridedReads:
+    case LeverKind::WaveQuantization:
+    case LeverKind::BatchThroughput:
+    case LeverKind::FasterPeak:
+    case LeverKind::NarrowerData:
+      return true;
+    case LeverKind::BatchToComputeBound:
+      return !option.empty();
+    case LeverKind::Communication:
+    case LeverKind::Overhead:
+    case LeverKind::NearRidge:
+    case LeverKind::AtEfficiency:
+    case LeverKind::LessWork:
+      return false;
+    }
+    return false;
+  }
 };
 
 /// One kind of work: what it costs and what moves it.

@@ -49,6 +49,11 @@ struct PricingRequest {
   /// dynamic (0: 2048).
   llvm::SmallVector<CostOptions::ArgumentSize, 2> argumentSizes;
   int64_t servingLength = 0;
+  /// Whether each lever that names an option (`tf32=1`, `precision=bf16`,
+  /// `batch=N`) is priced by pricing the module again under it, once per
+  /// option (settleLevers), so that its figure is what that option's report
+  /// prints; otherwise the levers keep the diagnosis's estimates.
+  bool priceLevers = true;
 };
 
 /// Validates `request` and prices `module` once per device of the

@@ -141,7 +141,10 @@ struct PricedTotals : WorkCounts {
   /// of the compiled plan): its traffic and time.
   Count bytesRead, bytesWritten;
   double tCompute = 0.0, tMemory = 0.0, tOverhead = 0.0;
-  double latency = 0.0, roofline = 0.0;
+  double latency = 0.0;
+  /// Each op at peak: the ops as written, each its own kernel at the
+  /// roofline (no efficiency, no launch), whatever the execution model.
+  double roofline = 0.0;
   /// The collectives' time on the links, and the bytes a device sends.
   double tCommunication = 0.0, bytesCommunicated = 0.0;
   /// The time overlap=1 hides: the sum of what runs minus its schedule on
