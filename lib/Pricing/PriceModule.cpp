@@ -48,12 +48,13 @@ static SmallVector<Diagnosis *> diagnosesOf(PricedProgram &program) {
   return diagnoses;
 }
 
-/// The time of `kind` in `diagnosis` (0 when none of it runs).
-static double kindTime(const Diagnosis &diagnosis, WorkKind kind) {
+/// The entry of `kind` in `diagnosis` (null when none of it runs).
+static const WorkDiagnosis *findKind(const Diagnosis &diagnosis,
+                                     WorkKind kind) {
   for (const WorkDiagnosis &work : diagnosis.kinds)
     if (work.kind == kind)
-      return work.time;
-  return 0.0;
+      return &work;
+  return nullptr;
 }
 
 /// Prices each lever of `program` that names an option by pricing the
@@ -114,7 +115,10 @@ static void settleLevers(ModuleOp module, const CostAnalysis &counts,
         Lever &lever = work.lever;
         if (lever.option != name)
           continue;
-        lever.time = kindTime(*it->second, work.kind);
+        const WorkDiagnosis *under = findKind(*it->second, work.kind);
+        lever.time = under ? under->time : 0.0;
+        if (under)
+          lever.boundUnder = under->bound;
         // The throughput at the larger batch, from the priced time.
         if (lever.kind == LeverKind::BatchThroughput && lever.time > 0)
           lever.factor = static_cast<double>(lever.batchTo) / lever.batch *

@@ -111,8 +111,13 @@ static void settleShares(PricedProgram &program) {
       start += op.roofline.latency;
     }
   }
-  for (PricedKernel &kernel : program.kernels)
+  for (PricedKernel &kernel : program.kernels) {
     settle(kernel);
+    if (PricedFunction *func = functionOf(kernel.func))
+      kernel.functionShare = getShare(
+          kernel.roofline.latency,
+          func->totals.getExecution(ExecutionModel::Compiled).latency);
+  }
   for (PricedFunction &func : program.functions)
     func.share = getShare(func.totals.latency, program.totals.latency);
   program.functionsByCost.resize(program.functions.size());

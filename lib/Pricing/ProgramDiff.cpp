@@ -25,7 +25,10 @@ ReportDiff mlsysim::diffReports(const PricedProgram &baseline,
   for (const PricedOp &op : now.ops) {
     auto it = before.find(keyOf(op));
     if (it == before.end() || it->second.empty()) {
-      diff.appeared.push_back(&op);
+      if (op.modeled && op.free)
+        ++diff.freeAppeared;
+      else
+        diff.appeared.push_back(&op);
       continue;
     }
     const PricedOp *old = it->second.front();
@@ -40,7 +43,11 @@ ReportDiff mlsysim::diffReports(const PricedProgram &baseline,
   }
   for (const PricedOp &op : baseline.ops) {
     auto &left = before[keyOf(op)];
-    if (llvm::is_contained(left, &op))
+    if (!llvm::is_contained(left, &op))
+      continue;
+    if (op.modeled && op.free)
+      ++diff.freeVanished;
+    else
       diff.vanished.push_back(&op);
   }
   return diff;

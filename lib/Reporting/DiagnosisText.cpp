@@ -54,7 +54,13 @@ std::string mlsysim::describeLever(const Lever &lever,
        << formatQuantity(lever.bytesBefore, "B")
        << " are weights: " << formatFixed(lever.factor, 1)
        << "x the samples per run (batch " << lever.batch << " -> "
-       << lever.batchTo << ") makes them compute-bound, reusing the weights";
+       << lever.batchTo << ") "
+       << (!lever.boundUnder || *lever.boundUnder == Bound::Compute
+               ? "makes them compute-bound"
+               : "takes their intensity to the ridge point (priced there, "
+                 "they stay " +
+                     stringifyBound(*lever.boundUnder).str() + "-bound)")
+       << ", reusing the weights";
     if (!lever.option.empty())
       os << "; they would take " << formatSeconds(lever.time) << " ("
          << lever.option << " prices it)";

@@ -51,16 +51,19 @@ void mlsysim::printDiff(const PricedProgram &baseline, const PricedProgram &now,
                     {"launches", t.launches.toJSON()},
                     {"op_count", t.numOps}};
     };
-    printJSON(llvm::json::Value(Object{{"schema", "mlsysim-diff/1"},
-                                       {"hardware", now.hardware->id},
-                                       {"baseline", diff.baselineName},
-                                       {"before", totals(b)},
-                                       {"after", totals(n)},
-                                       {"vanished", ops(diff.vanished)},
-                                       {"appeared", ops(diff.appeared)},
-                                       {"changed", std::move(changed)},
-                                       {"unchanged_count", diff.unchanged}}),
-              os);
+    printJSON(
+        llvm::json::Value(Object{{"schema", "mlsysim-diff/1"},
+                                 {"hardware", now.hardware->id},
+                                 {"baseline", diff.baselineName},
+                                 {"before", totals(b)},
+                                 {"after", totals(n)},
+                                 {"vanished", ops(diff.vanished)},
+                                 {"appeared", ops(diff.appeared)},
+                                 {"free_vanished_count", diff.freeVanished},
+                                 {"free_appeared_count", diff.freeAppeared},
+                                 {"changed", std::move(changed)},
+                                 {"unchanged_count", diff.unchanged}}),
+        os);
     return;
   }
   os << "what changed against " << diff.baselineName << " on "
@@ -85,6 +88,10 @@ void mlsysim::printDiff(const PricedProgram &baseline, const PricedProgram &now,
      << diff.vanished.size() << " vanished, " << diff.appeared.size()
      << " appeared, " << diff.changed.size() << " changed, " << diff.unchanged
      << " unchanged (matched by location and op name)\n";
+  if (diff.freeVanished + diff.freeAppeared > 0)
+    os << "  not listed: " << formatCount(Count(diff.freeVanished), "free op")
+       << " vanished, " << diff.freeAppeared
+       << " appeared (no work and no traffic: constants, empty tensors)\n";
   auto show = [&](llvm::StringRef what, const PricedOp *op) {
     os << "  " << what << " #" << op->id << " " << op->name << " at "
        << op->loc;

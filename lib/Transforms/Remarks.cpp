@@ -55,7 +55,10 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
     for (const OpRemark &remark : describeRemarks(report, coverage, minShare)) {
       // Where: a location from the IR, made inert for the terminal the
       // remarks are read on.
-      emitRemark(escapeTerminal(remark.op->op->getLoc())) << remark.message;
+      InFlightDiagnostic diag =
+          emitRemark(escapeTerminal(remark.op->op->getLoc())) << remark.message;
+      for (const OpNote &note : remark.notes)
+        diag.attachNote(escapeTerminal(note.op->op->getLoc())) << note.message;
       ++numRemarks;
     }
     markAllAnalysesPreserved();

@@ -11,7 +11,7 @@
 // plain matmul without its 839 µs of waits is its arithmetic, 419 µs.
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/Inputs/strided-host.yaml output=-" -o /dev/null | FileCheck %s --check-prefix=TEXT
 // RUN: mlsysim-opt %s --mlsysim-remarks="hardware=%S/Inputs/strided-host.yaml coverage=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: strided-reads.mlir:{{[0-9]+}}:8: remark: memory-bound on reads across rows: 839 µs of its 1.26 ms compute term waits on an input whose reduced dimension is outer ([k, n]), read a row per step;
+// REMARK: strided-reads.mlir:{{[0-9]+}}:8: remark: kernel K{{[0-9]+}} (linalg.matmul): memory-bound on reads across rows: 839 µs of its 1.26 ms compute term waits on an input whose reduced dimension is outer ([k, n]), read a row per step;
 // TEXT-LABEL: what limits @plain
 // TEXT: matmuls: 1 kernel, 1.26 ms (100.0%), memory-bound; 839 µs of it waits on reads across the rows of inputs whose reduced dimension is outer ([k, n]), which the compiled code steps a row at a time: stored with it innermost ([n, k]; a weight transposed once) or packed by the compiler, the same work without those waits would take 419 µs
 // TEXT-LABEL: what limits @transposed

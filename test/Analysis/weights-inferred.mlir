@@ -25,7 +25,7 @@
 // CHECK-LABEL: @layer: predicted
 // CHECK: memory: {{.*}}; 124 Mparameters
 // CHECK-NEXT: weights inferred: 5 values, 247 MB (arguments, constants or globals that a contraction reads as its stationary operand or a lookup indexes, or of static shape beside a dynamic batch; weights= overrides)
-// CHECK: matmuls: 4 kernels, {{.*}} memory-bound; 247 MB of their {{.*}} are weights: {{[0-9.]+}}x the samples per run (batch 1 -> {{[0-9]+}}) makes them compute-bound, reusing the weights
+// CHECK: matmuls: 4 kernels, {{.*}} memory-bound; 247 MB of their {{.*}} are weights: {{[0-9.]+}}x the samples per run (batch 1 -> {{[0-9]+}}) {{makes them compute-bound|takes their intensity to the ridge point \(priced there, they stay memory-bound\)}}, reusing the weights
 // CHECK: weights: the 247 MB of weights, read once per run
 // JSON: "parameters": 123736064,
 // JSON: "weight_bytes": 247472128,

@@ -13,6 +13,19 @@
 // BADCOV: error: coverage is a fraction of a function's time in (0, 1], got 0
 // RUN: mlsysim-opt %s --mlsysim-remarks="execution=eager hardware=h100 min-share=0.5" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SHARE
 // RUN: not mlsysim-opt %s --mlsysim-remarks="execution=eager min-share=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// Under compiled execution (the default) a remark per kernel of the plan,
+// its share of the function's compiled latency (1.10 us launches: the
+// matmul 23.6 us, the big add 18.1 us, the small add 1.45 us).
+// RUN: mlsysim-opt %s --mlsysim-remarks="hardware=h100 coverage=1" -o /dev/null 2>&1 | FileCheck %s --check-prefix=COMPILED
+// COMPILED: remarks.mlir:[[@LINE+25]]:8: remark: kernel K0 (linalg.matmul): compute-bound: 341 FLOP/B, above the f16 matrix ridge of 295 FLOP/B; 23.6 µs (55% of @f)
+// COMPILED: remarks.mlir:[[@LINE+28]]:8: remark: kernel K1 (linalg.add): memory-bound: 0.1 FLOP/B, below the f32 vector ridge of 20 FLOP/B; 18.1 µs (42% of @f)
+// COMPILED: remarks.mlir:[[@LINE+29]]:8: remark: kernel K2 (linalg.add): overhead-bound: the 1.10 µs launch exceeds compute 0.00 ns and memory 354 ns; 1.45 µs (3% of @f)
+// COMPILED-NOT: remark:
+// A fused kernel: one remark at its heaviest op, a note at each other op.
+// RUN: mlsysim-opt %S/Inputs/two-elementwise.mlir --mlsysim-remarks="hardware=h100" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FUSED
+// FUSED: two-elementwise.mlir:5:8: remark: kernel K0 (linalg.generic + 1 op, elementwise-chain): memory-bound: 0.2 FLOP/B, below the f32 vector ridge of 20 FLOP/B; 4.24 µs (100% of @f)
+// FUSED: two-elementwise.mlir:10:8: note: fused into kernel K0 with the linalg.generic at {{.*}}two-elementwise.mlir:5:8
+// FUSED-NOT: remark:
 
 // Eager launches of 5 us. The matmul (2048^3, f16 in, f32 out) in the H100's
 // best tile: 256x128 tiles, 8 x 16 = 128 tiles in one wave on 132 SMs, no

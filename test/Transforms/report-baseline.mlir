@@ -24,3 +24,15 @@
 // JSON: "vanished": [
 
 // BAD: error: cannot read the baseline '{{.*}}no-such-file.mlir'
+
+// Free ops (no work, no traffic) that vanish or appear are counted, not
+// listed: canonicalization removes a constant nothing reads, and the diff
+// says so in one line instead of "vanished arith.constant ...: 0 s".
+// RUN: mlsysim-opt %S/Inputs/dead-constant.mlir --canonicalize -mlir-print-debuginfo -o %t.canon.mlir
+// RUN: mlsysim-opt %t.canon.mlir --mlsysim-report="execution=eager baseline=%S/Inputs/dead-constant.mlir" -o /dev/null 2>&1 | FileCheck %s --check-prefix=FREE
+// RUN: mlsysim-opt %t.canon.mlir --mlsysim-report="execution=eager baseline=%S/Inputs/dead-constant.mlir format=json output=-" -o /dev/null | FileCheck %s --check-prefix=FREEJSON
+// FREE: ops: 3 -> 2; 0 vanished, 0 appeared, 0 changed, 2 unchanged
+// FREE-NEXT: not listed: 1 free op vanished, 0 appeared (no work and no traffic: constants, empty tensors)
+// FREE-NOT: arith.constant
+// FREEJSON: "free_vanished_count": 1,
+// FREEJSON: "vanished": []

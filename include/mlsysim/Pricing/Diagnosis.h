@@ -100,6 +100,10 @@ struct Lever {
   /// The option that prices the what-if (`tf32=1`, `precision=bf16`,
   /// `batch=36`), or empty when no option does.
   std::string option;
+  /// The bound of the kind of work under `option`, once priced there (a
+  /// batch that takes the intensity past the ridge may still leave tiles
+  /// waiting on memory).
+  std::optional<Bound> boundUnder;
 
   /// Whether the what-if has a time (`time`).
   bool hasTime() const {

@@ -125,6 +125,8 @@ struct PricedKernel : PricedWork {
   /// The group's kind, or none for a single op.
   std::optional<FusionKind> kind;
   OpClass opClass = OpClass::Unclassified;
+  /// Its latency's share of its function's compiled latency.
+  double functionShare = 0.0;
 };
 
 /// The predicted latency of a run under one execution model.

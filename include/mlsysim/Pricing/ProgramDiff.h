@@ -15,8 +15,11 @@ namespace mlsysim {
 
 struct ReportDiff {
   std::string baselineName;
-  /// Ops of the baseline with no counterpart now, and the reverse.
+  /// Ops of the baseline with no counterpart now, and the reverse; free
+  /// ones (modeled, no work and no traffic: constants, empty tensors) are
+  /// only counted, in `freeVanished` and `freeAppeared`.
   std::vector<const PricedOp *> vanished, appeared;
+  unsigned freeVanished = 0, freeAppeared = 0;
   /// Matched ops whose predicted latency or traffic changed (baseline, now).
   std::vector<std::pair<const PricedOp *, const PricedOp *>> changed;
   unsigned unchanged = 0;

@@ -13,14 +13,26 @@
 
 namespace mlsysim {
 
-struct OpRemark {
+/// A note attached to a remark, at an op's location.
+struct OpNote {
   const PricedOp *op;
   std::string message;
 };
 
-/// The remarks of `program`, in program order: the longest ops of each
+struct OpRemark {
+  /// Where it is emitted: the op, or a kernel's heaviest op.
+  const PricedOp *op;
+  std::string message;
+  /// Under compiled execution, one per other op of the kernel.
+  std::vector<OpNote> notes;
+};
+
+/// The remarks of `program`, in program order, of what runs under its
+/// execution model: under eager and graph execution the longest ops of each
 /// function that together make up `coverage` of its ops' time (every op at
-/// 1), of those the ones taking at least `minShare` of it.
+/// 1), of those the ones taking at least `minShare` of it; under compiled
+/// execution the same of the kernels of the compiled plan (shares of the
+/// function's compiled latency), each at its heaviest op.
 std::vector<OpRemark> describeRemarks(const PricedProgram &program,
                                       double coverage, double minShare);
 
