@@ -114,9 +114,9 @@ static void settleShares(PricedProgram &program) {
   for (PricedKernel &kernel : program.kernels) {
     settle(kernel);
     if (PricedFunction *func = functionOf(kernel.func))
-      kernel.functionShare = getShare(
-          kernel.roofline.latency,
-          func->totals.getExecution(ExecutionModel::Compiled).latency);
+      kernel.functionShare =
+          getShare(kernel.roofline.latency,
+                   func->totals.getExecution(ExecutionModel::Compiled).latency);
   }
   for (PricedFunction &func : program.functions)
     func.share = getShare(func.totals.latency, program.totals.latency);

@@ -38,10 +38,9 @@ struct AnnotatePass : public mlsysim::impl::AnnotatePassBase<AnnotatePass> {
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(passutil::PassPricing::checkOptions(*this).run(
-            getArgument(), options, errorHandler)))
-      return failure();
-    return Pass::initializeOptions(options, errorHandler);
+    passutil::OptionCheck check = passutil::PassPricing::checkOptions(*this);
+    return passutil::PassPricing::initialize(*this, check, options,
+                                             errorHandler);
   }
 
   void runOnOperation() override {

@@ -471,10 +471,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(passutil::PassPricing::checkOptions(*this).run(
-            getArgument(), options, errorHandler)))
-      return failure();
-    return Pass::initializeOptions(options, errorHandler);
+    passutil::OptionCheck check = passutil::PassPricing::checkOptions(*this);
+    return passutil::PassPricing::initialize(*this, check, options,
+                                             errorHandler);
   }
 
   /// Set when the pass runs (names need the context).

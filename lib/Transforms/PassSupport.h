@@ -7,6 +7,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -121,6 +122,19 @@ struct PassPricing {
     options.weights = pass.weights;
     options.realism = pass.realism;
     return options;
+  }
+
+  /// What a pricing pass's initializeOptions does: the option string
+  /// checked with `check` (the common options' values and the pass's own),
+  /// then parsed as MLIR parses pass options.
+  template <typename PassT>
+  static mlir::LogicalResult
+  initialize(PassT &pass, OptionCheck &check, llvm::StringRef options,
+             llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+                 errorHandler) {
+    if (mlir::failed(check.run(pass.getArgument(), options, errorHandler)))
+      return mlir::failure();
+    return pass.mlir::Pass::initializeOptions(options, errorHandler);
   }
 
   /// The check of the common options' values (the pass adds its own).

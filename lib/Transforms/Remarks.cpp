@@ -24,9 +24,8 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
     passutil::OptionCheck check = passutil::PassPricing::checkOptions(*this);
     check.value(coverage).value(minShare);
-    if (failed(check.run(getArgument(), options, errorHandler)))
-      return failure();
-    return Pass::initializeOptions(options, errorHandler);
+    return passutil::PassPricing::initialize(*this, check, options,
+                                             errorHandler);
   }
 
   void runOnOperation() override {

@@ -47,9 +47,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
         .value(servingLength, "a number of positions (0: 2048)")
         .value(serving)
         .value(fusion);
-    if (failed(check.run(getArgument(), options, errorHandler)))
-      return failure();
-    return Pass::initializeOptions(options, errorHandler);
+    return passutil::PassPricing::initialize(*this, check, options,
+                                             errorHandler);
   }
 
   void runOnOperation() override {
