@@ -100,19 +100,21 @@ static void settleShares(PricedProgram &program) {
     if (op.modeled && !op.free && op.roofline.bound != Bound::Free)
       if (PricedFunction *func = functionOf(op.func))
         func->opTime += op.roofline.latency;
-  llvm::StringMap<double> clock; // Each function's timeline.
+  double clock = 0.0; // The module's timeline of its ops.
   for (PricedOp &op : program.ops) {
     settle(op);
     if (PricedFunction *func = functionOf(op.func))
       op.functionShare = getShare(op.roofline.latency, func->opTime);
     if (op.modeled && !op.free) {
-      double &start = clock[op.func];
-      op.start = start;
-      start += op.roofline.latency;
+      op.start = clock;
+      clock += op.roofline.latency;
     }
   }
+  clock = 0.0; // The module's timeline of the compiled plan's kernels.
   for (PricedKernel &kernel : program.kernels) {
     settle(kernel);
+    kernel.start = clock;
+    clock += kernel.roofline.latency;
     if (PricedFunction *func = functionOf(kernel.func))
       kernel.functionShare =
           getShare(kernel.roofline.latency,

@@ -37,9 +37,6 @@ void mlsysim::printTraceReport(const PricedProgram &report,
   ExecutionModel execution = report.options.roofline.execution;
   bool compiled = execution == ExecutionModel::Compiled;
   llvm::StringMap<unsigned> track;
-  // One clock for the module: its functions run one after another, as the
-  // headline latency sums them.
-  double clock = 0.0;
   // The function's track (named on first use).
   auto trackOf = [&](llvm::StringRef func) {
     auto inserted = track.try_emplace(func, track.size());
@@ -55,7 +52,7 @@ void mlsysim::printTraceReport(const PricedProgram &report,
       });
     return tid;
   };
-  // A slice of `work` at the clock, its args the counts, then `more`.
+  // A slice of `work` at its start, its args the counts, then `more`.
   auto slice = [&](llvm::StringRef name, llvm::StringRef func,
                    const PricedWork &work, llvm::function_ref<void()> more) {
     unsigned tid = trackOf(func);
@@ -66,7 +63,7 @@ void mlsysim::printTraceReport(const PricedProgram &report,
       writer.attribute("pid", 0);
       writer.attribute("tid", tid);
       // Microseconds, as the trace format counts.
-      writer.attribute("ts", clock * 1e6);
+      writer.attribute("ts", work.start * 1e6);
       writer.attribute("dur", work.roofline.latency * 1e6);
       writer.attributeObject("args", [&] {
         more();
@@ -80,7 +77,6 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         writer.attribute("share", work.share);
       });
     });
-    clock += work.roofline.latency;
   };
   writer.object([&] {
     writer.attribute("displayTimeUnit", "ns");

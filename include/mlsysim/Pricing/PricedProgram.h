@@ -74,6 +74,11 @@ struct PricedWork : WorkCounts {
   /// The arithmetic it achieves: FLOPs and integer ops (in the convention)
   /// per second of its latency; 0 when it does none or takes no time.
   double achievedRate = 0.0;
+  /// When it starts, in seconds, on the module's timeline: the functions
+  /// one after another, each's ops (or, for kernels, the compiled plan's
+  /// kernels) in program order, each after the one before (the trace view's
+  /// schedule; it ends at the sum of their latencies).
+  double start = 0.0;
 
   Count bytes() const { return bytesRead + bytesWritten; }
   /// `matrix`, `vector`, `special-function`, or empty for data movement.
@@ -110,10 +115,6 @@ struct PricedOp : PricedWork {
   /// Its latency's share of its function's ops, each priced as its own
   /// kernel (PricedFunction::opTime).
   double functionShare = 0.0;
-  /// When it starts on its function's timeline, the function's ops run one
-  /// after another, each priced as its own kernel (the trace view's
-  /// schedule), in seconds.
-  double start = 0.0;
 };
 
 /// One kernel of the compiled plan: a fusion group or a single op.
