@@ -14,6 +14,7 @@
 #include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
+#include "mlsysim/Reporting/ProfileViews.h"
 #include "mlsysim/Reporting/ServingViews.h"
 #include "mlsysim/Reporting/Units.h"
 
@@ -429,6 +430,53 @@ static void printKernels(const PricedProgram &report, llvm::raw_ostream &os) {
   os << "</tbody></table></div>\n";
 }
 
+/// profile=: the measured run beside the prediction, the text view's lines
+/// as a paragraph and every unit in a sortable table (time left first).
+static void printMeasured(const PricedProgram &report, llvm::raw_ostream &os) {
+  if (!report.profile)
+    return;
+  std::string lines;
+  llvm::raw_string_ostream text(lines);
+  printProfileText(report, text);
+  // The summary lines only: the table follows as a table.
+  llvm::StringRef summary(lines);
+  summary = summary.take_front(summary.find("  time left on the table"));
+  os << "<h2>Measured</h2>\n<pre id=\"measured-summary\">"
+     << escapeMarkup(summary.trim()) << "</pre>\n";
+  os << "<div class=\"scroll\"><table id=\"measured\" class=\"sortable\" "
+        "data-sorted=\"mcol-left:desc\">";
+  printHead({{"measured op", true},
+             {"IR ops", true},
+             {"loc", true},
+             {"measured", false},
+             {"predicted", false},
+             {"left", false},
+             {"headroom", false},
+             {"FLOP/s", false},
+             {"B/s", false},
+             {"bound", true}},
+            "mcol-", os);
+  for (const MeasuredUnit &unit : report.profile->units) {
+    os << "<tr class=\"" << stringifyBound(unit.bound) << "\">"
+       << "<td class=\"text\">" << escapeMarkup(describeMeasuredNames(unit))
+       << "</td><td class=\"text\">"
+       << escapeMarkup(describeMeasuredOps(report, unit)) << "</td>";
+    printLocation(report.ops[unit.anchor].loc, os);
+    numberCell(os, unit.measured, formatSeconds(unit.measured));
+    numberCell(os, unit.predicted, formatSeconds(unit.predicted));
+    numberCell(os, unit.timeLeft, formatSeconds(unit.timeLeft));
+    numberCell(os, unit.headroom,
+               unit.predicted > 0 ? formatFixed(unit.headroom, 2) + "x" : "-");
+    numberCell(os, unit.achievedFlops,
+               formatQuantity(unit.achievedFlops, "FLOP/s"));
+    numberCell(os, unit.achievedBytes,
+               formatQuantity(unit.achievedBytes, "B/s"));
+    os << "<td class=\"text bound\">" << stringifyBound(unit.bound)
+       << "</td></tr>\n";
+  }
+  os << "</tbody></table></div>\n";
+}
+
 /// Every op in program order, each priced as its own kernel; the free ones
 /// (no work, no traffic) hidden until asked for.
 static void printOps(const PricedProgram &report, llvm::raw_ostream &os) {
@@ -487,6 +535,7 @@ void mlsysim::printHTMLReport(const PricedProgram &report,
   os << "<h2>Roofline</h2>\n<div id=\"chart\">\n";
   printSVGRoofline(report, os);
   os << "</div>\n";
+  printMeasured(report, os);
 
   if (devices) {
     os << "<h2>Devices</h2>\n<div class=\"scroll\"><table id=\"devices\" "

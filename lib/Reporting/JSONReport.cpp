@@ -7,6 +7,7 @@
 
 #include "mlsysim/Reporting/ReportFormats.h"
 
+#include "mlsysim/Reporting/ProfileViews.h"
 #include "mlsysim/Reporting/ServingViews.h"
 
 #include "mlsysim/Reporting/DiagnosisText.h"
@@ -23,11 +24,18 @@ using llvm::json::Array;
 using llvm::json::Object;
 using llvm::json::Value;
 
+/// A measured time by id (ProfileOverlay): null when nothing maps to it.
+static JSONScalar measuredOf(llvm::ArrayRef<double> measured, unsigned id) {
+  return id < measured.size() && measured[id] >= 0 ? JSONScalar(measured[id])
+                                                    : JSONScalar(nullptr);
+}
+
 /// Calls `emit(field, value)` for every field of an op, in CSV column order
 /// (docs/report-json.md): the one definition of an op's fields, shared by the
 /// JSON and CSV views.
 template <typename EmitFn>
-static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
+static void visitOpFields(const PricedOp &op, const ProfileOverlay *profile,
+                          EmitFn &&emit) {
   bool m = op.modeled;
   auto count = [&](const Count &c) {
     return m ? JSONScalar(c) : JSONScalar(nullptr);
@@ -98,6 +106,10 @@ static void visitOpFields(const PricedOp &op, EmitFn &&emit) {
   emit("fusion_group",
        op.fusionGroup >= 0 ? JSONScalar(op.fusionGroup) : JSONScalar(nullptr));
   emit("kernel", op.kernel >= 0 ? JSONScalar(op.kernel) : JSONScalar(nullptr));
+  // With profile=: its share of the measured time, or null when nothing
+  // measured maps to it.
+  if (profile)
+    emit("measured_s", measuredOf(profile->opMeasured, op.id));
 }
 
 /// The kernel model's terms behind an estimate (Tiling.h): the tiles a
@@ -171,7 +183,8 @@ static void visitFusionFields(const FusionPlan &plan, unsigned index,
 
 /// One kernel of the compiled plan's fields, in key order (as above).
 template <typename EmitFn, typename EmitListFn>
-static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
+static void visitKernelFields(const PricedKernel &kernel,
+                              const ProfileOverlay *profile, EmitFn &&emit,
                               EmitListFn &&emitList) {
   const RooflineEstimate &r = kernel.roofline;
   emit("arithmetic_intensity", JSONScalar(kernel.intensity));
@@ -188,6 +201,8 @@ static void visitKernelFields(const PricedKernel &kernel, EmitFn &&emit,
                            : JSONScalar(nullptr));
   emit("latency_s", JSONScalar(r.latency));
   emit("matrix_utilization", JSONScalar(r.utilization));
+  if (profile)
+    emit("measured_s", measuredOf(profile->kernelMeasured, kernel.id));
   emit("multiplier", kernel.multiplier);
   emitList("ops", kernel.ops);
   emit("t_compute_s", JSONScalar(r.tCompute));
@@ -290,7 +305,8 @@ static void writeLatency(JSONWriter &writer, const PricedTotals &totals,
 
 /// The fields of a function's (or the module's) totals.
 static void writeTotals(JSONWriter &writer, const PricedProgram &report,
-                        const PricedTotals &totals) {
+                        const PricedTotals &totals,
+                        const ProfileOverlay *profile = nullptr) {
   std::optional<double> energy = report.getEnergy(totals);
   writer.attribute("approximate_count", totals.numApproximate);
   writer.attribute("batch", report.options.batch);
@@ -336,6 +352,8 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
   writer.attribute("modeled_count", totals.numModeled);
   writer.attribute("op_count", totals.numOps);
   writer.attribute("overlap_hidden_s", totals.hiddenTime);
+  if (profile)
+    writer.attributeTree("profile", profileToJSON(report));
   writer.attribute("roofline_s", totals.roofline);
   writer.attributeTree("share_by_bound", shareByBoundToJSON(totals));
   writer.attribute("t_communication_s", totals.tCommunication);
@@ -534,7 +552,9 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
         });
       } else if (key == "totals") {
         writer.attributeObject(
-            key, [&] { writeTotals(writer, report, report.totals); });
+            key, [&] {
+              writeTotals(writer, report, report.totals, report.profile.get());
+            });
       } else if (key == "diagnosis") {
         writer.attributeObject(key, [&] {
           writeDiagnosis(writer, report.diagnosis, *report.hardware);
@@ -543,7 +563,7 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
         writeRecords(
             writer, key, report.kernels,
             [&](const PricedKernel &kernel, auto &&emit, auto &&emitList) {
-              visitKernelFields(kernel, emit, emitList);
+              visitKernelFields(kernel, report.profile.get(), emit, emitList);
             });
       } else if (key == "fusion") {
         writeRecords(writer, key,
@@ -556,7 +576,7 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
           for (const PricedOp &op : report.ops)
             writer.object([&] {
               visitOpFields(
-                  op, [&](llvm::StringRef field, const JSONScalar &value) {
+                  op, report.profile.get(), [&](llvm::StringRef field, const JSONScalar &value) {
                     writer.attribute(field, value);
                   });
               if (op.modeled)
@@ -625,7 +645,7 @@ void mlsysim::printCSVRows(const PricedProgram &report, bool header,
     // The field names, from the same visitor as the rows (a report with a
     // fusion plan has one more).
     PricedOp sample = report.ops.empty() ? PricedOp() : report.ops.front();
-    visitOpFields(sample, [&](llvm::StringRef field, JSONScalar) {
+    visitOpFields(sample, report.profile.get(), [&](llvm::StringRef field, JSONScalar) {
       os << (first ? "" : ",") << field;
       first = false;
     });
@@ -633,7 +653,7 @@ void mlsysim::printCSVRows(const PricedProgram &report, bool header,
   }
   for (const PricedOp &op : report.ops) {
     first = true;
-    visitOpFields(op, [&](llvm::StringRef, JSONScalar value) {
+    visitOpFields(op, report.profile.get(), [&](llvm::StringRef, JSONScalar value) {
       if (!first)
         os << ",";
       first = false;

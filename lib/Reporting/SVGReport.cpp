@@ -91,10 +91,29 @@ static std::vector<Point> collectPoints(const PricedProgram &report) {
   return points;
 }
 
+/// The measured units with work and traffic (profile=): a predicted and a
+/// measured dot each, at the same intensity.
+static std::vector<const MeasuredUnit *>
+collectMeasured(const PricedProgram &report) {
+  std::vector<const MeasuredUnit *> units;
+  if (report.profile)
+    for (const MeasuredUnit &unit : report.profile->units)
+      if (unit.intensity > 0 && unit.predictedFlops > 0 &&
+          unit.achievedFlops > 0)
+        units.push_back(&unit);
+  return units;
+}
+
 /// Decades around every point and every roof (its peak, and its ridge well
 /// inside the x range), for the chart at vertical offset `y0`.
 static ChartAxes chooseAxes(const PricedProgram &report,
                             llvm::ArrayRef<Point> points, double y0) {
+  std::vector<Point> all(points.begin(), points.end());
+  for (const MeasuredUnit *unit : collectMeasured(report)) {
+    all.push_back({nullptr, unit->intensity, unit->predictedFlops});
+    all.push_back({nullptr, unit->intensity, unit->achievedFlops});
+  }
+  points = all;
   // The roofs: the peaks the ops used (in the report's convention).
   double maxPeak = 0;
   for (const auto &[key, entry] : report.totals.workByPeak)
@@ -269,6 +288,35 @@ static void printDots(llvm::ArrayRef<Point> sorted,
                        axes.x.map(p.x), axes.y.map(p.y) + 4, rank + 1);
 }
 
+/// profile=: per measured unit, its predicted dot (hollow) and its
+/// measured dot (black) joined by a line: how far below the prediction the
+/// run was, at the same intensity.
+static void printMeasured(const PricedProgram &report, const ChartAxes &axes,
+                          llvm::raw_ostream &os) {
+  for (const MeasuredUnit *unit : collectMeasured(report)) {
+    double x = axes.x.map(unit->intensity),
+           yp = axes.y.map(unit->predictedFlops),
+           ym = axes.y.map(unit->achievedFlops);
+    std::string title = (unit->names.empty() ? std::string("?")
+                                             : unit->names.front()) +
+                        " on #" + std::to_string(unit->anchor) + " " +
+                        report.ops[unit->anchor].name.str() + ": measured " +
+                        formatSeconds(unit->measured) + ", predicted " +
+                        formatSeconds(unit->predicted);
+    os << llvm::format("<g class=\"measured\"><line x1=\"%.1f\" y1=\"%.1f\" "
+                       "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
+                       "stroke-width=\"1\" stroke-dasharray=\"3,2\"/>",
+                       x, yp, x, ym);
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"none\" "
+                       "stroke=\"#000\"/>",
+                       x, yp);
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
+                       "fill=\"#000\">",
+                       x, ym);
+    os << "<title>" << escapeMarkup(title) << "</title></circle></g>\n";
+  }
+}
+
 /// The legend column: the bounds' colors, what a dot says, and the costliest
 /// ops by number.
 static void printLegend(const PricedProgram &report, size_t numPoints,
@@ -309,6 +357,15 @@ static void printLegend(const PricedProgram &report, size_t numPoints,
                        "traffic</text>\n",
                        lx + 8, ly + 4, level.str().c_str());
   }
+  if (report.profile) {
+    ly += 22;
+    os << llvm::format("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
+                       "fill=\"#000\"/>\n",
+                       lx, ly);
+    os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">"
+                       "measured (o: predicted)</text>\n",
+                       lx + 8, ly + 4);
+  }
   ly += 30;
   os << llvm::format("<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" "
                      "font-weight=\"bold\">costliest ops</text>\n",
@@ -344,6 +401,7 @@ static void printChart(const PricedProgram &report, double y0,
   // The five costliest: a number on the dot, the op in the legend column.
   llvm::ArrayRef<Point> costliest = llvm::ArrayRef(sorted).take_front(5);
   printDots(sorted, costliest, axes, os);
+  printMeasured(report, axes, os);
   printLegend(report, points.size(), costliest, y0, os);
   os << "</g>\n";
 }

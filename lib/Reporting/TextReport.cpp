@@ -16,6 +16,8 @@
 #include "mlsysim/Reporting/ServingViews.h"
 
 #include "mlsysim/Reporting/SymbolicViews.h"
+#include "mlsysim/Reporting/TextTable.h"
+#include "mlsysim/Reporting/ProfileViews.h"
 
 #include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/DiagnosisText.h"
@@ -29,12 +31,6 @@
 #include <map>
 
 using namespace mlsysim;
-
-/// A column of the op table.
-struct Column {
-  const char *title;
-  bool leftAligned;
-};
 
 static constexpr Column kColumns[] = {
     {"id", false},      {"op", true},      {"location", true}, {"runs", false},
@@ -140,53 +136,6 @@ static llvm::SmallVector<std::string> formatRow(const PricedOp &op) {
 }
 
 /// Display width of a cell: code points, not bytes ("µs").
-static size_t displayWidth(llvm::StringRef cell) {
-  return llvm::count_if(cell, [](char c) { return (c & 0xC0) != 0x80; });
-}
-
-static void printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
-                       llvm::raw_ostream &os,
-                       llvm::ArrayRef<Column> columns = kColumns) {
-  llvm::SmallVector<std::string> header;
-  for (const Column &column : columns)
-    header.push_back(column.title);
-  size_t numColumns = header.size();
-  // Widths once per cell, reused for the padding.
-  std::vector<uint16_t> cellWidths;
-  cellWidths.reserve((rows.size() + 1) * numColumns);
-  llvm::SmallVector<size_t> widths(numColumns, 0);
-  auto measure = [&](llvm::ArrayRef<std::string> row) {
-    for (auto [i, cell] : llvm::enumerate(row)) {
-      size_t width = displayWidth(cell);
-      cellWidths.push_back(
-          static_cast<uint16_t>(std::min<size_t>(width, 65535)));
-      widths[i] = std::max(widths[i], width);
-    }
-  };
-  measure(header);
-  for (const auto &row : rows)
-    measure(row);
-  size_t next = 0;
-  auto printRow = [&](llvm::ArrayRef<std::string> cells) {
-    os << " ";
-    for (auto [i, cell] : llvm::enumerate(cells)) {
-      size_t pad = widths[i] - cellWidths[next++];
-      os << "  ";
-      if (columns[i].leftAligned) {
-        os << cell;
-        if (i + 1 != cells.size())
-          os.indent(pad);
-      } else {
-        os.indent(pad) << cell;
-      }
-    }
-    os << "\n";
-  };
-  printRow(header);
-  for (const auto &row : rows)
-    printRow(row);
-}
-
 /// "matrix f16" for a peak key.
 static std::string describePeak(std::pair<ComputeUnit, ElementKind> key) {
   return (stringifyComputeUnit(key.first) + " " +
@@ -492,7 +441,7 @@ static void printAllOps(const PricedProgram &report, llvm::raw_ostream &os) {
     }
     rows.push_back(formatRow(op));
   }
-  printTable(rows, os);
+  printTable(rows, os, kColumns);
   if (numFolded) {
     os << "  (" << formatCount(Count(numFolded), "free op") << " not shown: ";
     llvm::interleaveComma(folded, os, [&](const auto &entry) {
@@ -667,6 +616,7 @@ void mlsysim::printTextReport(const PricedProgram &report,
                report.fusionBound ? &*report.fusionBound : nullptr, largest,
                largestPeakOp, report.functions.size() == 1, os);
   printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
+  printProfileText(report, os);
   if (many)
     printCostliestFunctions(report, os);
   if (report.options.fusion)

@@ -54,7 +54,8 @@ void mlsysim::printTraceReport(const PricedProgram &report,
   };
   // A slice of `work` at its start, its args the counts, then `more`.
   auto slice = [&](llvm::StringRef name, llvm::StringRef func,
-                   const PricedWork &work, llvm::function_ref<void()> more) {
+                   const PricedWork &work, unsigned index,
+                   llvm::function_ref<void()> more) {
     unsigned tid = trackOf(func);
     writer.object([&] {
       writer.attribute("name", name);
@@ -75,6 +76,17 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         writer.attribute("unit", work.unit());
         writer.attribute("runs", work.multiplier);
         writer.attribute("share", work.share);
+        // profile=: the measured time of what the slice runs (null: nothing
+        // measured maps to it).
+        if (report.profile) {
+          double measured = compiled
+                                ? report.profile->kernelMeasured[index]
+                                : report.profile->opMeasured[index];
+          if (measured >= 0)
+            writer.attribute("measured_s", measured);
+          else
+            writer.attribute("measured_s", nullptr);
+        }
       });
     });
   };
@@ -103,7 +115,7 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         for (const PricedKernel &kernel : report.kernels) {
           const PricedOp &heaviest =
               report.ops[findHeaviestOp(report, kernel.ops)];
-          slice(nameKernel(kernel, heaviest), kernel.func, kernel, [&] {
+          slice(nameKernel(kernel, heaviest), kernel.func, kernel, kernel.id, [&] {
             writer.attribute("kernel", kernel.id);
             writer.attribute("loc", heaviest.loc);
             writer.attribute("kind", kernel.kind
@@ -124,7 +136,7 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         for (const PricedOp &op : report.ops) {
           if (!op.modeled || op.free)
             continue;
-          slice(op.name, op.func, op, [&] {
+          slice(op.name, op.func, op, op.id, [&] {
             writer.attribute("id", op.id);
             writer.attribute("loc", op.loc);
           });

@@ -9,6 +9,7 @@
 #include "mlsysim/Reporting/Escape.h"
 #include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/SweepView.h"
+#include "mlsysim/Reporting/Units.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -76,6 +77,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     // otherwise bury the table under one warning each).
     passutil::emitCoverageWarnings(reports->front());
 
+    if (failed(overlayProfiles(*reports)))
+      return signalPassFailure();
     std::optional<DeviceComparison> comparison;
     if (reports->size() > 1)
       comparison = compareDevices(*reports);
@@ -83,6 +86,51 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       printReports(*reports, comparison ? &*comparison : nullptr, reportFormat,
                    os);
     });
+  }
+
+  /// Below this share of the measured time mapped, the report warns.
+  static constexpr double kLowMatchedShare = 0.5;
+
+  /// profile= (and profile-baseline=) on every device's program.
+  LogicalResult overlayProfiles(std::vector<PricedProgram> &reports) {
+    if (profile.empty())
+      return success();
+    auto read = [&](llvm::StringRef path) -> FailureOr<Profile> {
+      llvm::Expected<Profile> measured = readProfile(path, profileFormat);
+      if (!measured)
+        return emitError(getOperation().getLoc())
+               << llvm::toString(measured.takeError());
+      return std::move(*measured);
+    };
+    FailureOr<Profile> now = read(profile);
+    if (failed(now))
+      return failure();
+    std::optional<Profile> before;
+    if (!profileBaseline.empty()) {
+      FailureOr<Profile> earlier = read(profileBaseline);
+      if (failed(earlier))
+        return failure();
+      before = std::move(*earlier);
+    }
+    for (PricedProgram &report : reports) {
+      report.profile =
+          std::make_shared<ProfileOverlay>(overlayProfile(report, *now));
+      // Said once, for the first device: the mapping is the same IR's.
+      if (&report == &reports.front() &&
+          report.profile->getMatchedShare() < kLowMatchedShare)
+        emitWarning(getOperation().getLoc())
+            << "only " << formatPercent(report.profile->getMatchedShare())
+            << " of the measured time in '" << profile
+            << "' maps to this IR's ops: a profile of other IR, or of "
+               "another batch or shape?";
+      if (!before)
+        continue;
+      report.profileBaseline =
+          std::make_shared<ProfileOverlay>(overlayProfile(report, *before));
+      report.profileChanges =
+          diffProfiles(*report.profileBaseline, *report.profile);
+    }
+    return success();
   }
 
   /// What the op report asks of the pricing: the common options, the
@@ -109,6 +157,17 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       return emitError(loc) << "serving-length must be a positive number of "
                                "positions (or 0 for 2048), got "
                             << static_cast<int64_t>(servingLength);
+    if (!profileBaseline.empty() && profile.empty())
+      return emitError(loc) << "profile-baseline= compares an earlier profile "
+                               "with the one profile= gives; give profile=";
+    if (!profileFormat.empty() && profile.empty())
+      return emitError(loc) << "profile-format= names the reader of "
+                               "profile=; give profile=";
+    if (!profile.empty() &&
+        (!sweep.empty() || !baseline.empty() || !scaling.empty()))
+      return emitError(loc) << "profile= overlays a measured run on the op "
+                               "report; "
+                            << view << " is a view of its own";
     if (int(!sweep.empty()) + int(!baseline.empty()) + int(!scaling.empty()) >
         1)
       return emitError(loc) << "sweep=, baseline= and scaling= are separate "

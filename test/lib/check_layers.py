@@ -14,7 +14,7 @@ import re
 import sys
 
 FLOORS = {
-    "Support": 0, "Hardware": 0, "Dialect": 0,
+    "Support": 0, "Hardware": 0, "Dialect": 0, "Profile": 0,
     "Interfaces": 1,
     "Analysis": 2,
     "Pricing": 3,
@@ -32,9 +32,11 @@ PRICING_CALLS = re.compile(
     r"getStridedReadTime|getShare|getSpeedup|"
     r"solveSymbolic|diagnose|compareDevices|priceModule|priceServing|"
     r"priceScalingPoint|priceProgram|planContraction|getTransferTime|"
-    r"getContractionTrafficBound)\s*\(")
+    r"getContractionTrafficBound|overlayProfile|diffProfiles|"
+    r"fitEfficiencies)\s*\(")
 ENTRY_POINTS = {"priceModule", "priceServing", "compareDevices",
-                "priceScalingPoint", "priceProgram"}
+                "priceScalingPoint", "priceProgram", "overlayProfile",
+                "diffProfiles"}
 INCLUDE = re.compile(r'#include\s+"mlsysim/([A-Za-z]+)/([^"]+)"')
 
 

@@ -16,6 +16,7 @@
 #include "mlsysim/Hardware/HardwareSpec.h"
 #include "mlsysim/Pricing/Diagnosis.h"
 #include "mlsysim/Pricing/FusionPlan.h"
+#include "mlsysim/Pricing/ProfileOverlay.h"
 #include "mlsysim/Pricing/Serving.h"
 
 #include "llvm/Support/Allocator.h"
@@ -288,6 +289,12 @@ struct PricedProgram {
   std::optional<ServingReport> serving;
   /// What limits the whole module, and what moves it.
   Diagnosis diagnosis;
+  /// The user's measured profile on this program (`profile=`), and the
+  /// profile it is compared with (`profile-baseline=`).
+  std::shared_ptr<const ProfileOverlay> profile, profileBaseline;
+  /// With both: per anchor op, the measured time in each, the largest
+  /// change first.
+  std::vector<ProfileChange> profileChanges;
   /// The module's fusion bounds (every function once, summed); none when
   /// nothing is planned.
   std::optional<FusionBound> fusionBound;

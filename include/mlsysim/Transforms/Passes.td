@@ -165,6 +165,20 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            "Compare with another IR file (the program before a pass): "
            "totals, and the ops that appeared, vanished or changed, matched "
            "by location">,
+    Option<"profile", "profile", "std::string", /*default=*/"\"\"",
+           "A measured profile of this IR (torch.profiler Chrome trace, "
+           "nsys stats CSV, ncu CSV, or a format=trace prediction): the "
+           "measured time next to the predicted one per op and kernel, the "
+           "achieved rates, and the time left on the table "
+           "(docs/profiles.md)">,
+    Option<"profileBaseline", "profile-baseline", "std::string",
+           /*default=*/"\"\"",
+           "With profile=: an earlier profile of the same IR; the views "
+           "add the measured change per op">,
+    Option<"profileFormat", "profile-format", "std::string",
+           /*default=*/"\"\"",
+           "The reader for profile= and profile-baseline= (mlsysim, torch, "
+           "nsys, ncu); default: the one that recognizes the file">,
     Option<"sweep", "sweep", "std::string", /*default=*/"\"\"",
            "Batch sweep: bind the dynamic sizes (and the batch) to each "
            "value of a list such as 1,2,4,...,256 and report latency, "
