@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
+#include <numeric>
 
 using namespace mlsysim;
 
@@ -46,8 +47,17 @@ const MeasuredUnit *ProfileOverlay::findUnit(unsigned anchor) const {
 
 namespace {
 /// What kind of work an entry or op does, as far as the mapping tells.
-enum class Family { Contraction, Convolution, Reduction, Elementwise, Move, View,
-                    Unknown };
+enum class Family {
+  Contraction,
+  Convolution,
+  Reduction,
+  Elementwise,
+  Move,
+  View,
+  /// A copy between host and device: outside the IR, never matched.
+  Transfer,
+  Unknown
+};
 
 /// What the mapping compares.
 struct Signature {
@@ -125,8 +135,12 @@ static Family familyOfName(llvm::StringRef name) {
   }
   std::string lower = name.lower();
   llvm::StringRef k(lower);
+  if (k.contains("memcpy") &&
+      (k.contains("host") || k.contains("htod") || k.contains("dtoh")))
+    return Family::Transfer;
   if (k.contains("memcpy") || k.contains("memset") || k.contains("copy") ||
-      k.contains("cat") || k.contains("transpose"))
+      k.contains("concat") || k.contains("catarray") ||
+      k.contains("transpose") || k.contains("fill"))
     return Family::Move;
   if (k.contains("conv") || k.contains("implicit_gemm") ||
       k.contains("winograd") || k.contains("fprop") || k.contains("dgrad") ||
@@ -264,6 +278,8 @@ static bool near(double a, double b, double tolerance) {
 /// How strongly entry `m` and IR op `o` say they are the same work; 0:
 /// they cannot be.
 static int scoreOf(const Signature &m, const Signature &o) {
+  if (m.family == Family::Transfer)
+    return 0;
   bool mHeavy =
       m.family == Family::Contraction || m.family == Family::Convolution;
   bool oHeavy =
@@ -279,12 +295,14 @@ static int scoreOf(const Signature &m, const Signature &o) {
       return near(m.flops, o.flops, 0.1) ? 60 : 0;
     return 4; // A kernel named like a GEMM, with no shapes.
   }
-  int family = m.family == o.family ? 10 : 0;
-  if (m.sizes.empty())
-    return m.family == Family::Unknown ? 1 : (family ? 4 : 0);
   // A view is free either way: it matches only a view or a free op.
   if ((m.family == Family::View) != (o.family == Family::View))
     return 0;
+  int family = m.family == o.family ? 10 : 0;
+  if (m.flops > 0)
+    return near(m.flops, o.flops, 0.1) ? 20 + family : 0;
+  if (m.sizes.empty())
+    return m.family == Family::Unknown ? 1 : (family ? 4 : 0);
   // The tensors' sizes: the largest equal, and how many of the distinct
   // ones both have (the relu after a bias add has the add's size, but not
   // its bias's).
@@ -358,6 +376,33 @@ static llvm::SmallVector<mlir::Value> readsOf(mlir::Operation *op) {
     if (!dps || !dps.isDpsInit(&operand))
       reads.push_back(operand.get());
   return reads;
+}
+
+/// A summary's rows are in no order: each, the longest first, takes the op
+/// it scores best with that no row took (the first on ties).
+static std::vector<int> matchUnordered(llvm::ArrayRef<Signature> entries,
+                                       llvm::ArrayRef<Signature> ops,
+                                       llvm::ArrayRef<double> durations) {
+  std::vector<int> match(entries.size(), -1);
+  std::vector<bool> taken(ops.size(), false);
+  std::vector<unsigned> byTime(entries.size());
+  std::iota(byTime.begin(), byTime.end(), 0u);
+  llvm::stable_sort(byTime, [&](unsigned a, unsigned b) {
+    return durations[a] > durations[b];
+  });
+  for (unsigned i : byTime) {
+    int best = 0;
+    for (auto [j, op] : llvm::enumerate(ops)) {
+      int score = taken[j] ? 0 : scoreOf(entries[i], op);
+      if (score > best) {
+        best = score;
+        match[i] = static_cast<int>(j);
+      }
+    }
+    if (match[i] >= 0)
+      taken[match[i]] = true;
+  }
+  return match;
 }
 
 /// The anchor each op goes to, within its function:
@@ -478,12 +523,13 @@ struct Member {
 } // namespace
 
 ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
-                                       const Profile &profile) {
+                                       const Profile &profile,
+                                       unsigned runs) {
   ProfileOverlay overlay;
   overlay.format = profile.format;
   overlay.path = profile.path;
   overlay.notes = profile.skipped;
-  overlay.runs = std::max(1u, profile.steps);
+  overlay.runs = profile.steps ? profile.steps : std::max(1u, runs);
   size_t numOps = program.ops.size();
 
   // Each entry's anchor op, or -1; with op ids, the ops of each slice.
@@ -531,10 +577,12 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
     for (unsigned step = profile.steps ? 1 : 0; step <= lastStep; ++step) {
       std::vector<unsigned> index;
       std::vector<Signature> entries;
+      std::vector<double> durations;
       for (auto [i, entry] : llvm::enumerate(profile.kernels))
         if (entry.step == step) {
           index.push_back(i);
           entries.push_back(signatureOf(entry));
+          durations.push_back(entry.duration);
         }
       if (static_cast<double>(entries.size()) * numOps > 4e8) {
         overlay.notes.push_back("a run of " + std::to_string(entries.size()) +
@@ -542,7 +590,8 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
                                 " ops is too large to align; not mapped");
         continue;
       }
-      std::vector<int> match = align(entries, ops);
+      std::vector<int> match = profile.ordered ? align(entries, ops)
+                                               : matchUnordered(entries, ops, durations);
       for (auto [k, i] : llvm::enumerate(index))
         anchorOf[i] = match[k];
     }
@@ -614,6 +663,10 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
   llvm::StringMap<UnmatchedEntries> unmatched;
   for (auto [i, entry] : llvm::enumerate(profile.kernels)) {
     double time = entry.duration * perRun;
+    if (familyOfName(entry.name) == Family::Transfer) {
+      overlay.hostTransfer += time;
+      continue;
+    }
     overlay.measured += time;
     if (anchorOf[i] < 0) {
       UnmatchedEntries &u = unmatched[entry.name];

@@ -307,7 +307,8 @@ llvm::Expected<Profile> mlsysim::readNcuCSV(llvm::StringRef path,
   if (noDuration)
     profile.skipped.push_back(
         std::to_string(noDuration) +
-        " kernels without a duration (collect gpu__time_duration.sum or the "
+        (noDuration == 1 ? " kernel" : " kernels") +
+        " without a duration (collect gpu__time_duration.sum or the "
         "SpeedOfLight section)");
   return profile;
 }

@@ -189,6 +189,8 @@ llvm::Expected<Profile> mlsysim::readNsysCSV(llvm::StringRef path,
   Profile profile;
   profile.format = "nsys";
   profile.path = path.str();
+  // A summary's rows are by total time, not in the order they ran.
+  profile.ordered = layout->table != NsysTable::KernelSummary;
   unsigned noDuration = 0, noStart = 0;
   for (auto row = std::next(header); row != records->end(); ++row) {
     // A line of one cell is a progress line or the next report's title:

@@ -44,6 +44,15 @@ std::string mlsysim::describeMeasuredOps(const PricedProgram &report,
   return text;
 }
 
+/// A GPU kernel's name can run to hundreds of characters (templates): the
+/// text table keeps its head.
+static std::string shorten(std::string name) {
+  constexpr size_t kWidth = 60;
+  if (name.size() > kWidth)
+    name = name.substr(0, kWidth - 3) + "...";
+  return name;
+}
+
 /// "1.2 TFLOP/s, 35 GB/s": the rates the measured time achieves.
 static std::string describeAchieved(const MeasuredUnit &unit) {
   std::string text;
@@ -71,7 +80,7 @@ static void printChanges(const PricedProgram &report, llvm::raw_ostream &os) {
     auto cell = [](double time) {
       return time >= 0 ? formatSeconds(time) : std::string("-");
     };
-    rows.push_back({change.name, report.ops[change.anchor].name.str(),
+    rows.push_back({shorten(change.name), report.ops[change.anchor].name.str(),
                     cell(change.before), cell(change.after),
                     change.before > 0 && change.after >= 0
                         ? formatChange(change.before, change.after)
@@ -94,8 +103,9 @@ void mlsysim::printProfileText(const PricedProgram &report,
   os << "  " << formatSeconds(p.measured) << " measured per run; "
      << formatPercent(p.getMatchedShare()) << " of it ("
      << formatSeconds(p.matched) << ") maps onto " << p.opsMeasured
-     << " of the IR's " << report.ops.size() << " ops (" << p.units.size()
-     << " groups), predicted at " << formatSeconds(p.predictedMatched);
+     << " of the IR's " << report.ops.size() << " ops ("
+     << formatCount(Count(p.units.size()), "group") << "), predicted at "
+     << formatSeconds(p.predictedMatched);
   if (p.predictedMatched > 0)
     os << " (measured " << formatFixed(p.matched / p.predictedMatched, 2)
        << "x the prediction)";
@@ -115,6 +125,9 @@ void mlsysim::printProfileText(const PricedProgram &report,
       os << sep << "...";
     os << ")\n";
   }
+  if (p.hostTransfer > 0)
+    os << "  host transfers: " << formatSeconds(p.hostTransfer)
+       << " of copies between host and device, outside the IR: left out\n";
   if (p.opsNotMeasured)
     os << "  not measured: " << p.opsNotMeasured
        << " IR ops predicted at " << formatSeconds(p.predictedNotMeasured)
@@ -124,7 +137,7 @@ void mlsysim::printProfileText(const PricedProgram &report,
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   size_t shown = report.options.allOps ? p.units.size() : kUnitsShown;
   for (const MeasuredUnit &unit : llvm::ArrayRef(p.units).take_front(shown))
-    rows.push_back({describeMeasuredNames(unit),
+    rows.push_back({shorten(describeMeasuredNames(unit)),
                     describeMeasuredOps(report, unit),
                     report.ops[unit.anchor].loc.str(),
                     formatSeconds(unit.measured),
@@ -185,6 +198,7 @@ static llvm::json::Value overlayToJSON(const PricedProgram &report,
                 {"predicted_matched_s", p.predictedMatched},
                 {"unmatched_s", unmatchedTime},
                 {"unmatched", std::move(unmatched)},
+                {"host_transfer_s", p.hostTransfer},
                 {"ops_measured", p.opsMeasured},
                 {"ops_not_measured", p.opsNotMeasured},
                 {"predicted_not_measured_s", p.predictedNotMeasured},

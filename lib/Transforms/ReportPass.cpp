@@ -105,6 +105,11 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     FailureOr<Profile> now = read(profile);
     if (failed(now))
       return failure();
+    if (profileRuns && now->steps)
+      return emitError(getOperation().getLoc())
+             << "'" << profile << "' marks " << now->steps
+             << " profiler steps, each a run; profile-runs= is for a file "
+                "that marks none";
     std::optional<Profile> before;
     if (!profileBaseline.empty()) {
       FailureOr<Profile> earlier = read(profileBaseline);
@@ -114,7 +119,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     }
     for (PricedProgram &report : reports) {
       report.profile =
-          std::make_shared<ProfileOverlay>(overlayProfile(report, *now));
+          std::make_shared<ProfileOverlay>(
+          overlayProfile(report, *now, profileRuns));
       // Said once, for the first device: the mapping is the same IR's.
       if (&report == &reports.front() &&
           report.profile->getMatchedShare() < kLowMatchedShare)
@@ -126,7 +132,8 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       if (!before)
         continue;
       report.profileBaseline =
-          std::make_shared<ProfileOverlay>(overlayProfile(report, *before));
+          std::make_shared<ProfileOverlay>(
+          overlayProfile(report, *before, profileRuns));
       report.profileChanges =
           diffProfiles(*report.profileBaseline, *report.profile);
     }
@@ -160,6 +167,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     if (!profileBaseline.empty() && profile.empty())
       return emitError(loc) << "profile-baseline= compares an earlier profile "
                                "with the one profile= gives; give profile=";
+    if (profileRuns.hasValue() && profile.empty())
+      return emitError(loc) << "profile-runs= says how many runs profile= "
+                               "holds; give profile=";
     if (!profileFormat.empty() && profile.empty())
       return emitError(loc) << "profile-format= names the reader of "
                                "profile=; give profile=";

@@ -28,4 +28,4 @@
 // COMPILED:         "time_left_s": 0
 
 // FUSED: (mlsysim profile)
-// FUSED-NEXT: maps onto 4 of the IR's 5 ops (1 groups), predicted at 4.10 µs (measured 0.26x the prediction)
+// FUSED-NEXT: maps onto 4 of the IR's 5 ops (1 group), predicted at 4.10 µs (measured 0.26x the prediction)

@@ -341,7 +341,7 @@ TEST(ProfileNcuTest, DetailsGroupedAndOrderedByID) {
   EXPECT_FALSE(late.flops.has_value());
   EXPECT_EQ(profile.skipped,
             (std::vector<std::string>{
-                "1 kernels without a duration (collect gpu__time_duration.sum "
+                "1 kernel without a duration (collect gpu__time_duration.sum "
                 "or the SpeedOfLight section)"}));
 }
 

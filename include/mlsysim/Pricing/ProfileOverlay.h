@@ -73,6 +73,9 @@ struct ProfileOverlay {
   /// Seconds per run: all measured entries, those mapped, and the
   /// prediction of the ops they map to.
   double measured = 0.0, matched = 0.0, predictedMatched = 0.0;
+  /// Seconds per run of copies between host and device: outside the IR,
+  /// so left out of `measured`.
+  double hostTransfer = 0.0;
   /// By time left on the table, largest first.
   std::vector<MeasuredUnit> units;
   /// By measured time, largest first.
@@ -101,8 +104,10 @@ struct ProfileOverlay {
 /// convolutions by their filter's shape, and the other ops by their
 /// tensors' sizes and kind; the IR ops in between go to the entry whose
 /// anchor they feed, else to the one before.
+/// `runs`: how many runs of the IR a profile that marks no steps holds (a
+/// summary's totals; 0: one).
 ProfileOverlay overlayProfile(const PricedProgram &program,
-                              const Profile &profile);
+                              const Profile &profile, unsigned runs = 0);
 
 /// Two overlays of the same IR (a profile before and after a change): per
 /// anchor op, the measured time in each.

@@ -66,6 +66,10 @@ struct Profile {
   /// Profiler steps seen (0 when none are marked): the kernels of one
   /// step are one run of the IR.
   unsigned steps = 0;
+  /// Whether the entries are in the order they ran; false for a summary
+  /// (one row per kernel name, by total time), which the mapping matches
+  /// by kind alone.
+  bool ordered = true;
   /// Events the reader skipped, and why (`12 events without a duration`),
   /// for the report's note: never silent.
   std::vector<std::string> skipped;

@@ -175,6 +175,10 @@ def ReportPass : Pass<"mlsysim-report", "::mlir::ModuleOp"> {
            /*default=*/"\"\"",
            "With profile=: an earlier profile of the same IR; the views "
            "add the measured change per op">,
+    Option<"profileRuns", "profile-runs", "unsigned", /*default=*/"0",
+           "How many runs of the IR the profile holds, for a file that marks "
+           "no steps (an Nsight summary's totals); the times are divided by "
+           "it (0: one run)">,
     Option<"profileFormat", "profile-format", "std::string",
            /*default=*/"\"\"",
            "The reader for profile= and profile-baseline= (mlsysim, torch, "
