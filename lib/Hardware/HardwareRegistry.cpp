@@ -95,6 +95,15 @@ llvm::Expected<const HardwareRegistry &> HardwareRegistry::builtin() {
   return *registry;
 }
 
+std::optional<StringRef> mlsysim::getBuiltinHardwareText(StringRef origin) {
+  if (!origin.consume_front("builtin:zoo/hardware/"))
+    return std::nullopt;
+  for (const EmbeddedFile &file : kZooFiles)
+    if (origin == file.name)
+      return StringRef(file.contents);
+  return std::nullopt;
+}
+
 /// Whether a zoo file's id or aliases include `name`, read from its first
 /// top-level keys (every zoo file starts with them): a lookup by name parses
 /// one device, not the zoo.

@@ -9,10 +9,14 @@
 // runtime can reach) and one for a single core (what single-threaded code, such
 // as MLIR's default CPU lowering, can reach).
 //
+// With --from-profile, it fits a device file's efficiencies per op class to
+// a run the user measured instead (FromProfile.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Calibration.h"
 #include "DeviceFile.h"
+#include "FromProfile.h"
 #include "HostInfo.h"
 #include "Kernels.h"
 
@@ -76,6 +80,38 @@ static cl::opt<std::string>
 static cl::opt<bool> noProgress("no-progress",
                                 cl::desc("no progress lines on stderr"),
                                 cl::cat(category));
+
+static cl::OptionCategory
+    fromProfileCategory("mlsysim-calibrate --from-profile options");
+static cl::opt<std::string> fromProfile(
+    "from-profile",
+    cl::desc("fit the efficiencies of --hardware per op class to this "
+             "measured run (torch.profiler trace, nsys or ncu CSV, mlsysim "
+             "trace) instead of measuring this machine"),
+    cl::value_desc("file"), cl::cat(fromProfileCategory));
+static cl::opt<std::string> irFile("ir",
+                                   cl::desc("the IR the profile ran (.mlir)"),
+                                   cl::value_desc("file"),
+                                   cl::cat(fromProfileCategory));
+static cl::opt<std::string>
+    hardware("hardware",
+             cl::desc("the device to fit: a zoo id or alias, or a file"),
+             cl::value_desc("id|file"), cl::cat(fromProfileCategory));
+static cl::opt<int64_t> batch("batch",
+                              cl::desc("the batch the profile ran (default 1)"),
+                              cl::init(1), cl::cat(fromProfileCategory));
+static cl::opt<mlsysim::ExecutionModel> execution(
+    "execution", cl::desc("how the profiled run launched its kernels"),
+    cl::values(clEnumValN(mlsysim::ExecutionModel::Eager, "eager",
+                          "one kernel per op (framework eager; default)"),
+               clEnumValN(mlsysim::ExecutionModel::Graph, "graph",
+                          "one kernel per op, replayed from a graph"),
+               clEnumValN(mlsysim::ExecutionModel::Compiled, "compiled",
+                          "the kernels a fusing compiler forms")),
+    cl::init(mlsysim::ExecutionModel::Eager), cl::cat(fromProfileCategory));
+static cl::opt<std::string> fittedOutput(
+    "output", cl::desc("write the fitted device file here (id suffix -fitted)"),
+    cl::value_desc("file"), cl::cat(fromProfileCategory));
 
 /// The plan the options ask for, with defaults sized from the host's caches.
 static CalibrationPlan makePlan(const HostInfo &host) {
@@ -271,11 +307,16 @@ static bool writeFile(llvm::StringRef path, const HostInfo &host,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &fromProfileCategory});
   cl::ParseCommandLineOptions(
       argc, argv,
       "mlsysim-calibrate: measures this machine's sustained peaks and writes "
-      "them as mlsysim device files\n");
+      "them as mlsysim device files; with --from-profile, fits a device "
+      "file's efficiencies to a measured run\n");
+  if (!fromProfile.empty())
+    return runFromProfile(
+        {fromProfile, irFile, hardware, batch, execution, fittedOutput},
+        llvm::outs());
 
   HostInfo host = readHostInfo();
   CalibrationPlan plan = makePlan(host);

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
+#include <optional>
 
 namespace mlsysim {
 
@@ -43,6 +44,11 @@ private:
 
 /// The systems of the zoo (zoo/systems), in file order. Parsed once.
 llvm::Expected<llvm::ArrayRef<SystemSpec>> getBuiltinSystems();
+
+/// The text of the zoo device file that `origin` names
+/// (`builtin:zoo/hardware/<file>`, a HardwareSpec's origin), or std::nullopt
+/// for any other origin: what a tool that rewrites a device file starts from.
+std::optional<llvm::StringRef> getBuiltinHardwareText(llvm::StringRef origin);
 
 /// Resolves one device: a zoo id or alias, a zoo system (its device with the
 /// system's topology), or a path to a device or system file (the user's,
