@@ -2,6 +2,8 @@
 
 #include "mlsysim/Pricing/PriceModule.h"
 
+#include "mlsysim/Analysis/TrainingRoles.h"
+
 #include "mlsysim/Pricing/Tiling.h"
 
 #include "mlsysim/Analysis/Weights.h"
@@ -214,10 +216,16 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
   // batch= binds the dynamic sizes only when dynamic-dim= leaves them to it.
   bool batchResizes = request.priceLevers && request.dynamicDim == 0 &&
                       hasDynamicSizes(module, *counts);
+  FailureOr<std::optional<TrainingRoles>> training =
+      findTrainingRoles(module, counts->getContext());
+  if (failed(training))
+    return failure();
   for (const auto &device : *devices) {
     reports.push_back(priceProgram(*counts, device, options, symbolic));
     if (request.priceLevers)
       settleLevers(module, *counts, options, batchResizes, reports.back());
+    if (*training)
+      reports.back().training = priceTraining(reports.back(), **training);
   }
   return reports;
 }

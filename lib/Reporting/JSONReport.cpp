@@ -9,6 +9,7 @@
 
 #include "mlsysim/Reporting/ProfileViews.h"
 #include "mlsysim/Reporting/ServingViews.h"
+#include "mlsysim/Reporting/TrainingViews.h"
 
 #include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Units.h"
@@ -305,9 +306,20 @@ static void writeLatency(JSONWriter &writer, const PricedTotals &totals,
 
 /// The fields of a function's (or the module's) totals.
 static void writeTotals(JSONWriter &writer, const PricedProgram &report,
-                        const PricedTotals &totals,
-                        const ProfileOverlay *profile = nullptr) {
+                        const PricedTotals &totals, bool module = false) {
   std::optional<double> energy = report.getEnergy(totals);
+  // The module's totals also carry a training step's fields
+  // (activation_bytes, memory_by_role, phases, step_mfu, training), each
+  // written at its place in the sorted keys.
+  std::optional<Object> training;
+  if (module && report.training)
+    training = trainingToJSON(*report.training);
+  auto extra = [&](llvm::StringRef key) {
+    if (training)
+      if (const Value *value = training->get(key))
+        writer.attributeTree(key, *value);
+  };
+  extra("activation_bytes");
   writer.attribute("approximate_count", totals.numApproximate);
   writer.attribute("batch", report.options.batch);
   writer.attribute("bytes_communicated", totals.bytesCommunicated);
@@ -340,6 +352,7 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
   });
   writeLatency(writer, totals, totals.latency);
   writer.attribute("launches", totals.launches);
+  extra("memory_by_role");
   writer.attribute("mfu", totals.getMFU());
   if (auto dominant = totals.getDominantPeak())
     writer.attributeObject("mfu_peak", [&] {
@@ -352,10 +365,12 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
   writer.attribute("modeled_count", totals.numModeled);
   writer.attribute("op_count", totals.numOps);
   writer.attribute("overlap_hidden_s", totals.hiddenTime);
-  if (profile)
+  extra("phases");
+  if (module && report.profile)
     writer.attributeTree("profile", profileToJSON(report));
   writer.attribute("roofline_s", totals.roofline);
   writer.attributeTree("share_by_bound", shareByBoundToJSON(totals));
+  extra("step_mfu");
   writer.attribute("t_communication_s", totals.tCommunication);
   writer.attribute("t_compute_s", totals.tCompute);
   writer.attribute("t_memory_s", totals.tMemory);
@@ -367,6 +382,7 @@ static void writeTotals(JSONWriter &writer, const PricedProgram &report,
     writer.attribute("memory", totals.memoryBoundTime);
     writer.attribute("overhead", totals.overheadBoundTime);
   });
+  extra("training");
   writer.attribute("transcendentals", totals.transcendentals);
   writer.attribute("unmodeled_count", totals.numUnmodeled);
 }
@@ -553,7 +569,7 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
       } else if (key == "totals") {
         writer.attributeObject(
             key, [&] {
-              writeTotals(writer, report, report.totals, report.profile.get());
+              writeTotals(writer, report, report.totals, /*module=*/true);
             });
       } else if (key == "diagnosis") {
         writer.attributeObject(key, [&] {

@@ -18,6 +18,7 @@
 #include "mlsysim/Reporting/SymbolicViews.h"
 #include "mlsysim/Reporting/TextTable.h"
 #include "mlsysim/Reporting/ProfileViews.h"
+#include "mlsysim/Reporting/TrainingViews.h"
 
 #include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/DiagnosisText.h"
@@ -616,6 +617,8 @@ void mlsysim::printTextReport(const PricedProgram &report,
                report.fusionBound ? &*report.fusionBound : nullptr, largest,
                largestPeakOp, report.functions.size() == 1, os);
   printDiagnosis(diagnosis, "it", /*maxKinds=*/SIZE_MAX, hw, os);
+  if (report.training)
+    printTrainingText(report, *report.training, os);
   printProfileText(report, os);
   if (many)
     printCostliestFunctions(report, os);

@@ -33,7 +33,7 @@ PRICING_CALLS = re.compile(
     r"solveSymbolic|diagnose|compareDevices|priceModule|priceServing|"
     r"priceScalingPoint|priceProgram|planContraction|getTransferTime|"
     r"getContractionTrafficBound|overlayProfile|diffProfiles|"
-    r"fitEfficiencies)\s*\(")
+    r"fitEfficiencies|priceTraining)\s*\(")
 ENTRY_POINTS = {"priceModule", "priceServing", "compareDevices",
                 "priceScalingPoint", "priceProgram", "overlayProfile",
                 "diffProfiles"}

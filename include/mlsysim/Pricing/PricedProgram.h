@@ -18,6 +18,7 @@
 #include "mlsysim/Pricing/FusionPlan.h"
 #include "mlsysim/Pricing/ProfileOverlay.h"
 #include "mlsysim/Pricing/Serving.h"
+#include "mlsysim/Pricing/Training.h"
 
 #include "llvm/Support/Allocator.h"
 
@@ -284,6 +285,9 @@ struct PricedProgram {
   /// device.
   std::shared_ptr<const SymbolicCostAnalysis> symbolic;
   SymbolicFindings findings;
+  /// The training step, when the module's functions are its phases
+  /// (`mlsysim.phase`: Training.h).
+  std::optional<TrainingStep> training;
   /// The serving view, when a function is a prefill or decode step
   /// (Serving.h; built by the report pass, which prices the other batches).
   std::optional<ServingReport> serving;

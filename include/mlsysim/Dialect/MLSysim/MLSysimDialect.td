@@ -31,6 +31,12 @@ def MLSysim_Dialect : Dialect {
     "::mlir::StringAttr":$param,
     // On a function argument: a runtime input (its name).
     "::mlir::StringAttr":$input,
+    // On a function argument or result of a training step: what the tensor
+    // is (`weight`, `input`, `activation`, `gradient`, `optimizer_state`).
+    "::mlir::StringAttr":$role,
+    // On a function: the phase of a training step it is (`forward`,
+    // `backward`, `optimizer`).
+    "::mlir::StringAttr":$phase,
     // The #mlsysim.cost of an op (mlsysim-annotate).
     "::mlir::Attribute":$cost,
     // Why no model prices an op (mlsysim-annotate).

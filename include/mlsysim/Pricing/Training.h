@@ -1,0 +1,81 @@
+//===- Training.h - A training step, priced ---------------------*- C++ -*-===//
+//
+// The training step's view of the priced program: each phase (forward,
+// backward, optimizer) is a function of the module (Analysis/TrainingRoles.h),
+// so each phase's time and work are that function's totals; this file adds
+// what only a step has: the memory by role and its fit, the activations
+// with and without recomputation, the step's MFU as training papers count
+// it (6 x parameters x tokens) beside the exact count from the IR, and the
+// throughput (docs/training.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLSYSIM_PRICING_TRAINING_H
+#define MLSYSIM_PRICING_TRAINING_H
+
+#include "mlsysim/Analysis/TrainingRoles.h"
+#include "mlsysim/Pricing/Estimate.h"
+#include "mlsysim/Support/Count.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace mlsysim {
+
+struct PricedProgram;
+
+/// One phase of the step: its function's totals.
+struct PricedPhase {
+  TrainingPhase phase = TrainingPhase::Forward;
+  std::string func;
+  /// Its latency under the headline execution model, and under each.
+  double latency = 0.0;
+  std::map<ExecutionModel, double> byExecution;
+  /// Its work (FLOPs and integer ops, in the convention) and the traffic of
+  /// what runs.
+  double flops = 0.0, bytes = 0.0;
+  /// The bound that limits the most of its time, and its share of the step.
+  Bound bound = Bound::Free;
+  double share = 0.0;
+};
+
+struct TrainingStep {
+  /// In step order (forward, backward, optimizer), the phases the module
+  /// has.
+  std::vector<PricedPhase> phases;
+  /// The step: its phases one after another.
+  double latency = 0.0;
+  /// Bytes held through the step by role (TrainingRoles::bytes), the
+  /// largest working set of intermediates of any phase, and their sum: the
+  /// step's peak memory, against the device's capacity.
+  std::map<TensorRole, Count> memoryByRole;
+  Count workspaceBytes, peakBytes;
+  bool fits = true;
+  /// The activations the forward pass saves, and with recomputation (the
+  /// backward pass recomputes the forward from its inputs and weights,
+  /// which the step holds anyway: no saved activation), with the time that
+  /// adds (one more forward pass).
+  Count activationBytes, activationBytesRecomputed;
+  double recomputeTime = 0.0;
+  /// Trained parameters, samples and tokens per step (tokens: none for
+  /// inputs that are not token ids).
+  double parameters = 0.0, samples = 0.0;
+  std::optional<double> tokens;
+  /// Model FLOPs as training papers count them: 6 x parameters x tokens
+  /// (3 x in the MAC convention), and the exact count of the three phases'
+  /// ops; each over the step's latency as a share of the peak that priced
+  /// the most arithmetic (the step's MFU).
+  std::optional<double> modelFlops, modelMFU;
+  double exactFlops = 0.0, exactMFU = 0.0;
+  double samplesPerSecond = 0.0;
+  std::optional<double> tokensPerSecond;
+};
+
+/// The step of `program`, whose functions `roles` names by phase.
+TrainingStep priceTraining(const PricedProgram &program,
+                           const TrainingRoles &roles);
+
+} // namespace mlsysim
+
+#endif // MLSYSIM_PRICING_TRAINING_H

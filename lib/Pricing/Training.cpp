@@ -1,0 +1,81 @@
+//===- Training.cpp - A training step, priced -----------------------------===//
+
+#include "mlsysim/Pricing/Training.h"
+
+#include "mlsysim/Pricing/PricedProgram.h"
+#include "mlsysim/Pricing/Roofline.h"
+
+using namespace mlsysim;
+
+TrainingStep mlsysim::priceTraining(const PricedProgram &program,
+                                    const TrainingRoles &roles) {
+  TrainingStep step;
+  const PricedFunction *forward = nullptr;
+  for (const auto &[phase, name] : roles.phases) {
+    auto func = llvm::find_if(program.functions, [&](const PricedFunction &f) {
+      return f.name == name;
+    });
+    if (func == program.functions.end())
+      continue;
+    if (phase == TrainingPhase::Forward)
+      forward = &*func;
+    const PricedTotals &totals = func->totals;
+    PricedPhase priced;
+    priced.phase = phase;
+    priced.func = name;
+    priced.latency = totals.latency;
+    for (ExecutionModel model : kAllExecutionModels)
+      priced.byExecution[model] = totals.getExecution(model).latency;
+    priced.flops = (totals.flops + totals.intOps).toDouble();
+    priced.bytes = (totals.bytesRead + totals.bytesWritten).toDouble();
+    priced.bound = totals.getMainBound();
+    step.latency += priced.latency;
+    step.exactFlops += priced.flops;
+    // The largest working set of any phase: its live intermediates.
+    if (func->footprintIndex >= 0) {
+      const PeakMemory &footprint = program.footprints[func->footprintIndex];
+      if (footprint.peakIntermediateBytes.toDouble() >
+          step.workspaceBytes.toDouble())
+        step.workspaceBytes = footprint.peakIntermediateBytes;
+    }
+    step.phases.push_back(std::move(priced));
+  }
+  for (PricedPhase &phase : step.phases)
+    phase.share = getShare(phase.latency, step.latency);
+
+  step.memoryByRole = roles.bytes;
+  step.peakBytes = step.workspaceBytes;
+  for (const auto &[role, bytes] : roles.bytes)
+    step.peakBytes += bytes;
+  step.fits = step.peakBytes.toDouble() <=
+              program.hardware->memoryCapacityBytes.value;
+  if (auto it = roles.bytes.find(TensorRole::Activation);
+      it != roles.bytes.end())
+    step.activationBytes = it->second;
+  // Recomputing the forward pass inside the backward pass needs only what
+  // the step holds anyway (the inputs and weights).
+  step.activationBytesRecomputed = Count(0);
+  step.recomputeTime = forward ? forward->totals.latency : 0.0;
+
+  step.parameters = roles.parameters.toDouble();
+  step.samples = static_cast<double>(program.options.batch);
+  step.samplesPerSecond = getShare(step.samples, step.latency);
+  // The peak MFU is measured against: the one that priced the most
+  // arithmetic of the whole step.
+  double peak = 0.0;
+  if (auto dominant = program.totals.getDominantPeak())
+    peak = program.totals.workByPeak.at(*dominant).second;
+  step.exactMFU = getShare(getShare(step.exactFlops, step.latency), peak);
+  if (roles.tokensPerSample) {
+    double tokens = step.samples * static_cast<double>(*roles.tokensPerSample);
+    step.tokens = tokens;
+    step.tokensPerSecond = getShare(tokens, step.latency);
+    // 6 N per token: 2 N forward, 4 N backward (a multiply-accumulate per
+    // parameter per token each way, the weight and the input gradient).
+    double perMac =
+        program.options.convention == FlopConvention::FMA2 ? 2.0 : 1.0;
+    step.modelFlops = 3.0 * perMac * step.parameters * tokens;
+    step.modelMFU = getShare(getShare(*step.modelFlops, step.latency), peak);
+  }
+  return step;
+}
