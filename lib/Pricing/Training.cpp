@@ -2,8 +2,11 @@
 
 #include "mlsysim/Pricing/Training.h"
 
+#include "mlsysim/Pricing/Collectives.h"
 #include "mlsysim/Pricing/PricedProgram.h"
 #include "mlsysim/Pricing/Roofline.h"
+
+#include "mlsysim/Hardware/SystemSpec.h"
 
 using namespace mlsysim;
 
@@ -40,6 +43,37 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
     }
     step.phases.push_back(std::move(priced));
   }
+  // Data parallel on a system: the gradients' all-reduce, bucket by bucket
+  // as the backward pass makes them; all but the last bucket overlap it.
+  int64_t devices = program.hardware->system
+                        ? program.hardware->system->getDeviceCount()
+                        : 1;
+  auto gradients = roles.bytes.find(TensorRole::Gradient);
+  if (devices > 1 && gradients != roles.bytes.end()) {
+    GradientSync sync;
+    sync.devices = devices;
+    sync.bytes = gradients->second.toDouble();
+    Collective allReduce;
+    allReduce.kind = CollectiveKind::AllReduce;
+    allReduce.bytes = gradients->second;
+    allReduce.gridShape = {devices};
+    allReduce.gridAxes = {0};
+    CollectiveTime time = priceCollective(
+        allReduce, *program.hardware, program.options.roofline.collectiveAlgorithm);
+    if (time.priced) {
+      sync.seconds = time.seconds;
+      sync.algorithm = time.algorithm;
+      double backward = 0.0;
+      for (const PricedPhase &phase : step.phases)
+        if (phase.phase == TrainingPhase::Backward)
+          backward = phase.latency;
+      double last = sync.seconds * std::min(1.0, sync.bucketBytes / sync.bytes);
+      sync.hidden = std::min(sync.seconds - last, backward);
+      sync.exposed = sync.seconds - sync.hidden;
+      step.latency += sync.exposed;
+      step.sync = sync;
+    }
+  }
   for (PricedPhase &phase : step.phases)
     phase.share = getShare(phase.latency, step.latency);
 
@@ -58,14 +92,19 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
   step.recomputeTime = forward ? forward->totals.latency : 0.0;
 
   step.parameters = roles.parameters.toDouble();
-  step.samples = static_cast<double>(program.options.batch);
+  step.samples = static_cast<double>(program.options.batch) *
+                 static_cast<double>(devices);
   step.samplesPerSecond = getShare(step.samples, step.latency);
   // The peak MFU is measured against: the one that priced the most
   // arithmetic of the whole step.
+  // MFU over every device of a data-parallel system.
   double peak = 0.0;
   if (auto dominant = program.totals.getDominantPeak())
-    peak = program.totals.workByPeak.at(*dominant).second;
-  step.exactMFU = getShare(getShare(step.exactFlops, step.latency), peak);
+    peak = program.totals.workByPeak.at(*dominant).second *
+           static_cast<double>(devices);
+  step.exactMFU = getShare(
+      getShare(step.exactFlops * static_cast<double>(devices), step.latency),
+      peak);
   if (roles.tokensPerSample) {
     double tokens = step.samples * static_cast<double>(*roles.tokensPerSample);
     step.tokens = tokens;

@@ -26,7 +26,11 @@ void mlsysim::printTrainingText(const PricedProgram &report,
      << formatQuantity(step.samplesPerSecond, "samples/s");
   if (step.tokensPerSecond)
     os << ", " << formatQuantity(*step.tokensPerSecond, "tokens/s");
-  os << " at batch " << report.options.batch << "\n";
+  os << " at batch " << report.options.batch;
+  if (step.sync)
+    os << " per device (" << formatQuantity(step.samples, "") << " over "
+       << step.sync->devices << " devices)";
+  os << "\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   for (const PricedPhase &phase : step.phases)
     rows.push_back({stringifyTrainingPhase(phase.phase).str(), "@" + phase.func,
@@ -40,6 +44,16 @@ void mlsysim::printTrainingText(const PricedProgram &report,
                     stringifyBound(phase.bound).str()});
   printTable(rows, os, kPhaseColumns);
   // Memory: what the step holds, by role, and whether it fits.
+  if (step.sync)
+    os << "  data parallel over " << step.sync->devices
+       << " devices: the gradients' all-reduce ("
+       << formatQuantity(step.sync->bytes, "B") << ", "
+       << stringifyCollectiveAlgorithm(step.sync->algorithm) << ") takes "
+       << formatSeconds(step.sync->seconds) << "; in "
+       << formatQuantity(step.sync->bucketBytes, "B")
+       << " buckets during the backward pass, "
+       << formatSeconds(step.sync->hidden) << " of it is hidden and "
+       << formatSeconds(step.sync->exposed) << " exposed\n";
   os << "  memory: " << formatQuantity(step.peakBytes.toDouble(), "B")
      << " at peak of " << formatQuantity(
                               report.hardware->memoryCapacityBytes.value, "B")
@@ -100,6 +114,18 @@ Object mlsysim::trainingToJSON(const TrainingStep &step) {
                           {"six_n", optional(step.modelMFU)}}},
       {"training",
        Object{{"latency_s", step.latency},
+              {"gradient_sync",
+               step.sync
+                   ? Value(Object{
+                         {"devices", step.sync->devices},
+                         {"bytes", step.sync->bytes},
+                         {"all_reduce_s", step.sync->seconds},
+                         {"algorithm", stringifyCollectiveAlgorithm(
+                                           step.sync->algorithm)},
+                         {"bucket_bytes", step.sync->bucketBytes},
+                         {"hidden_s", step.sync->hidden},
+                         {"exposed_s", step.sync->exposed}})
+                   : Value(nullptr)},
               {"peak_bytes", step.peakBytes.toDouble()},
               {"workspace_bytes", step.workspaceBytes.toDouble()},
               {"fits", step.fits},

@@ -5,6 +5,23 @@
 // the input (dX = dY W) and of the weight (dW = dY^T X); AdamW updates W.
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml batch=8 fusion=0 output=-" -o /dev/null | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-device.yaml batch=8 fusion=0 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=JSON
+// Data parallel on a DGX H100 (8 GPUs): every GPU runs batch 8, 64 samples
+// a step; the 8192 B of gradients are one bucket (under DDP's 25 MB), so
+// the all-reduce cannot start before the backward pass ends: all of it is
+// exposed.
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=dgx-h100 batch=8 fusion=0 output=-" -o /dev/null | FileCheck %s --check-prefix=DP
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=dgx-h100 batch=8 fusion=0 format=json output=-" -o /dev/null | FileCheck %s --check-prefix=DPJSON
+// DP: training step: {{.*}} at batch 8 per device (64 over 8 devices)
+// DP: data parallel over 8 devices: the gradients' all-reduce (8.19 KB, {{ring|tree|hierarchical}}) takes [[T:[0-9.]+ µs]]; in 25 MB buckets during the backward pass, 0 s of it is hidden and [[T]] exposed
+// DPJSON:      "gradient_sync": {
+// DPJSON-NEXT:   "algorithm":
+// DPJSON-NEXT:   "all_reduce_s": [[S:[0-9.e-]+]],
+// DPJSON-NEXT:   "bucket_bytes": 25000000,
+// DPJSON-NEXT:   "bytes": 8192,
+// DPJSON-NEXT:   "devices": 8,
+// DPJSON-NEXT:   "exposed_s": [[S]],
+// DPJSON-NEXT:   "hidden_s": 0
+// DPJSON:      "samples": 64,
 
 // Hand counts at batch 8:
 //   forward: the matmul [8,64] x [64,32]: 2 * 8 * 64 * 32 = 32768 FLOP; the

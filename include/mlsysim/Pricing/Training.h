@@ -40,12 +40,29 @@ struct PricedPhase {
   double share = 0.0;
 };
 
+/// Data parallelism over a system's devices (`hardware=<system>`): every
+/// device runs the step on its own batch and the gradients are summed with
+/// an all-reduce, in buckets while the backward pass still runs (as
+/// PyTorch DDP does), all but the last bucket hidden behind it.
+struct GradientSync {
+  int64_t devices = 1;
+  /// The gradients' bytes, the all-reduce's time on the system's links and
+  /// its algorithm, and the bucket size (DDP's default 25 MB).
+  double bytes = 0.0, seconds = 0.0, bucketBytes = 25e6;
+  CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+  /// What the backward pass hides and what is left exposed on the step.
+  double hidden = 0.0, exposed = 0.0;
+};
+
 struct TrainingStep {
   /// In step order (forward, backward, optimizer), the phases the module
   /// has.
   std::vector<PricedPhase> phases;
-  /// The step: its phases one after another.
+  /// The step: its phases one after another (and, data parallel, the
+  /// all-reduce's exposed time before the optimizer).
   double latency = 0.0;
+  /// On a system of several devices: the gradients' all-reduce.
+  std::optional<GradientSync> sync;
   /// Bytes held through the step by role (TrainingRoles::bytes), the
   /// largest working set of intermediates of any phase, and their sum: the
   /// step's peak memory, against the device's capacity.
@@ -58,8 +75,8 @@ struct TrainingStep {
   /// adds (one more forward pass).
   Count activationBytes, activationBytesRecomputed;
   double recomputeTime = 0.0;
-  /// Trained parameters, samples and tokens per step (tokens: none for
-  /// inputs that are not token ids).
+  /// Trained parameters, samples and tokens per step over all devices
+  /// (tokens: none for inputs that are not token ids).
   double parameters = 0.0, samples = 0.0;
   std::optional<double> tokens;
   /// Model FLOPs as training papers count them: 6 x parameters x tokens
