@@ -51,12 +51,12 @@ static LogicalResult checkRoles(FunctionOpInterface func) {
                             << attr;
   };
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-    if (failed(check(func.getArgAttr(i, name),
-                     "argument #" + std::to_string(i))))
+    if (failed(
+            check(func.getArgAttr(i, name), "argument #" + std::to_string(i))))
       return failure();
   for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
-    if (failed(check(func.getResultAttr(i, name),
-                     "result #" + std::to_string(i))))
+    if (failed(
+            check(func.getResultAttr(i, name), "result #" + std::to_string(i))))
       return failure();
   return success();
 }
@@ -78,10 +78,10 @@ mlsysim::findTrainingRoles(ModuleOp module, const CostContext &context) {
              << "'" << phaseName
              << "' must be one of forward, backward, optimizer; got " << attr;
     if (!funcs.try_emplace(*phase, func).second)
-      return func.emitError() << "a second function of the training step's "
-                              << stringifyTrainingPhase(*phase)
-                              << " phase (the first is @"
-                              << funcs[*phase].getName() << ")";
+      return func.emitError()
+             << "a second function of the training step's "
+             << stringifyTrainingPhase(*phase) << " phase (the first is @"
+             << funcs[*phase].getName() << ")";
     if (failed(checkRoles(func)))
       return failure();
     roles.phases[*phase] = func.getName().str();

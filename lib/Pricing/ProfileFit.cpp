@@ -138,9 +138,8 @@ ProfileFit mlsysim::fitEfficiencies(const PricedProgram &program,
   std::map<std::pair<OpClass, bool>, std::vector<FitSample>> byClass;
   std::map<Skip, unsigned> skipped;
   for (const PricedOp &op : program.ops) {
-    double measured = op.id < overlay.opMeasured.size()
-                          ? overlay.opMeasured[op.id]
-                          : -1.0;
+    double measured =
+        op.id < overlay.opMeasured.size() ? overlay.opMeasured[op.id] : -1.0;
     if (measured < 0 || (op.free && measured == 0))
       continue;
     auto classified = classify(program, op);

@@ -107,28 +107,37 @@ static Family familyOfName(llvm::StringRef name) {
                     "mkldnn_convolution", "cudnn_convolution"},
                    Family::Convolution)
             .StartsWith("conv_transpose", Family::Convolution)
-            .Cases({"sum", "mean", "amax", "amin", "max", "min", "softmax",
-                    "log_softmax", "layer_norm", "native_layer_norm",
-                    "batch_norm", "native_batch_norm", "group_norm", "var",
-                    "std", "norm", "argmax", "cumsum", "prod", "rms_norm"},
+            .Cases({"sum",        "mean",
+                    "amax",       "amin",
+                    "max",        "min",
+                    "softmax",    "log_softmax",
+                    "layer_norm", "native_layer_norm",
+                    "batch_norm", "native_batch_norm",
+                    "group_norm", "var",
+                    "std",        "norm",
+                    "argmax",     "cumsum",
+                    "prod",       "rms_norm"},
                    Family::Reduction)
             .Cases({"batch_norm_impl_index", "native_group_norm", "logsumexp",
                     "avg_pool2d", "adaptive_avg_pool2d", "max_pool2d",
                     "max_pool2d_with_indices", "adaptive_max_pool2d",
                     "avg_pool1d", "max_pool1d"},
                    Family::Reduction)
-            .Cases({"view", "reshape", "reshape_alias", "permute", "transpose",
-                    "t", "expand", "unsqueeze", "squeeze", "flatten", "slice",
-                    "select", "as_strided", "alias", "detach", "unflatten",
-                    "split", "chunk", "narrow", "unbind", "lift_fresh",
-                    "view_as", "expand_as", "unsafe_view", "empty",
-                    "empty_like", "resolve_conj", "resolve_neg"},
+            .Cases({"view",       "reshape",    "reshape_alias", "permute",
+                    "transpose",  "t",          "expand",        "unsqueeze",
+                    "squeeze",    "flatten",    "slice",         "select",
+                    "as_strided", "alias",      "detach",        "unflatten",
+                    "split",      "chunk",      "narrow",        "unbind",
+                    "lift_fresh", "view_as",    "expand_as",     "unsafe_view",
+                    "empty",      "empty_like", "resolve_conj",  "resolve_neg"},
                    Family::View)
-            .Cases({"contiguous", "clone", "copy", "cat", "stack", "to",
-                    "to_copy", "index_select", "embedding", "gather", "pad",
-                    "constant_pad_nd", "repeat", "zeros", "ones", "full",
-                    "zeros_like", "ones_like", "full_like", "fill", "zero",
-                    "arange", "index", "masked_fill", "where", "tril", "triu"},
+            .Cases({"contiguous", "clone",     "copy",      "cat",
+                    "stack",      "to",        "to_copy",   "index_select",
+                    "embedding",  "gather",    "pad",       "constant_pad_nd",
+                    "repeat",     "zeros",     "ones",      "full",
+                    "zeros_like", "ones_like", "full_like", "fill",
+                    "zero",       "arange",    "index",     "masked_fill",
+                    "where",      "tril",      "triu"},
                    Family::Move)
             .Default(Family::Elementwise);
     return family;
@@ -176,13 +185,12 @@ static double macsOf(llvm::StringRef name,
       return 0.0;
     double k = a.back(), n = b.size() >= 2 ? b.back() : 1;
     double m = a.size() >= 2 ? a[a.size() - 2] : 1;
-    double batch = std::max(
-        elementsOf(a.drop_back(std::min<size_t>(2, a.size()))),
-        elementsOf(b.drop_back(std::min<size_t>(2, b.size()))));
+    double batch =
+        std::max(elementsOf(a.drop_back(std::min<size_t>(2, a.size()))),
+                 elementsOf(b.drop_back(std::min<size_t>(2, b.size()))));
     return batch * m * k * n;
   };
-  if (op == "mm" || op == "bmm" || op == "matmul" || op == "mv" ||
-      op == "dot")
+  if (op == "mm" || op == "bmm" || op == "matmul" || op == "mv" || op == "dot")
     return product(shape(0), shape(1));
   if (op == "addmm" || op == "baddbmm" || op == "addmv")
     return product(shape(1), shape(2));
@@ -191,7 +199,8 @@ static double macsOf(llvm::StringRef name,
   // Attention: Q K^T first, [..., L, D] x [..., S, D].
   if (op.starts_with("scaled_dot_product") && shape(0).size() >= 2 &&
       shape(1).size() >= 2)
-    return static_cast<double>(elementsOf(shape(0))) * shape(1)[shape(1).size() - 2];
+    return static_cast<double>(elementsOf(shape(0))) *
+           shape(1)[shape(1).size() - 2];
   return 0.0;
 }
 
@@ -443,7 +452,8 @@ static std::vector<int> attach(const PricedProgram &program,
       continue;
     for (mlir::Operation *user : program.ops[id].op->getUsers()) {
       auto it = idOf.find(user);
-      if (it == idOf.end() || owner[it->second] < 0 || !sameFunc(it->second, id))
+      if (it == idOf.end() || owner[it->second] < 0 ||
+          !sameFunc(it->second, id))
         continue;
       if (owner[id] < 0 || owner[it->second] < owner[id])
         owner[id] = owner[it->second];
@@ -477,7 +487,7 @@ struct OpPrediction {
     own.assign(program.ops.size(), 0.0);
     compiled = program.options.roofline.execution == ExecutionModel::Compiled;
     for (const PricedOp &op : program.ops)
-      if (op.modeled && !(compiled && op.kernel < 0))
+      if (op.modeled && (!compiled || op.kernel >= 0))
         own[op.id] = op.roofline.latency;
     if (!compiled)
       return;
@@ -523,8 +533,7 @@ struct Member {
 } // namespace
 
 ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
-                                       const Profile &profile,
-                                       unsigned runs) {
+                                       const Profile &profile, unsigned runs) {
   ProfileOverlay overlay;
   overlay.format = profile.format;
   overlay.path = profile.path;
@@ -590,8 +599,9 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
                                 " ops is too large to align; not mapped");
         continue;
       }
-      std::vector<int> match = profile.ordered ? align(entries, ops)
-                                               : matchUnordered(entries, ops, durations);
+      std::vector<int> match = profile.ordered
+                                   ? align(entries, ops)
+                                   : matchUnordered(entries, ops, durations);
       for (auto [k, i] : llvm::enumerate(index))
         anchorOf[i] = match[k];
     }
@@ -720,11 +730,12 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
       if (overlay.opMeasured[id] < 0)
         continue;
       double total = predicted.total(id);
-      double part = predicted.compiled && total > 0
-                        ? predicted.in(kernel.id, id) / total
-                        : 1.0 / std::max<size_t>(1, predicted.compiled
-                                                        ? predicted.kernelsOf[id].size()
-                                                        : 1);
+      double part =
+          predicted.compiled && total > 0
+              ? predicted.in(kernel.id, id) / total
+              : 1.0 / std::max<size_t>(1, predicted.compiled
+                                              ? predicted.kernelsOf[id].size()
+                                              : 1);
       overlay.kernelMeasured[kernel.id] =
           std::max(0.0, overlay.kernelMeasured[kernel.id]) +
           overlay.opMeasured[id] * part;
@@ -736,17 +747,15 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
                     });
   for (auto &entry : unmatched)
     overlay.unmatched.push_back(entry.second);
-  llvm::sort(overlay.unmatched,
-             [](const UnmatchedEntries &a, const UnmatchedEntries &b) {
-               return std::tie(b.measured, a.name) <
-                      std::tie(a.measured, b.name);
-             });
+  llvm::sort(overlay.unmatched, [](const UnmatchedEntries &a,
+                                   const UnmatchedEntries &b) {
+    return std::tie(b.measured, a.name) < std::tie(a.measured, b.name);
+  });
   return overlay;
 }
 
-std::vector<ProfileChange>
-mlsysim::diffProfiles(const ProfileOverlay &before,
-                      const ProfileOverlay &after) {
+std::vector<ProfileChange> mlsysim::diffProfiles(const ProfileOverlay &before,
+                                                 const ProfileOverlay &after) {
   std::map<unsigned, ProfileChange> byAnchor;
   auto add = [&](const ProfileOverlay &overlay, double ProfileChange::*time) {
     for (const MeasuredUnit &unit : overlay.units) {
@@ -763,10 +772,10 @@ mlsysim::diffProfiles(const ProfileOverlay &before,
   for (auto &entry : byAnchor)
     changes.push_back(entry.second);
   // The largest change first.
-  llvm::stable_sort(changes, [](const ProfileChange &a,
-                                const ProfileChange &b) {
-    return std::abs(std::max(0.0, a.after) - std::max(0.0, a.before)) >
-           std::abs(std::max(0.0, b.after) - std::max(0.0, b.before));
-  });
+  llvm::stable_sort(
+      changes, [](const ProfileChange &a, const ProfileChange &b) {
+        return std::abs(std::max(0.0, a.after) - std::max(0.0, a.before)) >
+               std::abs(std::max(0.0, b.after) - std::max(0.0, b.before));
+      });
   return changes;
 }

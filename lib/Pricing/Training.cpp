@@ -14,7 +14,9 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
                                     const TrainingRoles &roles) {
   TrainingStep step;
   const PricedFunction *forward = nullptr;
-  for (const auto &[phase, name] : roles.phases) {
+  for (const auto &entry : roles.phases) {
+    TrainingPhase phase = entry.first;
+    const std::string &name = entry.second;
     auto func = llvm::find_if(program.functions, [&](const PricedFunction &f) {
       return f.name == name;
     });
@@ -45,9 +47,8 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
   }
   // Data parallel on a system: the gradients' all-reduce, bucket by bucket
   // as the backward pass makes them; all but the last bucket overlap it.
-  int64_t devices = program.hardware->system
-                        ? program.hardware->system->getDeviceCount()
-                        : 1;
+  int64_t devices =
+      program.hardware->system ? program.hardware->system->getDeviceCount() : 1;
   auto gradients = roles.bytes.find(TensorRole::Gradient);
   if (devices > 1 && gradients != roles.bytes.end()) {
     GradientSync sync;
@@ -58,8 +59,9 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
     allReduce.bytes = gradients->second;
     allReduce.gridShape = {devices};
     allReduce.gridAxes = {0};
-    CollectiveTime time = priceCollective(
-        allReduce, *program.hardware, program.options.roofline.collectiveAlgorithm);
+    CollectiveTime time =
+        priceCollective(allReduce, *program.hardware,
+                        program.options.roofline.collectiveAlgorithm);
     if (time.priced) {
       sync.seconds = time.seconds;
       sync.algorithm = time.algorithm;
@@ -81,8 +83,8 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
   step.peakBytes = step.workspaceBytes;
   for (const auto &[role, bytes] : roles.bytes)
     step.peakBytes += bytes;
-  step.fits = step.peakBytes.toDouble() <=
-              program.hardware->memoryCapacityBytes.value;
+  step.fits =
+      step.peakBytes.toDouble() <= program.hardware->memoryCapacityBytes.value;
   if (auto it = roles.bytes.find(TensorRole::Activation);
       it != roles.bytes.end())
     step.activationBytes = it->second;
@@ -92,8 +94,8 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
   step.recomputeTime = forward ? forward->totals.latency : 0.0;
 
   step.parameters = roles.parameters.toDouble();
-  step.samples = static_cast<double>(program.options.batch) *
-                 static_cast<double>(devices);
+  step.samples =
+      static_cast<double>(program.options.batch) * static_cast<double>(devices);
   step.samplesPerSecond = getShare(step.samples, step.latency);
   // The peak MFU is measured against: the one that priced the most
   // arithmetic of the whole step.

@@ -13,8 +13,8 @@
 #include "mlsysim/Pricing/RepeatedKernels.h"
 #include "mlsysim/Reporting/DiagnosisText.h"
 #include "mlsysim/Reporting/Escape.h"
-#include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/ProfileViews.h"
+#include "mlsysim/Reporting/ReportFormats.h"
 #include "mlsysim/Reporting/ServingViews.h"
 #include "mlsysim/Reporting/Units.h"
 

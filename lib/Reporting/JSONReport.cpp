@@ -28,7 +28,7 @@ using llvm::json::Value;
 /// A measured time by id (ProfileOverlay): null when nothing maps to it.
 static JSONScalar measuredOf(llvm::ArrayRef<double> measured, unsigned id) {
   return id < measured.size() && measured[id] >= 0 ? JSONScalar(measured[id])
-                                                    : JSONScalar(nullptr);
+                                                   : JSONScalar(nullptr);
 }
 
 /// Calls `emit(field, value)` for every field of an op, in CSV column order
@@ -567,10 +567,9 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
             writeFunction(writer, report, func);
         });
       } else if (key == "totals") {
-        writer.attributeObject(
-            key, [&] {
-              writeTotals(writer, report, report.totals, /*module=*/true);
-            });
+        writer.attributeObject(key, [&] {
+          writeTotals(writer, report, report.totals, /*module=*/true);
+        });
       } else if (key == "diagnosis") {
         writer.attributeObject(key, [&] {
           writeDiagnosis(writer, report.diagnosis, *report.hardware);
@@ -592,7 +591,8 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
           for (const PricedOp &op : report.ops)
             writer.object([&] {
               visitOpFields(
-                  op, report.profile.get(), [&](llvm::StringRef field, const JSONScalar &value) {
+                  op, report.profile.get(),
+                  [&](llvm::StringRef field, const JSONScalar &value) {
                     writer.attribute(field, value);
                   });
               if (op.modeled)
@@ -661,20 +661,22 @@ void mlsysim::printCSVRows(const PricedProgram &report, bool header,
     // The field names, from the same visitor as the rows (a report with a
     // fusion plan has one more).
     PricedOp sample = report.ops.empty() ? PricedOp() : report.ops.front();
-    visitOpFields(sample, report.profile.get(), [&](llvm::StringRef field, JSONScalar) {
-      os << (first ? "" : ",") << field;
-      first = false;
-    });
+    visitOpFields(sample, report.profile.get(),
+                  [&](llvm::StringRef field, JSONScalar) {
+                    os << (first ? "" : ",") << field;
+                    first = false;
+                  });
     os << ",hardware\n";
   }
   for (const PricedOp &op : report.ops) {
     first = true;
-    visitOpFields(op, report.profile.get(), [&](llvm::StringRef, JSONScalar value) {
-      if (!first)
-        os << ",";
-      first = false;
-      printCSVField(value, os);
-    });
+    visitOpFields(op, report.profile.get(),
+                  [&](llvm::StringRef, JSONScalar value) {
+                    if (!first)
+                      os << ",";
+                    first = false;
+                    printCSVField(value, os);
+                  });
     os << "," << report.hardware->id << "\n";
   }
 }

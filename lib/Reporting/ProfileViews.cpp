@@ -13,12 +13,12 @@ using llvm::json::Array;
 using llvm::json::Object;
 
 static constexpr Column kUnitColumns[] = {
-    {"measured op", true}, {"IR ops", true},    {"location", true},
+    {"measured op", true}, {"IR ops", true},     {"location", true},
     {"measured", false},   {"predicted", false}, {"headroom", false},
     {"achieved", false},   {"bound", true},
 };
 static constexpr Column kChangeColumns[] = {
-    {"measured op", true}, {"IR op", true}, {"before", false},
+    {"measured op", true}, {"IR op", true},   {"before", false},
     {"now", false},        {"change", false},
 };
 constexpr size_t kUnitsShown = 10;
@@ -59,7 +59,8 @@ static std::string describeAchieved(const MeasuredUnit &unit) {
   if (unit.achievedFlops > 0)
     text = formatQuantity(unit.achievedFlops, "FLOP/s");
   if (unit.achievedBytes > 0)
-    text += (text.empty() ? "" : ", ") + formatQuantity(unit.achievedBytes, "B/s");
+    text +=
+        (text.empty() ? "" : ", ") + formatQuantity(unit.achievedBytes, "B/s");
   return text.empty() ? "-" : text;
 }
 
@@ -114,12 +115,13 @@ void mlsysim::printProfileText(const PricedProgram &report,
     double time = 0.0;
     for (const UnmatchedEntries &u : p.unmatched)
       time += u.measured;
-    os << "  unmatched: " << formatSeconds(time) << " in "
-       << p.unmatched.size() << (p.unmatched.size() == 1 ? " name" : " names");
+    os << "  unmatched: " << formatSeconds(time) << " in " << p.unmatched.size()
+       << (p.unmatched.size() == 1 ? " name" : " names");
     constexpr size_t kNamed = 3;
     llvm::ListSeparator sep(", ");
     os << " (";
-    for (const UnmatchedEntries &u : llvm::ArrayRef(p.unmatched).take_front(kNamed))
+    for (const UnmatchedEntries &u :
+         llvm::ArrayRef(p.unmatched).take_front(kNamed))
       os << sep << u.name << " " << formatSeconds(u.measured);
     if (p.unmatched.size() > kNamed)
       os << sep << "...";
@@ -129,9 +131,8 @@ void mlsysim::printProfileText(const PricedProgram &report,
     os << "  host transfers: " << formatSeconds(p.hostTransfer)
        << " of copies between host and device, outside the IR: left out\n";
   if (p.opsNotMeasured)
-    os << "  not measured: " << p.opsNotMeasured
-       << " IR ops predicted at " << formatSeconds(p.predictedNotMeasured)
-       << " match no measured entry\n";
+    os << "  not measured: " << p.opsNotMeasured << " IR ops predicted at "
+       << formatSeconds(p.predictedNotMeasured) << " match no measured entry\n";
   for (const std::string &note : p.notes)
     os << "  note: " << note << "\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
@@ -140,9 +141,8 @@ void mlsysim::printProfileText(const PricedProgram &report,
     rows.push_back({shorten(describeMeasuredNames(unit)),
                     describeMeasuredOps(report, unit),
                     report.ops[unit.anchor].loc.str(),
-                    formatSeconds(unit.measured),
-                    formatSeconds(unit.predicted), describeHeadroom(unit),
-                    describeAchieved(unit),
+                    formatSeconds(unit.measured), formatSeconds(unit.predicted),
+                    describeHeadroom(unit), describeAchieved(unit),
                     stringifyBound(unit.bound).str()});
   if (!rows.empty()) {
     os << "  time left on the table (measured - predicted), largest first"
@@ -166,25 +166,24 @@ static llvm::json::Value overlayToJSON(const PricedProgram &report,
       names.push_back(name);
     for (unsigned id : unit.ops)
       ops.push_back(id);
-    units.push_back(Object{
-        {"names", std::move(names)},
-        {"anchor", unit.anchor},
-        {"ops", std::move(ops)},
-        {"measured_s", unit.measured},
-        {"entries", unit.entries},
-        {"predicted_s", unit.predicted},
-        {"headroom", unit.predicted > 0 ? llvm::json::Value(unit.headroom)
-                                        : llvm::json::Value(nullptr)},
-        {"time_left_s", unit.timeLeft},
-        {"achieved_flops_per_s", unit.achievedFlops},
-        {"achieved_bytes_per_s", unit.achievedBytes},
-        {"bound", stringifyBound(unit.bound)}});
+    units.push_back(Object{{"names", std::move(names)},
+                           {"anchor", unit.anchor},
+                           {"ops", std::move(ops)},
+                           {"measured_s", unit.measured},
+                           {"entries", unit.entries},
+                           {"predicted_s", unit.predicted},
+                           {"headroom", unit.predicted > 0
+                                            ? llvm::json::Value(unit.headroom)
+                                            : llvm::json::Value(nullptr)},
+                           {"time_left_s", unit.timeLeft},
+                           {"achieved_flops_per_s", unit.achievedFlops},
+                           {"achieved_bytes_per_s", unit.achievedBytes},
+                           {"bound", stringifyBound(unit.bound)}});
   }
   double unmatchedTime = 0.0;
   for (const UnmatchedEntries &u : p.unmatched) {
-    unmatched.push_back(Object{{"name", u.name},
-                               {"measured_s", u.measured},
-                               {"entries", u.entries}});
+    unmatched.push_back(Object{
+        {"name", u.name}, {"measured_s", u.measured}, {"entries", u.entries}});
     unmatchedTime += u.measured;
   }
   for (const std::string &note : p.notes)

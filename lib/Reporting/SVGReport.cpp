@@ -297,12 +297,12 @@ static void printMeasured(const PricedProgram &report, const ChartAxes &axes,
     double x = axes.x.map(unit->intensity),
            yp = axes.y.map(unit->predictedFlops),
            ym = axes.y.map(unit->achievedFlops);
-    std::string title = (unit->names.empty() ? std::string("?")
-                                             : unit->names.front()) +
-                        " on #" + std::to_string(unit->anchor) + " " +
-                        report.ops[unit->anchor].name.str() + ": measured " +
-                        formatSeconds(unit->measured) + ", predicted " +
-                        formatSeconds(unit->predicted);
+    std::string title =
+        (unit->names.empty() ? std::string("?") : unit->names.front()) +
+        " on #" + std::to_string(unit->anchor) + " " +
+        report.ops[unit->anchor].name.str() + ": measured " +
+        formatSeconds(unit->measured) + ", predicted " +
+        formatSeconds(unit->predicted);
     os << llvm::format("<g class=\"measured\"><line x1=\"%.1f\" y1=\"%.1f\" "
                        "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
                        "stroke-width=\"1\" stroke-dasharray=\"3,2\"/>",

@@ -15,13 +15,12 @@
 
 #include "mlsysim/Reporting/ServingViews.h"
 
-#include "mlsysim/Reporting/SymbolicViews.h"
-#include "mlsysim/Reporting/TextTable.h"
-#include "mlsysim/Reporting/ProfileViews.h"
-#include "mlsysim/Reporting/TrainingViews.h"
-
 #include "mlsysim/Hardware/SystemSpec.h"
 #include "mlsysim/Reporting/DiagnosisText.h"
+#include "mlsysim/Reporting/ProfileViews.h"
+#include "mlsysim/Reporting/SymbolicViews.h"
+#include "mlsysim/Reporting/TextTable.h"
+#include "mlsysim/Reporting/TrainingViews.h"
 #include "mlsysim/Reporting/Units.h"
 
 #include "llvm/ADT/MapVector.h"

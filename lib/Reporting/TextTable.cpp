@@ -55,4 +55,3 @@ void mlsysim::printTable(llvm::ArrayRef<llvm::SmallVector<std::string>> rows,
   for (const auto &row : rows)
     printRow(row);
 }
-

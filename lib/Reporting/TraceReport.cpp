@@ -79,9 +79,8 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         // profile=: the measured time of what the slice runs (null: nothing
         // measured maps to it).
         if (report.profile) {
-          double measured = compiled
-                                ? report.profile->kernelMeasured[index]
-                                : report.profile->opMeasured[index];
+          double measured = compiled ? report.profile->kernelMeasured[index]
+                                     : report.profile->opMeasured[index];
           if (measured >= 0)
             writer.attribute("measured_s", measured);
           else
@@ -115,22 +114,23 @@ void mlsysim::printTraceReport(const PricedProgram &report,
         for (const PricedKernel &kernel : report.kernels) {
           const PricedOp &heaviest =
               report.ops[findHeaviestOp(report, kernel.ops)];
-          slice(nameKernel(kernel, heaviest), kernel.func, kernel, kernel.id, [&] {
-            writer.attribute("kernel", kernel.id);
-            writer.attribute("loc", heaviest.loc);
-            writer.attribute("kind", kernel.kind
-                                         ? stringifyFusionKind(*kernel.kind)
-                                         : llvm::StringRef("single op"));
-            writer.attributeIntegers("op_ids", kernel.ops);
-            writer.attributeArray("ops", [&] {
-              for (unsigned id : kernel.ops) {
-                const PricedOp &op = report.ops[id];
-                writer.value(
-                    ("#" + std::to_string(id) + " " + op.name + " at " + op.loc)
-                        .str());
-              }
-            });
-          });
+          slice(nameKernel(kernel, heaviest), kernel.func, kernel, kernel.id,
+                [&] {
+                  writer.attribute("kernel", kernel.id);
+                  writer.attribute("loc", heaviest.loc);
+                  writer.attribute(
+                      "kind", kernel.kind ? stringifyFusionKind(*kernel.kind)
+                                          : llvm::StringRef("single op"));
+                  writer.attributeIntegers("op_ids", kernel.ops);
+                  writer.attributeArray("ops", [&] {
+                    for (unsigned id : kernel.ops) {
+                      const PricedOp &op = report.ops[id];
+                      writer.value(("#" + std::to_string(id) + " " + op.name +
+                                    " at " + op.loc)
+                                       .str());
+                    }
+                  });
+                });
         }
       } else {
         for (const PricedOp &op : report.ops) {

@@ -12,9 +12,9 @@ using llvm::json::Object;
 using llvm::json::Value;
 
 static constexpr Column kPhaseColumns[] = {
-    {"phase", true},    {"function", true}, {"eager", false},
-    {"graph", false},   {"compiled", false}, {"share", false},
-    {"work", false},    {"bytes", false},    {"limited by", true},
+    {"phase", true},  {"function", true},  {"eager", false},
+    {"graph", false}, {"compiled", false}, {"share", false},
+    {"work", false},  {"bytes", false},    {"limited by", true},
 };
 
 void mlsysim::printTrainingText(const PricedProgram &report,
@@ -33,15 +33,13 @@ void mlsysim::printTrainingText(const PricedProgram &report,
   os << "\n";
   llvm::SmallVector<llvm::SmallVector<std::string>> rows;
   for (const PricedPhase &phase : step.phases)
-    rows.push_back({stringifyTrainingPhase(phase.phase).str(), "@" + phase.func,
-                    formatSeconds(phase.byExecution.at(ExecutionModel::Eager)),
-                    formatSeconds(phase.byExecution.at(ExecutionModel::Graph)),
-                    formatSeconds(
-                        phase.byExecution.at(ExecutionModel::Compiled)),
-                    formatPercent(phase.share),
-                    formatQuantity(phase.flops, "FLOP"),
-                    formatQuantity(phase.bytes, "B"),
-                    stringifyBound(phase.bound).str()});
+    rows.push_back(
+        {stringifyTrainingPhase(phase.phase).str(), "@" + phase.func,
+         formatSeconds(phase.byExecution.at(ExecutionModel::Eager)),
+         formatSeconds(phase.byExecution.at(ExecutionModel::Graph)),
+         formatSeconds(phase.byExecution.at(ExecutionModel::Compiled)),
+         formatPercent(phase.share), formatQuantity(phase.flops, "FLOP"),
+         formatQuantity(phase.bytes, "B"), stringifyBound(phase.bound).str()});
   printTable(rows, os, kPhaseColumns);
   // Memory: what the step holds, by role, and whether it fits.
   if (step.sync)
@@ -55,15 +53,15 @@ void mlsysim::printTrainingText(const PricedProgram &report,
        << formatSeconds(step.sync->hidden) << " of it is hidden and "
        << formatSeconds(step.sync->exposed) << " exposed\n";
   os << "  memory: " << formatQuantity(step.peakBytes.toDouble(), "B")
-     << " at peak of " << formatQuantity(
-                              report.hardware->memoryCapacityBytes.value, "B")
-     << ": " << (step.fits ? "fits" : "DOES NOT FIT") << " (";
+     << " at peak of "
+     << formatQuantity(report.hardware->memoryCapacityBytes.value, "B") << ": "
+     << (step.fits ? "fits" : "DOES NOT FIT") << " (";
   llvm::ListSeparator sep("; ");
   for (const auto &[role, bytes] : step.memoryByRole)
     os << sep << stringifyTensorRole(role) << " "
        << formatQuantity(bytes.toDouble(), "B");
-  os << sep << "workspace " << formatQuantity(step.workspaceBytes.toDouble(), "B")
-     << ")\n";
+  os << sep << "workspace "
+     << formatQuantity(step.workspaceBytes.toDouble(), "B") << ")\n";
   os << "  activations saved for the backward pass: "
      << formatQuantity(step.activationBytes.toDouble(), "B")
      << "; recomputing the forward pass in the backward pass saves none and "
@@ -76,8 +74,8 @@ void mlsysim::printTrainingText(const PricedProgram &report,
   if (step.modelFlops)
     os << "; " << formatPercent(*step.modelMFU) << " as training papers count "
        << "it (6 x " << formatQuantity(step.parameters, "") << "parameters x "
-       << formatQuantity(*step.tokens, "") << "tokens = "
-       << formatQuantity(*step.modelFlops, "FLOP") << ")";
+       << formatQuantity(*step.tokens, "")
+       << "tokens = " << formatQuantity(*step.modelFlops, "FLOP") << ")";
   else
     os << " (no token ids: the 6 x parameters x tokens count does not apply)";
   os << "\n";
@@ -110,21 +108,20 @@ Object mlsysim::trainingToJSON(const TrainingStep &step) {
        Object{{"saved", step.activationBytes.toDouble()},
               {"recomputed", step.activationBytesRecomputed.toDouble()},
               {"recompute_s", step.recomputeTime}}},
-      {"step_mfu", Object{{"exact", step.exactMFU},
-                          {"six_n", optional(step.modelMFU)}}},
+      {"step_mfu",
+       Object{{"exact", step.exactMFU}, {"six_n", optional(step.modelMFU)}}},
       {"training",
        Object{{"latency_s", step.latency},
               {"gradient_sync",
                step.sync
-                   ? Value(Object{
-                         {"devices", step.sync->devices},
-                         {"bytes", step.sync->bytes},
-                         {"all_reduce_s", step.sync->seconds},
-                         {"algorithm", stringifyCollectiveAlgorithm(
-                                           step.sync->algorithm)},
-                         {"bucket_bytes", step.sync->bucketBytes},
-                         {"hidden_s", step.sync->hidden},
-                         {"exposed_s", step.sync->exposed}})
+                   ? Value(Object{{"devices", step.sync->devices},
+                                  {"bytes", step.sync->bytes},
+                                  {"all_reduce_s", step.sync->seconds},
+                                  {"algorithm", stringifyCollectiveAlgorithm(
+                                                    step.sync->algorithm)},
+                                  {"bucket_bytes", step.sync->bucketBytes},
+                                  {"hidden_s", step.sync->hidden},
+                                  {"exposed_s", step.sync->exposed}})
                    : Value(nullptr)},
               {"peak_bytes", step.peakBytes.toDouble()},
               {"workspace_bytes", step.workspaceBytes.toDouble()},

@@ -118,8 +118,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       before = std::move(*earlier);
     }
     for (PricedProgram &report : reports) {
-      report.profile =
-          std::make_shared<ProfileOverlay>(
+      report.profile = std::make_shared<ProfileOverlay>(
           overlayProfile(report, *now, profileRuns));
       // Said once, for the first device: the mapping is the same IR's.
       if (&report == &reports.front() &&
@@ -131,8 +130,7 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
                "another batch or shape?";
       if (!before)
         continue;
-      report.profileBaseline =
-          std::make_shared<ProfileOverlay>(
+      report.profileBaseline = std::make_shared<ProfileOverlay>(
           overlayProfile(report, *before, profileRuns));
       report.profileChanges =
           diffProfiles(*report.profileBaseline, *report.profile);

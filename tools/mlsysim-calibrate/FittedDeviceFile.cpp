@@ -52,7 +52,7 @@ static size_t trimTrailingComments(StringRef text, size_t begin, size_t end) {
   while (end > begin) {
     size_t previous = lineStart(text, end - 1);
     StringRef line = text.slice(previous, end).trim();
-    if (previous == begin || !(line.empty() || text[previous] == '#'))
+    if (previous == begin || (!line.empty() && text[previous] != '#'))
       break;
     end = previous;
   }

@@ -121,8 +121,8 @@ static void printFit(llvm::raw_ostream &os, const ProfileOverlay &mapped,
          << formatShortest(kMinFittedEfficiency) << ", "
          << formatShortest(kMaxFittedEfficiency)
          << "]: " << formatShortest(c.fitted) << " is written\n";
-  os << "fitted ops: measured " << formatSeconds(fit.measured)
-     << ", predicted " << formatSeconds(fit.predictedBefore) << " before, "
+  os << "fitted ops: measured " << formatSeconds(fit.measured) << ", predicted "
+     << formatSeconds(fit.predictedBefore) << " before, "
      << formatSeconds(fit.predictedAfter) << " after the fit\n";
 }
 
@@ -249,8 +249,10 @@ int calibrate::runFromProfile(const FromProfileOptions &options,
   // The written file, loaded as hardware=<file> would load it: what a
   // report with it predicts for the same run.
   mlir::FailureOr<PricedProgram> refitted = priceOn(*module, options, *written);
+  // A temporary file: a failure to remove it leaves a file in the temporary
+  // folder, nothing the fit depends on.
   if (options.output.empty())
-    llvm::sys::fs::remove(*written);
+    (void)llvm::sys::fs::remove(*written);
   if (mlir::failed(refitted))
     return fail("the fitted device file does not load (see above)");
   llvm::Expected<ProfileOverlay> after = overlay(*refitted, *profile);

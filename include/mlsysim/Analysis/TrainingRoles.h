@@ -1,4 +1,5 @@
-//===- TrainingRoles.h - The phases and tensors of a training step -*- C++ -*-===//
+//===- TrainingRoles.h - The phases and tensors of a training step -*- C++
+//-*-===//
 //
 // A training step in the IR, as the model zoo exports it
 // (zoo/models/export_train.py, docs/training.md): one function per phase,

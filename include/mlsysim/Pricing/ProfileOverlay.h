@@ -1,4 +1,5 @@
-//===- ProfileOverlay.h - A measured run on the predicted program -*- C++ -*-===//
+//===- ProfileOverlay.h - A measured run on the predicted program -*- C++
+//-*-===//
 //
 // The user's measured profile (Profile/Profile.h) mapped onto the priced
 // program: each measured op or kernel onto the IR op it ran (its anchor)

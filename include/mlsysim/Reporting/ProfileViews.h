@@ -1,4 +1,5 @@
-//===- ProfileViews.h - The measured profile beside the prediction -*- C++ -*-===//
+//===- ProfileViews.h - The measured profile beside the prediction -*- C++
+//-*-===//
 //
 // The views of a profile overlay (Pricing/ProfileOverlay.h): what the
 // report prints when `profile=` gives a measured run. They print the
