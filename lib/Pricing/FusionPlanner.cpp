@@ -16,6 +16,8 @@
 
 #include "mlsysim/Pricing/FusionPlanner.h"
 
+#include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
+
 #include "mlsysim/Interfaces/CountingRules.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -414,6 +416,14 @@ void Planner::indexOperandsAndUses() {
   }
 }
 
+/// Whether `op` is in a phase of a training step (`mlsysim.phase`): its
+/// weights change every step, so nothing computed from them alone can be
+/// computed once.
+static bool isTrainingStep(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  return func && func->hasAttr(MLSysimDialect::PhaseAttrHelper::getNameStr());
+}
+
 void Planner::foldWeights() {
   // What a value holds: weights (the function's, Analysis/Weights.h;
   // constants; and what is computed from them alone), data-free values
@@ -482,7 +492,7 @@ void Planner::foldWeights() {
       if (kind == Holds::Weight && operand.bytes)
         facts[index].weightBytes += *operand.bytes * record.multiplier;
     }
-    if (!fusionOptions.foldWeights)
+    if (!fusionOptions.foldWeights || isTrainingStep(record.op))
       continue;
     facts[index].folded = anyWeight && onlyWeights;
     if (facts[index].folded)

@@ -4,6 +4,9 @@
 #   zoo/models/export.sh                 # all models
 #   zoo/models/export.sh resnet50 ...    # some models (names: export.py --help)
 #   zoo/models/export.sh --install-only  # only create/update the environment
+#   zoo/models/export.sh --train [NAME ...] [--precision f32|bf16]
+#                                        # training steps (<name>_train*.mlir;
+#                                        # export_train.py --help)
 #   zoo/models/export.sh --from-torch MODEL --input SHAPExDTYPE [...]
 #                                        # any PyTorch model, then its report
 #                                        # (from_torch.py --help)
@@ -38,6 +41,10 @@ fi
 
 # Never touch the Hugging Face hub: every model is built from its config.
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
+if [[ "${1:-}" == "--train" ]]; then
+  shift
+  exec "$VENV/bin/python" "$HERE/export_train.py" "$@"
+fi
 if [[ "${1:-}" == "--from-torch" ]]; then
   shift
   exec "$VENV/bin/python" "$HERE/from_torch.py" "$@"
