@@ -20,4 +20,9 @@ export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1 TOKENIZERS_
 # Inductor's caches in one place, so the compiled jobs of one run share them.
 export TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-/tmp/mlsysim-inductor-cache}
 cd "$root"
-exec "$PYTHON" bench/gpu/run.py "$@"
+"$PYTHON" bench/gpu/run.py "$@"
+# Then real profiles for mlsysim's profile= readers (torch.profiler, and nsys when on PATH;
+# README.md, "Profiles"); nothing without CUDA, and not for --help or --device cpu.
+case " $* " in *" -h "*|*" --help "*|*" --device cpu "*|*" --device=cpu "*) ;;
+  *) "$PYTHON" bench/gpu/record_profiles.py --if-cuda || echo "run.sh: bench/gpu/record_profiles.py failed" >&2 ;;
+esac
