@@ -56,10 +56,30 @@ static void describe(const PricedProgram &program, const PricedWork &work,
          << escapeTerminal(func) << ")";
 }
 
+/// profile=: the measured time of what the remark is about (`measured`, by
+/// op or kernel id), against its predicted `latency`.
+static void describeMeasured(const PricedProgram &program,
+                             llvm::ArrayRef<double> measured, unsigned id,
+                             double latency, llvm::raw_ostream &remark) {
+  if (!program.profile)
+    return;
+  if (id >= measured.size() || measured[id] < 0) {
+    remark << "; nothing measured maps to it";
+    return;
+  }
+  remark << "; measured " << formatSeconds(measured[id]);
+  if (latency > 0)
+    remark << " (" << formatFixed(measured[id] / latency, 2)
+           << "x the prediction)";
+}
+
 static std::string describe(const PricedProgram &program, const PricedOp &op) {
   std::string text;
   llvm::raw_string_ostream remark(text);
   describe(program, op, op.func, op.functionShare, remark);
+  if (program.profile)
+    describeMeasured(program, program.profile->opMeasured, op.id,
+                     op.roofline.latency, remark);
   return text;
 }
 
@@ -120,6 +140,9 @@ static std::vector<OpRemark> describeKernels(const PricedProgram &program,
       message << ", " << stringifyFusionKind(*kernel->kind);
     message << "): ";
     describe(program, *kernel, kernel->func, share, message);
+    if (program.profile)
+      describeMeasured(program, program.profile->kernelMeasured, kernel->id,
+                       kernel->roofline.latency, message);
     for (unsigned id : kernel->ops) {
       const PricedOp &member = program.ops[id];
       if (&member != &heaviest)

@@ -193,3 +193,54 @@ std::string passutil::withReferenceDevice(llvm::StringRef list,
     return list.str();
   return (defaultDevice + "," + list).str();
 }
+
+/// Below this share of the measured time mapped, the report warns.
+static constexpr double kLowMatchedShare = 0.5;
+
+LogicalResult
+mlsysim::passutil::overlayProfiles(ModuleOp module,
+                                   const ProfileRequest &request,
+                                   std::vector<PricedProgram> &reports) {
+  if (request.profile.empty())
+    return success();
+  auto read = [&](llvm::StringRef path) -> FailureOr<Profile> {
+    llvm::Expected<Profile> measured = readProfile(path, request.format);
+    if (!measured)
+      return emitError(module.getLoc()) << llvm::toString(measured.takeError());
+    return std::move(*measured);
+  };
+  FailureOr<Profile> now = read(request.profile);
+  if (failed(now))
+    return failure();
+  if (request.runs && now->steps)
+    return emitError(module.getLoc())
+           << "'" << request.profile << "' marks " << now->steps
+           << " profiler steps, each a run; profile-runs= is for a file "
+              "that marks none";
+  std::optional<Profile> before;
+  if (!request.baseline.empty()) {
+    FailureOr<Profile> earlier = read(request.baseline);
+    if (failed(earlier))
+      return failure();
+    before = std::move(*earlier);
+  }
+  for (PricedProgram &report : reports) {
+    report.profile = std::make_shared<ProfileOverlay>(
+        overlayProfile(report, *now, request.runs));
+    // Said once, for the first device: the mapping is the same IR's.
+    if (&report == &reports.front() &&
+        report.profile->getMatchedShare() < kLowMatchedShare)
+      emitWarning(module.getLoc())
+          << "only " << formatPercent(report.profile->getMatchedShare())
+          << " of the measured time in '" << request.profile
+          << "' maps to this IR's ops: a profile of other IR, or of another "
+             "batch or shape?";
+    if (!before)
+      continue;
+    report.profileBaseline = std::make_shared<ProfileOverlay>(
+        overlayProfile(report, *before, request.runs));
+    report.profileChanges =
+        diffProfiles(*report.profileBaseline, *report.profile);
+  }
+  return success();
+}

@@ -186,6 +186,19 @@ struct PassPricing {
 /// whose trip count is unknown, and one per function that does not fit in
 /// device memory.
 void emitCoverageWarnings(const PricedProgram &report);
+
+/// The profile options of a pass (`profile=`, `profile-baseline=`,
+/// `profile-format=`, `profile-runs=`).
+struct ProfileRequest {
+  llvm::StringRef profile, baseline, format;
+  unsigned runs = 0;
+};
+/// Reads `request`'s profiles and overlays them on every device's program
+/// (a warning when little of the measured time maps); an error at
+/// `module`'s location when a file cannot be read.
+mlir::LogicalResult overlayProfiles(mlir::ModuleOp module,
+                                    const ProfileRequest &request,
+                                    std::vector<PricedProgram> &reports);
 /// One warning per function that does not fit in the report's device memory.
 void emitFitWarnings(const PricedProgram &report);
 

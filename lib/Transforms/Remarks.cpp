@@ -49,6 +49,9 @@ struct RemarksPass : public mlsysim::impl::RemarksPassBase<RemarksPass> {
             "mlsysim-remarks prices");
     if (failed(reports))
       return signalPassFailure();
+    if (failed(
+            passutil::overlayProfiles(module, {profile, "", "", 0}, *reports)))
+      return signalPassFailure();
     const PricedProgram &report = reports->front();
     passutil::emitCoverageWarnings(report);
     for (const OpRemark &remark : describeRemarks(report, coverage, minShare)) {

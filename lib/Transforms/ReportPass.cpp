@@ -77,7 +77,9 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
     // otherwise bury the table under one warning each).
     passutil::emitCoverageWarnings(reports->front());
 
-    if (failed(overlayProfiles(*reports)))
+    if (failed(passutil::overlayProfiles(
+            module, {profile, profileBaseline, profileFormat, profileRuns},
+            *reports)))
       return signalPassFailure();
     std::optional<DeviceComparison> comparison;
     if (reports->size() > 1)
@@ -86,56 +88,6 @@ struct ReportPass : public mlsysim::impl::ReportPassBase<ReportPass> {
       printReports(*reports, comparison ? &*comparison : nullptr, reportFormat,
                    os);
     });
-  }
-
-  /// Below this share of the measured time mapped, the report warns.
-  static constexpr double kLowMatchedShare = 0.5;
-
-  /// profile= (and profile-baseline=) on every device's program.
-  LogicalResult overlayProfiles(std::vector<PricedProgram> &reports) {
-    if (profile.empty())
-      return success();
-    auto read = [&](llvm::StringRef path) -> FailureOr<Profile> {
-      llvm::Expected<Profile> measured = readProfile(path, profileFormat);
-      if (!measured)
-        return emitError(getOperation().getLoc())
-               << llvm::toString(measured.takeError());
-      return std::move(*measured);
-    };
-    FailureOr<Profile> now = read(profile);
-    if (failed(now))
-      return failure();
-    if (profileRuns && now->steps)
-      return emitError(getOperation().getLoc())
-             << "'" << profile << "' marks " << now->steps
-             << " profiler steps, each a run; profile-runs= is for a file "
-                "that marks none";
-    std::optional<Profile> before;
-    if (!profileBaseline.empty()) {
-      FailureOr<Profile> earlier = read(profileBaseline);
-      if (failed(earlier))
-        return failure();
-      before = std::move(*earlier);
-    }
-    for (PricedProgram &report : reports) {
-      report.profile = std::make_shared<ProfileOverlay>(
-          overlayProfile(report, *now, profileRuns));
-      // Said once, for the first device: the mapping is the same IR's.
-      if (&report == &reports.front() &&
-          report.profile->getMatchedShare() < kLowMatchedShare)
-        emitWarning(getOperation().getLoc())
-            << "only " << formatPercent(report.profile->getMatchedShare())
-            << " of the measured time in '" << profile
-            << "' maps to this IR's ops: a profile of other IR, or of "
-               "another batch or shape?";
-      if (!before)
-        continue;
-      report.profileBaseline = std::make_shared<ProfileOverlay>(
-          overlayProfile(report, *before, profileRuns));
-      report.profileChanges =
-          diffProfiles(*report.profileBaseline, *report.profile);
-    }
-    return success();
   }
 
   /// What the op report asks of the pricing: the common options, the

@@ -129,6 +129,10 @@ def RemarksPass : Pass<"mlsysim-remarks", "::mlir::ModuleOp"> {
     Option<"minShare", "min-share", "double", /*default=*/"0.0",
            "Only ops taking at least this fraction of their function's "
            "predicted time (0 to 1)">,
+    Option<"profile", "profile", "std::string", /*default=*/"\"\"",
+           "A measured profile of this IR (as mlsysim-report's profile=): "
+           "each remark adds the measured time and how far it is from the "
+           "prediction">,
   ]);
   let statistics = [
     Statistic<"numRemarks", "remarks", "Remarks emitted">,
