@@ -233,6 +233,17 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
                  "(cuDNN's fused batch norm, TF sessions' per-step overhead) that the IR does not "
                  "show; they are listed, not fitted.\n")
         L.append(open(published).read())
+    # Training steps against published throughputs
+    # (bench/published/training_compare.py) and measured profiles mapped
+    # onto the IR (bench/profile/torch_profile.py).
+    for generated in ("training-comparison.md", "profile-overlay.md"):
+        path = os.path.join(ROOT, "bench", "results", generated)
+        if os.path.exists(path):
+            text = open(path).read()
+            # A section of the page: its title one level down.
+            if text.startswith("# "):
+                text = "#" + text
+            L.append("\n" + text)
     L.append("## Untuned code: upstream MLIR's CPU lowering\n")
     L.append("### Method\n")
     L.append("* **Machine**: %s. **Date**: %s. **MLIR**: LLVM %s (Debian). **Harness**: %s.\n"
