@@ -10,6 +10,10 @@
 #   zoo/models/export.sh --from-torch MODEL --input SHAPExDTYPE [...]
 #                                        # any PyTorch model, then its report
 #                                        # (from_torch.py --help)
+#   zoo/models/export.sh --from-torch MODEL --input SHAPExDTYPE --train \
+#       [--optimizer adamw|sgd] [--loss sum|cross-entropy|mse] [--target SHAPExDTYPE]
+#                                        # its training step (forward, backward,
+#                                        # optimizer), then its report
 #
 # Creates (once) a virtual environment at $MLSYSIM_EXPORT_VENV (default:
 # <repo>/.venv-export, git-ignored), installs requirements.txt into it (again
