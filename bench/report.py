@@ -236,7 +236,8 @@ def write_doc(path, meta, device, rows, efficiencies, table, calib_table, svg_re
     # Training steps against published throughputs
     # (bench/published/training_compare.py) and measured profiles mapped
     # onto the IR (bench/profile/torch_profile.py).
-    for generated in ("training-comparison.md", "profile-overlay.md"):
+    for generated in ("training-comparison.md", "training-torch-cpu.md",
+                      "profile-overlay.md"):
         path = os.path.join(ROOT, "bench", "results", generated)
         if os.path.exists(path):
             text = open(path).read()
