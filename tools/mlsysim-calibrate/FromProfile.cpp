@@ -250,9 +250,11 @@ int calibrate::runFromProfile(const FromProfileOptions &options,
   // report with it predicts for the same run.
   mlir::FailureOr<PricedProgram> refitted = priceOn(*module, options, *written);
   // A temporary file: a failure to remove it leaves a file in the temporary
-  // folder, nothing the fit depends on.
+  // folder, nothing the fit depends on; said, not fatal.
   if (options.output.empty())
-    (void)llvm::sys::fs::remove(*written);
+    if (std::error_code code = llvm::sys::fs::remove(*written))
+      llvm::errs() << "mlsysim-calibrate: note: cannot remove " << *written
+                   << ": " << code.message() << "\n";
   if (mlir::failed(refitted))
     return fail("the fitted device file does not load (see above)");
   llvm::Expected<ProfileOverlay> after = overlay(*refitted, *profile);
