@@ -148,3 +148,30 @@ mlsysim::splitColumnUnit(llvm::StringRef column) {
   return {column.take_front(open).rtrim(),
           column.slice(open + 1, column.size() - 1).trim()};
 }
+
+llvm::Error mlsysim::makeCSVError(llvm::StringRef path, unsigned line,
+                                  const llvm::Twine &what) {
+  return llvm::createStringError("%s: line %u: %s", path.str().c_str(), line,
+                                 what.str().c_str());
+}
+
+bool mlsysim::hasCSVHeader(llvm::StringRef text,
+                           llvm::function_ref<bool(const CSVRecord &)> isHeader,
+                           llvm::function_ref<bool(llvm::StringRef)> skip) {
+  llvm::StringRef rest = text;
+  for (unsigned lines = 0; lines < 32 && !rest.empty();) {
+    llvm::StringRef line;
+    std::tie(line, rest) = rest.split('\n');
+    if (skip && skip(line))
+      continue;
+    ++lines;
+    llvm::Expected<std::vector<CSVRecord>> records = parseCSVRecords(line);
+    if (!records) {
+      llvm::consumeError(records.takeError());
+      continue;
+    }
+    if (!records->empty() && isHeader(records->front()))
+      return true;
+  }
+  return false;
+}

@@ -11,6 +11,7 @@
 #define MLSYSIM_LIB_PROFILE_CSV_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -52,6 +53,18 @@ std::optional<unsigned> findColumn(llvm::ArrayRef<std::string> header,
 /// "Name" {"Name", ""}.
 std::pair<llvm::StringRef, llvm::StringRef>
 splitColumnUnit(llvm::StringRef column);
+
+/// An error at `line` of `path`: "trace.csv: line 7: ...".
+llvm::Error makeCSVError(llvm::StringRef path, unsigned line,
+                         const llvm::Twine &what);
+
+/// Whether one of the first 32 lines of `text` (each parsed alone, so that
+/// a bad quote further down does not matter; lines `skip` accepts are not
+/// counted) is a header `isHeader` accepts: how a reader recognizes its
+/// table below a tool's progress lines.
+bool hasCSVHeader(llvm::StringRef text,
+                  llvm::function_ref<bool(const CSVRecord &)> isHeader,
+                  llvm::function_ref<bool(llvm::StringRef)> skip = nullptr);
 
 } // namespace mlsysim
 

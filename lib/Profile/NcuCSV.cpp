@@ -66,31 +66,10 @@ static bool isNcuHeader(const CSVRecord &record) {
 }
 
 bool mlsysim::isNcuCSV(llvm::StringRef path, llvm::StringRef text) {
-  // One line at a time (a bad quote further down does not matter); ncu's
-  // "==PROF==" lines, one per profiled launch, are not counted.
-  llvm::StringRef rest = text;
-  for (unsigned lines = 0; lines < 32 && !rest.empty();) {
-    llvm::StringRef line;
-    std::tie(line, rest) = rest.split('\n');
-    if (line.starts_with("=="))
-      continue;
-    ++lines;
-    llvm::Expected<std::vector<CSVRecord>> records = parseCSVRecords(line);
-    if (!records) {
-      llvm::consumeError(records.takeError());
-      continue;
-    }
-    if (!records->empty() && isNcuHeader(records->front()))
-      return true;
-  }
-  return false;
-}
-
-/// An error at `line` of `path`.
-static llvm::Error errorAt(llvm::StringRef path, unsigned line,
-                           const llvm::Twine &what) {
-  return llvm::createStringError("%s: line %u: %s", path.str().c_str(), line,
-                                 what.str().c_str());
+  // ncu's "==PROF==" lines, one per profiled launch, are not counted.
+  return hasCSVHeader(text, isNcuHeader, [](llvm::StringRef line) {
+    return line.starts_with("==");
+  });
 }
 
 /// Bytes per unit of ncu's byte counters (decimal prefixes, as ncu prints).
@@ -129,13 +108,13 @@ readMetric(llvm::StringRef path, const NcuLaunch &launch,
   const MetricCell &cell = it->second;
   std::optional<double> value = parseCSVNumber(cell.value);
   if (!value)
-    return errorAt(path, cell.line,
-                   "non-numeric value '" + cell.value + "' of metric " +
-                       metric);
+    return makeCSVError(path, cell.line,
+                        "non-numeric value '" + cell.value + "' of metric " +
+                            metric);
   std::optional<double> scale = perUnit(cell.unit);
   if (!scale)
-    return errorAt(path, cell.line,
-                   "unknown unit '" + cell.unit + "' of metric " + metric);
+    return makeCSVError(path, cell.line,
+                        "unknown unit '" + cell.unit + "' of metric " + metric);
   return *value * *scale;
 }
 
@@ -208,7 +187,7 @@ getLaunch(llvm::StringRef path, std::map<int64_t, NcuLaunch> &launches,
   llvm::StringRef cell = llvm::StringRef(row.fields[header.id]).trim();
   int64_t id = 0;
   if (cell.getAsInteger(10, id))
-    return errorAt(path, row.line, "non-numeric kernel ID '" + cell + "'");
+    return makeCSVError(path, row.line, "non-numeric kernel ID '" + cell + "'");
   auto [it, inserted] = launches.try_emplace(id);
   if (inserted) {
     it->second.name = llvm::StringRef(row.fields[header.name]).trim().str();
@@ -241,9 +220,10 @@ llvm::Expected<Profile> mlsysim::readNcuCSV(llvm::StringRef path,
   header.metricValue = findColumn(headerRow->fields, "Metric Value");
   bool details = header.metricName.has_value();
   if (details && !header.metricValue)
-    return errorAt(path, headerRow->line,
-                   "missing column \"Metric Value\" (ncu's details layout "
-                   "names \"Metric Name\", \"Metric Unit\", \"Metric Value\")");
+    return makeCSVError(
+        path, headerRow->line,
+        "missing column \"Metric Value\" (ncu's details layout "
+        "names \"Metric Name\", \"Metric Unit\", \"Metric Value\")");
 
   auto row = std::next(headerRow);
   // Raw: the units row, whose identity cells are empty.
@@ -255,11 +235,11 @@ llvm::Expected<Profile> mlsysim::readNcuCSV(llvm::StringRef path,
   std::map<int64_t, NcuLaunch> launches;
   for (; row != records.end(); ++row) {
     if (row->fields.size() != headerRow->fields.size())
-      return errorAt(path, row->line,
-                     llvm::Twine(row->fields.size()) + " fields where the " +
-                         "header (line " + llvm::Twine(headerRow->line) +
-                         ") has " + llvm::Twine(headerRow->fields.size()) +
-                         " (a truncated file?)");
+      return makeCSVError(
+          path, row->line,
+          llvm::Twine(row->fields.size()) + " fields where the " +
+              "header (line " + llvm::Twine(headerRow->line) + ") has " +
+              llvm::Twine(headerRow->fields.size()) + " (a truncated file?)");
     llvm::Expected<NcuLaunch *> launch =
         getLaunch(path, launches, *row, header);
     if (!launch)
@@ -276,10 +256,10 @@ llvm::Expected<Profile> mlsysim::readNcuCSV(llvm::StringRef path,
       continue;
     }
     if ((*launch)->line != row->line)
-      return errorAt(path, row->line,
-                     "kernel ID " + row->fields[header.id] +
-                         " repeated (first at line " +
-                         llvm::Twine((*launch)->line) + ")");
+      return makeCSVError(path, row->line,
+                          "kernel ID " + row->fields[header.id] +
+                              " repeated (first at line " +
+                              llvm::Twine((*launch)->line) + ")");
     for (unsigned i = 0; i < row->fields.size(); ++i)
       (*launch)->metrics.try_emplace(
           llvm::StringRef(headerRow->fields[i]).trim(),

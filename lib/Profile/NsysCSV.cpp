@@ -75,29 +75,10 @@ static NsysTable classify(llvm::ArrayRef<std::string> header) {
 }
 
 bool mlsysim::isNsysCSV(llvm::StringRef path, llvm::StringRef text) {
-  // The header is near the top, after at most a few progress lines; each
-  // line is parsed alone so that a bad quote further down does not matter.
-  llvm::StringRef rest = text;
-  for (unsigned lines = 0; lines < 32 && !rest.empty(); ++lines) {
-    llvm::StringRef line;
-    std::tie(line, rest) = rest.split('\n');
-    llvm::Expected<std::vector<CSVRecord>> records = parseCSVRecords(line);
-    if (!records) {
-      llvm::consumeError(records.takeError());
-      continue;
-    }
-    if (!records->empty() &&
-        classify(records->front().fields) != NsysTable::None)
-      return true;
-  }
-  return false;
-}
-
-/// An error at `line` of `path`.
-static llvm::Error errorAt(llvm::StringRef path, unsigned line,
-                           const llvm::Twine &what) {
-  return llvm::createStringError("%s: line %u: %s", path.str().c_str(), line,
-                                 what.str().c_str());
+  // The header is near the top, after at most a few progress lines.
+  return hasCSVHeader(text, [](const CSVRecord &record) {
+    return classify(record.fields) != NsysTable::None;
+  });
 }
 
 /// The layout of the table `header` heads, or an error naming
@@ -111,12 +92,12 @@ static llvm::Expected<NsysLayout> getLayout(llvm::StringRef path,
                         TimeColumn &column) -> llvm::Error {
     std::optional<unsigned> index = findBase(header.fields, base);
     if (!index)
-      return errorAt(path, header.line,
-                     "missing column \"" + shown + "\" (the " +
-                         (layout.table == NsysTable::Trace
-                              ? "cuda_gpu_trace"
-                              : "cuda_gpu_kern_sum") +
-                         " table's header)");
+      return makeCSVError(path, header.line,
+                          "missing column \"" + shown + "\" (the " +
+                              (layout.table == NsysTable::Trace
+                                   ? "cuda_gpu_trace"
+                                   : "cuda_gpu_kern_sum") +
+                              " table's header)");
     column.index = *index;
     llvm::StringRef unit = splitColumnUnit(header.fields[*index]).second;
     // nsys's own default, for the columns that print no unit.
@@ -124,9 +105,9 @@ static llvm::Expected<NsysLayout> getLayout(llvm::StringRef path,
       unit = "ns";
     std::optional<double> scale = getSecondsPerUnit(unit);
     if (!scale)
-      return errorAt(path, header.line,
-                     "unknown time unit '" + unit + "' in column \"" +
-                         header.fields[*index] + "\" (ns, us, ms or s)");
+      return makeCSVError(path, header.line,
+                          "unknown time unit '" + unit + "' in column \"" +
+                              header.fields[*index] + "\" (ns, us, ms or s)");
     column.secondsPerUnit = *scale;
     return llvm::Error::success();
   };
@@ -143,9 +124,9 @@ static llvm::Expected<NsysLayout> getLayout(llvm::StringRef path,
     return std::move(error);
   std::optional<unsigned> instances = findBase(header.fields, "Instances");
   if (!instances)
-    return errorAt(path, header.line,
-                   "missing column \"Instances\" (the cuda_gpu_kern_sum "
-                   "table's header)");
+    return makeCSVError(path, header.line,
+                        "missing column \"Instances\" (the cuda_gpu_kern_sum "
+                        "table's header)");
   layout.instances = *instances;
   return layout;
 }
@@ -160,9 +141,10 @@ readTime(llvm::StringRef path, const CSVRecord &row, const CSVRecord &header,
     return std::nullopt;
   std::optional<double> value = parseCSVNumber(cell);
   if (!value || *value < 0)
-    return errorAt(path, row.line,
-                   (value ? "negative " : "non-numeric ") + what + " '" + cell +
-                       "' in column \"" + header.fields[column.index] + "\"");
+    return makeCSVError(path, row.line,
+                        (value ? "negative " : "non-numeric ") + what + " '" +
+                            cell + "' in column \"" +
+                            header.fields[column.index] + "\"");
   return *value * column.secondsPerUnit;
 }
 
@@ -201,10 +183,11 @@ llvm::Expected<Profile> mlsysim::readNsysCSV(llvm::StringRef path,
       break;
     }
     if (row->fields.size() != header->fields.size())
-      return errorAt(path, row->line,
-                     llvm::Twine(row->fields.size()) + " fields where the " +
-                         "header (line " + llvm::Twine(header->line) +
-                         ") has " + llvm::Twine(header->fields.size()));
+      return makeCSVError(path, row->line,
+                          llvm::Twine(row->fields.size()) +
+                              " fields where the " + "header (line " +
+                              llvm::Twine(header->line) + ") has " +
+                              llvm::Twine(header->fields.size()));
     MeasuredKernel kernel;
     kernel.name = llvm::StringRef(row->fields[layout->name]).trim().str();
     kernel.device = "cuda";
@@ -232,10 +215,10 @@ llvm::Expected<Profile> mlsysim::readNsysCSV(llvm::StringRef path,
       std::optional<double> count = parseCSVNumber(cell);
       if (!count || *count < 1 || *count > UINT_MAX ||
           *count != std::floor(*count))
-        return errorAt(path, row->line,
-                       "non-numeric instance count '" + cell +
-                           "' in column \"" +
-                           header->fields[layout->instances] + "\"");
+        return makeCSVError(path, row->line,
+                            "non-numeric instance count '" + cell +
+                                "' in column \"" +
+                                header->fields[layout->instances] + "\"");
       kernel.instances = static_cast<unsigned>(*count);
       // A summary has no start: the row's place keeps the order.
       kernel.start = profile.kernels.size();
