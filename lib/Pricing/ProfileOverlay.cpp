@@ -532,103 +532,87 @@ struct Member {
 };
 } // namespace
 
-ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
-                                       const Profile &profile, unsigned runs) {
-  ProfileOverlay overlay;
-  overlay.format = profile.format;
-  overlay.path = profile.path;
-  overlay.notes = profile.skipped;
-  overlay.runs = profile.steps ? profile.steps : std::max(1u, runs);
+/// This project's own trace: each slice names its ops; its anchor is the
+/// heaviest, and each of its ops is a member with its share of the slice's
+/// kernel (compiled) or its own time.
+static void mapByOpIds(const PricedProgram &program, const Profile &profile,
+                       const OpPrediction &predicted,
+                       std::vector<int> &anchorOf, std::vector<Member> &members,
+                       ProfileOverlay &overlay) {
   size_t numOps = program.ops.size();
-
-  // Each entry's anchor op, or -1; with op ids, the ops of each slice.
-  std::vector<int> anchorOf(profile.kernels.size(), -1);
-  OpPrediction predicted(program);
-  std::vector<Member> members;
-  if (profile.format == "mlsysim") {
-    unsigned outOfRange = 0;
-    for (auto [i, entry] : llvm::enumerate(profile.kernels)) {
-      for (unsigned id : entry.opIds) {
-        if (id >= numOps) {
-          ++outOfRange;
-          continue;
-        }
-        // The heaviest op the slice ran is its anchor.
-        if (anchorOf[i] < 0 || program.ops[id].roofline.latency >
-                                   program.ops[anchorOf[i]].roofline.latency)
-          anchorOf[i] = static_cast<int>(id);
-      }
-      // The slice is a kernel of the anchor's (compiled), or one op.
-      if (anchorOf[i] < 0)
-        continue;
-      int kernel = program.ops[anchorOf[i]].kernel;
-      for (unsigned id : entry.opIds)
-        if (id < numOps)
-          members.push_back(
-              {id, static_cast<unsigned>(anchorOf[i]),
-               predicted.compiled && kernel >= 0 &&
-                       llvm::is_contained(predicted.kernelsOf[id],
-                                          static_cast<unsigned>(kernel))
-                   ? predicted.in(kernel, id)
-                   : predicted.total(id)});
-    }
-    if (outOfRange)
-      overlay.notes.push_back(
-          std::to_string(outOfRange) +
-          " op ids beyond the IR's ops: a trace of other IR?");
-  } else {
-    std::vector<Signature> ops;
-    ops.reserve(numOps);
-    for (const PricedOp &op : program.ops)
-      ops.push_back(signatureOf(op, program));
-    // One run at a time: each step is a run of the whole IR.
-    unsigned lastStep = profile.steps;
-    for (unsigned step = profile.steps ? 1 : 0; step <= lastStep; ++step) {
-      std::vector<unsigned> index;
-      std::vector<Signature> entries;
-      std::vector<double> durations;
-      for (auto [i, entry] : llvm::enumerate(profile.kernels))
-        if (entry.step == step) {
-          index.push_back(i);
-          entries.push_back(signatureOf(entry));
-          durations.push_back(entry.duration);
-        }
-      if (static_cast<double>(entries.size()) * numOps > 4e8) {
-        overlay.notes.push_back("a run of " + std::to_string(entries.size()) +
-                                " entries against " + std::to_string(numOps) +
-                                " ops is too large to align; not mapped");
+  unsigned outOfRange = 0;
+  for (auto [i, entry] : llvm::enumerate(profile.kernels)) {
+    for (unsigned id : entry.opIds) {
+      if (id >= numOps) {
+        ++outOfRange;
         continue;
       }
-      std::vector<int> match = profile.ordered
-                                   ? align(entries, ops)
-                                   : matchUnordered(entries, ops, durations);
-      for (auto [k, i] : llvm::enumerate(index))
-        anchorOf[i] = match[k];
+      if (anchorOf[i] < 0 || program.ops[id].roofline.latency >
+                                 program.ops[anchorOf[i]].roofline.latency)
+        anchorOf[i] = static_cast<int>(id);
+    }
+    if (anchorOf[i] < 0)
+      continue;
+    int kernel = program.ops[anchorOf[i]].kernel;
+    for (unsigned id : entry.opIds) {
+      if (id >= numOps)
+        continue;
+      bool inKernel = predicted.compiled && kernel >= 0 &&
+                      llvm::is_contained(predicted.kernelsOf[id],
+                                         static_cast<unsigned>(kernel));
+      members.push_back(
+          {id, static_cast<unsigned>(anchorOf[i]),
+           inKernel ? predicted.in(kernel, id) : predicted.total(id)});
     }
   }
+  if (outOfRange)
+    overlay.notes.push_back(
+        std::to_string(outOfRange) +
+        " op ids beyond the IR's ops: a trace of other IR?");
+}
 
-  // The units: one per anchor.
-  std::vector<bool> isAnchor(numOps, false);
-  for (int anchor : anchorOf)
-    if (anchor >= 0)
-      isAnchor[anchor] = true;
-  if (profile.format != "mlsysim") {
-    std::vector<int> owner = attach(program, isAnchor);
-    for (unsigned id = 0; id < numOps; ++id)
-      if (owner[id] >= 0)
-        members.push_back(
-            {id, static_cast<unsigned>(owner[id]), predicted.total(id)});
+/// Any other profile: each run (profiler step) aligned against the IR's ops
+/// (a summary matched by kind); the anchor of each entry, or -1.
+static void mapByAlignment(const PricedProgram &program, const Profile &profile,
+                           std::vector<int> &anchorOf,
+                           ProfileOverlay &overlay) {
+  size_t numOps = program.ops.size();
+  std::vector<Signature> ops;
+  ops.reserve(numOps);
+  for (const PricedOp &op : program.ops)
+    ops.push_back(signatureOf(op, program));
+  for (unsigned step = profile.steps ? 1 : 0; step <= profile.steps; ++step) {
+    std::vector<unsigned> index;
+    std::vector<Signature> entries;
+    std::vector<double> durations;
+    for (auto [i, entry] : llvm::enumerate(profile.kernels))
+      if (entry.step == step) {
+        index.push_back(i);
+        entries.push_back(signatureOf(entry));
+        durations.push_back(entry.duration);
+      }
+    if (static_cast<double>(entries.size()) * numOps > 4e8) {
+      overlay.notes.push_back("a run of " + std::to_string(entries.size()) +
+                              " entries against " + std::to_string(numOps) +
+                              " ops is too large to align; not mapped");
+      continue;
+    }
+    std::vector<int> match = profile.ordered
+                                 ? align(entries, ops)
+                                 : matchUnordered(entries, ops, durations);
+    for (auto [k, i] : llvm::enumerate(index))
+      anchorOf[i] = match[k];
   }
-  // An op in two slices (a fill made in place in each) is in each unit
-  // once per slice: counted once.
-  llvm::sort(members, [](const Member &a, const Member &b) {
-    return std::tie(a.anchor, a.op) < std::tie(b.anchor, b.op);
-  });
-  members.erase(std::unique(members.begin(), members.end(),
-                            [](const Member &a, const Member &b) {
-                              return a.anchor == b.anchor && a.op == b.op;
-                            }),
-                members.end());
+}
+
+/// One unit per anchor, with its members' predicted time, work and the
+/// traffic of what runs; the ops no unit covers are counted. Returns each
+/// anchor's unit.
+static llvm::DenseMap<unsigned, unsigned>
+buildUnits(const PricedProgram &program, const OpPrediction &predicted,
+           const std::vector<bool> &isAnchor, llvm::ArrayRef<Member> members,
+           ProfileOverlay &overlay) {
+  size_t numOps = program.ops.size();
   llvm::DenseMap<unsigned, unsigned> unitOf;
   for (unsigned id = 0; id < numOps; ++id)
     if (isAnchor[id]) {
@@ -649,26 +633,31 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
     unit.flops += (op.flops + op.intOps).toDouble();
     // The traffic of what runs: in compiled execution the kernel's (its
     // ops' intermediates stay on chip), by the op's share of its time.
-    if (predicted.compiled && !predicted.kernelsOf[member.op].empty()) {
+    if (!predicted.compiled) {
+      unit.bytes += op.bytes().toDouble();
+    } else if (!predicted.kernelsOf[member.op].empty()) {
       const PricedKernel &kernel =
           program.kernels[predicted.kernelsOf[member.op].front()];
       unit.bytes += getShare(member.predicted, kernel.roofline.latency) *
                     kernel.bytes().toDouble();
-    } else if (!predicted.compiled) {
-      unit.bytes += op.bytes().toDouble();
     }
   }
   for (unsigned id = 0; id < numOps; ++id) {
     if (covered[id]) {
       ++overlay.opsMeasured;
-      continue;
-    }
-    if (double time = predicted.total(id); time > 0) {
+    } else if (double time = predicted.total(id); time > 0) {
       ++overlay.opsNotMeasured;
       overlay.predictedNotMeasured += time;
     }
   }
+  return unitOf;
+}
 
+/// The measured time of each entry, per run: to its unit, or to the
+/// unmatched names (host transfers apart).
+static void addMeasured(const Profile &profile, llvm::ArrayRef<int> anchorOf,
+                        const llvm::DenseMap<unsigned, unsigned> &unitOf,
+                        ProfileOverlay &overlay) {
   double perRun = 1.0 / overlay.runs;
   llvm::StringMap<UnmatchedEntries> unmatched;
   for (auto [i, entry] : llvm::enumerate(profile.kernels)) {
@@ -685,7 +674,7 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
       u.entries += entry.instances * perRun;
       continue;
     }
-    MeasuredUnit &unit = overlay.units[unitOf[anchorOf[i]]];
+    MeasuredUnit &unit = overlay.units[unitOf.lookup(anchorOf[i])];
     overlay.matched += time;
     unit.measured += time;
     unit.entries += entry.instances * perRun;
@@ -694,8 +683,23 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
     if (!llvm::is_contained(unit.names, entry.name))
       unit.names.push_back(entry.name);
   }
+  for (auto &entry : unmatched)
+    overlay.unmatched.push_back(entry.second);
+  llvm::sort(overlay.unmatched, [](const UnmatchedEntries &a,
+                                   const UnmatchedEntries &b) {
+    return std::tie(b.measured, a.name) < std::tie(a.measured, b.name);
+  });
+}
 
-  overlay.opMeasured.assign(numOps, -1.0);
+/// Each unit's ratios and bound (its costliest member's), and the measured
+/// time per op (a unit's over its members by their predicted time; all of
+/// it to the anchor when none is predicted) and per kernel (its ops', a
+/// shared fill's by its share in this kernel).
+static void splitMeasured(const PricedProgram &program,
+                          const OpPrediction &predicted,
+                          llvm::ArrayRef<Member> members,
+                          const llvm::DenseMap<unsigned, unsigned> &unitOf,
+                          ProfileOverlay &overlay) {
   for (MeasuredUnit &unit : overlay.units) {
     overlay.predictedMatched += unit.predicted;
     unit.headroom = unit.predicted > 0 ? unit.measured / unit.predicted : 0.0;
@@ -706,16 +710,15 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
     unit.predictedFlops = getShare(unit.flops, unit.predicted);
     unit.bound = program.ops[unit.anchor].roofline.bound;
   }
-  // A unit's time over its ops by their predicted time (all of it to the
-  // anchor when none is predicted); the bound of its costliest op.
+  overlay.opMeasured.assign(program.ops.size(), -1.0);
   std::vector<double> heaviest(overlay.units.size(), -1.0);
   for (const Member &member : members) {
-    unsigned index = unitOf[member.anchor];
-    const MeasuredUnit &unit = overlay.units[index];
+    unsigned index = unitOf.lookup(member.anchor);
+    MeasuredUnit &unit = overlay.units[index];
     const PricedOp &op = program.ops[member.op];
     if (op.modeled && member.predicted > heaviest[index]) {
       heaviest[index] = member.predicted;
-      overlay.units[index].bound = op.roofline.bound;
+      unit.bound = op.roofline.bound;
     }
     double share = unit.predicted > 0
                        ? unit.measured * member.predicted / unit.predicted
@@ -724,33 +727,70 @@ ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
         std::max(0.0, overlay.opMeasured[member.op]) + share;
   }
   overlay.kernelMeasured.assign(program.kernels.size(), -1.0);
-  // A kernel's: its ops' (a shared fill's by its share in this kernel).
   for (const PricedKernel &kernel : program.kernels)
     for (unsigned id : kernel.ops) {
       if (overlay.opMeasured[id] < 0)
         continue;
-      double total = predicted.total(id);
-      double part =
-          predicted.compiled && total > 0
-              ? predicted.in(kernel.id, id) / total
-              : 1.0 / std::max<size_t>(1, predicted.compiled
-                                              ? predicted.kernelsOf[id].size()
-                                              : 1);
+      double part = 1.0;
+      if (predicted.compiled) {
+        double total = predicted.total(id);
+        part = total > 0 ? predicted.in(kernel.id, id) / total
+                         : 1.0 / predicted.kernelsOf[id].size();
+      }
       overlay.kernelMeasured[kernel.id] =
           std::max(0.0, overlay.kernelMeasured[kernel.id]) +
           overlay.opMeasured[id] * part;
     }
+}
 
+ProfileOverlay mlsysim::overlayProfile(const PricedProgram &program,
+                                       const Profile &profile, unsigned runs) {
+  ProfileOverlay overlay;
+  overlay.format = profile.format;
+  overlay.path = profile.path;
+  overlay.notes = profile.skipped;
+  overlay.runs = profile.steps ? profile.steps : std::max(1u, runs);
+  size_t numOps = program.ops.size();
+
+  // Each entry's anchor op (or -1), and the ops each anchor's unit holds.
+  std::vector<int> anchorOf(profile.kernels.size(), -1);
+  OpPrediction predicted(program);
+  std::vector<Member> members;
+  bool byIds = profile.format == "mlsysim";
+  if (byIds)
+    mapByOpIds(program, profile, predicted, anchorOf, members, overlay);
+  else
+    mapByAlignment(program, profile, anchorOf, overlay);
+  std::vector<bool> isAnchor(numOps, false);
+  for (int anchor : anchorOf)
+    if (anchor >= 0)
+      isAnchor[anchor] = true;
+  if (!byIds) {
+    std::vector<int> owner = attach(program, isAnchor);
+    for (unsigned id = 0; id < numOps; ++id)
+      if (owner[id] >= 0)
+        members.push_back(
+            {id, static_cast<unsigned>(owner[id]), predicted.total(id)});
+  }
+  // An op in two slices (a fill made in place in each) is in each unit
+  // once per slice: counted once.
+  llvm::sort(members, [](const Member &a, const Member &b) {
+    return std::tie(a.anchor, a.op) < std::tie(b.anchor, b.op);
+  });
+  members.erase(std::unique(members.begin(), members.end(),
+                            [](const Member &a, const Member &b) {
+                              return a.anchor == b.anchor && a.op == b.op;
+                            }),
+                members.end());
+
+  llvm::DenseMap<unsigned, unsigned> unitOf =
+      buildUnits(program, predicted, isAnchor, members, overlay);
+  addMeasured(profile, anchorOf, unitOf, overlay);
+  splitMeasured(program, predicted, members, unitOf, overlay);
   llvm::stable_sort(overlay.units,
                     [](const MeasuredUnit &a, const MeasuredUnit &b) {
                       return a.timeLeft > b.timeLeft;
                     });
-  for (auto &entry : unmatched)
-    overlay.unmatched.push_back(entry.second);
-  llvm::sort(overlay.unmatched, [](const UnmatchedEntries &a,
-                                   const UnmatchedEntries &b) {
-    return std::tie(b.measured, a.name) < std::tie(a.measured, b.name);
-  });
   return overlay;
 }
 
