@@ -91,28 +91,21 @@ static std::vector<std::vector<int64_t>> readShapes(const Array &dims) {
   return shapes;
 }
 
-llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
-                                                 llvm::StringRef text) {
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
-  if (!json)
-    return llvm::createStringError("%s: not a valid Chrome trace: %s",
-                                   path.str().c_str(),
-                                   llvm::toString(json.takeError()).c_str());
-  const Array *events = json->getAsArray();
-  if (const Object *root = json->getAsObject())
-    events = root->getArray("traceEvents");
-  if (!events)
-    return llvm::createStringError("%s: no \"traceEvents\" array",
-                                   path.str().c_str());
-
-  Profile profile;
-  profile.format = "torch";
-  profile.path = path.str();
+namespace {
+/// The events a reading uses, sorted into their kinds.
+struct TraceEvents {
   std::vector<OpEvent> ops;
   std::vector<std::pair<double, double>> steps;
   std::vector<const Object *> kernels;
   unsigned noDuration = 0;
-  for (const llvm::json::Value &value : *events) {
+};
+} // namespace
+
+/// The complete ("X") events of `events` by kind: ops, profiler steps and
+/// GPU kernels (and copies).
+static TraceEvents collectEvents(const Array &events) {
+  TraceEvents found;
+  for (const llvm::json::Value &value : events) {
     const Object *event = value.getAsObject();
     if (!event || event->getString("ph") != "X")
       continue;
@@ -120,12 +113,12 @@ llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
     std::optional<double> ts = event->getNumber("ts"),
                           dur = event->getNumber("dur");
     if (!ts || !dur || *dur < 0) {
-      noDuration += cat == "cpu_op" || cat == "kernel";
+      found.noDuration += cat == "cpu_op" || cat == "kernel";
       continue;
     }
     llvm::StringRef name = event->getString("name").value_or("");
     if (cat == "user_annotation" && name.starts_with("ProfilerStep#")) {
-      steps.emplace_back(*ts, *ts + *dur);
+      found.steps.emplace_back(*ts, *ts + *dur);
     } else if (cat == "cpu_op" || cat == "operator") {
       OpEvent op;
       op.ts = *ts;
@@ -134,21 +127,17 @@ llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
       op.event = event;
       if (const Object *args = event->getObject("args"))
         op.externalId = args->getInteger("External id");
-      ops.push_back(op);
+      found.ops.push_back(op);
     } else if (cat == "kernel" || cat == "gpu_memcpy" || cat == "gpu_memset") {
-      kernels.push_back(event);
+      found.kernels.push_back(event);
     }
   }
-  if (noDuration)
-    profile.skipped.push_back(std::to_string(noDuration) +
-                              " op or kernel events without a duration");
-  if (ops.empty() && kernels.empty())
-    return llvm::createStringError(
-        "%s: a Chrome trace without ops or kernels (no \"X\" events of "
-        "category cpu_op or kernel): record it with torch.profiler",
-        path.str().c_str());
+  return found;
+}
 
-  // Nesting: per thread, by start (the longer first at a tie).
+/// Which ops are top-level and the top-level ancestor of each: per thread,
+/// by start (the longer first at a tie), an op inside the one before.
+static void nestOps(std::vector<OpEvent> &ops) {
   std::stable_sort(
       ops.begin(), ops.end(), [](const OpEvent &a, const OpEvent &b) {
         return std::tie(a.tid, a.ts, b.dur) < std::tie(b.tid, b.ts, a.dur);
@@ -164,13 +153,17 @@ llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
     op.root = open.empty() ? i : ops[open.front()].root;
     open.push_back(i);
   }
+}
 
-  // GPU time: each kernel to the top-level op that launched it.
+/// GPU time: each kernel to the top-level op that launched it; a kernel
+/// no op launched is an entry of its own in `profile`.
+static void attributeKernels(std::vector<OpEvent> &ops,
+                             llvm::ArrayRef<const Object *> kernels,
+                             Profile &profile) {
   llvm::DenseMap<int64_t, unsigned> byExternalId;
   for (unsigned i = 0; i < ops.size(); ++i)
     if (ops[i].externalId)
       byExternalId.try_emplace(*ops[i].externalId, i);
-  bool gpu = !kernels.empty();
   for (const Object *kernel : kernels) {
     double dur = *kernel->getNumber("dur");
     std::optional<int64_t> id;
@@ -190,9 +183,14 @@ llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
     measured.device = "cuda";
     profile.kernels.push_back(std::move(measured));
   }
+}
 
-  // Steps in the order they ran; the ops of the steps' thread only (a
-  // step is one run of the IR).
+/// The top-level ops as entries of `profile`: within the profiler steps
+/// when the trace marks them (a step is one run of the IR), with their
+/// device time when the trace has GPU kernels (`gpu`).
+static void addTopLevelOps(llvm::ArrayRef<OpEvent> ops,
+                           std::vector<std::pair<double, double>> steps,
+                           bool gpu, Profile &profile) {
   llvm::sort(steps);
   unsigned outside = 0;
   for (const OpEvent &op : ops) {
@@ -231,6 +229,38 @@ llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
         (outside == 1 ? " top-level op" : " top-level ops") +
         " outside the profiler steps");
   profile.steps = steps.size();
+}
+
+llvm::Expected<Profile> mlsysim::readChromeTrace(llvm::StringRef path,
+                                                 llvm::StringRef text) {
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  if (!json)
+    return llvm::createStringError("%s: not a valid Chrome trace: %s",
+                                   path.str().c_str(),
+                                   llvm::toString(json.takeError()).c_str());
+  const Array *events = json->getAsArray();
+  if (const Object *root = json->getAsObject())
+    events = root->getArray("traceEvents");
+  if (!events)
+    return llvm::createStringError("%s: no \"traceEvents\" array",
+                                   path.str().c_str());
+
+  Profile profile;
+  profile.format = "torch";
+  profile.path = path.str();
+  TraceEvents found = collectEvents(*events);
+  if (found.noDuration)
+    profile.skipped.push_back(std::to_string(found.noDuration) +
+                              " op or kernel events without a duration");
+  if (found.ops.empty() && found.kernels.empty())
+    return llvm::createStringError(
+        "%s: a Chrome trace without ops or kernels (no \"X\" events of "
+        "category cpu_op or kernel): record it with torch.profiler",
+        path.str().c_str());
+  nestOps(found.ops);
+  attributeKernels(found.ops, found.kernels, profile);
+  addTopLevelOps(found.ops, std::move(found.steps), !found.kernels.empty(),
+                 profile);
   llvm::stable_sort(profile.kernels,
                     [](const MeasuredKernel &a, const MeasuredKernel &b) {
                       return a.start < b.start;
