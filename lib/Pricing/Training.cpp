@@ -10,6 +10,40 @@
 
 using namespace mlsysim;
 
+/// Data parallel on a system of `devices`: the gradients' all-reduce,
+/// bucket by bucket as the backward pass makes them; all but the last
+/// bucket overlap it. None on one device, or when the links cannot price it.
+static std::optional<GradientSync>
+priceGradientSync(const PricedProgram &program, const TrainingRoles &roles,
+                  llvm::ArrayRef<PricedPhase> phases, int64_t devices) {
+  auto gradients = roles.bytes.find(TensorRole::Gradient);
+  if (devices <= 1 || gradients == roles.bytes.end())
+    return std::nullopt;
+  GradientSync sync;
+  sync.devices = devices;
+  sync.bytes = gradients->second.toDouble();
+  Collective allReduce;
+  allReduce.kind = CollectiveKind::AllReduce;
+  allReduce.bytes = gradients->second;
+  allReduce.gridShape = {devices};
+  allReduce.gridAxes = {0};
+  CollectiveTime time =
+      priceCollective(allReduce, *program.hardware,
+                      program.options.roofline.collectiveAlgorithm);
+  if (!time.priced)
+    return std::nullopt;
+  sync.seconds = time.seconds;
+  sync.algorithm = time.algorithm;
+  double backward = 0.0;
+  for (const PricedPhase &phase : phases)
+    if (phase.phase == TrainingPhase::Backward)
+      backward = phase.latency;
+  double last = sync.seconds * std::min(1.0, sync.bucketBytes / sync.bytes);
+  sync.hidden = std::min(sync.seconds - last, backward);
+  sync.exposed = sync.seconds - sync.hidden;
+  return sync;
+}
+
 TrainingStep mlsysim::priceTraining(const PricedProgram &program,
                                     const TrainingRoles &roles) {
   TrainingStep step;
@@ -45,37 +79,11 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
     }
     step.phases.push_back(std::move(priced));
   }
-  // Data parallel on a system: the gradients' all-reduce, bucket by bucket
-  // as the backward pass makes them; all but the last bucket overlap it.
   int64_t devices =
       program.hardware->system ? program.hardware->system->getDeviceCount() : 1;
-  auto gradients = roles.bytes.find(TensorRole::Gradient);
-  if (devices > 1 && gradients != roles.bytes.end()) {
-    GradientSync sync;
-    sync.devices = devices;
-    sync.bytes = gradients->second.toDouble();
-    Collective allReduce;
-    allReduce.kind = CollectiveKind::AllReduce;
-    allReduce.bytes = gradients->second;
-    allReduce.gridShape = {devices};
-    allReduce.gridAxes = {0};
-    CollectiveTime time =
-        priceCollective(allReduce, *program.hardware,
-                        program.options.roofline.collectiveAlgorithm);
-    if (time.priced) {
-      sync.seconds = time.seconds;
-      sync.algorithm = time.algorithm;
-      double backward = 0.0;
-      for (const PricedPhase &phase : step.phases)
-        if (phase.phase == TrainingPhase::Backward)
-          backward = phase.latency;
-      double last = sync.seconds * std::min(1.0, sync.bucketBytes / sync.bytes);
-      sync.hidden = std::min(sync.seconds - last, backward);
-      sync.exposed = sync.seconds - sync.hidden;
-      step.latency += sync.exposed;
-      step.sync = sync;
-    }
-  }
+  step.sync = priceGradientSync(program, roles, step.phases, devices);
+  if (step.sync)
+    step.latency += step.sync->exposed;
   for (PricedPhase &phase : step.phases)
     phase.share = getShare(phase.latency, step.latency);
 
