@@ -85,6 +85,13 @@ static bool returnsLogits(FunctionOpInterface func, Value embedding) {
   });
 }
 
+bool mlsysim::hasTokenArgument(FunctionOpInterface func) {
+  return llvm::any_of(func.getArgumentTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && isa<IntegerType>(tensor.getElementType());
+  });
+}
+
 ServingRoles mlsysim::findServingRoles(FunctionOpInterface func,
                                        const FunctionWeights &weights) {
   ServingRoles roles;

@@ -114,6 +114,8 @@ findStep(ModuleOp module, const PricingRequest &request,
   StepInfo step;
   bool tagged = hasWeightTags(module);
   for (auto candidate : module.getOps<FunctionOpInterface>()) {
+    if (!hasTokenArgument(candidate))
+      continue;
     step.roles =
         findServingRoles(candidate, findWeights(candidate, weights, tagged));
     if (step.roles.step != ServingStep::None) {

@@ -54,6 +54,12 @@ struct ServingRoles {
 ServingRoles findServingRoles(mlir::FunctionOpInterface func,
                               const FunctionWeights &weights);
 
+/// Whether `func` has what every serving step reads first: a tensor of
+/// integer token ids among its arguments. Asked before its weights are
+/// found (a walk of the function), so that a module of many functions
+/// without tokens pays nothing for the search of a step.
+bool hasTokenArgument(mlir::FunctionOpInterface func);
+
 } // namespace mlsysim
 
 #endif // MLSYSIM_ANALYSIS_SERVINGROLES_H
