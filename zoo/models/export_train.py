@@ -35,6 +35,12 @@ saved activations flattened over the batch are handed over batch-shaped;
 tm_tensor.scatter (embedding / max-pool backward, a scatter-add) becomes
 tensor.scatter {mlsysim.scatter_add}, a cost stand-in (no accumulate mode).
 
+Locations: each op of @forward/@backward carries the framework op it came from,
+loc("<aten op>#<n>") (e.g. loc("aten.native_batch_norm_backward.default#19")),
+n numbering the autograd ops of the step: a forward op and its backward share n
+(see _framework_op_location). Ops with no framework op (@optimizer, added views
+and constants) have no location.
+
 Usage: export_train.py [--out DIR] [--no-check] [NAME ...]   (default: all)
 """
 
@@ -645,13 +651,67 @@ def _attrs(desc, ctx):
     return ir.DictAttr.get(d, ctx)
 
 
+def _framework_op_location(self, node, seq_rank):
+    """ContextCache.get_node_location stand-in: the framework op a node came from,
+    as a NameLoc "<aten op>#<seq>" (aot_autograd's node.meta original_aten and
+    autograd seq_nr, which a forward op shares with its backward), so that a
+    linalg op can be traced to the one eager launch it belongs to. seq_nr is a
+    process-wide counter; seq is its rank among the module's seq_nrs, so the file
+    does not depend on what ran before. Never None: the importer would then reuse
+    the previous node's location."""
+    aten, seq = node.meta.get("original_aten"), node.meta.get("seq_nr")
+    if aten is None or seq is None:
+        return ir.Location.unknown(self._c)
+    return ir.Location.name(f"{aten}#{seq_rank[seq]}", context=self._c)
+
+
+_LOC_ALIAS = re.compile(r"^(#loc\d*) = loc\((.*)\)$\n?", re.M)
+_LOC = re.compile(r' loc\((?:[^()"]|"[^"]*")*\)')
+
+
+def print_with_locations(module):
+    """The module's text with the framework-op locations on the ops: location
+    aliases inlined (loc("aten.convolution.default#18") where the op is),
+    unknown locations dropped (the parser gives those ops file locations, as in a
+    file without debug info), and no locations on block arguments or function
+    signatures (size). Deterministic: only the IR decides the text."""
+    text = module.operation.get_asm(enable_debug_info=True)
+    alias = dict(_LOC_ALIAS.findall(text))
+    text = _LOC_ALIAS.sub("", text)
+
+    def resolve(s, depth=0):  # nested aliases (fused[#loc1, #loc2]) too
+        assert depth < 16, s
+        return re.sub(r"#loc\d*\b", lambda m: resolve(alias[m[0]], depth + 1), s)
+
+    def inline(m):
+        loc = resolve(m[0][len(" loc("):-1])
+        return "" if loc == "unknown" else f" loc({loc})"
+
+    lines = []
+    for line in text.split("\n"):
+        head = line.lstrip()
+        if head.startswith(("^bb", "func.func", "module")):
+            line = _LOC.sub("", line)
+        lines.append(_LOC.sub(inline, line))
+    return "\n".join(lines)
+
+
 def lower(graphs):
     """graphs: [(func_name, gm, phase, arg_descs, res_descs)] -> lowered module."""
     ctx = ir.Context()
     torch_d.register_dialect(ctx)
     imp = FxImporter(context=ctx)
-    for name, gm, *_ in graphs:
-        imp.import_stateless_graph(gm.graph, func_name=name)
+    from torch_mlir.extras.fx_importer import ContextCache
+    seqs = {n.meta["seq_nr"] for _, gm, *_ in graphs for n in gm.graph.nodes
+            if "seq_nr" in n.meta}
+    seq_rank = {s: i for i, s in enumerate(sorted(seqs))}
+    stock = ContextCache.get_node_location
+    ContextCache.get_node_location = lambda cc, node: _framework_op_location(cc, node, seq_rank)
+    try:
+        for name, gm, *_ in graphs:
+            imp.import_stateless_graph(gm.graph, func_name=name)
+    finally:
+        ContextCache.get_node_location = stock
     module = fx._module_lowering(False, False, OutputType.LINALG_ON_TENSORS, imp.module)
     funcs = {op.operation.attributes["sym_name"].value: op.operation
              for op in module.body.operations if op.operation.name == "func.func"}
@@ -697,7 +757,7 @@ def export_train(name, prec, out_dir, check=True):
                 if op.operation.name == "func.func" and \
                         op.operation.attributes["sym_name"].value == "optimizer":
                     op.operation.attributes["mlsysim.optimizer"] = ir.StringAttr.get(opt)
-        text, n_scatter = replace_scatters(str(module))
+        text, n_scatter = replace_scatters(print_with_locations(module))
         bad = {o for o in E.op_dialects(text) if o.split(".")[0] not in E.ALLOWED_DIALECTS}
         if bad:
             with open("/tmp/mlsysim_train_bad.mlir", "w") as fh:

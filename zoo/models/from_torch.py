@@ -310,7 +310,7 @@ def export_train_step(a, label, model, inputs, keywords, target_spec, batch, pat
                     op.operation.attributes["sym_name"].value == "optimizer":
                 op.operation.attributes["mlsysim.optimizer"] = \
                     T.ir.StringAttr.get(a.optimizer)
-    text, n_scatter = T.replace_scatters(str(module))
+    text, n_scatter = T.replace_scatters(T.print_with_locations(module))
     bad = {o for o in export.op_dialects(text)
            if o.split(".")[0] not in export.ALLOWED_DIALECTS}
     if bad:
