@@ -661,6 +661,10 @@ void Planner::findEdges() {
           def->getBlock() != record.op->getBlock() ||
           records[producer].multiplier != record.multiplier)
         continue;
+      if (fusionOptions.byFrameworkOp &&
+          (getFrameworkOp(def).empty() ||
+           getFrameworkOp(def) != getFrameworkOp(record.op)))
+        continue;
       double recompute = 1.0;
       if (std::optional<FusionKind> kind =
               classifyEdge(use, producer, index, throughView, recompute)) {
@@ -985,7 +989,8 @@ void Planner::mergeGroups() {
       return it->second;
     };
     double together = price(withFills(merged), nullptr).after();
-    if (together >= latency(a, left) + latency(b, right))
+    if (!fusionOptions.byFrameworkOp &&
+        together >= latency(a, left) + latency(b, right))
       continue;
     groups.unionSets(a, b);
     latencyOf[groups.getLeaderValue(a)] = together;
@@ -1142,6 +1147,12 @@ FusionPlan Planner::run() {
     plan.numCloned += f.cloned;
   }
   return plan;
+}
+
+StringRef mlsysim::getFrameworkOp(Operation *op) {
+  if (auto name = dyn_cast<NameLoc>(op->getLoc()))
+    return name.getName().getValue();
+  return {};
 }
 
 FusionPlan mlsysim::planFusion(const CostAnalysis &analysis,

@@ -380,27 +380,25 @@ static void buildKernels(PricedProgram &report) {
   }
 }
 
-/// The latency of the ops as written under `model`: each op's slower term
-/// plus the launches `model` prices.
-/// The latency of `op` run as its own kernel under `model`, and the
+/// `r` (a kernel's or an op's estimate, run `multiplier` times) under
+/// `model`: its slower term plus the launches `model` prices, and the
 /// kernels it launches per run of the program.
-static std::pair<double, Count> priceUnder(const PricedOp &op,
-                                           const HardwareSpec &hardware,
-                                           const RooflineOptions &options,
-                                           ExecutionModel model) {
+static std::pair<RooflineEstimate, Count>
+priceUnder(RooflineEstimate r, const Count &multiplier,
+           const HardwareSpec &hardware, const RooflineOptions &options,
+           ExecutionModel model) {
   RooflineOptions launch = options;
   launch.execution = model;
-  double launches = 0.0;
   Count kernels;
-  if (op.roofline.tOverhead > 0) {
-    launches = getLaunchTime(hardware, op.multiplier.toDouble(), launch);
-    kernels = op.multiplier;
+  if (r.tOverhead > 0) {
+    r.tOverhead = getLaunchTime(hardware, multiplier.toDouble(), launch);
+    kernels = multiplier;
   }
   // A collective's links take their time whatever launches it.
-  return {getRooflineLatency(op.roofline.tCompute, op.roofline.tMemory,
-                             launches, op.roofline.tCommunication) +
-              op.roofline.tExposed,
-          kernels};
+  r.latency = getRooflineLatency(r.tCompute, r.tMemory, r.tOverhead,
+                                 r.tCommunication) +
+              r.tExposed;
+  return {r, kernels};
 }
 
 /// Counts `op` under its name in `byName`, keeping the first one's reason.
@@ -558,14 +556,93 @@ static void priceOp(PricedOp &op, const OpCostRecord &record,
   }
 }
 
+/// The multi-op kernels of the framework plan, as priced work with its
+/// function, and (in `ops`) the ops they run.
+static std::vector<std::pair<PricedWork, StringRef>>
+frameworkKernels(const PricedProgram &report, llvm::DenseSet<unsigned> &ops) {
+  std::vector<std::pair<PricedWork, StringRef>> kernels;
+  for (const FusionGroup &group : report.frameworkPlan.kernels) {
+    if (group.ops.size() < 2)
+      continue;
+    ops.insert(group.ops.begin(), group.ops.end());
+    auto &[kernel, func] = kernels.emplace_back();
+    func = report.ops[group.ops.back()].func;
+    kernel.multiplier = report.ops[group.ops.back()].multiplier;
+    kernel.bytesRead = group.bytesRead;
+    kernel.bytesWritten = group.bytesWritten;
+    kernel.roofline = group.fused;
+  }
+  return kernels;
+}
+
+/// Adds `work` (of function `func`) run under eager and under graph
+/// execution to those models' totals.
+static void addUnfused(const PricedWork &work, PricedTotals &func,
+                       PricedProgram &report) {
+  for (ExecutionModel model : {ExecutionModel::Eager, ExecutionModel::Graph}) {
+    auto [estimate, kernels] =
+        priceUnder(work.roofline, work.multiplier, *report.hardware,
+                   report.options.roofline, model);
+    for (PricedTotals *totals : {&func, &report.totals}) {
+      ExecutionTotals &entry = totals->byExecution[model];
+      entry.latency += estimate.latency;
+      entry.kernels += kernels;
+    }
+  }
+}
+
+/// Under eager or graph execution, the ops of a framework op's kernel share
+/// its time (each as its own latency weighs; the launch on the last), so
+/// that every view of the ops adds up to the kernels the framework
+/// launches. A fill made in place by several kernels has a share of each.
+static void splitFrameworkKernels(PricedProgram &report) {
+  const RooflineOptions &roofline = report.options.roofline;
+  if (roofline.execution == ExecutionModel::Compiled)
+    return;
+  llvm::DenseMap<unsigned, double> own;
+  for (const FusionGroup &group : report.frameworkPlan.kernels)
+    if (group.ops.size() > 1)
+      for (unsigned id : group.ops)
+        own.try_emplace(id, report.ops[id].roofline.latency);
+  for (auto [id, latency] : own) {
+    RooflineEstimate &r = report.ops[id].roofline;
+    r.tCompute = r.tMemory = r.tOverhead = r.tExposed = r.latency = 0.0;
+  }
+  for (const FusionGroup &group : report.frameworkPlan.kernels) {
+    if (group.ops.size() < 2)
+      continue;
+    auto [kernel, launches] =
+        priceUnder(group.fused, report.ops[group.ops.back()].multiplier,
+                   *report.hardware, roofline, roofline.execution);
+    double sum = 0.0;
+    for (unsigned id : group.ops)
+      sum += own[id];
+    for (unsigned id : group.ops) {
+      double weight =
+          sum > 0.0 ? own[id] / sum : 1.0 / static_cast<double>(group.ops.size());
+      RooflineEstimate &r = report.ops[id].roofline;
+      r.tCompute += kernel.tCompute * weight;
+      r.tMemory += kernel.tMemory * weight;
+      r.latency += (kernel.latency - kernel.tOverhead) * weight;
+      r.bound = kernel.bound;
+    }
+    RooflineEstimate &last = report.ops[group.ops.back()].roofline;
+    last.tOverhead += kernel.tOverhead;
+    last.latency += kernel.tOverhead;
+  }
+}
+
 /// Totals, per function and for the module: the work as written, and the
-/// time of what runs under each execution model.
+/// time of what runs under each execution model: under eager and graph
+/// execution each op as its own kernel, or a framework op's ops in its
+/// kernels (frameworkPlan); under compiled execution the compiled plan's
+/// kernels.
 static llvm::MapVector<StringRef, PricedTotals>
 sumTotals(PricedProgram &report) {
-  const HardwareSpec &hw = *report.hardware;
-  const RooflineOptions &roofline = report.options.roofline;
-  ExecutionModel headline = roofline.execution;
   llvm::MapVector<StringRef, PricedTotals> byFunction;
+  llvm::DenseSet<unsigned> inFrameworkKernel;
+  std::vector<std::pair<PricedWork, StringRef>> framework =
+      frameworkKernels(report, inFrameworkKernel);
   // A function's ops are consecutive: looked up when the function changes,
   // not per op.
   PricedTotals *funcTotals = nullptr;
@@ -580,26 +657,21 @@ sumTotals(PricedProgram &report) {
     report.totals.add(op);
     if (!op.modeled || op.free)
       continue;
-    for (ExecutionModel model :
-         {ExecutionModel::Eager, ExecutionModel::Graph}) {
-      auto [latency, kernels] = priceUnder(op, hw, roofline, model);
-      for (PricedTotals *totals : {&func, &report.totals}) {
-        ExecutionTotals &entry = totals->byExecution[model];
-        entry.latency += latency;
-        entry.kernels += kernels;
-      }
-    }
-    if (headline != ExecutionModel::Compiled) {
+    if (!inFrameworkKernel.contains(op.id))
+      addUnfused(op, func, report);
+    if (report.options.roofline.execution != ExecutionModel::Compiled) {
       func.addTime(op);
       report.totals.addTime(op);
     }
   }
+  for (auto [work, func] : framework)
+    addUnfused(work, byFunction[func], report);
   for (const PricedKernel &kernel : report.kernels) {
     for (PricedTotals *totals : {&byFunction[kernel.func], &report.totals}) {
       ExecutionTotals &entry = totals->byExecution[ExecutionModel::Compiled];
       entry.latency += kernel.roofline.latency;
       entry.kernels += kernel.multiplier;
-      if (headline == ExecutionModel::Compiled)
+      if (report.options.roofline.execution == ExecutionModel::Compiled)
         totals->addTime(kernel);
     }
   }
@@ -648,6 +720,18 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
   RooflineOptions compiled = options.roofline;
   compiled.execution = ExecutionModel::Compiled;
   report.plan = planFusion(analysis, hw, compiled);
+  // The eager framework's kernels, when the IR says which framework op made
+  // each op (a module without the names is spared a second plan).
+  if (llvm::any_of(analysis.getRecords(), [](const OpCostRecord &record) {
+        return !getFrameworkOp(record.op).empty();
+      })) {
+    RooflineOptions eager = options.roofline;
+    eager.execution = ExecutionModel::Eager;
+    FusionOptions framework;
+    framework.foldWeights = false;
+    framework.byFrameworkOp = true;
+    report.frameworkPlan = planFusion(analysis, hw, eager, framework);
+  }
 
   Caveats caveats;
   // Printing a type is slow; a model has a handful of element types.
@@ -660,6 +744,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
     priceOp(op, record, report, caveats, typeNames);
   }
   buildKernels(report);
+  splitFrameworkKernels(report);
 
   llvm::MapVector<StringRef, PricedTotals> byFunction = sumTotals(report);
   if (options.overlapCommunication)

@@ -59,7 +59,20 @@ struct FusionOptions {
   /// compiles or loads the program. Off, every op runs every time (as an eager
   /// framework does).
   bool foldWeights = true;
+  /// Plan the kernels an eager framework launches rather than a compiler's:
+  /// the framework runs one library kernel (or a few) per op its program
+  /// calls, so only ops of one framework op (getFrameworkOp) share a kernel,
+  /// wherever that is legal (a batch norm's statistics and its normalization
+  /// stay two kernels), with no price compared: the library's kernel is what
+  /// it is, not a choice.
+  bool byFrameworkOp = false;
 };
+
+/// The framework op `op` was lowered from, as the exporter names it in the
+/// op's location (`loc("aten.native_batch_norm_backward.default#12")`, a
+/// name location): empty when the location names none (a file location, or
+/// a fused one of several ops).
+llvm::StringRef getFrameworkOp(mlir::Operation *op);
 
 FusionPlan planFusion(const CostAnalysis &analysis,
                       const HardwareSpec &hardware,

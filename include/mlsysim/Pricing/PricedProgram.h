@@ -280,6 +280,11 @@ struct PricedProgram {
   FusionPlan plan;
   /// The kernels of the compiled plan, in program order of their first op.
   std::vector<PricedKernel> kernels;
+  /// The kernels an eager framework launches, when the IR names the
+  /// framework op each op was lowered from (FusionOptions::byFrameworkOp):
+  /// the eager and graph models run a framework op's ops in its kernels.
+  /// Empty when no op names one: each op is then its own eager kernel.
+  FusionPlan frameworkPlan;
   /// The costs as formulas of the dynamic sizes (shared by every device's
   /// report), when the program has dynamic sizes; and what they say on this
   /// device.
