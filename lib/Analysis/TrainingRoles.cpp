@@ -4,7 +4,10 @@
 
 #include "mlsysim/Dialect/MLSysim/MLSysimDialect.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "llvm/ADT/StringSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlsysim;
@@ -59,6 +62,92 @@ static LogicalResult checkRoles(FunctionOpInterface func) {
             check(func.getResultAttr(i, name), "result #" + std::to_string(i))))
       return failure();
   return success();
+}
+
+StringRef mlsysim::getCheckpointBlock(Operation *op) {
+  auto name = dyn_cast<NameLoc>(op->getLoc());
+  auto path = name ? dyn_cast<NameLoc>(name.getChildLoc()) : NameLoc();
+  if (!path)
+    return {};
+  StringRef text = path.getName().getValue();
+  // The prefix up to and including the first all-digit component.
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('.', start);
+    if (end == StringRef::npos)
+      end = text.size();
+    StringRef component = text.slice(start, end);
+    if (!component.empty() && llvm::all_of(component, llvm::isDigit))
+      return text.take_front(end);
+    start = end + 1;
+  }
+  return {};
+}
+
+/// Checkpointing each block of `forward`: its blocks' inputs, the saved
+/// activations outside every block, and the largest block's saved
+/// activations; std::nullopt when no op names a block.
+static std::optional<BlockCheckpointing>
+findCheckpointing(FunctionOpInterface forward, const CostContext &context,
+                  unsigned &unknownSizes) {
+  if (forward.isExternal())
+    return std::nullopt;
+  llvm::DenseSet<Value> weights;
+  for (Value weight :
+       valuesWithRole(forward, TensorRole::Weight, /*results=*/false))
+    weights.insert(weight);
+  auto bytes = [&](Value value) {
+    std::optional<Count> size = context.bytesOf(value);
+    if (!size)
+      ++unknownSizes;
+    return size.value_or(Count(0));
+  };
+  auto blockOf = [](Value value) -> StringRef {
+    Operation *def = value.getDefiningOp();
+    return def ? getCheckpointBlock(def) : StringRef();
+  };
+  // A block's inputs: the data its ops read that is made outside it (not a
+  // weight, not a constant, not an init its ops write into), each once.
+  llvm::StringSet<> blocks;
+  llvm::DenseSet<Value> boundary;
+  BlockCheckpointing checkpointing;
+  forward.getFunctionBody().walk([&](Operation *op) {
+    StringRef block = getCheckpointBlock(op);
+    if (block.empty())
+      return;
+    blocks.insert(block);
+    auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+    for (OpOperand &use : op->getOpOperands()) {
+      Value value = use.get();
+      if (!isa<RankedTensorType>(value.getType()) || weights.contains(value) ||
+          (dps && dps.isDpsInit(&use)) || blockOf(value) == block)
+        continue;
+      if (Operation *def = value.getDefiningOp();
+          def && (def->hasTrait<OpTrait::ConstantLike>() ||
+                  def->getParentRegion() != op->getParentRegion() ||
+                  isa<tensor::EmptyOp>(def)))
+        continue;
+      if (boundary.insert(value).second)
+        checkpointing.boundaryBytes += bytes(value);
+    }
+  });
+  if (blocks.empty())
+    return std::nullopt;
+  checkpointing.blocks = blocks.size();
+  llvm::StringMap<Count> savedByBlock;
+  llvm::DenseSet<Value> saved;
+  for (Value value :
+       valuesWithRole(forward, TensorRole::Activation, /*results=*/true)) {
+    if (!saved.insert(value).second || boundary.contains(value))
+      continue;
+    StringRef block = blockOf(value);
+    (block.empty() ? checkpointing.outsideBytes : savedByBlock[block]) +=
+        bytes(value);
+  }
+  for (const auto &entry : savedByBlock)
+    if (entry.second.toDouble() > checkpointing.largestBlockBytes.toDouble())
+      checkpointing.largestBlockBytes = entry.second;
+  return checkpointing;
 }
 
 FailureOr<std::optional<TrainingRoles>>
@@ -117,6 +206,9 @@ mlsysim::findTrainingRoles(ModuleOp module, const CostContext &context) {
   sum(TensorRole::Activation, TrainingPhase::Forward, true);
   sum(TensorRole::Gradient, TrainingPhase::Backward, true);
   sum(TensorRole::OptimizerState, TrainingPhase::Optimizer, false);
+  if (auto it = funcs.find(TrainingPhase::Forward); it != funcs.end())
+    roles.checkpointing =
+        findCheckpointing(it->second, context, roles.unknownSizes);
 
   // Token ids: an integer input [batch, sequence] with a static sequence.
   if (auto it = funcs.find(TrainingPhase::Forward); it != funcs.end())

@@ -44,6 +44,27 @@ priceGradientSync(const PricedProgram &program, const TrainingRoles &roles,
   return sync;
 }
 
+/// The time of the forward pass's blocks (getCheckpointBlock) under the
+/// headline execution model: its kernels whose first op is in a block, or
+/// its ops in one.
+static double getBlocksForwardTime(const PricedProgram &program,
+                                   llvm::StringRef forward) {
+  double time = 0.0;
+  auto inBlock = [&](unsigned id) {
+    return !getCheckpointBlock(program.ops[id].op).empty();
+  };
+  if (program.options.roofline.execution == ExecutionModel::Compiled) {
+    for (const PricedKernel &kernel : program.kernels)
+      if (kernel.func == forward && inBlock(kernel.ops.front()))
+        time += kernel.roofline.latency;
+    return time;
+  }
+  for (const PricedOp &op : program.ops)
+    if (op.func == forward && op.modeled && !op.free && inBlock(op.id))
+      time += op.roofline.latency;
+  return time;
+}
+
 TrainingStep mlsysim::priceTraining(const PricedProgram &program,
                                     const TrainingRoles &roles) {
   TrainingStep step;
@@ -96,10 +117,9 @@ TrainingStep mlsysim::priceTraining(const PricedProgram &program,
   if (auto it = roles.bytes.find(TensorRole::Activation);
       it != roles.bytes.end())
     step.activationBytes = it->second;
-  // Recomputing the forward pass inside the backward pass needs only what
-  // the step holds anyway (the inputs and weights).
-  step.activationBytesRecomputed = Count(0);
-  step.recomputeTime = forward ? forward->totals.latency : 0.0;
+  step.checkpointing = roles.checkpointing;
+  if (forward && step.checkpointing)
+    step.recomputeTime = getBlocksForwardTime(program, forward->name);
 
   step.parameters = roles.parameters.toDouble();
   step.samples =

@@ -63,12 +63,24 @@ void mlsysim::printTrainingText(const PricedProgram &report,
   os << sep << "workspace "
      << formatQuantity(step.workspaceBytes.toDouble(), "B") << ")\n";
   os << "  activations saved for the backward pass: "
-     << formatQuantity(step.activationBytes.toDouble(), "B")
-     << "; recomputing the forward pass in the backward pass saves none and "
-        "adds "
-     << formatSeconds(step.recomputeTime) << " ("
-     << formatPercent(step.latency > 0 ? step.recomputeTime / step.latency : 0)
-     << " of the step)\n";
+     << formatQuantity(step.activationBytes.toDouble(), "B");
+  if (const std::optional<BlockCheckpointing> &c = step.checkpointing) {
+    os << "; checkpointing each of its " << c->blocks << " blocks keeps "
+       << formatQuantity(c->getActivationBytes().toDouble(), "B")
+       << " (the blocks' inputs "
+       << formatQuantity(c->boundaryBytes.toDouble(), "B")
+       << ", what is saved outside them "
+       << formatQuantity(c->outsideBytes.toDouble(), "B")
+       << ", one block's recomputed "
+       << formatQuantity(c->largestBlockBytes.toDouble(), "B")
+       << ") and adds " << formatSeconds(*step.recomputeTime) << " ("
+       << formatPercent(step.latency > 0 ? *step.recomputeTime / step.latency
+                                         : 0)
+       << " of the step)\n";
+  } else {
+    os << "; checkpointing not priced: the IR names no blocks (module paths "
+          "in its locations, docs/training.md)\n";
+  }
   os << "  MFU: " << formatPercent(step.exactMFU) << " of the IR's "
      << formatQuantity(step.exactFlops, "FLOP");
   if (step.modelFlops)
@@ -106,8 +118,14 @@ Object mlsysim::trainingToJSON(const TrainingStep &step) {
       {"memory_by_role", std::move(roles)},
       {"activation_bytes",
        Object{{"saved", step.activationBytes.toDouble()},
-              {"recomputed", step.activationBytesRecomputed.toDouble()},
-              {"recompute_s", step.recomputeTime}}},
+              {"blocks", step.checkpointing
+                             ? Value(step.checkpointing->blocks)
+                             : Value(nullptr)},
+              {"recomputed",
+               step.checkpointing
+                   ? Value(step.checkpointing->getActivationBytes().toDouble())
+                   : Value(nullptr)},
+              {"recompute_s", optional(step.recomputeTime)}}},
       {"step_mfu",
        Object{{"exact", step.exactMFU}, {"six_n", optional(step.modelMFU)}}},
       {"training",

@@ -39,12 +39,13 @@
 // CHECK-NEXT:   backward   @backward
 // CHECK-NEXT:   optimizer  @optimizer
 // CHECK-NEXT:   memory: {{.*}} (weight 8.19 KB; input 2.05 KB; activation 2.05 KB; gradient 8.19 KB; optimizer_state 16.4 KB; workspace
-// CHECK-NEXT:   activations saved for the backward pass: 2.05 KB; recomputing the forward pass in the backward pass saves none and adds
+// CHECK-NEXT:   activations saved for the backward pass: 2.05 KB; checkpointing not priced: the IR names no blocks
 // CHECK-NEXT:   MFU: {{.*}} (no token ids: the 6 x parameters x tokens count does not apply)
 
 // JSON:      "activation_bytes": {
-// JSON-NEXT:   "recompute_s":
-// JSON-NEXT:   "recomputed": 0,
+// JSON-NEXT:   "blocks": null,
+// JSON-NEXT:   "recompute_s": null,
+// JSON-NEXT:   "recomputed": null,
 // JSON-NEXT:   "saved": 2052
 // JSON:      "memory_by_role": {
 // JSON-NEXT:   "activation": 2052,

@@ -52,6 +52,34 @@ inline llvm::StringRef stringifyTensorRole(TensorRole role) {
   return stringifyEnum(kTensorRoleNames, role);
 }
 
+/// Activation checkpointing per block (each block's forward run again in
+/// the backward pass, as torch.utils.checkpoint around each layer does):
+/// what the forward pass keeps then, from the blocks the exporter names.
+struct BlockCheckpointing {
+  /// Blocks of the forward pass (getCheckpointBlock).
+  unsigned blocks = 0;
+  /// Every block's inputs (activations made outside it, each tensor once),
+  /// kept through the step instead of the blocks' saved activations.
+  Count boundaryBytes;
+  /// Saved activations made outside every block (the stem, the head), kept
+  /// as they are.
+  Count outsideBytes;
+  /// The most one block's recomputation holds at once: its saved
+  /// activations, live while its backward runs.
+  Count largestBlockBytes;
+
+  Count getActivationBytes() const {
+    return boundaryBytes + outsideBytes + largestBlockBytes;
+  }
+};
+
+/// The block of a model `op` belongs to, for checkpointing: the module path
+/// its location names (the exporter writes loc("<aten op>#<n>"("<path>")),
+/// up to its first numbered item (`layer1.0`, `encoder.layer.3`,
+/// `transformer.h.5`: an element of the model's list of layers). Empty when
+/// the location names no path, or the path no numbered item.
+llvm::StringRef getCheckpointBlock(mlir::Operation *op);
+
 struct TrainingRoles {
   /// The function of each phase the module has, by symbol name.
   std::map<TrainingPhase, std::string> phases;
@@ -67,6 +95,8 @@ struct TrainingRoles {
   std::optional<int64_t> tokensPerSample;
   /// Tagged tensors whose size is unknown (dynamic and unbound), left out.
   unsigned unknownSizes = 0;
+  /// Checkpointing each block, when the forward's ops name their blocks.
+  std::optional<BlockCheckpointing> checkpointing;
 };
 
 /// The training step of `module`, when a function carries `mlsysim.phase`;

@@ -69,12 +69,13 @@ struct TrainingStep {
   std::map<TensorRole, Count> memoryByRole;
   Count workspaceBytes, peakBytes;
   bool fits = true;
-  /// The activations the forward pass saves, and with recomputation (the
-  /// backward pass recomputes the forward from its inputs and weights,
-  /// which the step holds anyway: no saved activation), with the time that
-  /// adds (one more forward pass).
-  Count activationBytes, activationBytesRecomputed;
-  double recomputeTime = 0.0;
+  /// The activations the forward pass saves; with each block checkpointed
+  /// (TrainingRoles::checkpointing), what it keeps instead and the time the
+  /// blocks' forward adds when run again in the backward pass. None when
+  /// the IR names no blocks.
+  Count activationBytes;
+  std::optional<BlockCheckpointing> checkpointing;
+  std::optional<double> recomputeTime;
   /// Trained parameters, samples and tokens per step over all devices
   /// (tokens: none for inputs that are not token ids).
   double parameters = 0.0, samples = 0.0;
