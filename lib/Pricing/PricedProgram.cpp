@@ -395,9 +395,9 @@ priceUnder(RooflineEstimate r, const Count &multiplier,
     kernels = multiplier;
   }
   // A collective's links take their time whatever launches it.
-  r.latency = getRooflineLatency(r.tCompute, r.tMemory, r.tOverhead,
-                                 r.tCommunication) +
-              r.tExposed;
+  r.latency =
+      getRooflineLatency(r.tCompute, r.tMemory, r.tOverhead, r.tCommunication) +
+      r.tExposed;
   return {r, kernels};
 }
 
@@ -618,8 +618,8 @@ static void splitFrameworkKernels(PricedProgram &report) {
     for (unsigned id : group.ops)
       sum += own[id];
     for (unsigned id : group.ops) {
-      double weight =
-          sum > 0.0 ? own[id] / sum : 1.0 / static_cast<double>(group.ops.size());
+      double weight = sum > 0.0 ? own[id] / sum
+                                : 1.0 / static_cast<double>(group.ops.size());
       RooflineEstimate &r = report.ops[id].roofline;
       r.tCompute += kernel.tCompute * weight;
       r.tMemory += kernel.tMemory * weight;
@@ -664,7 +664,7 @@ sumTotals(PricedProgram &report) {
       report.totals.addTime(op);
     }
   }
-  for (auto [work, func] : framework)
+  for (const auto &[work, func] : framework)
     addUnfused(work, byFunction[func], report);
   for (const PricedKernel &kernel : report.kernels) {
     for (PricedTotals *totals : {&byFunction[kernel.func], &report.totals}) {

@@ -72,8 +72,8 @@ void mlsysim::printTrainingText(const PricedProgram &report,
        << ", what is saved outside them "
        << formatQuantity(c->outsideBytes.toDouble(), "B")
        << ", one block's recomputed "
-       << formatQuantity(c->largestBlockBytes.toDouble(), "B")
-       << ") and adds " << formatSeconds(*step.recomputeTime) << " ("
+       << formatQuantity(c->largestBlockBytes.toDouble(), "B") << ") and adds "
+       << formatSeconds(*step.recomputeTime) << " ("
        << formatPercent(step.latency > 0 ? *step.recomputeTime / step.latency
                                          : 0)
        << " of the step)\n";
@@ -118,9 +118,8 @@ Object mlsysim::trainingToJSON(const TrainingStep &step) {
       {"memory_by_role", std::move(roles)},
       {"activation_bytes",
        Object{{"saved", step.activationBytes.toDouble()},
-              {"blocks", step.checkpointing
-                             ? Value(step.checkpointing->blocks)
-                             : Value(nullptr)},
+              {"blocks", step.checkpointing ? Value(step.checkpointing->blocks)
+                                            : Value(nullptr)},
               {"recomputed",
                step.checkpointing
                    ? Value(step.checkpointing->getActivationBytes().toDouble())

@@ -38,8 +38,12 @@ tensor.scatter {mlsysim.scatter_add}, a cost stand-in (no accumulate mode).
 Locations: each op of @forward/@backward carries the framework op it came from,
 loc("<aten op>#<n>") (e.g. loc("aten.native_batch_norm_backward.default#19")),
 n numbering the autograd ops of the step: a forward op and its backward share n
-(see _framework_op_location). Ops with no framework op (@optimizer, added views
-and constants) have no location.
+(see _framework_op_location). A forward op traced inside a submodule also names
+that (innermost) nn.Module as the child location, as named_modules() spells it:
+loc("aten.convolution.default#18"("layer1.0.conv1")) (see module_path). Backward
+ops have no module path (aot_autograd records none; the shared n links them to
+their forward op), nor have ops of the model's own forward or of the loss. Ops
+with no framework op (@optimizer, added views and constants) have no location.
 
 Usage: export_train.py [--out DIR] [--no-check] [NAME ...]   (default: all)
 """
@@ -651,22 +655,53 @@ def _attrs(desc, ctx):
     return ir.DictAttr.get(d, ctx)
 
 
+_GETATTR = re.compile(r"getattr\(([^()]*), '([^']*)'\)")
+
+
+def module_path(node):
+    """The nn.Module a forward node was traced in, as model.named_modules() names
+    it ("layer1.0.conv1", "bert.encoder.layer.3.attention.self.query"): the
+    innermost entry of dynamo's node.meta["nn_module_stack"], whose paths read
+    "getattr(L['model'].layer1, '0').conv1". None where the node has no stack
+    (backward and loss nodes) or ran in the model's own forward (root path "")."""
+    stack = node.meta.get("nn_module_stack")
+    if not stack:
+        return None
+    path = list(stack.values())[-1][0]
+    while True:  # getattr(X, 'k') -> X.k, innermost first
+        path, n = _GETATTR.subn(r"\1.\2", path)
+        if not n:
+            break
+    path = re.sub(r"^L\['[^']*'\]", "", path)  # the model itself (L['model'])
+    path = re.sub(r"\._modules\['([^']*)'\]|\['([^']*)'\]|\[(\d+)\]",
+                  lambda m: "." + (m[1] or m[2] or m[3]), path)
+    return path.lstrip(".") or None
+
+
 def _framework_op_location(self, node, seq_rank):
     """ContextCache.get_node_location stand-in: the framework op a node came from,
     as a NameLoc "<aten op>#<seq>" (aot_autograd's node.meta original_aten and
     autograd seq_nr, which a forward op shares with its backward), so that a
     linalg op can be traced to the one eager launch it belongs to. seq_nr is a
     process-wide counter; seq is its rank among the module's seq_nrs, so the file
-    does not depend on what ran before. Never None: the importer would then reuse
-    the previous node's location."""
+    does not depend on what ran before. Its child location is the nn.Module path
+    (module_path) where the node has one. Never None: the importer would then
+    reuse the previous node's location."""
     aten, seq = node.meta.get("original_aten"), node.meta.get("seq_nr")
     if aten is None or seq is None:
         return ir.Location.unknown(self._c)
-    return ir.Location.name(f"{aten}#{seq_rank[seq]}", context=self._c)
+    path = module_path(node)
+    if path is None:
+        return ir.Location.name(f"{aten}#{seq_rank[seq]}", context=self._c)
+    return ir.Location.name(f"{aten}#{seq_rank[seq]}",
+                            childLoc=ir.Location.name(path, context=self._c),
+                            context=self._c)
 
 
 _LOC_ALIAS = re.compile(r"^(#loc\d*) = loc\((.*)\)$\n?", re.M)
-_LOC = re.compile(r' loc\((?:[^()"]|"[^"]*")*\)')
+_LOC_ITEM = r'[^()"]|"[^"]*"'
+# loc(...) with up to two levels of nested parentheses ("aten#1"("layer1.0"), fused[...]).
+_LOC = re.compile(r" loc\((?:%s|\((?:%s|\((?:%s)*\))*\))*\)" % ((_LOC_ITEM,) * 3))
 
 
 def print_with_locations(module):
@@ -745,6 +780,10 @@ def export_train(name, prec, out_dir, check=True):
     model, loss_fn, inputs = build(compute)
     got, param_names, input_names = capture(model, loss_fn, inputs)
     fw, fa, fr, bw, ba, br = split_graphs(got, param_names, input_names, compute)
+    modules = {k for k, _ in model.named_modules()}
+    unknown = {p for n in fw.graph.nodes if (p := module_path(n)) and p not in modules}
+    if unknown:
+        raise RuntimeError(f"{name}: module paths not in named_modules(): {sorted(unknown)[:5]}")
     t1 = time.time()
     paths = []
     for opt in optimizers:

@@ -35,9 +35,9 @@ module {
     %cst = arith.constant 0.000000e+00 : f32
     %cst_0 = arith.constant 0.000000e+00 : f64
     %cst_1 = arith.constant 0xFF800000 : f32
-    %c-1_i64 = arith.constant -1 : i64 loc("aten.max_pool2d_with_indices.default#3")
+    %c-1_i64 = arith.constant -1 : i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
     %cst_2 = arith.constant dense<0.000000e+00> : tensor<f32> loc("aten.nll_loss_forward.default#177")
-    %cst_3 = arith.constant 1.000000e-05 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
+    %cst_3 = arith.constant 1.000000e-05 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %c112 = arith.constant 112 : index
     %cst_4 = arith.constant 4.900000e+01 : f32
     %c12544_i64 = arith.constant 12544 : i64
@@ -45,5289 +45,5289 @@ module {
     %c784_i64 = arith.constant 784 : i64
     %c196_i64 = arith.constant 196 : i64
     %cst_5 = arith.constant dense<0> : tensor<i64> loc("aten.nll_loss_forward.default#177")
-    %dim = tensor.dim %arg0, %c0 : tensor<?x3x224x224xf32> loc("aten.convolution.default#0")
+    %dim = tensor.dim %arg0, %c0 : tensor<?x3x224x224xf32> loc("aten.convolution.default#0"("conv1"))
     %padded = tensor.pad %arg0 low[0, 0, 3, 3] high[0, 0, 3, 3] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#0")
-    } : tensor<?x3x224x224xf32> to tensor<?x3x230x230xf32> loc("aten.convolution.default#0")
-    %0 = tensor.empty(%dim) : tensor<?x64x112x112xf32> loc("aten.convolution.default#0")
-    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<?x64x112x112xf32>) -> tensor<?x64x112x112xf32> loc("aten.convolution.default#0")
-    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded, %arg1 : tensor<?x3x230x230xf32>, tensor<64x3x7x7xf32>) outs(%1 : tensor<?x64x112x112xf32>) -> tensor<?x64x112x112xf32> loc("aten.convolution.default#0")
-    %3 = tensor.empty(%dim) : tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      tensor.yield %cst : f32 loc("aten.convolution.default#0"("conv1"))
+    } : tensor<?x3x224x224xf32> to tensor<?x3x230x230xf32> loc("aten.convolution.default#0"("conv1"))
+    %0 = tensor.empty(%dim) : tensor<?x64x112x112xf32> loc("aten.convolution.default#0"("conv1"))
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<?x64x112x112xf32>) -> tensor<?x64x112x112xf32> loc("aten.convolution.default#0"("conv1"))
+    %2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded, %arg1 : tensor<?x3x230x230xf32>, tensor<64x3x7x7xf32>) outs(%1 : tensor<?x64x112x112xf32>) -> tensor<?x64x112x112xf32> loc("aten.convolution.default#0"("conv1"))
+    %3 = tensor.empty(%dim) : tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2 : tensor<?x64x112x112xf32>) outs(%3 : tensor<?x64x112x112xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1")
-    %5 = tensor.empty() : tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
-    %6 = linalg.fill ins(%cst_0 : f64) outs(%5 : tensor<1x64x1x1xf64>) -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %5 = tensor.empty() : tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %6 = linalg.fill ins(%cst_0 : f64) outs(%5 : tensor<1x64x1x1xf64>) -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %7 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%4 : tensor<?x64x112x112xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
-    %8 = arith.index_cast %dim : index to i64 loc("aten._native_batch_norm_legit.no_stats#1")
-    %9 = arith.muli %8, %c12544_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %8 = arith.index_cast %dim : index to i64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %9 = arith.muli %8, %c12544_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %10 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%7 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %9 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.sitofp %9 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %11 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%4, %10 : tensor<?x64x112x112xf64>, tensor<1x64x1x1xf64>) outs(%3 : tensor<?x64x112x112xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %12 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%11, %11 : tensor<?x64x112x112xf64>, tensor<?x64x112x112xf64>) outs(%3 : tensor<?x64x112x112xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %13 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%12 : tensor<?x64x112x112xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %14 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%13 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %9 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1")
-    %15 = tensor.empty() : tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.sitofp %9 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %15 = tensor.empty() : tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %16 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%14 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
-    %17 = linalg.fill ins(%cst : f32) outs(%15 : tensor<1x64x1x1xf32>) -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %17 = linalg.fill ins(%cst : f32) outs(%15 : tensor<1x64x1x1xf32>) -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %18 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%2 : tensor<?x64x112x112xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %19 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%18 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %9 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.sitofp %9 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %20 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%16 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %21 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%20 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %22 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2, %19 : tensor<?x64x112x112xf32>, tensor<1x64x1x1xf32>) outs(%0 : tensor<?x64x112x112xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %23 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%22, %21 : tensor<?x64x112x112xf32>, tensor<1x64x1x1xf32>) outs(%0 : tensor<?x64x112x112xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1")
-    %collapsed = tensor.collapse_shape %19 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#1")
-    %collapsed_6 = tensor.collapse_shape %21 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#1")
-    %expanded = tensor.expand_shape %arg2 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %collapsed = tensor.collapse_shape %19 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %collapsed_6 = tensor.collapse_shape %21 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %expanded = tensor.expand_shape %arg2 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %24 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%23, %expanded : tensor<?x64x112x112xf32>, tensor<64x1x1xf32>) outs(%0 : tensor<?x64x112x112xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1")
-    %expanded_7 = tensor.expand_shape %arg3 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    %expanded_7 = tensor.expand_shape %arg3 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %25 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%24, %expanded_7 : tensor<?x64x112x112xf32>, tensor<64x1x1xf32>) outs(%0 : tensor<?x64x112x112xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1")
-    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
+    } -> tensor<?x64x112x112xf32> loc("aten._native_batch_norm_legit.no_stats#1"("bn1"))
     %26 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%25 : tensor<?x64x112x112xf32>) outs(%0 : tensor<?x64x112x112xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#2")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#2")
-      linalg.yield %1079 : f32 loc("aten.relu.default#2")
-    } -> tensor<?x64x112x112xf32> loc("aten.relu.default#2")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#2"("relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#2"("relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#2"("relu"))
+    } -> tensor<?x64x112x112xf32> loc("aten.relu.default#2"("relu"))
     %padded_8 = tensor.pad %26 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst_1 : f32 loc("aten.max_pool2d_with_indices.default#3")
-    } : tensor<?x64x112x112xf32> to tensor<?x64x114x114xf32> loc("aten.max_pool2d_with_indices.default#3")
-    %27 = tensor.empty(%dim) : tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3")
-    %28 = linalg.fill ins(%cst_1 : f32) outs(%27 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3")
-    %29 = tensor.empty() : tensor<3x3xf32> loc("aten.max_pool2d_with_indices.default#3")
-    %30 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_8, %29 : tensor<?x64x114x114xf32>, tensor<3x3xf32>) outs(%28 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3")
-    %31 = tensor.empty(%dim) : tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3")
-    %32 = linalg.fill ins(%c-1_i64 : i64) outs(%31 : tensor<?x64x56x56xi64>) -> tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3")
-    %33 = tensor.empty() : tensor<3x3xi64> loc("aten.max_pool2d_with_indices.default#3")
+      tensor.yield %cst_1 : f32 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    } : tensor<?x64x112x112xf32> to tensor<?x64x114x114xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %27 = tensor.empty(%dim) : tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %28 = linalg.fill ins(%cst_1 : f32) outs(%27 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %29 = tensor.empty() : tensor<3x3xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %30 = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_8, %29 : tensor<?x64x114x114xf32>, tensor<3x3xf32>) outs(%28 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %31 = tensor.empty(%dim) : tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %32 = linalg.fill ins(%c-1_i64 : i64) outs(%31 : tensor<?x64x56x56xi64>) -> tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %33 = tensor.empty() : tensor<3x3xi64> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
     %34 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%30, %33 : tensor<?x64x56x56xf32>, tensor<3x3xi64>) outs(%32 : tensor<?x64x56x56xi64>) {
     ^bb0(%in: f32, %in_238: i64, %out: i64):
-      %1078 = linalg.index 0 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1079 = linalg.index 1 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1080 = linalg.index 2 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1081 = linalg.index 4 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1082 = arith.muli %1080, %c2 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1083 = arith.addi %1082, %1081 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1084 = linalg.index 3 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1085 = linalg.index 5 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1086 = arith.muli %1084, %c2 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1087 = arith.addi %1086, %1085 : index loc("aten.max_pool2d_with_indices.default#3")
-      %extracted = tensor.extract %padded_8[%1078, %1079, %1083, %1087] : tensor<?x64x114x114xf32> loc("aten.max_pool2d_with_indices.default#3")
-      %1088 = arith.cmpf oeq, %extracted, %in : f32 loc("aten.max_pool2d_with_indices.default#3")
-      %1089 = arith.subi %1087, %c1 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1090 = arith.subi %1083, %c1 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1091 = arith.muli %1090, %c112 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1092 = arith.addi %1089, %1091 : index loc("aten.max_pool2d_with_indices.default#3")
-      %1093 = arith.index_cast %1092 : index to i64 loc("aten.max_pool2d_with_indices.default#3")
-      %1094 = arith.select %1088, %1093, %out : i64 loc("aten.max_pool2d_with_indices.default#3")
-      %1095 = arith.cmpi eq, %out, %c-1_i64 : i64 loc("aten.max_pool2d_with_indices.default#3")
-      %1096 = arith.select %1095, %1094, %out : i64 loc("aten.max_pool2d_with_indices.default#3")
-      linalg.yield %1096 : i64 loc("aten.max_pool2d_with_indices.default#3")
-    } -> tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3")
-    %35 = linalg.fill ins(%cst : f32) outs(%27 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#4")
-    %36 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%30, %arg4 : tensor<?x64x56x56xf32>, tensor<64x64x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#4")
-    %37 = tensor.empty(%dim) : tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = linalg.index 0 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1079 = linalg.index 1 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1080 = linalg.index 2 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1081 = linalg.index 4 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1082 = arith.muli %1080, %c2 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1083 = arith.addi %1082, %1081 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1084 = linalg.index 3 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1085 = linalg.index 5 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1086 = arith.muli %1084, %c2 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1087 = arith.addi %1086, %1085 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %extracted = tensor.extract %padded_8[%1078, %1079, %1083, %1087] : tensor<?x64x114x114xf32> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1088 = arith.cmpf oeq, %extracted, %in : f32 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1089 = arith.subi %1087, %c1 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1090 = arith.subi %1083, %c1 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1091 = arith.muli %1090, %c112 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1092 = arith.addi %1089, %1091 : index loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1093 = arith.index_cast %1092 : index to i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1094 = arith.select %1088, %1093, %out : i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1095 = arith.cmpi eq, %out, %c-1_i64 : i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      %1096 = arith.select %1095, %1094, %out : i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+      linalg.yield %1096 : i64 loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    } -> tensor<?x64x56x56xi64> loc("aten.max_pool2d_with_indices.default#3"("maxpool"))
+    %35 = linalg.fill ins(%cst : f32) outs(%27 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#4"("layer1.0.conv1"))
+    %36 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%30, %arg4 : tensor<?x64x56x56xf32>, tensor<64x64x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#4"("layer1.0.conv1"))
+    %37 = tensor.empty(%dim) : tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %38 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%36 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %39 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%38 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5")
-    %40 = arith.muli %8, %c3136_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    %40 = arith.muli %8, %c3136_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %41 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%39 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %42 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%38, %41 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %43 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%42, %42 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %44 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%43 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %45 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%44 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %46 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%45 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %47 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%36 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %48 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%47 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %49 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%46 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %50 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%49 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %51 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%36, %48 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %52 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%51, %50 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5")
-    %collapsed_9 = tensor.collapse_shape %48 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#5")
-    %collapsed_10 = tensor.collapse_shape %50 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#5")
-    %expanded_11 = tensor.expand_shape %arg5 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    %collapsed_9 = tensor.collapse_shape %48 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    %collapsed_10 = tensor.collapse_shape %50 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    %expanded_11 = tensor.expand_shape %arg5 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %53 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%52, %expanded_11 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5")
-    %expanded_12 = tensor.expand_shape %arg6 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    %expanded_12 = tensor.expand_shape %arg6 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %54 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%53, %expanded_12 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#5"("layer1.0.bn1"))
     %55 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%54 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#6")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#6")
-      linalg.yield %1079 : f32 loc("aten.relu.default#6")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#6")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#6"("layer1.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#6"("layer1.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#6"("layer1.0.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#6"("layer1.0.relu"))
     %padded_13 = tensor.pad %55 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#7")
-    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#7")
-    %56 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_13, %arg7 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#7")
+      tensor.yield %cst : f32 loc("aten.convolution.default#7"("layer1.0.conv2"))
+    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#7"("layer1.0.conv2"))
+    %56 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_13, %arg7 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#7"("layer1.0.conv2"))
     %57 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%56 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %58 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%57 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %59 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%58 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %60 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%57, %59 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %61 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%60, %60 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %62 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%61 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %63 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%62 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %64 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%63 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %65 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%56 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %66 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%65 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %67 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %68 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%67 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %69 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%56, %66 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %70 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%69, %68 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8")
-    %collapsed_14 = tensor.collapse_shape %66 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#8")
-    %collapsed_15 = tensor.collapse_shape %68 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#8")
-    %expanded_16 = tensor.expand_shape %arg8 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    %collapsed_14 = tensor.collapse_shape %66 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    %collapsed_15 = tensor.collapse_shape %68 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    %expanded_16 = tensor.expand_shape %arg8 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %71 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%70, %expanded_16 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8")
-    %expanded_17 = tensor.expand_shape %arg9 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    %expanded_17 = tensor.expand_shape %arg9 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %72 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %expanded_17 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#8"("layer1.0.bn2"))
     %73 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#9")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#9")
-      linalg.yield %1079 : f32 loc("aten.relu.default#9")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#9")
-    %74 = tensor.empty(%dim) : tensor<?x256x56x56xf32> loc("aten.convolution.default#10")
-    %75 = linalg.fill ins(%cst : f32) outs(%74 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#10")
-    %76 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%73, %arg10 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#10")
-    %77 = tensor.empty(%dim) : tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#9"("layer1.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#9"("layer1.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#9"("layer1.0.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#9"("layer1.0.relu"))
+    %74 = tensor.empty(%dim) : tensor<?x256x56x56xf32> loc("aten.convolution.default#10"("layer1.0.conv3"))
+    %75 = linalg.fill ins(%cst : f32) outs(%74 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#10"("layer1.0.conv3"))
+    %76 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%73, %arg10 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#10"("layer1.0.conv3"))
+    %77 = tensor.empty(%dim) : tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %78 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%76 : tensor<?x256x56x56xf32>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11")
-    %79 = tensor.empty() : tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
-    %80 = linalg.fill ins(%cst_0 : f64) outs(%79 : tensor<1x256x1x1xf64>) -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %79 = tensor.empty() : tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %80 = linalg.fill ins(%cst_0 : f64) outs(%79 : tensor<1x256x1x1xf64>) -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %81 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%78 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %82 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %83 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%78, %82 : tensor<?x256x56x56xf64>, tensor<1x256x1x1xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %84 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%83, %83 : tensor<?x256x56x56xf64>, tensor<?x256x56x56xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %85 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%84 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %86 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%85 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11")
-    %87 = tensor.empty() : tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %87 = tensor.empty() : tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %88 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%86 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %89 = linalg.fill ins(%cst : f32) outs(%87 : tensor<1x256x1x1xf32>) -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %89 = linalg.fill ins(%cst : f32) outs(%87 : tensor<1x256x1x1xf32>) -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %90 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%76 : tensor<?x256x56x56xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %91 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%90 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %92 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%88 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %93 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%92 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %94 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%76, %91 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %95 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%94, %93 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %collapsed_18 = tensor.collapse_shape %91 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %collapsed_19 = tensor.collapse_shape %93 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %expanded_20 = tensor.expand_shape %arg11 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %collapsed_18 = tensor.collapse_shape %91 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %collapsed_19 = tensor.collapse_shape %93 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %expanded_20 = tensor.expand_shape %arg11 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %96 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%95, %expanded_20 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %expanded_21 = tensor.expand_shape %arg12 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %expanded_21 = tensor.expand_shape %arg12 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
     %97 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%96, %expanded_21 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11")
-    %98 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%30, %arg13 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#12")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#11"("layer1.0.bn3"))
+    %98 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%30, %arg13 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#12"("layer1.0.downsample.0"))
     %99 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%98 : tensor<?x256x56x56xf32>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %100 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%99 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %101 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%100 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %102 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%99, %101 : tensor<?x256x56x56xf64>, tensor<1x256x1x1xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %103 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%102, %102 : tensor<?x256x56x56xf64>, tensor<?x256x56x56xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %104 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%103 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %105 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%104 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %106 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%105 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %107 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%98 : tensor<?x256x56x56xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %108 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%107 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %109 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%106 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %110 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%109 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %111 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%98, %108 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %112 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%111, %110 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13")
-    %collapsed_22 = tensor.collapse_shape %108 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#13")
-    %collapsed_23 = tensor.collapse_shape %110 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#13")
-    %expanded_24 = tensor.expand_shape %arg14 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    %collapsed_22 = tensor.collapse_shape %108 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    %collapsed_23 = tensor.collapse_shape %110 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    %expanded_24 = tensor.expand_shape %arg14 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %113 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%112, %expanded_24 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13")
-    %expanded_25 = tensor.expand_shape %arg15 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    %expanded_25 = tensor.expand_shape %arg15 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %114 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%113, %expanded_25 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#13"("layer1.0.downsample.1"))
     %115 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%97, %114 : tensor<?x256x56x56xf32>, tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#14")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#14")
-    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#14")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#14"("layer1.0"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#14"("layer1.0"))
+    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#14"("layer1.0"))
     %116 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%115 : tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#15")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#15")
-      linalg.yield %1079 : f32 loc("aten.relu.default#15")
-    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#15")
-    %117 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%116, %arg16 : tensor<?x256x56x56xf32>, tensor<64x256x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#16")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#15"("layer1.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#15"("layer1.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#15"("layer1.0.relu"))
+    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#15"("layer1.0.relu"))
+    %117 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%116, %arg16 : tensor<?x256x56x56xf32>, tensor<64x256x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#16"("layer1.1.conv1"))
     %118 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%117 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %119 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%118 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %120 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%119 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %121 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%118, %120 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %122 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%121, %121 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %123 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%122 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %124 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%123 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %125 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%124 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %126 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%117 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %127 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%126 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %128 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%125 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %129 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%128 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %130 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%117, %127 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %131 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%130, %129 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17")
-    %collapsed_26 = tensor.collapse_shape %127 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#17")
-    %collapsed_27 = tensor.collapse_shape %129 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#17")
-    %expanded_28 = tensor.expand_shape %arg17 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    %collapsed_26 = tensor.collapse_shape %127 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    %collapsed_27 = tensor.collapse_shape %129 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    %expanded_28 = tensor.expand_shape %arg17 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %132 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%131, %expanded_28 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17")
-    %expanded_29 = tensor.expand_shape %arg18 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    %expanded_29 = tensor.expand_shape %arg18 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %133 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%132, %expanded_29 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#17"("layer1.1.bn1"))
     %134 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%133 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#18")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#18")
-      linalg.yield %1079 : f32 loc("aten.relu.default#18")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#18")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#18"("layer1.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#18"("layer1.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#18"("layer1.1.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#18"("layer1.1.relu"))
     %padded_30 = tensor.pad %134 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#19")
-    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#19")
-    %135 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_30, %arg19 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#19")
+      tensor.yield %cst : f32 loc("aten.convolution.default#19"("layer1.1.conv2"))
+    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#19"("layer1.1.conv2"))
+    %135 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_30, %arg19 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#19"("layer1.1.conv2"))
     %136 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%135 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %137 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%136 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %138 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%137 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %139 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%136, %138 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %140 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%139, %139 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %141 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%140 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %142 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%141 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %143 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%142 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %144 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%135 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %145 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%144 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %146 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%143 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %147 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%146 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %148 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%135, %145 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %149 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%148, %147 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20")
-    %collapsed_31 = tensor.collapse_shape %145 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#20")
-    %collapsed_32 = tensor.collapse_shape %147 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#20")
-    %expanded_33 = tensor.expand_shape %arg20 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    %collapsed_31 = tensor.collapse_shape %145 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    %collapsed_32 = tensor.collapse_shape %147 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    %expanded_33 = tensor.expand_shape %arg20 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %150 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%149, %expanded_33 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20")
-    %expanded_34 = tensor.expand_shape %arg21 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    %expanded_34 = tensor.expand_shape %arg21 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %151 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%150, %expanded_34 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#20"("layer1.1.bn2"))
     %152 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%151 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#21")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#21")
-      linalg.yield %1079 : f32 loc("aten.relu.default#21")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#21")
-    %153 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%152, %arg22 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#22")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#21"("layer1.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#21"("layer1.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#21"("layer1.1.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#21"("layer1.1.relu"))
+    %153 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%152, %arg22 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#22"("layer1.1.conv3"))
     %154 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%153 : tensor<?x256x56x56xf32>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %155 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%154 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %156 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%155 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %157 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%154, %156 : tensor<?x256x56x56xf64>, tensor<1x256x1x1xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %158 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%157, %157 : tensor<?x256x56x56xf64>, tensor<?x256x56x56xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %159 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%158 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %160 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%159 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %161 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%160 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %162 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%153 : tensor<?x256x56x56xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %163 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%162 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %164 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%161 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %165 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%164 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %166 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%153, %163 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %167 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%166, %165 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23")
-    %collapsed_35 = tensor.collapse_shape %163 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#23")
-    %collapsed_36 = tensor.collapse_shape %165 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#23")
-    %expanded_37 = tensor.expand_shape %arg23 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    %collapsed_35 = tensor.collapse_shape %163 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    %collapsed_36 = tensor.collapse_shape %165 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    %expanded_37 = tensor.expand_shape %arg23 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %168 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%167, %expanded_37 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23")
-    %expanded_38 = tensor.expand_shape %arg24 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    %expanded_38 = tensor.expand_shape %arg24 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %169 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%168, %expanded_38 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#23"("layer1.1.bn3"))
     %170 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%169, %116 : tensor<?x256x56x56xf32>, tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#24")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#24")
-    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#24")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#24"("layer1.1"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#24"("layer1.1"))
+    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#24"("layer1.1"))
     %171 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%170 : tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#25")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#25")
-      linalg.yield %1079 : f32 loc("aten.relu.default#25")
-    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#25")
-    %172 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%171, %arg25 : tensor<?x256x56x56xf32>, tensor<64x256x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#26")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#25"("layer1.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#25"("layer1.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#25"("layer1.1.relu"))
+    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#25"("layer1.1.relu"))
+    %172 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%171, %arg25 : tensor<?x256x56x56xf32>, tensor<64x256x1x1xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#26"("layer1.2.conv1"))
     %173 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%172 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %174 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%173 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %175 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%174 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %176 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%173, %175 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %177 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%176, %176 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %178 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%177 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %179 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%178 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %180 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%179 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %181 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%172 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %182 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%181 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %183 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%180 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %184 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%183 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %185 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%172, %182 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %186 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%185, %184 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27")
-    %collapsed_39 = tensor.collapse_shape %182 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#27")
-    %collapsed_40 = tensor.collapse_shape %184 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#27")
-    %expanded_41 = tensor.expand_shape %arg26 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    %collapsed_39 = tensor.collapse_shape %182 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    %collapsed_40 = tensor.collapse_shape %184 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    %expanded_41 = tensor.expand_shape %arg26 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %187 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%186, %expanded_41 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27")
-    %expanded_42 = tensor.expand_shape %arg27 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    %expanded_42 = tensor.expand_shape %arg27 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %188 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%187, %expanded_42 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#27"("layer1.2.bn1"))
     %189 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%188 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#28")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#28")
-      linalg.yield %1079 : f32 loc("aten.relu.default#28")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#28")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#28"("layer1.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#28"("layer1.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#28"("layer1.2.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#28"("layer1.2.relu"))
     %padded_43 = tensor.pad %189 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#29")
-    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#29")
-    %190 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_43, %arg28 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#29")
+      tensor.yield %cst : f32 loc("aten.convolution.default#29"("layer1.2.conv2"))
+    } : tensor<?x64x56x56xf32> to tensor<?x64x58x58xf32> loc("aten.convolution.default#29"("layer1.2.conv2"))
+    %190 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_43, %arg28 : tensor<?x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%35 : tensor<?x64x56x56xf32>) -> tensor<?x64x56x56xf32> loc("aten.convolution.default#29"("layer1.2.conv2"))
     %191 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%190 : tensor<?x64x56x56xf32>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %192 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%191 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %193 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%192 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %194 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%191, %193 : tensor<?x64x56x56xf64>, tensor<1x64x1x1xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %195 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%194, %194 : tensor<?x64x56x56xf64>, tensor<?x64x56x56xf64>) outs(%37 : tensor<?x64x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %196 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%195 : tensor<?x64x56x56xf64>) outs(%6 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %197 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%196 : tensor<1x64x1x1xf64>) outs(%5 : tensor<1x64x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %198 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%197 : tensor<1x64x1x1xf64>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %199 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%190 : tensor<?x64x56x56xf32>) outs(%17 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %200 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%199 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %201 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%198 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %202 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%201 : tensor<1x64x1x1xf32>) outs(%15 : tensor<1x64x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<1x64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %203 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%190, %200 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %204 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%203, %202 : tensor<?x64x56x56xf32>, tensor<1x64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30")
-    %collapsed_44 = tensor.collapse_shape %200 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#30")
-    %collapsed_45 = tensor.collapse_shape %202 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#30")
-    %expanded_46 = tensor.expand_shape %arg29 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    %collapsed_44 = tensor.collapse_shape %200 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    %collapsed_45 = tensor.collapse_shape %202 [[0, 1, 2, 3]] : tensor<1x64x1x1xf32> into tensor<64xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    %expanded_46 = tensor.expand_shape %arg29 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %205 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%204, %expanded_46 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30")
-    %expanded_47 = tensor.expand_shape %arg30 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    %expanded_47 = tensor.expand_shape %arg30 [[0, 1, 2]] output_shape [64, 1, 1] : tensor<64xf32> into tensor<64x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %206 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%205, %expanded_47 : tensor<?x64x56x56xf32>, tensor<64x1x1xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30")
-    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
+    } -> tensor<?x64x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#30"("layer1.2.bn2"))
     %207 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%206 : tensor<?x64x56x56xf32>) outs(%27 : tensor<?x64x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#31")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#31")
-      linalg.yield %1079 : f32 loc("aten.relu.default#31")
-    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#31")
-    %208 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%207, %arg31 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#32")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#31"("layer1.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#31"("layer1.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#31"("layer1.2.relu"))
+    } -> tensor<?x64x56x56xf32> loc("aten.relu.default#31"("layer1.2.relu"))
+    %208 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%207, %arg31 : tensor<?x64x56x56xf32>, tensor<256x64x1x1xf32>) outs(%75 : tensor<?x256x56x56xf32>) -> tensor<?x256x56x56xf32> loc("aten.convolution.default#32"("layer1.2.conv3"))
     %209 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%208 : tensor<?x256x56x56xf32>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %210 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%209 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %211 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%210 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %212 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%209, %211 : tensor<?x256x56x56xf64>, tensor<1x256x1x1xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %213 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%212, %212 : tensor<?x256x56x56xf64>, tensor<?x256x56x56xf64>) outs(%77 : tensor<?x256x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %214 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%213 : tensor<?x256x56x56xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %215 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%214 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %216 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%215 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %217 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%208 : tensor<?x256x56x56xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %218 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%217 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %219 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%216 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %220 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%219 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %221 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%208, %218 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %222 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%221, %220 : tensor<?x256x56x56xf32>, tensor<1x256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33")
-    %collapsed_48 = tensor.collapse_shape %218 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#33")
-    %collapsed_49 = tensor.collapse_shape %220 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#33")
-    %expanded_50 = tensor.expand_shape %arg32 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    %collapsed_48 = tensor.collapse_shape %218 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    %collapsed_49 = tensor.collapse_shape %220 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    %expanded_50 = tensor.expand_shape %arg32 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %223 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%222, %expanded_50 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33")
-    %expanded_51 = tensor.expand_shape %arg33 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    %expanded_51 = tensor.expand_shape %arg33 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %224 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%223, %expanded_51 : tensor<?x256x56x56xf32>, tensor<256x1x1xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33")
-    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
+    } -> tensor<?x256x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#33"("layer1.2.bn3"))
     %225 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%224, %171 : tensor<?x256x56x56xf32>, tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#34")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#34")
-    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#34")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#34"("layer1.2"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#34"("layer1.2"))
+    } -> tensor<?x256x56x56xf32> loc("aten.add.Tensor#34"("layer1.2"))
     %226 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%225 : tensor<?x256x56x56xf32>) outs(%74 : tensor<?x256x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#35")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#35")
-      linalg.yield %1079 : f32 loc("aten.relu.default#35")
-    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#35")
-    %227 = tensor.empty(%dim) : tensor<?x128x56x56xf32> loc("aten.convolution.default#36")
-    %228 = linalg.fill ins(%cst : f32) outs(%227 : tensor<?x128x56x56xf32>) -> tensor<?x128x56x56xf32> loc("aten.convolution.default#36")
-    %229 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%226, %arg34 : tensor<?x256x56x56xf32>, tensor<128x256x1x1xf32>) outs(%228 : tensor<?x128x56x56xf32>) -> tensor<?x128x56x56xf32> loc("aten.convolution.default#36")
-    %230 = tensor.empty(%dim) : tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#35"("layer1.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#35"("layer1.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#35"("layer1.2.relu"))
+    } -> tensor<?x256x56x56xf32> loc("aten.relu.default#35"("layer1.2.relu"))
+    %227 = tensor.empty(%dim) : tensor<?x128x56x56xf32> loc("aten.convolution.default#36"("layer2.0.conv1"))
+    %228 = linalg.fill ins(%cst : f32) outs(%227 : tensor<?x128x56x56xf32>) -> tensor<?x128x56x56xf32> loc("aten.convolution.default#36"("layer2.0.conv1"))
+    %229 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%226, %arg34 : tensor<?x256x56x56xf32>, tensor<128x256x1x1xf32>) outs(%228 : tensor<?x128x56x56xf32>) -> tensor<?x128x56x56xf32> loc("aten.convolution.default#36"("layer2.0.conv1"))
+    %230 = tensor.empty(%dim) : tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %231 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%229 : tensor<?x128x56x56xf32>) outs(%230 : tensor<?x128x56x56xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37")
-    %232 = tensor.empty() : tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
-    %233 = linalg.fill ins(%cst_0 : f64) outs(%232 : tensor<1x128x1x1xf64>) -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %232 = tensor.empty() : tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %233 = linalg.fill ins(%cst_0 : f64) outs(%232 : tensor<1x128x1x1xf64>) -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %234 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%231 : tensor<?x128x56x56xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %235 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%234 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %236 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%231, %235 : tensor<?x128x56x56xf64>, tensor<1x128x1x1xf64>) outs(%230 : tensor<?x128x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %237 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%236, %236 : tensor<?x128x56x56xf64>, tensor<?x128x56x56xf64>) outs(%230 : tensor<?x128x56x56xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %238 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%237 : tensor<?x128x56x56xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %239 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%238 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37")
-    %240 = tensor.empty() : tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.sitofp %40 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %240 = tensor.empty() : tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %241 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%239 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
-    %242 = linalg.fill ins(%cst : f32) outs(%240 : tensor<1x128x1x1xf32>) -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %242 = linalg.fill ins(%cst : f32) outs(%240 : tensor<1x128x1x1xf32>) -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %243 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%229 : tensor<?x128x56x56xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %244 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%243 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.sitofp %40 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %245 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%241 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %246 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%245 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %247 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%229, %244 : tensor<?x128x56x56xf32>, tensor<1x128x1x1xf32>) outs(%227 : tensor<?x128x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %248 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%247, %246 : tensor<?x128x56x56xf32>, tensor<1x128x1x1xf32>) outs(%227 : tensor<?x128x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37")
-    %collapsed_52 = tensor.collapse_shape %244 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#37")
-    %collapsed_53 = tensor.collapse_shape %246 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#37")
-    %expanded_54 = tensor.expand_shape %arg35 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %collapsed_52 = tensor.collapse_shape %244 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %collapsed_53 = tensor.collapse_shape %246 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %expanded_54 = tensor.expand_shape %arg35 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %249 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%248, %expanded_54 : tensor<?x128x56x56xf32>, tensor<128x1x1xf32>) outs(%227 : tensor<?x128x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37")
-    %expanded_55 = tensor.expand_shape %arg36 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    %expanded_55 = tensor.expand_shape %arg36 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %250 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%249, %expanded_55 : tensor<?x128x56x56xf32>, tensor<128x1x1xf32>) outs(%227 : tensor<?x128x56x56xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37")
-    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
+    } -> tensor<?x128x56x56xf32> loc("aten._native_batch_norm_legit.no_stats#37"("layer2.0.bn1"))
     %251 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%250 : tensor<?x128x56x56xf32>) outs(%227 : tensor<?x128x56x56xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#38")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#38")
-      linalg.yield %1079 : f32 loc("aten.relu.default#38")
-    } -> tensor<?x128x56x56xf32> loc("aten.relu.default#38")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#38"("layer2.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#38"("layer2.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#38"("layer2.0.relu"))
+    } -> tensor<?x128x56x56xf32> loc("aten.relu.default#38"("layer2.0.relu"))
     %padded_56 = tensor.pad %251 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#39")
-    } : tensor<?x128x56x56xf32> to tensor<?x128x58x58xf32> loc("aten.convolution.default#39")
-    %252 = tensor.empty(%dim) : tensor<?x128x28x28xf32> loc("aten.convolution.default#39")
-    %253 = linalg.fill ins(%cst : f32) outs(%252 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#39")
-    %254 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_56, %arg37 : tensor<?x128x58x58xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#39")
-    %255 = tensor.empty(%dim) : tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      tensor.yield %cst : f32 loc("aten.convolution.default#39"("layer2.0.conv2"))
+    } : tensor<?x128x56x56xf32> to tensor<?x128x58x58xf32> loc("aten.convolution.default#39"("layer2.0.conv2"))
+    %252 = tensor.empty(%dim) : tensor<?x128x28x28xf32> loc("aten.convolution.default#39"("layer2.0.conv2"))
+    %253 = linalg.fill ins(%cst : f32) outs(%252 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#39"("layer2.0.conv2"))
+    %254 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_56, %arg37 : tensor<?x128x58x58xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#39"("layer2.0.conv2"))
+    %255 = tensor.empty(%dim) : tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %256 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%254 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %257 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%256 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40")
-    %258 = arith.muli %8, %c784_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    %258 = arith.muli %8, %c784_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %259 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%257 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %260 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%256, %259 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %261 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%260, %260 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %262 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%261 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %263 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%262 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %264 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%263 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %265 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%254 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %266 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%265 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %267 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%264 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %268 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%267 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %269 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%254, %266 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %270 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%269, %268 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40")
-    %collapsed_57 = tensor.collapse_shape %266 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#40")
-    %collapsed_58 = tensor.collapse_shape %268 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#40")
-    %expanded_59 = tensor.expand_shape %arg38 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    %collapsed_57 = tensor.collapse_shape %266 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    %collapsed_58 = tensor.collapse_shape %268 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    %expanded_59 = tensor.expand_shape %arg38 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %271 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%270, %expanded_59 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40")
-    %expanded_60 = tensor.expand_shape %arg39 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    %expanded_60 = tensor.expand_shape %arg39 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %272 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%271, %expanded_60 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#40"("layer2.0.bn2"))
     %273 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%272 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#41")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#41")
-      linalg.yield %1079 : f32 loc("aten.relu.default#41")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#41")
-    %274 = tensor.empty(%dim) : tensor<?x512x28x28xf32> loc("aten.convolution.default#42")
-    %275 = linalg.fill ins(%cst : f32) outs(%274 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#42")
-    %276 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%273, %arg40 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#42")
-    %277 = tensor.empty(%dim) : tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#41"("layer2.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#41"("layer2.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#41"("layer2.0.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#41"("layer2.0.relu"))
+    %274 = tensor.empty(%dim) : tensor<?x512x28x28xf32> loc("aten.convolution.default#42"("layer2.0.conv3"))
+    %275 = linalg.fill ins(%cst : f32) outs(%274 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#42"("layer2.0.conv3"))
+    %276 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%273, %arg40 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#42"("layer2.0.conv3"))
+    %277 = tensor.empty(%dim) : tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %278 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%276 : tensor<?x512x28x28xf32>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43")
-    %279 = tensor.empty() : tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
-    %280 = linalg.fill ins(%cst_0 : f64) outs(%279 : tensor<1x512x1x1xf64>) -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %279 = tensor.empty() : tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %280 = linalg.fill ins(%cst_0 : f64) outs(%279 : tensor<1x512x1x1xf64>) -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %281 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%278 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %282 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%281 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %283 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%278, %282 : tensor<?x512x28x28xf64>, tensor<1x512x1x1xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %284 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%283, %283 : tensor<?x512x28x28xf64>, tensor<?x512x28x28xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %285 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%284 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %286 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%285 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43")
-    %287 = tensor.empty() : tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %287 = tensor.empty() : tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %288 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%286 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %289 = linalg.fill ins(%cst : f32) outs(%287 : tensor<1x512x1x1xf32>) -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %289 = linalg.fill ins(%cst : f32) outs(%287 : tensor<1x512x1x1xf32>) -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %290 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%276 : tensor<?x512x28x28xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %291 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%290 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %292 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%288 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %293 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%292 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %294 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%276, %291 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %295 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%294, %293 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %collapsed_61 = tensor.collapse_shape %291 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %collapsed_62 = tensor.collapse_shape %293 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %expanded_63 = tensor.expand_shape %arg41 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %collapsed_61 = tensor.collapse_shape %291 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %collapsed_62 = tensor.collapse_shape %293 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %expanded_63 = tensor.expand_shape %arg41 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %296 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%295, %expanded_63 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %expanded_64 = tensor.expand_shape %arg42 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %expanded_64 = tensor.expand_shape %arg42 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
     %297 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%296, %expanded_64 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43")
-    %298 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%226, %arg43 : tensor<?x256x56x56xf32>, tensor<512x256x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#44")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#43"("layer2.0.bn3"))
+    %298 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%226, %arg43 : tensor<?x256x56x56xf32>, tensor<512x256x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#44"("layer2.0.downsample.0"))
     %299 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%298 : tensor<?x512x28x28xf32>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %300 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%299 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %301 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%300 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %302 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%299, %301 : tensor<?x512x28x28xf64>, tensor<1x512x1x1xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %303 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%302, %302 : tensor<?x512x28x28xf64>, tensor<?x512x28x28xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %304 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%303 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %305 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%304 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %306 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%305 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %307 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%298 : tensor<?x512x28x28xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %308 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%307 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %309 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%306 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %310 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%309 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %311 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%298, %308 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %312 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%311, %310 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45")
-    %collapsed_65 = tensor.collapse_shape %308 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#45")
-    %collapsed_66 = tensor.collapse_shape %310 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#45")
-    %expanded_67 = tensor.expand_shape %arg44 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    %collapsed_65 = tensor.collapse_shape %308 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    %collapsed_66 = tensor.collapse_shape %310 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    %expanded_67 = tensor.expand_shape %arg44 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %313 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%312, %expanded_67 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45")
-    %expanded_68 = tensor.expand_shape %arg45 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    %expanded_68 = tensor.expand_shape %arg45 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %314 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%313, %expanded_68 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#45"("layer2.0.downsample.1"))
     %315 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%297, %314 : tensor<?x512x28x28xf32>, tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#46")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#46")
-    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#46")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#46"("layer2.0"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#46"("layer2.0"))
+    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#46"("layer2.0"))
     %316 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%315 : tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#47")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#47")
-      linalg.yield %1079 : f32 loc("aten.relu.default#47")
-    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#47")
-    %317 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%316, %arg46 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#48")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#47"("layer2.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#47"("layer2.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#47"("layer2.0.relu"))
+    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#47"("layer2.0.relu"))
+    %317 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%316, %arg46 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#48"("layer2.1.conv1"))
     %318 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%317 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %319 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%318 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %320 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%319 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %321 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%318, %320 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %322 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%321, %321 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %323 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%322 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %324 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%323 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %325 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%324 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %326 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%317 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %327 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%326 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %328 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%325 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %329 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%328 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %330 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%317, %327 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %331 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%330, %329 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49")
-    %collapsed_69 = tensor.collapse_shape %327 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#49")
-    %collapsed_70 = tensor.collapse_shape %329 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#49")
-    %expanded_71 = tensor.expand_shape %arg47 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    %collapsed_69 = tensor.collapse_shape %327 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    %collapsed_70 = tensor.collapse_shape %329 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    %expanded_71 = tensor.expand_shape %arg47 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %332 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%331, %expanded_71 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49")
-    %expanded_72 = tensor.expand_shape %arg48 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    %expanded_72 = tensor.expand_shape %arg48 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %333 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%332, %expanded_72 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#49"("layer2.1.bn1"))
     %334 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%333 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#50")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#50")
-      linalg.yield %1079 : f32 loc("aten.relu.default#50")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#50")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#50"("layer2.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#50"("layer2.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#50"("layer2.1.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#50"("layer2.1.relu"))
     %padded_73 = tensor.pad %334 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#51")
-    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#51")
-    %335 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_73, %arg49 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#51")
+      tensor.yield %cst : f32 loc("aten.convolution.default#51"("layer2.1.conv2"))
+    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#51"("layer2.1.conv2"))
+    %335 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_73, %arg49 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#51"("layer2.1.conv2"))
     %336 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%335 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %337 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%336 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %338 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%337 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %339 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%336, %338 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %340 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%339, %339 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %341 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%340 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %342 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%341 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %343 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%342 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %344 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%335 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %345 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%344 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %346 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%343 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %347 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%346 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %348 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%335, %345 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %349 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%348, %347 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52")
-    %collapsed_74 = tensor.collapse_shape %345 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#52")
-    %collapsed_75 = tensor.collapse_shape %347 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#52")
-    %expanded_76 = tensor.expand_shape %arg50 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    %collapsed_74 = tensor.collapse_shape %345 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    %collapsed_75 = tensor.collapse_shape %347 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    %expanded_76 = tensor.expand_shape %arg50 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %350 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%349, %expanded_76 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52")
-    %expanded_77 = tensor.expand_shape %arg51 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    %expanded_77 = tensor.expand_shape %arg51 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %351 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%350, %expanded_77 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#52"("layer2.1.bn2"))
     %352 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%351 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#53")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#53")
-      linalg.yield %1079 : f32 loc("aten.relu.default#53")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#53")
-    %353 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%352, %arg52 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#54")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#53"("layer2.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#53"("layer2.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#53"("layer2.1.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#53"("layer2.1.relu"))
+    %353 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%352, %arg52 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#54"("layer2.1.conv3"))
     %354 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%353 : tensor<?x512x28x28xf32>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %355 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%354 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %356 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%355 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %357 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%354, %356 : tensor<?x512x28x28xf64>, tensor<1x512x1x1xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %358 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%357, %357 : tensor<?x512x28x28xf64>, tensor<?x512x28x28xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %359 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%358 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %360 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%359 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %361 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%360 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %362 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%353 : tensor<?x512x28x28xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %363 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%362 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %364 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%361 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %365 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%364 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %366 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%353, %363 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %367 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%366, %365 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55")
-    %collapsed_78 = tensor.collapse_shape %363 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#55")
-    %collapsed_79 = tensor.collapse_shape %365 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#55")
-    %expanded_80 = tensor.expand_shape %arg53 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    %collapsed_78 = tensor.collapse_shape %363 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    %collapsed_79 = tensor.collapse_shape %365 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    %expanded_80 = tensor.expand_shape %arg53 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %368 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%367, %expanded_80 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55")
-    %expanded_81 = tensor.expand_shape %arg54 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    %expanded_81 = tensor.expand_shape %arg54 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %369 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%368, %expanded_81 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#55"("layer2.1.bn3"))
     %370 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%369, %316 : tensor<?x512x28x28xf32>, tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#56")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#56")
-    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#56")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#56"("layer2.1"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#56"("layer2.1"))
+    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#56"("layer2.1"))
     %371 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%370 : tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#57")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#57")
-      linalg.yield %1079 : f32 loc("aten.relu.default#57")
-    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#57")
-    %372 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%371, %arg55 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#58")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#57"("layer2.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#57"("layer2.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#57"("layer2.1.relu"))
+    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#57"("layer2.1.relu"))
+    %372 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%371, %arg55 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#58"("layer2.2.conv1"))
     %373 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%372 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %374 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%373 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %375 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%374 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %376 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%373, %375 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %377 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%376, %376 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %378 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%377 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %379 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%378 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %380 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%379 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %381 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%372 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %382 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%381 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %383 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%380 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %384 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%383 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %385 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%372, %382 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %386 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%385, %384 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59")
-    %collapsed_82 = tensor.collapse_shape %382 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#59")
-    %collapsed_83 = tensor.collapse_shape %384 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#59")
-    %expanded_84 = tensor.expand_shape %arg56 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    %collapsed_82 = tensor.collapse_shape %382 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    %collapsed_83 = tensor.collapse_shape %384 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    %expanded_84 = tensor.expand_shape %arg56 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %387 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%386, %expanded_84 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59")
-    %expanded_85 = tensor.expand_shape %arg57 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    %expanded_85 = tensor.expand_shape %arg57 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %388 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%387, %expanded_85 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#59"("layer2.2.bn1"))
     %389 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%388 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#60")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#60")
-      linalg.yield %1079 : f32 loc("aten.relu.default#60")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#60")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#60"("layer2.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#60"("layer2.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#60"("layer2.2.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#60"("layer2.2.relu"))
     %padded_86 = tensor.pad %389 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#61")
-    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#61")
-    %390 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_86, %arg58 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#61")
+      tensor.yield %cst : f32 loc("aten.convolution.default#61"("layer2.2.conv2"))
+    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#61"("layer2.2.conv2"))
+    %390 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_86, %arg58 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#61"("layer2.2.conv2"))
     %391 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%390 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %392 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%391 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %393 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%392 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %394 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%391, %393 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %395 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%394, %394 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %396 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%395 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %397 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%396 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %398 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%397 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %399 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%390 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %400 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%399 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %401 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%398 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %402 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%401 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %403 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%390, %400 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %404 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%403, %402 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62")
-    %collapsed_87 = tensor.collapse_shape %400 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#62")
-    %collapsed_88 = tensor.collapse_shape %402 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#62")
-    %expanded_89 = tensor.expand_shape %arg59 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    %collapsed_87 = tensor.collapse_shape %400 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    %collapsed_88 = tensor.collapse_shape %402 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    %expanded_89 = tensor.expand_shape %arg59 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %405 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%404, %expanded_89 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62")
-    %expanded_90 = tensor.expand_shape %arg60 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    %expanded_90 = tensor.expand_shape %arg60 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %406 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%405, %expanded_90 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#62"("layer2.2.bn2"))
     %407 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%406 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#63")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#63")
-      linalg.yield %1079 : f32 loc("aten.relu.default#63")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#63")
-    %408 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%407, %arg61 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#64")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#63"("layer2.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#63"("layer2.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#63"("layer2.2.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#63"("layer2.2.relu"))
+    %408 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%407, %arg61 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#64"("layer2.2.conv3"))
     %409 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%408 : tensor<?x512x28x28xf32>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %410 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%409 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %411 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%410 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %412 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%409, %411 : tensor<?x512x28x28xf64>, tensor<1x512x1x1xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %413 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%412, %412 : tensor<?x512x28x28xf64>, tensor<?x512x28x28xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %414 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%413 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %415 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%414 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %416 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%415 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %417 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%408 : tensor<?x512x28x28xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %418 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%417 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %419 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%416 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %420 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%419 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %421 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%408, %418 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %422 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%421, %420 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65")
-    %collapsed_91 = tensor.collapse_shape %418 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#65")
-    %collapsed_92 = tensor.collapse_shape %420 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#65")
-    %expanded_93 = tensor.expand_shape %arg62 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    %collapsed_91 = tensor.collapse_shape %418 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    %collapsed_92 = tensor.collapse_shape %420 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    %expanded_93 = tensor.expand_shape %arg62 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %423 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%422, %expanded_93 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65")
-    %expanded_94 = tensor.expand_shape %arg63 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    %expanded_94 = tensor.expand_shape %arg63 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %424 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%423, %expanded_94 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#65"("layer2.2.bn3"))
     %425 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%424, %371 : tensor<?x512x28x28xf32>, tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#66")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#66")
-    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#66")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#66"("layer2.2"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#66"("layer2.2"))
+    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#66"("layer2.2"))
     %426 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%425 : tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#67")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#67")
-      linalg.yield %1079 : f32 loc("aten.relu.default#67")
-    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#67")
-    %427 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%426, %arg64 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#68")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#67"("layer2.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#67"("layer2.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#67"("layer2.2.relu"))
+    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#67"("layer2.2.relu"))
+    %427 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%426, %arg64 : tensor<?x512x28x28xf32>, tensor<128x512x1x1xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#68"("layer2.3.conv1"))
     %428 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%427 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %429 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%428 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %430 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%429 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %431 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%428, %430 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %432 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%431, %431 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %433 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%432 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %434 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%433 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %435 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%434 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %436 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%427 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %437 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%436 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %438 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%435 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %439 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%438 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %440 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%427, %437 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %441 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%440, %439 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69")
-    %collapsed_95 = tensor.collapse_shape %437 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#69")
-    %collapsed_96 = tensor.collapse_shape %439 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#69")
-    %expanded_97 = tensor.expand_shape %arg65 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    %collapsed_95 = tensor.collapse_shape %437 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    %collapsed_96 = tensor.collapse_shape %439 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    %expanded_97 = tensor.expand_shape %arg65 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %442 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%441, %expanded_97 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69")
-    %expanded_98 = tensor.expand_shape %arg66 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    %expanded_98 = tensor.expand_shape %arg66 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %443 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%442, %expanded_98 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#69"("layer2.3.bn1"))
     %444 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%443 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#70")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#70")
-      linalg.yield %1079 : f32 loc("aten.relu.default#70")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#70")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#70"("layer2.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#70"("layer2.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#70"("layer2.3.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#70"("layer2.3.relu"))
     %padded_99 = tensor.pad %444 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#71")
-    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#71")
-    %445 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_99, %arg67 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#71")
+      tensor.yield %cst : f32 loc("aten.convolution.default#71"("layer2.3.conv2"))
+    } : tensor<?x128x28x28xf32> to tensor<?x128x30x30xf32> loc("aten.convolution.default#71"("layer2.3.conv2"))
+    %445 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_99, %arg67 : tensor<?x128x30x30xf32>, tensor<128x128x3x3xf32>) outs(%253 : tensor<?x128x28x28xf32>) -> tensor<?x128x28x28xf32> loc("aten.convolution.default#71"("layer2.3.conv2"))
     %446 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%445 : tensor<?x128x28x28xf32>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %447 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%446 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %448 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%447 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %449 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%446, %448 : tensor<?x128x28x28xf64>, tensor<1x128x1x1xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %450 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%449, %449 : tensor<?x128x28x28xf64>, tensor<?x128x28x28xf64>) outs(%255 : tensor<?x128x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %451 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%450 : tensor<?x128x28x28xf64>) outs(%233 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %452 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%451 : tensor<1x128x1x1xf64>) outs(%232 : tensor<1x128x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %453 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%452 : tensor<1x128x1x1xf64>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %454 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%445 : tensor<?x128x28x28xf32>) outs(%242 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %455 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%454 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %456 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%453 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %457 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%456 : tensor<1x128x1x1xf32>) outs(%240 : tensor<1x128x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<1x128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %458 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%445, %455 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %459 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%458, %457 : tensor<?x128x28x28xf32>, tensor<1x128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72")
-    %collapsed_100 = tensor.collapse_shape %455 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#72")
-    %collapsed_101 = tensor.collapse_shape %457 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#72")
-    %expanded_102 = tensor.expand_shape %arg68 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    %collapsed_100 = tensor.collapse_shape %455 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    %collapsed_101 = tensor.collapse_shape %457 [[0, 1, 2, 3]] : tensor<1x128x1x1xf32> into tensor<128xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    %expanded_102 = tensor.expand_shape %arg68 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %460 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%459, %expanded_102 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72")
-    %expanded_103 = tensor.expand_shape %arg69 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    %expanded_103 = tensor.expand_shape %arg69 [[0, 1, 2]] output_shape [128, 1, 1] : tensor<128xf32> into tensor<128x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %461 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%460, %expanded_103 : tensor<?x128x28x28xf32>, tensor<128x1x1xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72")
-    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
+    } -> tensor<?x128x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#72"("layer2.3.bn2"))
     %462 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%461 : tensor<?x128x28x28xf32>) outs(%252 : tensor<?x128x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#73")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#73")
-      linalg.yield %1079 : f32 loc("aten.relu.default#73")
-    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#73")
-    %463 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%462, %arg70 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#74")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#73"("layer2.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#73"("layer2.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#73"("layer2.3.relu"))
+    } -> tensor<?x128x28x28xf32> loc("aten.relu.default#73"("layer2.3.relu"))
+    %463 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%462, %arg70 : tensor<?x128x28x28xf32>, tensor<512x128x1x1xf32>) outs(%275 : tensor<?x512x28x28xf32>) -> tensor<?x512x28x28xf32> loc("aten.convolution.default#74"("layer2.3.conv3"))
     %464 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%463 : tensor<?x512x28x28xf32>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %465 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%464 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %466 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%465 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %467 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%464, %466 : tensor<?x512x28x28xf64>, tensor<1x512x1x1xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %468 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%467, %467 : tensor<?x512x28x28xf64>, tensor<?x512x28x28xf64>) outs(%277 : tensor<?x512x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %469 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%468 : tensor<?x512x28x28xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %470 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%469 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %471 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%470 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %472 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%463 : tensor<?x512x28x28xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %473 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%472 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %474 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%471 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %475 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%474 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %476 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%463, %473 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %477 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%476, %475 : tensor<?x512x28x28xf32>, tensor<1x512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75")
-    %collapsed_104 = tensor.collapse_shape %473 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#75")
-    %collapsed_105 = tensor.collapse_shape %475 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#75")
-    %expanded_106 = tensor.expand_shape %arg71 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    %collapsed_104 = tensor.collapse_shape %473 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    %collapsed_105 = tensor.collapse_shape %475 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    %expanded_106 = tensor.expand_shape %arg71 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %478 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%477, %expanded_106 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75")
-    %expanded_107 = tensor.expand_shape %arg72 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    %expanded_107 = tensor.expand_shape %arg72 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %479 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%478, %expanded_107 : tensor<?x512x28x28xf32>, tensor<512x1x1xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75")
-    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
+    } -> tensor<?x512x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#75"("layer2.3.bn3"))
     %480 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%479, %426 : tensor<?x512x28x28xf32>, tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#76")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#76")
-    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#76")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#76"("layer2.3"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#76"("layer2.3"))
+    } -> tensor<?x512x28x28xf32> loc("aten.add.Tensor#76"("layer2.3"))
     %481 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%480 : tensor<?x512x28x28xf32>) outs(%274 : tensor<?x512x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#77")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#77")
-      linalg.yield %1079 : f32 loc("aten.relu.default#77")
-    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#77")
-    %482 = tensor.empty(%dim) : tensor<?x256x28x28xf32> loc("aten.convolution.default#78")
-    %483 = linalg.fill ins(%cst : f32) outs(%482 : tensor<?x256x28x28xf32>) -> tensor<?x256x28x28xf32> loc("aten.convolution.default#78")
-    %484 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%481, %arg73 : tensor<?x512x28x28xf32>, tensor<256x512x1x1xf32>) outs(%483 : tensor<?x256x28x28xf32>) -> tensor<?x256x28x28xf32> loc("aten.convolution.default#78")
-    %485 = tensor.empty(%dim) : tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#77"("layer2.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#77"("layer2.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#77"("layer2.3.relu"))
+    } -> tensor<?x512x28x28xf32> loc("aten.relu.default#77"("layer2.3.relu"))
+    %482 = tensor.empty(%dim) : tensor<?x256x28x28xf32> loc("aten.convolution.default#78"("layer3.0.conv1"))
+    %483 = linalg.fill ins(%cst : f32) outs(%482 : tensor<?x256x28x28xf32>) -> tensor<?x256x28x28xf32> loc("aten.convolution.default#78"("layer3.0.conv1"))
+    %484 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%481, %arg73 : tensor<?x512x28x28xf32>, tensor<256x512x1x1xf32>) outs(%483 : tensor<?x256x28x28xf32>) -> tensor<?x256x28x28xf32> loc("aten.convolution.default#78"("layer3.0.conv1"))
+    %485 = tensor.empty(%dim) : tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %486 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%484 : tensor<?x256x28x28xf32>) outs(%485 : tensor<?x256x28x28xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %487 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%486 : tensor<?x256x28x28xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %488 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%487 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %489 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%486, %488 : tensor<?x256x28x28xf64>, tensor<1x256x1x1xf64>) outs(%485 : tensor<?x256x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %490 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%489, %489 : tensor<?x256x28x28xf64>, tensor<?x256x28x28xf64>) outs(%485 : tensor<?x256x28x28xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %491 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%490 : tensor<?x256x28x28xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %492 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%491 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.sitofp %258 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %493 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%492 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %494 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%484 : tensor<?x256x28x28xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %495 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%494 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.sitofp %258 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %496 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%493 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %497 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%496 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %498 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%484, %495 : tensor<?x256x28x28xf32>, tensor<1x256x1x1xf32>) outs(%482 : tensor<?x256x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %499 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%498, %497 : tensor<?x256x28x28xf32>, tensor<1x256x1x1xf32>) outs(%482 : tensor<?x256x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79")
-    %collapsed_108 = tensor.collapse_shape %495 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#79")
-    %collapsed_109 = tensor.collapse_shape %497 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#79")
-    %expanded_110 = tensor.expand_shape %arg74 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    %collapsed_108 = tensor.collapse_shape %495 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    %collapsed_109 = tensor.collapse_shape %497 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    %expanded_110 = tensor.expand_shape %arg74 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %500 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%499, %expanded_110 : tensor<?x256x28x28xf32>, tensor<256x1x1xf32>) outs(%482 : tensor<?x256x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79")
-    %expanded_111 = tensor.expand_shape %arg75 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    %expanded_111 = tensor.expand_shape %arg75 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %501 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%500, %expanded_111 : tensor<?x256x28x28xf32>, tensor<256x1x1xf32>) outs(%482 : tensor<?x256x28x28xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79")
-    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
+    } -> tensor<?x256x28x28xf32> loc("aten._native_batch_norm_legit.no_stats#79"("layer3.0.bn1"))
     %502 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%501 : tensor<?x256x28x28xf32>) outs(%482 : tensor<?x256x28x28xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#80")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#80")
-      linalg.yield %1079 : f32 loc("aten.relu.default#80")
-    } -> tensor<?x256x28x28xf32> loc("aten.relu.default#80")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#80"("layer3.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#80"("layer3.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#80"("layer3.0.relu"))
+    } -> tensor<?x256x28x28xf32> loc("aten.relu.default#80"("layer3.0.relu"))
     %padded_112 = tensor.pad %502 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#81")
-    } : tensor<?x256x28x28xf32> to tensor<?x256x30x30xf32> loc("aten.convolution.default#81")
-    %503 = tensor.empty(%dim) : tensor<?x256x14x14xf32> loc("aten.convolution.default#81")
-    %504 = linalg.fill ins(%cst : f32) outs(%503 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#81")
-    %505 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_112, %arg76 : tensor<?x256x30x30xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#81")
-    %506 = tensor.empty(%dim) : tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      tensor.yield %cst : f32 loc("aten.convolution.default#81"("layer3.0.conv2"))
+    } : tensor<?x256x28x28xf32> to tensor<?x256x30x30xf32> loc("aten.convolution.default#81"("layer3.0.conv2"))
+    %503 = tensor.empty(%dim) : tensor<?x256x14x14xf32> loc("aten.convolution.default#81"("layer3.0.conv2"))
+    %504 = linalg.fill ins(%cst : f32) outs(%503 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#81"("layer3.0.conv2"))
+    %505 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_112, %arg76 : tensor<?x256x30x30xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#81"("layer3.0.conv2"))
+    %506 = tensor.empty(%dim) : tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %507 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%505 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %508 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%507 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82")
-    %509 = arith.muli %8, %c196_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    %509 = arith.muli %8, %c196_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %510 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%508 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %511 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%507, %510 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %512 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%511, %511 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %513 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%512 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %514 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%513 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %515 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%514 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %516 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%505 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %517 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%516 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %518 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%515 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %519 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%518 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %520 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%505, %517 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %521 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%520, %519 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82")
-    %collapsed_113 = tensor.collapse_shape %517 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#82")
-    %collapsed_114 = tensor.collapse_shape %519 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#82")
-    %expanded_115 = tensor.expand_shape %arg77 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    %collapsed_113 = tensor.collapse_shape %517 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    %collapsed_114 = tensor.collapse_shape %519 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    %expanded_115 = tensor.expand_shape %arg77 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %522 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%521, %expanded_115 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82")
-    %expanded_116 = tensor.expand_shape %arg78 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    %expanded_116 = tensor.expand_shape %arg78 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %523 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%522, %expanded_116 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#82"("layer3.0.bn2"))
     %524 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%523 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#83")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#83")
-      linalg.yield %1079 : f32 loc("aten.relu.default#83")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#83")
-    %525 = tensor.empty(%dim) : tensor<?x1024x14x14xf32> loc("aten.convolution.default#84")
-    %526 = linalg.fill ins(%cst : f32) outs(%525 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#84")
-    %527 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%524, %arg79 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#84")
-    %528 = tensor.empty(%dim) : tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#83"("layer3.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#83"("layer3.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#83"("layer3.0.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#83"("layer3.0.relu"))
+    %525 = tensor.empty(%dim) : tensor<?x1024x14x14xf32> loc("aten.convolution.default#84"("layer3.0.conv3"))
+    %526 = linalg.fill ins(%cst : f32) outs(%525 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#84"("layer3.0.conv3"))
+    %527 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%524, %arg79 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#84"("layer3.0.conv3"))
+    %528 = tensor.empty(%dim) : tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %529 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%527 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85")
-    %530 = tensor.empty() : tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
-    %531 = linalg.fill ins(%cst_0 : f64) outs(%530 : tensor<1x1024x1x1xf64>) -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %530 = tensor.empty() : tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %531 = linalg.fill ins(%cst_0 : f64) outs(%530 : tensor<1x1024x1x1xf64>) -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %532 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%529 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %533 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%532 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %534 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%529, %533 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %535 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%534, %534 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %536 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%535 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %537 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%536 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85")
-    %538 = tensor.empty() : tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %538 = tensor.empty() : tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %539 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%537 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %540 = linalg.fill ins(%cst : f32) outs(%538 : tensor<1x1024x1x1xf32>) -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %540 = linalg.fill ins(%cst : f32) outs(%538 : tensor<1x1024x1x1xf32>) -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %541 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%527 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %542 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%541 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %543 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%539 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %544 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%543 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %545 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%527, %542 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %546 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%545, %544 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %collapsed_117 = tensor.collapse_shape %542 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %collapsed_118 = tensor.collapse_shape %544 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %expanded_119 = tensor.expand_shape %arg80 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %collapsed_117 = tensor.collapse_shape %542 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %collapsed_118 = tensor.collapse_shape %544 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %expanded_119 = tensor.expand_shape %arg80 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %547 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%546, %expanded_119 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %expanded_120 = tensor.expand_shape %arg81 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %expanded_120 = tensor.expand_shape %arg81 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
     %548 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%547, %expanded_120 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85")
-    %549 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%481, %arg82 : tensor<?x512x28x28xf32>, tensor<1024x512x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#86")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#85"("layer3.0.bn3"))
+    %549 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%481, %arg82 : tensor<?x512x28x28xf32>, tensor<1024x512x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#86"("layer3.0.downsample.0"))
     %550 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%549 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %551 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%550 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %552 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%551 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %553 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%550, %552 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %554 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%553, %553 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %555 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%554 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %556 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%555 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %557 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%556 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %558 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%549 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %559 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%558 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %560 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%557 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %561 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%560 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %562 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%549, %559 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %563 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%562, %561 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87")
-    %collapsed_121 = tensor.collapse_shape %559 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#87")
-    %collapsed_122 = tensor.collapse_shape %561 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#87")
-    %expanded_123 = tensor.expand_shape %arg83 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    %collapsed_121 = tensor.collapse_shape %559 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    %collapsed_122 = tensor.collapse_shape %561 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    %expanded_123 = tensor.expand_shape %arg83 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %564 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%563, %expanded_123 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87")
-    %expanded_124 = tensor.expand_shape %arg84 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    %expanded_124 = tensor.expand_shape %arg84 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %565 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%564, %expanded_124 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#87"("layer3.0.downsample.1"))
     %566 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%548, %565 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#88")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#88")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#88")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#88"("layer3.0"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#88"("layer3.0"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#88"("layer3.0"))
     %567 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%566 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#89")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#89")
-      linalg.yield %1079 : f32 loc("aten.relu.default#89")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#89")
-    %568 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%567, %arg85 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#90")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#89"("layer3.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#89"("layer3.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#89"("layer3.0.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#89"("layer3.0.relu"))
+    %568 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%567, %arg85 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#90"("layer3.1.conv1"))
     %569 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%568 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %570 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%569 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %571 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%570 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %572 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%569, %571 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %573 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%572, %572 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %574 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%573 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %575 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%574 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %576 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%575 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %577 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%568 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %578 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%577 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %579 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%576 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %580 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%579 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %581 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%568, %578 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %582 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%581, %580 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91")
-    %collapsed_125 = tensor.collapse_shape %578 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#91")
-    %collapsed_126 = tensor.collapse_shape %580 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#91")
-    %expanded_127 = tensor.expand_shape %arg86 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    %collapsed_125 = tensor.collapse_shape %578 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    %collapsed_126 = tensor.collapse_shape %580 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    %expanded_127 = tensor.expand_shape %arg86 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %583 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%582, %expanded_127 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91")
-    %expanded_128 = tensor.expand_shape %arg87 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    %expanded_128 = tensor.expand_shape %arg87 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %584 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%583, %expanded_128 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#91"("layer3.1.bn1"))
     %585 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%584 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#92")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#92")
-      linalg.yield %1079 : f32 loc("aten.relu.default#92")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#92")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#92"("layer3.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#92"("layer3.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#92"("layer3.1.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#92"("layer3.1.relu"))
     %padded_129 = tensor.pad %585 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#93")
-    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#93")
-    %586 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_129, %arg88 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#93")
+      tensor.yield %cst : f32 loc("aten.convolution.default#93"("layer3.1.conv2"))
+    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#93"("layer3.1.conv2"))
+    %586 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_129, %arg88 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#93"("layer3.1.conv2"))
     %587 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%586 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %588 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%587 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %589 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%588 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %590 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%587, %589 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %591 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%590, %590 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %592 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%591 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %593 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%592 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %594 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%593 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %595 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%586 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %596 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%595 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %597 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%594 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %598 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%597 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %599 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%586, %596 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %600 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%599, %598 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94")
-    %collapsed_130 = tensor.collapse_shape %596 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#94")
-    %collapsed_131 = tensor.collapse_shape %598 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#94")
-    %expanded_132 = tensor.expand_shape %arg89 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    %collapsed_130 = tensor.collapse_shape %596 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    %collapsed_131 = tensor.collapse_shape %598 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    %expanded_132 = tensor.expand_shape %arg89 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %601 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%600, %expanded_132 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94")
-    %expanded_133 = tensor.expand_shape %arg90 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    %expanded_133 = tensor.expand_shape %arg90 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %602 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%601, %expanded_133 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#94"("layer3.1.bn2"))
     %603 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%602 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#95")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#95")
-      linalg.yield %1079 : f32 loc("aten.relu.default#95")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#95")
-    %604 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%603, %arg91 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#96")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#95"("layer3.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#95"("layer3.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#95"("layer3.1.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#95"("layer3.1.relu"))
+    %604 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%603, %arg91 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#96"("layer3.1.conv3"))
     %605 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%604 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %606 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%605 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %607 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%606 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %608 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%605, %607 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %609 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%608, %608 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %610 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%609 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %611 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%610 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %612 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%611 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %613 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%604 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %614 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%613 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %615 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%612 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %616 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%615 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %617 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%604, %614 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %618 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%617, %616 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97")
-    %collapsed_134 = tensor.collapse_shape %614 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#97")
-    %collapsed_135 = tensor.collapse_shape %616 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#97")
-    %expanded_136 = tensor.expand_shape %arg92 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    %collapsed_134 = tensor.collapse_shape %614 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    %collapsed_135 = tensor.collapse_shape %616 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    %expanded_136 = tensor.expand_shape %arg92 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %619 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%618, %expanded_136 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97")
-    %expanded_137 = tensor.expand_shape %arg93 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    %expanded_137 = tensor.expand_shape %arg93 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %620 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%619, %expanded_137 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#97"("layer3.1.bn3"))
     %621 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%620, %567 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#98")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#98")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#98")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#98"("layer3.1"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#98"("layer3.1"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#98"("layer3.1"))
     %622 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%621 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#99")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#99")
-      linalg.yield %1079 : f32 loc("aten.relu.default#99")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#99")
-    %623 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%622, %arg94 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#100")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#99"("layer3.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#99"("layer3.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#99"("layer3.1.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#99"("layer3.1.relu"))
+    %623 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%622, %arg94 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#100"("layer3.2.conv1"))
     %624 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%623 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %625 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%624 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %626 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%625 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %627 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%624, %626 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %628 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%627, %627 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %629 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%628 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %630 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%629 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %631 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%630 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %632 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%623 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %633 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%632 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %634 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%631 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %635 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%634 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %636 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%623, %633 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %637 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%636, %635 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101")
-    %collapsed_138 = tensor.collapse_shape %633 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#101")
-    %collapsed_139 = tensor.collapse_shape %635 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#101")
-    %expanded_140 = tensor.expand_shape %arg95 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    %collapsed_138 = tensor.collapse_shape %633 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    %collapsed_139 = tensor.collapse_shape %635 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    %expanded_140 = tensor.expand_shape %arg95 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %638 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%637, %expanded_140 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101")
-    %expanded_141 = tensor.expand_shape %arg96 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    %expanded_141 = tensor.expand_shape %arg96 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %639 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%638, %expanded_141 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#101"("layer3.2.bn1"))
     %640 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%639 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#102")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#102")
-      linalg.yield %1079 : f32 loc("aten.relu.default#102")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#102")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#102"("layer3.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#102"("layer3.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#102"("layer3.2.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#102"("layer3.2.relu"))
     %padded_142 = tensor.pad %640 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#103")
-    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#103")
-    %641 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_142, %arg97 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#103")
+      tensor.yield %cst : f32 loc("aten.convolution.default#103"("layer3.2.conv2"))
+    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#103"("layer3.2.conv2"))
+    %641 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_142, %arg97 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#103"("layer3.2.conv2"))
     %642 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%641 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %643 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%642 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %644 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%643 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %645 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%642, %644 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %646 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%645, %645 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %647 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%646 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %648 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%647 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %649 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%648 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %650 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%641 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %651 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%650 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %652 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%649 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %653 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%652 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %654 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%641, %651 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %655 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%654, %653 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104")
-    %collapsed_143 = tensor.collapse_shape %651 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#104")
-    %collapsed_144 = tensor.collapse_shape %653 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#104")
-    %expanded_145 = tensor.expand_shape %arg98 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    %collapsed_143 = tensor.collapse_shape %651 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    %collapsed_144 = tensor.collapse_shape %653 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    %expanded_145 = tensor.expand_shape %arg98 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %656 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%655, %expanded_145 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104")
-    %expanded_146 = tensor.expand_shape %arg99 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    %expanded_146 = tensor.expand_shape %arg99 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %657 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%656, %expanded_146 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#104"("layer3.2.bn2"))
     %658 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%657 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#105")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#105")
-      linalg.yield %1079 : f32 loc("aten.relu.default#105")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#105")
-    %659 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%658, %arg100 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#106")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#105"("layer3.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#105"("layer3.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#105"("layer3.2.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#105"("layer3.2.relu"))
+    %659 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%658, %arg100 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#106"("layer3.2.conv3"))
     %660 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%659 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %661 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%660 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %662 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%661 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %663 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%660, %662 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %664 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%663, %663 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %665 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%664 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %666 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%665 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %667 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%666 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %668 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%659 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %669 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%668 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %670 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%667 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %671 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%670 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %672 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%659, %669 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %673 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%672, %671 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107")
-    %collapsed_147 = tensor.collapse_shape %669 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#107")
-    %collapsed_148 = tensor.collapse_shape %671 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#107")
-    %expanded_149 = tensor.expand_shape %arg101 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    %collapsed_147 = tensor.collapse_shape %669 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    %collapsed_148 = tensor.collapse_shape %671 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    %expanded_149 = tensor.expand_shape %arg101 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %674 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%673, %expanded_149 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107")
-    %expanded_150 = tensor.expand_shape %arg102 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    %expanded_150 = tensor.expand_shape %arg102 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %675 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%674, %expanded_150 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#107"("layer3.2.bn3"))
     %676 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%675, %622 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#108")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#108")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#108")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#108"("layer3.2"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#108"("layer3.2"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#108"("layer3.2"))
     %677 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%676 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#109")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#109")
-      linalg.yield %1079 : f32 loc("aten.relu.default#109")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#109")
-    %678 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%677, %arg103 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#110")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#109"("layer3.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#109"("layer3.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#109"("layer3.2.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#109"("layer3.2.relu"))
+    %678 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%677, %arg103 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#110"("layer3.3.conv1"))
     %679 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%678 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %680 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%679 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %681 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%680 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %682 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%679, %681 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %683 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%682, %682 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %684 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%683 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %685 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%684 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %686 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%685 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %687 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%678 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %688 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%687 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %689 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%686 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %690 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%689 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %691 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%678, %688 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %692 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%691, %690 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111")
-    %collapsed_151 = tensor.collapse_shape %688 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#111")
-    %collapsed_152 = tensor.collapse_shape %690 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#111")
-    %expanded_153 = tensor.expand_shape %arg104 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    %collapsed_151 = tensor.collapse_shape %688 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    %collapsed_152 = tensor.collapse_shape %690 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    %expanded_153 = tensor.expand_shape %arg104 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %693 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%692, %expanded_153 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111")
-    %expanded_154 = tensor.expand_shape %arg105 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    %expanded_154 = tensor.expand_shape %arg105 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %694 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%693, %expanded_154 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#111"("layer3.3.bn1"))
     %695 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%694 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#112")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#112")
-      linalg.yield %1079 : f32 loc("aten.relu.default#112")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#112")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#112"("layer3.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#112"("layer3.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#112"("layer3.3.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#112"("layer3.3.relu"))
     %padded_155 = tensor.pad %695 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#113")
-    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#113")
-    %696 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_155, %arg106 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#113")
+      tensor.yield %cst : f32 loc("aten.convolution.default#113"("layer3.3.conv2"))
+    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#113"("layer3.3.conv2"))
+    %696 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_155, %arg106 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#113"("layer3.3.conv2"))
     %697 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%696 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %698 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%697 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %699 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%698 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %700 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%697, %699 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %701 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%700, %700 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %702 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%701 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %703 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%702 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %704 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%703 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %705 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%696 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %706 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%705 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %707 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%704 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %708 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%707 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %709 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%696, %706 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %710 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%709, %708 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114")
-    %collapsed_156 = tensor.collapse_shape %706 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#114")
-    %collapsed_157 = tensor.collapse_shape %708 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#114")
-    %expanded_158 = tensor.expand_shape %arg107 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    %collapsed_156 = tensor.collapse_shape %706 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    %collapsed_157 = tensor.collapse_shape %708 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    %expanded_158 = tensor.expand_shape %arg107 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %711 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%710, %expanded_158 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114")
-    %expanded_159 = tensor.expand_shape %arg108 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    %expanded_159 = tensor.expand_shape %arg108 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %712 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%711, %expanded_159 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#114"("layer3.3.bn2"))
     %713 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%712 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#115")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#115")
-      linalg.yield %1079 : f32 loc("aten.relu.default#115")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#115")
-    %714 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%713, %arg109 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#116")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#115"("layer3.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#115"("layer3.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#115"("layer3.3.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#115"("layer3.3.relu"))
+    %714 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%713, %arg109 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#116"("layer3.3.conv3"))
     %715 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%714 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %716 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%715 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %717 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%716 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %718 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%715, %717 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %719 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%718, %718 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %720 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%719 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %721 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%720 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %722 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%721 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %723 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%714 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %724 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%723 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %725 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%722 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %726 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%725 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %727 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%714, %724 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %728 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%727, %726 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117")
-    %collapsed_160 = tensor.collapse_shape %724 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#117")
-    %collapsed_161 = tensor.collapse_shape %726 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#117")
-    %expanded_162 = tensor.expand_shape %arg110 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    %collapsed_160 = tensor.collapse_shape %724 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    %collapsed_161 = tensor.collapse_shape %726 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    %expanded_162 = tensor.expand_shape %arg110 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %729 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%728, %expanded_162 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117")
-    %expanded_163 = tensor.expand_shape %arg111 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    %expanded_163 = tensor.expand_shape %arg111 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %730 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%729, %expanded_163 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#117"("layer3.3.bn3"))
     %731 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%730, %677 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#118")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#118")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#118")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#118"("layer3.3"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#118"("layer3.3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#118"("layer3.3"))
     %732 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%731 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#119")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#119")
-      linalg.yield %1079 : f32 loc("aten.relu.default#119")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#119")
-    %733 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%732, %arg112 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#120")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#119"("layer3.3.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#119"("layer3.3.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#119"("layer3.3.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#119"("layer3.3.relu"))
+    %733 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%732, %arg112 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#120"("layer3.4.conv1"))
     %734 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%733 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %735 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%734 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %736 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%735 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %737 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%734, %736 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %738 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%737, %737 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %739 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%738 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %740 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%739 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %741 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%740 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %742 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%733 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %743 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%742 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %744 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%741 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %745 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%744 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %746 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%733, %743 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %747 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%746, %745 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121")
-    %collapsed_164 = tensor.collapse_shape %743 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#121")
-    %collapsed_165 = tensor.collapse_shape %745 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#121")
-    %expanded_166 = tensor.expand_shape %arg113 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    %collapsed_164 = tensor.collapse_shape %743 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    %collapsed_165 = tensor.collapse_shape %745 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    %expanded_166 = tensor.expand_shape %arg113 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %748 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%747, %expanded_166 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121")
-    %expanded_167 = tensor.expand_shape %arg114 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    %expanded_167 = tensor.expand_shape %arg114 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %749 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%748, %expanded_167 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#121"("layer3.4.bn1"))
     %750 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%749 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#122")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#122")
-      linalg.yield %1079 : f32 loc("aten.relu.default#122")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#122")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#122"("layer3.4.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#122"("layer3.4.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#122"("layer3.4.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#122"("layer3.4.relu"))
     %padded_168 = tensor.pad %750 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#123")
-    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#123")
-    %751 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_168, %arg115 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#123")
+      tensor.yield %cst : f32 loc("aten.convolution.default#123"("layer3.4.conv2"))
+    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#123"("layer3.4.conv2"))
+    %751 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_168, %arg115 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#123"("layer3.4.conv2"))
     %752 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%751 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %753 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%752 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %754 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%753 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %755 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%752, %754 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %756 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%755, %755 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %757 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%756 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %758 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%757 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %759 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%758 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %760 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%751 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %761 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%760 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %762 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%759 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %763 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%762 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %764 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%751, %761 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %765 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%764, %763 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124")
-    %collapsed_169 = tensor.collapse_shape %761 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#124")
-    %collapsed_170 = tensor.collapse_shape %763 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#124")
-    %expanded_171 = tensor.expand_shape %arg116 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    %collapsed_169 = tensor.collapse_shape %761 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    %collapsed_170 = tensor.collapse_shape %763 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    %expanded_171 = tensor.expand_shape %arg116 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %766 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%765, %expanded_171 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124")
-    %expanded_172 = tensor.expand_shape %arg117 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    %expanded_172 = tensor.expand_shape %arg117 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %767 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%766, %expanded_172 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#124"("layer3.4.bn2"))
     %768 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%767 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#125")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#125")
-      linalg.yield %1079 : f32 loc("aten.relu.default#125")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#125")
-    %769 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%768, %arg118 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#126")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#125"("layer3.4.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#125"("layer3.4.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#125"("layer3.4.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#125"("layer3.4.relu"))
+    %769 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%768, %arg118 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#126"("layer3.4.conv3"))
     %770 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%769 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %771 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%770 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %772 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%771 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %773 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%770, %772 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %774 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%773, %773 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %775 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%774 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %776 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%775 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %777 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%776 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %778 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%769 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %779 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%778 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %780 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%777 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %781 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%780 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %782 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%769, %779 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %783 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%782, %781 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127")
-    %collapsed_173 = tensor.collapse_shape %779 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#127")
-    %collapsed_174 = tensor.collapse_shape %781 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#127")
-    %expanded_175 = tensor.expand_shape %arg119 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    %collapsed_173 = tensor.collapse_shape %779 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    %collapsed_174 = tensor.collapse_shape %781 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    %expanded_175 = tensor.expand_shape %arg119 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %784 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%783, %expanded_175 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127")
-    %expanded_176 = tensor.expand_shape %arg120 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    %expanded_176 = tensor.expand_shape %arg120 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %785 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%784, %expanded_176 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#127"("layer3.4.bn3"))
     %786 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%785, %732 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#128")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#128")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#128")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#128"("layer3.4"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#128"("layer3.4"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#128"("layer3.4"))
     %787 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%786 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#129")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#129")
-      linalg.yield %1079 : f32 loc("aten.relu.default#129")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#129")
-    %788 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%787, %arg121 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#130")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#129"("layer3.4.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#129"("layer3.4.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#129"("layer3.4.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#129"("layer3.4.relu"))
+    %788 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%787, %arg121 : tensor<?x1024x14x14xf32>, tensor<256x1024x1x1xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#130"("layer3.5.conv1"))
     %789 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%788 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %790 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%789 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %791 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%790 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %792 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%789, %791 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %793 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%792, %792 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %794 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%793 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %795 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%794 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %796 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%795 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %797 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%788 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %798 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%797 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %799 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%796 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %800 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%799 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %801 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%788, %798 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %802 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%801, %800 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131")
-    %collapsed_177 = tensor.collapse_shape %798 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#131")
-    %collapsed_178 = tensor.collapse_shape %800 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#131")
-    %expanded_179 = tensor.expand_shape %arg122 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    %collapsed_177 = tensor.collapse_shape %798 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    %collapsed_178 = tensor.collapse_shape %800 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    %expanded_179 = tensor.expand_shape %arg122 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %803 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%802, %expanded_179 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131")
-    %expanded_180 = tensor.expand_shape %arg123 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    %expanded_180 = tensor.expand_shape %arg123 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %804 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%803, %expanded_180 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#131"("layer3.5.bn1"))
     %805 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%804 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#132")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#132")
-      linalg.yield %1079 : f32 loc("aten.relu.default#132")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#132")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#132"("layer3.5.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#132"("layer3.5.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#132"("layer3.5.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#132"("layer3.5.relu"))
     %padded_181 = tensor.pad %805 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#133")
-    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#133")
-    %806 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_181, %arg124 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#133")
+      tensor.yield %cst : f32 loc("aten.convolution.default#133"("layer3.5.conv2"))
+    } : tensor<?x256x14x14xf32> to tensor<?x256x16x16xf32> loc("aten.convolution.default#133"("layer3.5.conv2"))
+    %806 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_181, %arg124 : tensor<?x256x16x16xf32>, tensor<256x256x3x3xf32>) outs(%504 : tensor<?x256x14x14xf32>) -> tensor<?x256x14x14xf32> loc("aten.convolution.default#133"("layer3.5.conv2"))
     %807 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%806 : tensor<?x256x14x14xf32>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %808 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%807 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %809 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%808 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %810 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%807, %809 : tensor<?x256x14x14xf64>, tensor<1x256x1x1xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %811 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%810, %810 : tensor<?x256x14x14xf64>, tensor<?x256x14x14xf64>) outs(%506 : tensor<?x256x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %812 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%811 : tensor<?x256x14x14xf64>) outs(%80 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %813 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%812 : tensor<1x256x1x1xf64>) outs(%79 : tensor<1x256x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %814 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%813 : tensor<1x256x1x1xf64>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %815 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%806 : tensor<?x256x14x14xf32>) outs(%89 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %816 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%815 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %817 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%814 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %818 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%817 : tensor<1x256x1x1xf32>) outs(%87 : tensor<1x256x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<1x256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %819 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%806, %816 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %820 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%819, %818 : tensor<?x256x14x14xf32>, tensor<1x256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134")
-    %collapsed_182 = tensor.collapse_shape %816 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#134")
-    %collapsed_183 = tensor.collapse_shape %818 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#134")
-    %expanded_184 = tensor.expand_shape %arg125 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    %collapsed_182 = tensor.collapse_shape %816 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    %collapsed_183 = tensor.collapse_shape %818 [[0, 1, 2, 3]] : tensor<1x256x1x1xf32> into tensor<256xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    %expanded_184 = tensor.expand_shape %arg125 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %821 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%820, %expanded_184 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134")
-    %expanded_185 = tensor.expand_shape %arg126 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    %expanded_185 = tensor.expand_shape %arg126 [[0, 1, 2]] output_shape [256, 1, 1] : tensor<256xf32> into tensor<256x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %822 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%821, %expanded_185 : tensor<?x256x14x14xf32>, tensor<256x1x1xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134")
-    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
+    } -> tensor<?x256x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#134"("layer3.5.bn2"))
     %823 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%822 : tensor<?x256x14x14xf32>) outs(%503 : tensor<?x256x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#135")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#135")
-      linalg.yield %1079 : f32 loc("aten.relu.default#135")
-    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#135")
-    %824 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%823, %arg127 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#136")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#135"("layer3.5.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#135"("layer3.5.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#135"("layer3.5.relu"))
+    } -> tensor<?x256x14x14xf32> loc("aten.relu.default#135"("layer3.5.relu"))
+    %824 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%823, %arg127 : tensor<?x256x14x14xf32>, tensor<1024x256x1x1xf32>) outs(%526 : tensor<?x1024x14x14xf32>) -> tensor<?x1024x14x14xf32> loc("aten.convolution.default#136"("layer3.5.conv3"))
     %825 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%824 : tensor<?x1024x14x14xf32>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %826 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%825 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %827 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%826 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %828 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%825, %827 : tensor<?x1024x14x14xf64>, tensor<1x1024x1x1xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %829 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%828, %828 : tensor<?x1024x14x14xf64>, tensor<?x1024x14x14xf64>) outs(%528 : tensor<?x1024x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %830 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%829 : tensor<?x1024x14x14xf64>) outs(%531 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %831 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%830 : tensor<1x1024x1x1xf64>) outs(%530 : tensor<1x1024x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %832 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%831 : tensor<1x1024x1x1xf64>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %833 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%824 : tensor<?x1024x14x14xf32>) outs(%540 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %834 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%833 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %835 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%832 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %836 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%835 : tensor<1x1024x1x1xf32>) outs(%538 : tensor<1x1024x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<1x1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %837 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%824, %834 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %838 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%837, %836 : tensor<?x1024x14x14xf32>, tensor<1x1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137")
-    %collapsed_186 = tensor.collapse_shape %834 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#137")
-    %collapsed_187 = tensor.collapse_shape %836 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#137")
-    %expanded_188 = tensor.expand_shape %arg128 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    %collapsed_186 = tensor.collapse_shape %834 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    %collapsed_187 = tensor.collapse_shape %836 [[0, 1, 2, 3]] : tensor<1x1024x1x1xf32> into tensor<1024xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    %expanded_188 = tensor.expand_shape %arg128 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %839 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%838, %expanded_188 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137")
-    %expanded_189 = tensor.expand_shape %arg129 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    %expanded_189 = tensor.expand_shape %arg129 [[0, 1, 2]] output_shape [1024, 1, 1] : tensor<1024xf32> into tensor<1024x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %840 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%839, %expanded_189 : tensor<?x1024x14x14xf32>, tensor<1024x1x1xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137")
-    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
+    } -> tensor<?x1024x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#137"("layer3.5.bn3"))
     %841 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%840, %787 : tensor<?x1024x14x14xf32>, tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#138")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#138")
-    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#138")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#138"("layer3.5"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#138"("layer3.5"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.add.Tensor#138"("layer3.5"))
     %842 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%841 : tensor<?x1024x14x14xf32>) outs(%525 : tensor<?x1024x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#139")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#139")
-      linalg.yield %1079 : f32 loc("aten.relu.default#139")
-    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#139")
-    %843 = tensor.empty(%dim) : tensor<?x512x14x14xf32> loc("aten.convolution.default#140")
-    %844 = linalg.fill ins(%cst : f32) outs(%843 : tensor<?x512x14x14xf32>) -> tensor<?x512x14x14xf32> loc("aten.convolution.default#140")
-    %845 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%842, %arg130 : tensor<?x1024x14x14xf32>, tensor<512x1024x1x1xf32>) outs(%844 : tensor<?x512x14x14xf32>) -> tensor<?x512x14x14xf32> loc("aten.convolution.default#140")
-    %846 = tensor.empty(%dim) : tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#139"("layer3.5.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#139"("layer3.5.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#139"("layer3.5.relu"))
+    } -> tensor<?x1024x14x14xf32> loc("aten.relu.default#139"("layer3.5.relu"))
+    %843 = tensor.empty(%dim) : tensor<?x512x14x14xf32> loc("aten.convolution.default#140"("layer4.0.conv1"))
+    %844 = linalg.fill ins(%cst : f32) outs(%843 : tensor<?x512x14x14xf32>) -> tensor<?x512x14x14xf32> loc("aten.convolution.default#140"("layer4.0.conv1"))
+    %845 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%842, %arg130 : tensor<?x1024x14x14xf32>, tensor<512x1024x1x1xf32>) outs(%844 : tensor<?x512x14x14xf32>) -> tensor<?x512x14x14xf32> loc("aten.convolution.default#140"("layer4.0.conv1"))
+    %846 = tensor.empty(%dim) : tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %847 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%845 : tensor<?x512x14x14xf32>) outs(%846 : tensor<?x512x14x14xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %848 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%847 : tensor<?x512x14x14xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %849 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%848 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %850 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%847, %849 : tensor<?x512x14x14xf64>, tensor<1x512x1x1xf64>) outs(%846 : tensor<?x512x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %851 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%850, %850 : tensor<?x512x14x14xf64>, tensor<?x512x14x14xf64>) outs(%846 : tensor<?x512x14x14xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %852 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%851 : tensor<?x512x14x14xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %853 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%852 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.sitofp %509 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %854 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%853 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %855 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%845 : tensor<?x512x14x14xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %856 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%855 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.sitofp %509 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %857 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%854 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %858 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%857 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %859 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%845, %856 : tensor<?x512x14x14xf32>, tensor<1x512x1x1xf32>) outs(%843 : tensor<?x512x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %860 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%859, %858 : tensor<?x512x14x14xf32>, tensor<1x512x1x1xf32>) outs(%843 : tensor<?x512x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141")
-    %collapsed_190 = tensor.collapse_shape %856 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#141")
-    %collapsed_191 = tensor.collapse_shape %858 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#141")
-    %expanded_192 = tensor.expand_shape %arg131 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    %collapsed_190 = tensor.collapse_shape %856 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    %collapsed_191 = tensor.collapse_shape %858 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    %expanded_192 = tensor.expand_shape %arg131 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %861 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%860, %expanded_192 : tensor<?x512x14x14xf32>, tensor<512x1x1xf32>) outs(%843 : tensor<?x512x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141")
-    %expanded_193 = tensor.expand_shape %arg132 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    %expanded_193 = tensor.expand_shape %arg132 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %862 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%861, %expanded_193 : tensor<?x512x14x14xf32>, tensor<512x1x1xf32>) outs(%843 : tensor<?x512x14x14xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141")
-    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
+    } -> tensor<?x512x14x14xf32> loc("aten._native_batch_norm_legit.no_stats#141"("layer4.0.bn1"))
     %863 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%862 : tensor<?x512x14x14xf32>) outs(%843 : tensor<?x512x14x14xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#142")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#142")
-      linalg.yield %1079 : f32 loc("aten.relu.default#142")
-    } -> tensor<?x512x14x14xf32> loc("aten.relu.default#142")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#142"("layer4.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#142"("layer4.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#142"("layer4.0.relu"))
+    } -> tensor<?x512x14x14xf32> loc("aten.relu.default#142"("layer4.0.relu"))
     %padded_194 = tensor.pad %863 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#143")
-    } : tensor<?x512x14x14xf32> to tensor<?x512x16x16xf32> loc("aten.convolution.default#143")
-    %864 = tensor.empty(%dim) : tensor<?x512x7x7xf32> loc("aten.convolution.default#143")
-    %865 = linalg.fill ins(%cst : f32) outs(%864 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#143")
-    %866 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_194, %arg133 : tensor<?x512x16x16xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#143")
-    %867 = tensor.empty(%dim) : tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      tensor.yield %cst : f32 loc("aten.convolution.default#143"("layer4.0.conv2"))
+    } : tensor<?x512x14x14xf32> to tensor<?x512x16x16xf32> loc("aten.convolution.default#143"("layer4.0.conv2"))
+    %864 = tensor.empty(%dim) : tensor<?x512x7x7xf32> loc("aten.convolution.default#143"("layer4.0.conv2"))
+    %865 = linalg.fill ins(%cst : f32) outs(%864 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#143"("layer4.0.conv2"))
+    %866 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%padded_194, %arg133 : tensor<?x512x16x16xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#143"("layer4.0.conv2"))
+    %867 = tensor.empty(%dim) : tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %868 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%866 : tensor<?x512x7x7xf32>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %869 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%868 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144")
-    %870 = arith.muli %8, %c49_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    %870 = arith.muli %8, %c49_i64 : i64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %871 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%869 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %872 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%868, %871 : tensor<?x512x7x7xf64>, tensor<1x512x1x1xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %873 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%872, %872 : tensor<?x512x7x7xf64>, tensor<?x512x7x7xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %874 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%873 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %875 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%874 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %876 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%875 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %877 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%866 : tensor<?x512x7x7xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %878 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%877 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %879 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%876 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %880 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%879 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %881 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%866, %878 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %882 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%881, %880 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144")
-    %collapsed_195 = tensor.collapse_shape %878 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#144")
-    %collapsed_196 = tensor.collapse_shape %880 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#144")
-    %expanded_197 = tensor.expand_shape %arg134 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    %collapsed_195 = tensor.collapse_shape %878 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    %collapsed_196 = tensor.collapse_shape %880 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    %expanded_197 = tensor.expand_shape %arg134 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %883 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%882, %expanded_197 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144")
-    %expanded_198 = tensor.expand_shape %arg135 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    %expanded_198 = tensor.expand_shape %arg135 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %884 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%883, %expanded_198 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#144"("layer4.0.bn2"))
     %885 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%884 : tensor<?x512x7x7xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#145")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#145")
-      linalg.yield %1079 : f32 loc("aten.relu.default#145")
-    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#145")
-    %886 = tensor.empty(%dim) : tensor<?x2048x7x7xf32> loc("aten.convolution.default#146")
-    %887 = linalg.fill ins(%cst : f32) outs(%886 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#146")
-    %888 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%885, %arg136 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#146")
-    %889 = tensor.empty(%dim) : tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#145"("layer4.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#145"("layer4.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#145"("layer4.0.relu"))
+    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#145"("layer4.0.relu"))
+    %886 = tensor.empty(%dim) : tensor<?x2048x7x7xf32> loc("aten.convolution.default#146"("layer4.0.conv3"))
+    %887 = linalg.fill ins(%cst : f32) outs(%886 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#146"("layer4.0.conv3"))
+    %888 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%885, %arg136 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#146"("layer4.0.conv3"))
+    %889 = tensor.empty(%dim) : tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %890 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%888 : tensor<?x2048x7x7xf32>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147")
-    %891 = tensor.empty() : tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
-    %892 = linalg.fill ins(%cst_0 : f64) outs(%891 : tensor<1x2048x1x1xf64>) -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %891 = tensor.empty() : tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %892 = linalg.fill ins(%cst_0 : f64) outs(%891 : tensor<1x2048x1x1xf64>) -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %893 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%890 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %894 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%893 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %895 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%890, %894 : tensor<?x2048x7x7xf64>, tensor<1x2048x1x1xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %896 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%895, %895 : tensor<?x2048x7x7xf64>, tensor<?x2048x7x7xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %897 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%896 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %898 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%897 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147")
-    %899 = tensor.empty() : tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %899 = tensor.empty() : tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %900 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%898 : tensor<1x2048x1x1xf64>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %901 = linalg.fill ins(%cst : f32) outs(%899 : tensor<1x2048x1x1xf32>) -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %901 = linalg.fill ins(%cst : f32) outs(%899 : tensor<1x2048x1x1xf32>) -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %902 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%888 : tensor<?x2048x7x7xf32>) outs(%901 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %903 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%902 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %904 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%900 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %905 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%904 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %906 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%888, %903 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %907 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%906, %905 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %collapsed_199 = tensor.collapse_shape %903 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %collapsed_200 = tensor.collapse_shape %905 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %expanded_201 = tensor.expand_shape %arg137 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %collapsed_199 = tensor.collapse_shape %903 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %collapsed_200 = tensor.collapse_shape %905 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %expanded_201 = tensor.expand_shape %arg137 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %908 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%907, %expanded_201 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %expanded_202 = tensor.expand_shape %arg138 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %expanded_202 = tensor.expand_shape %arg138 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
     %909 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%908, %expanded_202 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147")
-    %910 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%842, %arg139 : tensor<?x1024x14x14xf32>, tensor<2048x1024x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#148")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#147"("layer4.0.bn3"))
+    %910 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>} ins(%842, %arg139 : tensor<?x1024x14x14xf32>, tensor<2048x1024x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#148"("layer4.0.downsample.0"))
     %911 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%910 : tensor<?x2048x7x7xf32>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %912 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%911 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %913 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%912 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %914 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%911, %913 : tensor<?x2048x7x7xf64>, tensor<1x2048x1x1xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %915 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%914, %914 : tensor<?x2048x7x7xf64>, tensor<?x2048x7x7xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %916 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%915 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %917 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%916 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %918 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%917 : tensor<1x2048x1x1xf64>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %919 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%910 : tensor<?x2048x7x7xf32>) outs(%901 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %920 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%919 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %921 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%918 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %922 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%921 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %923 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%910, %920 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %924 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%923, %922 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149")
-    %collapsed_203 = tensor.collapse_shape %920 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#149")
-    %collapsed_204 = tensor.collapse_shape %922 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#149")
-    %expanded_205 = tensor.expand_shape %arg140 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    %collapsed_203 = tensor.collapse_shape %920 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    %collapsed_204 = tensor.collapse_shape %922 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    %expanded_205 = tensor.expand_shape %arg140 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %925 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%924, %expanded_205 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149")
-    %expanded_206 = tensor.expand_shape %arg141 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    %expanded_206 = tensor.expand_shape %arg141 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %926 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%925, %expanded_206 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#149"("layer4.0.downsample.1"))
     %927 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%909, %926 : tensor<?x2048x7x7xf32>, tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#150")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#150")
-    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#150")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#150"("layer4.0"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#150"("layer4.0"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#150"("layer4.0"))
     %928 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%927 : tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#151")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#151")
-      linalg.yield %1079 : f32 loc("aten.relu.default#151")
-    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#151")
-    %929 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%928, %arg142 : tensor<?x2048x7x7xf32>, tensor<512x2048x1x1xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#152")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#151"("layer4.0.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#151"("layer4.0.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#151"("layer4.0.relu"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#151"("layer4.0.relu"))
+    %929 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%928, %arg142 : tensor<?x2048x7x7xf32>, tensor<512x2048x1x1xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#152"("layer4.1.conv1"))
     %930 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%929 : tensor<?x512x7x7xf32>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %931 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%930 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %932 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%931 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %933 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%930, %932 : tensor<?x512x7x7xf64>, tensor<1x512x1x1xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %934 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%933, %933 : tensor<?x512x7x7xf64>, tensor<?x512x7x7xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %935 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%934 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %936 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%935 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %937 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%936 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %938 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%929 : tensor<?x512x7x7xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %939 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%938 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %940 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%937 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %941 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%940 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %942 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%929, %939 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %943 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%942, %941 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153")
-    %collapsed_207 = tensor.collapse_shape %939 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#153")
-    %collapsed_208 = tensor.collapse_shape %941 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#153")
-    %expanded_209 = tensor.expand_shape %arg143 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    %collapsed_207 = tensor.collapse_shape %939 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    %collapsed_208 = tensor.collapse_shape %941 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    %expanded_209 = tensor.expand_shape %arg143 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %944 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%943, %expanded_209 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153")
-    %expanded_210 = tensor.expand_shape %arg144 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    %expanded_210 = tensor.expand_shape %arg144 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %945 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%944, %expanded_210 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#153"("layer4.1.bn1"))
     %946 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%945 : tensor<?x512x7x7xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#154")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#154")
-      linalg.yield %1079 : f32 loc("aten.relu.default#154")
-    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#154")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#154"("layer4.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#154"("layer4.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#154"("layer4.1.relu"))
+    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#154"("layer4.1.relu"))
     %padded_211 = tensor.pad %946 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#155")
-    } : tensor<?x512x7x7xf32> to tensor<?x512x9x9xf32> loc("aten.convolution.default#155")
-    %947 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_211, %arg145 : tensor<?x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#155")
+      tensor.yield %cst : f32 loc("aten.convolution.default#155"("layer4.1.conv2"))
+    } : tensor<?x512x7x7xf32> to tensor<?x512x9x9xf32> loc("aten.convolution.default#155"("layer4.1.conv2"))
+    %947 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_211, %arg145 : tensor<?x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#155"("layer4.1.conv2"))
     %948 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%947 : tensor<?x512x7x7xf32>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %949 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%948 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %950 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%949 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %951 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%948, %950 : tensor<?x512x7x7xf64>, tensor<1x512x1x1xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %952 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%951, %951 : tensor<?x512x7x7xf64>, tensor<?x512x7x7xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %953 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%952 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %954 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%953 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %955 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%954 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %956 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%947 : tensor<?x512x7x7xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %957 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%956 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %958 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%955 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %959 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%958 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %960 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%947, %957 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %961 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%960, %959 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156")
-    %collapsed_212 = tensor.collapse_shape %957 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#156")
-    %collapsed_213 = tensor.collapse_shape %959 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#156")
-    %expanded_214 = tensor.expand_shape %arg146 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    %collapsed_212 = tensor.collapse_shape %957 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    %collapsed_213 = tensor.collapse_shape %959 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    %expanded_214 = tensor.expand_shape %arg146 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %962 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%961, %expanded_214 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156")
-    %expanded_215 = tensor.expand_shape %arg147 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    %expanded_215 = tensor.expand_shape %arg147 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %963 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%962, %expanded_215 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#156"("layer4.1.bn2"))
     %964 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%963 : tensor<?x512x7x7xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#157")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#157")
-      linalg.yield %1079 : f32 loc("aten.relu.default#157")
-    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#157")
-    %965 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%964, %arg148 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#158")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#157"("layer4.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#157"("layer4.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#157"("layer4.1.relu"))
+    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#157"("layer4.1.relu"))
+    %965 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%964, %arg148 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#158"("layer4.1.conv3"))
     %966 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%965 : tensor<?x2048x7x7xf32>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %967 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%966 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %968 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%967 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %969 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%966, %968 : tensor<?x2048x7x7xf64>, tensor<1x2048x1x1xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %970 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%969, %969 : tensor<?x2048x7x7xf64>, tensor<?x2048x7x7xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %971 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%970 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %972 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%971 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %973 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%972 : tensor<1x2048x1x1xf64>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %974 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%965 : tensor<?x2048x7x7xf32>) outs(%901 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %975 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%974 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %976 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%973 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %977 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%976 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %978 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%965, %975 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %979 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%978, %977 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159")
-    %collapsed_216 = tensor.collapse_shape %975 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#159")
-    %collapsed_217 = tensor.collapse_shape %977 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#159")
-    %expanded_218 = tensor.expand_shape %arg149 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    %collapsed_216 = tensor.collapse_shape %975 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    %collapsed_217 = tensor.collapse_shape %977 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    %expanded_218 = tensor.expand_shape %arg149 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %980 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%979, %expanded_218 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159")
-    %expanded_219 = tensor.expand_shape %arg150 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    %expanded_219 = tensor.expand_shape %arg150 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %981 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%980, %expanded_219 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#159"("layer4.1.bn3"))
     %982 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%981, %928 : tensor<?x2048x7x7xf32>, tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#160")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#160")
-    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#160")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#160"("layer4.1"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#160"("layer4.1"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#160"("layer4.1"))
     %983 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%982 : tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#161")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#161")
-      linalg.yield %1079 : f32 loc("aten.relu.default#161")
-    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#161")
-    %984 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%983, %arg151 : tensor<?x2048x7x7xf32>, tensor<512x2048x1x1xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#162")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#161"("layer4.1.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#161"("layer4.1.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#161"("layer4.1.relu"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#161"("layer4.1.relu"))
+    %984 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%983, %arg151 : tensor<?x2048x7x7xf32>, tensor<512x2048x1x1xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#162"("layer4.2.conv1"))
     %985 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%984 : tensor<?x512x7x7xf32>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %986 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%985 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %987 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%986 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %988 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%985, %987 : tensor<?x512x7x7xf64>, tensor<1x512x1x1xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %989 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%988, %988 : tensor<?x512x7x7xf64>, tensor<?x512x7x7xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %990 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%989 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %991 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%990 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %992 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%991 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %993 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%984 : tensor<?x512x7x7xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %994 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%993 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %995 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%992 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %996 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%995 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %997 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%984, %994 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %998 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%997, %996 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163")
-    %collapsed_220 = tensor.collapse_shape %994 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#163")
-    %collapsed_221 = tensor.collapse_shape %996 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#163")
-    %expanded_222 = tensor.expand_shape %arg152 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    %collapsed_220 = tensor.collapse_shape %994 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    %collapsed_221 = tensor.collapse_shape %996 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    %expanded_222 = tensor.expand_shape %arg152 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %999 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%998, %expanded_222 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163")
-    %expanded_223 = tensor.expand_shape %arg153 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    %expanded_223 = tensor.expand_shape %arg153 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %1000 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%999, %expanded_223 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#163"("layer4.2.bn1"))
     %1001 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1000 : tensor<?x512x7x7xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#164")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#164")
-      linalg.yield %1079 : f32 loc("aten.relu.default#164")
-    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#164")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#164"("layer4.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#164"("layer4.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#164"("layer4.2.relu"))
+    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#164"("layer4.2.relu"))
     %padded_224 = tensor.pad %1001 low[0, 0, 1, 1] high[0, 0, 1, 1] {
     ^bb0(%arg163: index, %arg164: index, %arg165: index, %arg166: index):
-      tensor.yield %cst : f32 loc("aten.convolution.default#165")
-    } : tensor<?x512x7x7xf32> to tensor<?x512x9x9xf32> loc("aten.convolution.default#165")
-    %1002 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_224, %arg154 : tensor<?x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#165")
+      tensor.yield %cst : f32 loc("aten.convolution.default#165"("layer4.2.conv2"))
+    } : tensor<?x512x7x7xf32> to tensor<?x512x9x9xf32> loc("aten.convolution.default#165"("layer4.2.conv2"))
+    %1002 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%padded_224, %arg154 : tensor<?x512x9x9xf32>, tensor<512x512x3x3xf32>) outs(%865 : tensor<?x512x7x7xf32>) -> tensor<?x512x7x7xf32> loc("aten.convolution.default#165"("layer4.2.conv2"))
     %1003 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1002 : tensor<?x512x7x7xf32>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1004 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1003 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1005 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1004 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1006 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1003, %1005 : tensor<?x512x7x7xf64>, tensor<1x512x1x1xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1007 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1006, %1006 : tensor<?x512x7x7xf64>, tensor<?x512x7x7xf64>) outs(%867 : tensor<?x512x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1008 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1007 : tensor<?x512x7x7xf64>) outs(%280 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1009 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1008 : tensor<1x512x1x1xf64>) outs(%279 : tensor<1x512x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1010 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1009 : tensor<1x512x1x1xf64>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1011 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1002 : tensor<?x512x7x7xf32>) outs(%289 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1012 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1011 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1013 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1010 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1014 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1013 : tensor<1x512x1x1xf32>) outs(%287 : tensor<1x512x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<1x512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1015 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1002, %1012 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1016 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1015, %1014 : tensor<?x512x7x7xf32>, tensor<1x512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166")
-    %collapsed_225 = tensor.collapse_shape %1012 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#166")
-    %collapsed_226 = tensor.collapse_shape %1014 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#166")
-    %expanded_227 = tensor.expand_shape %arg155 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    %collapsed_225 = tensor.collapse_shape %1012 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    %collapsed_226 = tensor.collapse_shape %1014 [[0, 1, 2, 3]] : tensor<1x512x1x1xf32> into tensor<512xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    %expanded_227 = tensor.expand_shape %arg155 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1017 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1016, %expanded_227 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166")
-    %expanded_228 = tensor.expand_shape %arg156 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    %expanded_228 = tensor.expand_shape %arg156 [[0, 1, 2]] output_shape [512, 1, 1] : tensor<512xf32> into tensor<512x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1018 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1017, %expanded_228 : tensor<?x512x7x7xf32>, tensor<512x1x1xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166")
-    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
+    } -> tensor<?x512x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#166"("layer4.2.bn2"))
     %1019 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1018 : tensor<?x512x7x7xf32>) outs(%864 : tensor<?x512x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#167")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#167")
-      linalg.yield %1079 : f32 loc("aten.relu.default#167")
-    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#167")
-    %1020 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%1019, %arg157 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#168")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#167"("layer4.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#167"("layer4.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#167"("layer4.2.relu"))
+    } -> tensor<?x512x7x7xf32> loc("aten.relu.default#167"("layer4.2.relu"))
+    %1020 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%1019, %arg157 : tensor<?x512x7x7xf32>, tensor<2048x512x1x1xf32>) outs(%887 : tensor<?x2048x7x7xf32>) -> tensor<?x2048x7x7xf32> loc("aten.convolution.default#168"("layer4.2.conv3"))
     %1021 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1020 : tensor<?x2048x7x7xf32>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f32, %out: f64):
-      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.extf %in : f32 to f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1022 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1021 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1023 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1022 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1024 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1021, %1023 : tensor<?x2048x7x7xf64>, tensor<1x2048x1x1xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.subf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1025 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1024, %1024 : tensor<?x2048x7x7xf64>, tensor<?x2048x7x7xf64>) outs(%889 : tensor<?x2048x7x7xf64>) {
     ^bb0(%in: f64, %in_238: f64, %out: f64):
-      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.mulf %in, %in_238 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1026 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1025 : tensor<?x2048x7x7xf64>) outs(%892 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.addf %in, %out : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1027 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1026 : tensor<1x2048x1x1xf64>) outs(%891 : tensor<1x2048x1x1xf64>) {
     ^bb0(%in: f64, %out: f64):
-      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.sitofp %870 : i64 to f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1079 : f64 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf64> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1028 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1027 : tensor<1x2048x1x1xf64>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f64, %out: f32):
-      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.truncf %in : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1029 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%1020 : tensor<?x2048x7x7xf32>) outs(%901 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.addf %in, %out : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1030 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1029 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.sitofp %870 : i64 to f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      %1079 = arith.divf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1031 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1028 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.truncf %cst_3 : f64 to f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      %1079 = arith.addf %in, %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1079 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1032 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1031 : tensor<1x2048x1x1xf32>) outs(%899 : tensor<1x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = math.rsqrt %in : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<1x2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1033 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1020, %1030 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.subf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1034 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1033, %1032 : tensor<?x2048x7x7xf32>, tensor<1x2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169")
-    %collapsed_229 = tensor.collapse_shape %1030 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#169")
-    %collapsed_230 = tensor.collapse_shape %1032 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#169")
-    %expanded_231 = tensor.expand_shape %arg158 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    %collapsed_229 = tensor.collapse_shape %1030 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    %collapsed_230 = tensor.collapse_shape %1032 [[0, 1, 2, 3]] : tensor<1x2048x1x1xf32> into tensor<2048xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    %expanded_231 = tensor.expand_shape %arg158 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1035 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1034, %expanded_231 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169")
-    %expanded_232 = tensor.expand_shape %arg159 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.mulf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    %expanded_232 = tensor.expand_shape %arg159 [[0, 1, 2]] output_shape [2048, 1, 1] : tensor<2048xf32> into tensor<2048x1x1xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1036 = linalg.generic {indexing_maps = [#map, #map2, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1035, %expanded_232 : tensor<?x2048x7x7xf32>, tensor<2048x1x1xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169")
-    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+      linalg.yield %1078 : f32 loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
+    } -> tensor<?x2048x7x7xf32> loc("aten._native_batch_norm_legit.no_stats#169"("layer4.2.bn3"))
     %1037 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1036, %983 : tensor<?x2048x7x7xf32>, tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#170")
-      linalg.yield %1078 : f32 loc("aten.add.Tensor#170")
-    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#170")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.add.Tensor#170"("layer4.2"))
+      linalg.yield %1078 : f32 loc("aten.add.Tensor#170"("layer4.2"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.add.Tensor#170"("layer4.2"))
     %1038 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1037 : tensor<?x2048x7x7xf32>) outs(%886 : tensor<?x2048x7x7xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#171")
-      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#171")
-      linalg.yield %1079 : f32 loc("aten.relu.default#171")
-    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#171")
-    %1039 = tensor.empty(%dim) : tensor<?x2048x1x1xf32> loc("aten.mean.dim#172")
-    %1040 = linalg.fill ins(%cst : f32) outs(%1039 : tensor<?x2048x1x1xf32>) -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172")
+      %1078 = arith.cmpf ugt, %in, %cst : f32 loc("aten.relu.default#171"("layer4.2.relu"))
+      %1079 = arith.select %1078, %in, %cst : f32 loc("aten.relu.default#171"("layer4.2.relu"))
+      linalg.yield %1079 : f32 loc("aten.relu.default#171"("layer4.2.relu"))
+    } -> tensor<?x2048x7x7xf32> loc("aten.relu.default#171"("layer4.2.relu"))
+    %1039 = tensor.empty(%dim) : tensor<?x2048x1x1xf32> loc("aten.mean.dim#172"("avgpool"))
+    %1040 = linalg.fill ins(%cst : f32) outs(%1039 : tensor<?x2048x1x1xf32>) -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172"("avgpool"))
     %1041 = linalg.generic {indexing_maps = [#map, #map5], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%1038 : tensor<?x2048x7x7xf32>) outs(%1040 : tensor<?x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.addf %in, %out : f32 loc("aten.mean.dim#172")
-      linalg.yield %1078 : f32 loc("aten.mean.dim#172")
-    } -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172")
+      %1078 = arith.addf %in, %out : f32 loc("aten.mean.dim#172"("avgpool"))
+      linalg.yield %1078 : f32 loc("aten.mean.dim#172"("avgpool"))
+    } -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172"("avgpool"))
     %1042 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1041 : tensor<?x2048x1x1xf32>) outs(%1039 : tensor<?x2048x1x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1078 = arith.divf %in, %cst_4 : f32 loc("aten.mean.dim#172")
-      linalg.yield %1078 : f32 loc("aten.mean.dim#172")
-    } -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172")
+      %1078 = arith.divf %in, %cst_4 : f32 loc("aten.mean.dim#172"("avgpool"))
+      linalg.yield %1078 : f32 loc("aten.mean.dim#172"("avgpool"))
+    } -> tensor<?x2048x1x1xf32> loc("aten.mean.dim#172"("avgpool"))
     %collapsed_233 = tensor.collapse_shape %1042 [[0], [1, 2, 3]] : tensor<?x2048x1x1xf32> into tensor<?x2048xf32> loc("aten.view.default#173")
-    %1043 = tensor.empty() : tensor<2048x1000xf32> loc("aten.t.default#174")
-    %transposed = linalg.transpose ins(%arg160 : tensor<1000x2048xf32>) outs(%1043 : tensor<2048x1000xf32>) permutation = [1, 0]  loc("aten.t.default#174")
-    %1044 = tensor.empty(%dim) : tensor<?x1000xf32> loc("aten.addmm.default#175")
-    %1045 = linalg.fill ins(%cst : f32) outs(%1044 : tensor<?x1000xf32>) -> tensor<?x1000xf32> loc("aten.addmm.default#175")
-    %1046 = linalg.matmul indexing_maps = [#map6, #map7, #map8] ins(%collapsed_233, %arg160 : tensor<?x2048xf32>, tensor<1000x2048xf32>) outs(%1045 : tensor<?x1000xf32>) -> tensor<?x1000xf32> loc("aten.addmm.default#175")
+    %1043 = tensor.empty() : tensor<2048x1000xf32> loc("aten.t.default#174"("fc"))
+    %transposed = linalg.transpose ins(%arg160 : tensor<1000x2048xf32>) outs(%1043 : tensor<2048x1000xf32>) permutation = [1, 0]  loc("aten.t.default#174"("fc"))
+    %1044 = tensor.empty(%dim) : tensor<?x1000xf32> loc("aten.addmm.default#175"("fc"))
+    %1045 = linalg.fill ins(%cst : f32) outs(%1044 : tensor<?x1000xf32>) -> tensor<?x1000xf32> loc("aten.addmm.default#175"("fc"))
+    %1046 = linalg.matmul indexing_maps = [#map6, #map7, #map8] ins(%collapsed_233, %arg160 : tensor<?x2048xf32>, tensor<1000x2048xf32>) outs(%1045 : tensor<?x1000xf32>) -> tensor<?x1000xf32> loc("aten.addmm.default#175"("fc"))
     %1047 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel"]} ins(%arg161, %1046 : tensor<1000xf32>, tensor<?x1000xf32>) outs(%1044 : tensor<?x1000xf32>) {
     ^bb0(%in: f32, %in_238: f32, %out: f32):
-      %1078 = arith.addf %in, %in_238 : f32 loc("aten.addmm.default#175")
-      linalg.yield %1078 : f32 loc("aten.addmm.default#175")
-    } -> tensor<?x1000xf32> loc("aten.addmm.default#175")
+      %1078 = arith.addf %in, %in_238 : f32 loc("aten.addmm.default#175"("fc"))
+      linalg.yield %1078 : f32 loc("aten.addmm.default#175"("fc"))
+    } -> tensor<?x1000xf32> loc("aten.addmm.default#175"("fc"))
     %1048 = tensor.empty(%dim) : tensor<?xi64> loc("aten._log_softmax.default#176")
     %1049 = linalg.fill ins(%c0_i64 : i64) outs(%1048 : tensor<?xi64>) -> tensor<?xi64> loc("aten._log_softmax.default#176")
     %1050 = tensor.empty(%dim) : tensor<?xf32> loc("aten._log_softmax.default#176")
