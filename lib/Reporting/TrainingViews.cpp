@@ -118,6 +118,18 @@ Object mlsysim::trainingToJSON(const TrainingStep &step) {
       {"memory_by_role", std::move(roles)},
       {"activation_bytes",
        Object{{"saved", step.activationBytes.toDouble()},
+              {"block_inputs",
+               step.checkpointing
+                   ? Value(step.checkpointing->boundaryBytes.toDouble())
+                   : Value(nullptr)},
+              {"largest_block",
+               step.checkpointing
+                   ? Value(step.checkpointing->largestBlockBytes.toDouble())
+                   : Value(nullptr)},
+              {"saved_outside_blocks",
+               step.checkpointing
+                   ? Value(step.checkpointing->outsideBytes.toDouble())
+                   : Value(nullptr)},
               {"blocks", step.checkpointing ? Value(step.checkpointing->blocks)
                                             : Value(nullptr)},
               {"recomputed",

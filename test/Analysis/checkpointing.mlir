@@ -22,10 +22,13 @@
 // CHECK: activations saved for the backward pass: 12.3 KB; checkpointing each of its 2 blocks keeps 10.2 KB (the blocks' inputs 4.10 KB, what is saved outside them 4 B, one block's recomputed 6.14 KB) and adds 6.11 µs
 
 // JSON:      "activation_bytes": {
+// JSON-NEXT:   "block_inputs": 4096,
 // JSON-NEXT:   "blocks": 2,
+// JSON-NEXT:   "largest_block": 6144,
 // JSON-NEXT:   "recompute_s": 6.114{{[0-9]*}}e-06,
 // JSON-NEXT:   "recomputed": 10244,
-// JSON-NEXT:   "saved": 12292
+// JSON-NEXT:   "saved": 12292,
+// JSON-NEXT:   "saved_outside_blocks": 4
 
 // OPS: op #1 linalg.fill:{{.*}} latency_s=2.00706{{[0-9]*}}e-08;
 // OPS: op #2 linalg.matmul:{{.*}} latency_s=1.02088{{[0-9]*}}e-06;

@@ -43,10 +43,13 @@
 // CHECK-NEXT:   MFU: {{.*}} (no token ids: the 6 x parameters x tokens count does not apply)
 
 // JSON:      "activation_bytes": {
+// JSON-NEXT:   "block_inputs": null,
 // JSON-NEXT:   "blocks": null,
+// JSON-NEXT:   "largest_block": null,
 // JSON-NEXT:   "recompute_s": null,
 // JSON-NEXT:   "recomputed": null,
-// JSON-NEXT:   "saved": 2052
+// JSON-NEXT:   "saved": 2052,
+// JSON-NEXT:   "saved_outside_blocks": null
 // JSON:      "memory_by_role": {
 // JSON-NEXT:   "activation": 2052,
 // JSON-NEXT:   "gradient": 8192,
