@@ -76,6 +76,12 @@ StringRef HardwareSpec::getLLCName() const {
   return deviceClass == "cpu" ? "llc" : "l2";
 }
 
+std::optional<double> HardwareSpec::getKernelLatency() const {
+  if (!matrixTiles || !matrixTiles->kernelLatencyCycles || !clockHz)
+    return std::nullopt;
+  return matrixTiles->kernelLatencyCycles->value / clockHz->value;
+}
+
 std::vector<HardwareSpec::MemoryLevelInfo>
 HardwareSpec::getMemoryLevels() const {
   std::vector<MemoryLevelInfo> levels;
@@ -285,6 +291,7 @@ template <> struct MappingTraits<MatrixTilesSection> {
     ctx.field = ctx.pathOf("split_k");
     io.mapOptional("split_k", splitK);
     mapNumber(io, "instruction_k_bytes", tiles.instructionKBytes);
+    mapNumber(io, "kernel_latency_cycles", tiles.kernelLatencyCycles);
     ctx.field = ctx.section;
     io.mapOptional("source", source);
     io.mapOptional("assumption", assumption);
@@ -464,6 +471,10 @@ template <> struct MappingTraits<HardwareSpec> {
       return *error;
     if (spec.matrixTiles && !spec.cores)
       return "matrix_tiles: wave quantization needs 'cores' too";
+    if (spec.matrixTiles && spec.matrixTiles->kernelLatencyCycles &&
+        !spec.clockHz)
+      return "matrix_tiles.kernel_latency_cycles: cycles need 'clock_hz' to "
+             "become seconds";
     // Counts: wave quantization divides by the cores and the tile, and
     // a fraction of either prices waves no device runs.
     for (auto [value, field] : {std::pair{&spec.cores, "cores"},

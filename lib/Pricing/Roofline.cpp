@@ -158,6 +158,10 @@ static RooflineEstimate priceCompute(const OpCost &cost, double runs,
           vector && vector->rate > tiled->utilization * estimate.peak->rate) {
         estimate.peak = vector;
         tiled.reset();
+        // Still a library kernel: its fixed latency stays.
+        if (std::optional<double> latency = hardware.getKernelLatency();
+            latency && options.has(Realism::Overlap))
+          estimate.tExposed = *latency * runs;
       }
     idealArithmetic = arithmetic / estimate.peak->rate;
     if (transcendentals > 0.0) {

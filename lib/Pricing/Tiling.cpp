@@ -42,6 +42,8 @@ struct Problem {
   double paddedK = 0.0, depth = 1.0;
   double cores = 0.0, corePeak = 0.0;
   double computeEfficiency = 1.0, memoryEfficiency = 1.0;
+  /// The library kernel's fixed latency (HardwareSpec::getKernelLatency).
+  std::optional<double> kernelLatency;
 };
 
 /// One candidate's price.
@@ -167,14 +169,23 @@ static Candidate priceCandidate(const HardwareSpec &hardware, const Problem &p,
                                          ? p.uniqueBytes / (level.bandwidth *
                                                             p.memoryEfficiency)
                                          : 0.0));
-  // The first tiles load their first operands before any arithmetic
-  // starts: one latency of the level that serves them. Later waves' loads
-  // overlap the tiles still running (a core holds several).
+  // What no arithmetic hides. Where the device gives its library kernels'
+  // fixed latency (dispatch, the first loads, the epilogue, the drain), that;
+  // otherwise the first tiles' first loads: one latency of the level that
+  // serves them. Later waves' loads overlap the tiles still running (a core
+  // holds several). A split reduction sums its partial tiles in turn
+  // (CUTLASS's serial split-K): each split after the first waits for the one
+  // before, reads the partial from the level that serves the tiles and
+  // writes the sum back, two latencies each.
   if (options.has(Realism::Overlap)) {
     const std::optional<SourcedValue> &latency =
         hardware.llcLatencyS ? hardware.llcLatencyS : hardware.memoryLatencyS;
-    if (latency)
+    if (p.kernelLatency)
+      c.tiled.exposed = *p.kernelLatency;
+    else if (latency)
       c.tiled.exposed = latency->value;
+    if (latency)
+      c.tiled.exposed += (splitK - 1.0) * 2.0 * latency->value;
   }
   c.seconds = slowest + c.tiled.exposed;
   return c;
@@ -216,6 +227,7 @@ mlsysim::planContraction(const HardwareSpec &hardware, const OpCost &cost,
   p.corePeak = peakRate / p.cores;
   p.computeEfficiency = hardware.getComputeEfficiency(cost.opClass).value;
   p.memoryEfficiency = hardware.getMemoryEfficiency(cost.opClass).value;
+  p.kernelLatency = hardware.getKernelLatency();
 
   std::optional<Candidate> best;
   for (HardwareSpec::TileShape tile : tiles.shapes)

@@ -189,6 +189,9 @@ static void printMemoryAndDevice(const HardwareSpec &hw,
   optional("matrix instruction depth",
            hw.matrixTiles ? hw.matrixTiles->instructionKBytes : std::nullopt,
            "B");
+  optional("library kernel latency",
+           hw.matrixTiles ? hw.matrixTiles->kernelLatencyCycles : std::nullopt,
+           "cycles");
   optional("clock", hw.clockHz, "Hz");
   optional("vector register", hw.vectorRegisterBytes, "B");
   optional("FMA chains for the vector peak", hw.fmaChains, "");

@@ -245,45 +245,60 @@ func.func @negative_matmul_reduction(%a: tensor<64x64xf32>, %b: tensor<64x64xf32
 // reductions and elementwise ops pulled into the row loop.
 // H100 (zoo file): 3.35e12 B/s at 0.9 (3.015e12), a device memory latency of
 // 3.535e-7 s per kernel (small-transfer), a 1.1 us compiled launch; a tiled
-// contraction adds one exposed L2 latency 1.47e-7 s per run (Tiling.h), and
-// the f32 partials of a split-K (2 * s * M*N * 4 B) at device memory (the
-// file gives no L2 bandwidth). E.g. the layout group: transpose 1048576 B /
-// 3.015e12 + 3.535e-7 + 1.1e-6 = 1.80129e-6 and add 1572864 B: 5.2168e-7 +
-// 3.535e-7 + 1.1e-6 = 1.97518e-6, 3.78 us; fused, the add's 1572864 B alone:
-// 1.98 us. The reshape chain: add 49152 B (1.6302e-8) and exp 32768 B
-// (1.0868e-8), each + 3.535e-7 + 1.1e-6: 2.93 us; fused 49152 B: 1.47 us.
+// contraction, or one the library runs as a vector kernel, adds the library
+// kernel's latency 9700 cycles / 1.98 GHz = 4.898989898989899e-06 s exposed
+// per run (Tiling.h), a split-K s also (s - 1) * 2 L2 latencies (2 * 1.47e-7
+// each) exposed and its f32 partials (2 * s * M*N * 4 B) at device memory
+// (the file gives no L2 bandwidth). E.g. the layout group: transpose
+// 1048576 B / 3.015e12 + 3.535e-7 + 1.1e-6 = 1.80129e-6 and add 1572864 B:
+// 5.2168e-7 + 3.535e-7 + 1.1e-6 = 1.97518e-6, 3.78 us; fused, the add's
+// 1572864 B alone: 1.98 us. The reshape chain: add 49152 B (1.6302e-8) and
+// exp 32768 B (1.0868e-8), each + 3.535e-7 + 1.1e-6: 2.93 us; fused 49152 B:
+// 1.47 us.
 // The fill + 256^3 f16 matmul: the fill's 262144 B: 8.6945e-8 + 3.535e-7 +
 // 1.1e-6 = 1.54045e-6. The matmul's best tiles are 64x64, no split: 16
 // tiles in 1 wave, utilization 16 / 132 = 0.1212, which keeps 0.1212 *
 // 989.4e12 = 119.9e12 FLOP/s of the matrix unit busy, under the f16 vector
-// unit's 133.8e12: it runs as a vector kernel, flat, no tile, no exposed
-// latency: 2*256^3 / 133.8e12 / 0.8 = 3.13476e-7 s, under its memory
-// (A, B, the accumulator and the result) 786432 B / 3.015e12 + 3.535e-7 =
-// 6.14340e-7, + 1.1e-6 = 1.71434e-6; 3.25479e-6 in all, 3.25 us. Fused:
-// 524288 B / 3.015e12 + 3.535e-7 = 5.27393e-7 + 1.1e-6 = 1.627393e-6 s,
-// 1.63 us, as the report of the fused output prices it (AFTER).
+// unit's 133.8e12: it runs as a vector kernel, flat, no tile, but it pays
+// the kernel latency 4.898990e-6: 2*256^3 / 133.8e12 / 0.8 = 3.13476e-7 s,
+// under its memory (A, B, the accumulator and the result) 786432 B /
+// 3.015e12 + 3.535e-7 = 6.14340e-7, + 4.898990e-6 + 1.1e-6 = 6.613330e-6;
+// 8.153776e-6 in all, 8.15 us. Fused: 524288 B / 3.015e12 + 3.535e-7 =
+// 5.27393e-7 + 4.898990e-6 + 1.1e-6 = 6.526383e-6 s, 6.53 us, as the report
+// of the fused output prices it (AFTER).
 // The f32 256^3 matmul + bias + ReLU: the H100 rates no f32 matrix format,
 // so the matmul is tiled on the f32 vector unit (66.9e12; no instruction
-// depth): its best candidate is 64x64 split 5, 16 * 5 = 80 tiles in 1 wave,
-// each part's reduction k_t = ceil(256 / 5) = 52, utilization 256^3 /
-// (132 * 64*64*52) = 0.596737; t_compute = 2*256^3 / 66.9e12 / 0.596737 /
-// 0.8 = 1.050633e-6 s. Shared memory: 2 * (64+64) * 52 * 4 B per tile x 132
-// / (3.345e13 * 0.9) + 1.01e-8 = 2.4357e-7. Device memory: the partials
-// 2 * 5 * 65536 * 4 = 2621440 B / 3.015e12 = 8.69466e-7 on top of the
-// kernel's 1048576 B / 3.015e12 + 3.535e-7 = 7.01286e-7: 1.570752e-6,
-// memory-bound; + 1.47e-7 + 1.1e-6 = 2.817752e-6. The bias + ReLU 525312 B:
-// 1.74233e-7 + 3.535e-7 + 1.1e-6 = 1.627733e-6; 4.44549e-6 in all, 4.45 us.
-// Fused (1049600 B): 8.69466e-7 + 3.48126e-7 + 3.535e-7 = 1.571092e-6 (over
-// the compute, 1.050633e-6 + the bias's 2 * 65536 / 66.9e12 / 0.8) + 1.47e-7
-// + 1.1e-6 = 2.818092e-6 s, 2.82 us.
+// depth): its best candidate is 64x64 split 4, 16 * 4 = 64 tiles in 1 wave,
+// each part's reduction k_t = 256 / 4 = 64, utilization 256^3 /
+// (132 * 64*64*64) = 64/132 = 0.484848; t_compute = 2*256^3 / 66.9e12 /
+// 0.484848 / 0.8 = 1.293087e-6 s. The candidates are compared by
+// max(compute, levels) + exposed, the kernel latency the same for all: split
+// 4 gives 1.293087e-6 + 3 * 2 * 1.47e-7 = 2.175087e-6; split 5 (80 tiles,
+// k_t 52) max(1.050633e-6, its device memory (2621440 + 1048576) B /
+// 3.015e12 = 1.217252e-6) + 8 * 1.47e-7 = 2.393252e-6; split 3 (48 tiles,
+// k_t 86) 1.737586e-6 + 4 * 1.47e-7 = 2.325586e-6; no split (16 tiles)
+// 5.17e-6. Shared memory: 2 * (64+64) * 64 * 4 B per tile x 132
+// / (3.345e13 * 0.9) + 1.01e-8 = 2.9745e-7. Device memory: the partials
+// 2 * 4 * 65536 * 4 = 2097152 B / 3.015e12 = 6.95573e-7 on top of the
+// kernel's 1048576 B / 3.015e12 + 3.535e-7 = 7.01286e-7: 1.396859e-6,
+// memory-bound; + the exposed 4.898990e-6 (kernel latency 9700 cycles /
+// 1.98 GHz) + 3 * 2 * 1.47e-7 = 5.780990e-6 + 1.1e-6 = 8.277849e-6. The
+// bias + ReLU 525312 B: 1.74233e-7 + 3.535e-7 + 1.1e-6 = 1.627733e-6;
+// 9.905582e-6 in all, 9.91 us. Fused (1049600 B): 6.95573e-7 + 3.48126e-7 +
+// 3.535e-7 = 1.397199e-6 (over the compute, 1.293087e-6 + the bias's
+// 2 * 65536 / 66.9e12 / 0.8) + 5.780990e-6 + 1.1e-6 = 8.278189e-6 s,
+// 8.28 us.
 // The matmul + cast + residual: the fill 65536 B: 2.17363e-8 + 3.535e-7 +
-// 1.1e-6 = 1.475236e-6; the 128x128x256 f16 matmul's best tiles (64x64
-// split 3: 12 tiles, utilization 0.0808, 80.0e12 FLOP/s of the matrix unit)
-// lose to the vector unit: 2*128*128*256 / 133.8e12 / 0.8 = 7.8369e-8 s,
-// under 262144 B / 3.015e12 + 3.535e-7 = 4.40447e-7; + 1.1e-6 = 1.540447e-6;
-// the truncf and the add 98304 B each: 3.26050e-8 + 3.535e-7 + 1.1e-6 =
-// 1.486105e-6; 5.98789e-6 in all, 5.99 us. Fused: 196608 B / 3.015e12 +
-// 3.535e-7 = 4.18710e-7 + 1.1e-6 = 1.518710e-6 s, 1.52 us.
+// 1.1e-6 = 1.475236e-6; the 128x128x256 f16 matmul's best tiles (64x64, no
+// split: 4 tiles, utilization 4/132 = 0.0303, 30.0e12 FLOP/s of the matrix
+// unit; shared memory's 5.848e-7 against split 2's 2.975e-7 + 2 * 1.47e-7 =
+// 5.915e-7 and split 3's 2.256e-7 + 4 * 1.47e-7) lose to the vector unit:
+// 2*128*128*256 / 133.8e12 / 0.8 = 7.8369e-8 s, under 262144 B / 3.015e12 +
+// 3.535e-7 = 4.40447e-7; + the kernel latency 4.898990e-6 + 1.1e-6 =
+// 6.439436e-6; the truncf and the add 98304 B each: 3.26050e-8 + 3.535e-7 +
+// 1.1e-6 = 1.486105e-6; 1.088688e-5 in all, 10.9 us. Fused: 196608 B /
+// 3.015e12 + 3.535e-7 = 4.18710e-7 + 4.898990e-6 + 1.1e-6 = 6.417700e-6 s,
+// 6.42 us.
 // The pad + conv: the pad reads 401408 B and writes 58*58*64*2 = 430592 B:
 // 2.75954e-7 + 3.535e-7 + 1.1e-6 = 1.729454e-6. The conv is the matrix
 // problem M = 56*56 = 3136, N = 64, K = 3*3*64 = 576: its best tiles are
@@ -293,14 +308,14 @@ func.func @negative_matmul_reduction(%a: tensor<64x64xf32>, %b: tensor<64x64xf32
 // (989.4e12/132) / 0.8 = 7.86909e-7 s; shared memory 2 * (64+64) * 576 * 2 B
 // per tile x 132 / (3.345e13 * 0.9) + 1.01e-8 = 1.303187e-6 s, over device
 // memory's 2109952 B / 3.015e12 + 3.535e-7 = 1.053318e-6: bound by shared
-// memory; + 1.47e-7 + 1.1e-6 = 2.550187e-6; 4.27964e-6 in all, 4.28 us.
-// Fused: device memory 2080768 B (1.043639e-6) stays under shared memory's:
-// 2.550187e-6 s, 2.55 us.
-// FUSE-DAG: remark: fused group G{{[0-9]+}} (fill-into-consumer, 2 ops, tiled): predicted 3.25 µs -> 1.63 µs
-// FUSE-DAG: remark: fused group G{{[0-9]+}} (epilogue, 2 ops, tiled): predicted 4.45 µs -> 2.82 µs
-// FUSE-DAG: remark: fused group G{{[0-9]+}} (epilogue, 4 ops, tiled): predicted 5.99 µs -> 1.52 µs
+// memory; + the kernel latency 4.898990e-6 + 1.1e-6 = 7.302177e-6;
+// 9.031630e-6 in all, 9.03 us. Fused: device memory 2080768 B (1.043639e-6)
+// stays under shared memory's: 7.302177e-6 s, 7.30 us.
+// FUSE-DAG: remark: fused group G{{[0-9]+}} (fill-into-consumer, 2 ops, tiled): predicted 8.15 µs -> 6.53 µs
+// FUSE-DAG: remark: fused group G{{[0-9]+}} (epilogue, 2 ops, tiled): predicted 9.91 µs -> 8.28 µs
+// FUSE-DAG: remark: fused group G{{[0-9]+}} (epilogue, 4 ops, tiled): predicted 10.9 µs -> 6.42 µs
 // FUSE-DAG: remark: fused group G{{[0-9]+}} (layout-into-consumer, 2 ops, 1 fusions): predicted 3.78 µs -> 1.98 µs
-// FUSE-DAG: remark: fused group G{{[0-9]+}} (pad-into-consumer, 2 ops, tiled): predicted 4.28 µs -> 2.55 µs
+// FUSE-DAG: remark: fused group G{{[0-9]+}} (pad-into-consumer, 2 ops, tiled): predicted 9.03 µs -> 7.30 µs
 // FUSE-DAG: remark: fused group G{{[0-9]+}} (reduction, 6 ops, tiled by rows): predicted 9.77 µs -> 1.80 µs
 // FUSE-DAG: remark: fused group G{{[0-9]+}} (reduction, 9 ops, tiled by rows): predicted 13.6 µs -> 1.59 µs
 // FUSE-NOT: not performed
@@ -310,15 +325,16 @@ func.func @negative_matmul_reduction(%a: tensor<64x64xf32>, %b: tensor<64x64xf32
 
 // The report on the output realizes the predictions of the performed groups:
 // each is one kernel of the predicted latency.
-// AFTER: kernel #0: {{.*}} func=fill_matmul;{{.*}} latency_s=1.6273932006633{{[0-9]*}}e-06;
-// AFTER-NEXT: kernel #1: {{.*}} func=epilogue;{{.*}} latency_s=2.818092039800{{[0-9]*}}e-06;
+// AFTER: kernel #0: {{.*}} func=fill_matmul;{{.*}} latency_s=6.5263830996532{{[0-9]*}}e-06;
+// AFTER-NEXT: kernel #1: {{.*}} func=epilogue;{{.*}} latency_s=8.278188738127{{[0-9]*}}e-06;
 // The pad and the convolution: one kernel reading x, w and the accumulator
 // (1277952 B, as planned), writing 802816 B: its 49 tiled convolutions of
 // 8x8 pixels are priced as one matrix problem (M = 49 * 64 = 3136), the same
 // plan as above: shared memory's 1.303187e-6 s over device memory's
 // (1277952 + 802816) B / 3.015e12 + 3.535e-7 = 1.043639e-6 s and the
-// compute's 7.86909e-7, + 1.47e-7 + 1.1e-6 = 2.550187e-6 s.
-// AFTER: bytes_read=1277952; bytes_written=802816; class=convolution;{{.*}} func=pad_conv;{{.*}} latency_s=2.5501869955156{{[0-9]*}}e-06;
+// compute's 7.86909e-7, + the kernel latency 9700 cycles / 1.98 GHz =
+// 4.898989898989899e-06 + 1.1e-6 = 7.302177e-6 s.
+// AFTER: bytes_read=1277952; bytes_written=802816; class=convolution;{{.*}} func=pad_conv;{{.*}} latency_s=7.3021768945055{{[0-9]*}}e-06;
 // The softmax, one kernel as planned: x read once, the result written once
 // (1048576 B / 3.015e12 + 3.535e-7 + 1.1e-6 = 1.80129e-6 s).
 // AFTER: bytes_read=524288; bytes_written=524288;{{.*}} func=softmax;{{.*}} latency_s=1.801286401326{{[0-9]*}}e-06;
@@ -328,7 +344,7 @@ func.func @negative_matmul_reduction(%a: tensor<64x64xf32>, %b: tensor<64x64xf32
 // 196608 + 2 * 3072 = 202752 B; + 196608 B written: 399360 / 3.015e12 +
 // 3.535e-7 + 1.1e-6 = 1.58596e-6 s).
 // AFTER: bytes_read=202752; bytes_written=196608;{{.*}} func=layernorm;{{.*}} latency_s=1.58595771144{{[0-9]*}}e-06;
-// AFTER: func=matmul_cast_residual;{{.*}} latency_s=1.51870995024{{[0-9]*}}e-06;
+// AFTER: func=matmul_cast_residual;{{.*}} latency_s=6.41769984923{{[0-9]*}}e-06;
 
 // IR-LABEL: func.func @fill_matmul
 // IR: scf.for

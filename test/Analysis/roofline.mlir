@@ -4,20 +4,26 @@
 // t_memory = the slowest memory level: device memory carries the op's bytes /
 // bandwidth / memory efficiency + its latency once per kernel, shared memory
 // (the file's scratchpad) a tiled contraction's panels; latency = max of the
-// two + one exposed L2 latency per run of a tiled contraction + launch
-// overhead; roofline = the ideal (efficiency 1, every core busy, no level
-// inside device memory, no latency, no launch).
+// two + the exposed time per run of a tiled contraction (the library
+// kernel's fixed latency, matrix_tiles.kernel_latency_cycles / clock_hz,
+// where the file gives it, else one L2 latency; plus two L2 latencies per
+// split-K part after the first; a contraction run as a vector kernel
+// instead pays the kernel latency too) + launch overhead; roofline = the
+// ideal (efficiency 1, every core busy, no level inside device memory, no
+// latency, no launch).
 // H100 SXM (zoo/hardware/nvidia-h100-sxm.yaml): f16 matrix 989.4e12 FLOP/s,
 // tf32 matrix 494.7e12, f32 vector 66.9e12, f16 vector 133.8e12; 3.35e12 B/s;
 // 132 SMs; shared memory 3.345e13 B/s, latency 1.01e-8 s; L2 latency 1.47e-7
 // s (no L2 bandwidth: split-K partials are priced at device memory), 50e6 B;
 // device memory latency 3.535e-7 s; compute efficiency 0.8, memory 0.9;
-// wgmma depth 32 B (16 f16, 8 tf32 elements).
+// wgmma depth 32 B (16 f16, 8 tf32 elements); kernel latency 9700 cycles /
+// 1.98 GHz = 4.898989898989899e-06 s.
 // A100 SXM4 80GB (zoo/hardware/nvidia-a100-sxm4-80gb.yaml): f16 matrix
 // 312e12, f32 vector 19.5e12, f16 vector 78e12; 2.039e12 B/s; 108 SMs;
 // shared memory 1.949e13 B/s, latency 1.418e-8 s; L2 latency 1.489e-7 s (no
 // L2 bandwidth), 40e6 B; device memory latency 3.901e-7 s; compute
-// efficiency 0.87, memory 0.9; mma depth 32 B. Both: tiles 256x128,
+// efficiency 0.87, memory 0.9; mma depth 32 B; kernel latency 9700 cycles
+// / 1.41 GHz = 6.879432624113475e-06 s. Both: tiles 256x128,
 // 128x256, 128x128, 256x64, 64x256, 128x64, 64x128, 64x64 (in that order),
 // split-K 1, 2, 3, 4, 5, 6, 8, 16; eager launch 5e-6 s.
 // CSV tail: ...,unit,dtype,peak_type,peak_ops_per_s,t_compute_s,t_memory_s,
@@ -32,9 +38,11 @@
 //   at the L2's capacity, 2*4096^3 / sqrt(50e6/2) * 2 = 54975581 B on H100,
 //   61.5e6 B on the A100, so no operand is read again)
 //   On H100 the best tiles (the least max(compute, levels) + exposed of all
-//   candidates) are 256x128, no split: 16 x 32 = 512 tiles, ceil(512/132) =
-//   4 waves, k_t = 4096 (256 steps of 16), utilization 512 / (4*132) =
-//   0.9696969696969697 (waves; tiles and alignment whole):
+//   candidates; the kernel latency is the same for all, a split adds
+//   2 * 1.47e-7 per part after the first) are 256x128, no split: 16 x 32 =
+//   512 tiles, ceil(512/132) = 4 waves, k_t = 4096 (256 steps of 16),
+//   utilization 512 / (4*132) = 0.9696969696969697 (waves; tiles and
+//   alignment whole):
 //         t_compute = 4 * 2*256*128*4096 / (989.4e12/132) / 0.8
 //                   = 137438953472 / 989.4e12 / 0.9696... / 0.8
 //                   = 1.790654952092177e-04
@@ -44,28 +52,33 @@
 //         device memory: 201326592 / (3.35e12 * 0.9) + 3.535e-7
 //                   = 6.677498905e-05 + 3.535e-7 = 6.712848905e-05
 //         t_memory  = 1.1035352361733931e-04 (shared memory, bound_level l1)
-//         latency   = 1.790654952092177e-04 + 1.47e-7 (exposed L2 latency)
-//                     + 5e-6 = 1.842124952092177e-04
+//         latency   = 1.790654952092177e-04 + 4.898989898989899e-06
+//                     (exposed: kernel latency 9700 cycles / 1.98 GHz =
+//                     4.898989898989899e-06) + 5e-6 = 1.889644851082076e-04
 //         roofline  = 137438953472 / 989.4e12        = 1.3891141446533252e-04
 //         compute-bound on the f16 matrix unit
-//   On A100 the best tiles are 256x128 split 4: 512 * 4 = 2048 tiles,
-//   ceil(2048/108) = 19 waves, k_t = 4096/4 = 1024, utilization 2048 /
-//   (19*108) = 0.9980506822612085 (unsplit: 5 waves at 0.948):
+//   On A100 the best tiles are 128x64, no split: 32 x 64 = 2048 tiles,
+//   ceil(2048/108) = 19 waves, k_t = 4096 (256 steps of 16), utilization
+//   2048 / (19*108) = 0.9980506822612085 (256x128 unsplit: 5 waves at
+//   0.948). 256x128 split 4 gets the same 2048 tiles, waves and compute, but
+//   its split pays 3 * 2 * 1.489e-7 = 8.934e-7 more exposed (5.1509448e-04
+//   against 5.1420108e-04 for 128x64); 128x128 and 256x64 reach 2048 tiles
+//   only split 2, and 64x64 (4096 tiles, 38 waves) ties and comes later:
 //         t_compute = 137438953472 / 312e12 / 0.99805... / 0.87
 //                   = 5.073216509283821e-04
-//         shared memory: 19 * 108 * 2*(256+128)*1024*2 / (1.949e13 * 0.9)
-//                   + 1.418e-8 = 1.8401263664e-04
-//         device memory: the f32 partials 2 * 4 * 4096^2 * 4 = 536870912 B /
-//           (2.039e12 * 0.9) = 2.9255676094e-04, + 201326592 / (2.039e12 *
-//           0.9) = 1.0970878535e-04 + 3.901e-7: t_memory
-//                   = 4.0265564629175517e-04 (device memory)
-//         latency = 5.073216509283821e-04 + 1.489e-7 + 5e-6
-//                 = 5.124705509283821e-04; roofline = 137438953472 / 312e12
+//         shared memory: 19 * 108 * 2*(128+64)*4096*2 / (1.949e13 * 0.9)
+//                   + 1.418e-8 = 3.6801109328886606e-04
+//         device memory: no partials, 201326592 / (2.039e12 * 0.9)
+//                   + 3.901e-7 = 1.1009888535229688e-04
+//         t_memory  = 3.6801109328886606e-04 (shared memory, bound_level l1)
+//         latency = 5.073216509283821e-04 + 6.879432624113475e-06 (exposed:
+//                 kernel latency 9700 cycles / 1.41 GHz) + 5e-6
+//                 = 5.192010835524956e-04; roofline = 137438953472 / 312e12
 //                 = 4.405094662564103e-04
 // H100-LABEL: report:
-// H100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00018421249520921{{[0-9]*}};{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.00017906549520921{{[0-9]*}};{{.*}} t_memory_s=0.00011035352361733{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=1;{{.*}} tile.tiles=512;{{.*}} tile.waves=4;{{.*}} unit=matrix;
+// H100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00018896448510820{{[0-9]*}};{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.00017906549520921{{[0-9]*}};{{.*}} t_memory_s=0.00011035352361733{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=1;{{.*}} tile.tiles=512;{{.*}} tile.waves=4;{{.*}} unit=matrix;
 // A100-LABEL: report:
-// A100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=dram;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00051247055092838{{[0-9]*}};{{.*}} matrix_utilization=0.998050682261208{{[0-9]*}};{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.00050732165092838{{[0-9]*}};{{.*}} t_memory_s=0.00040265564629175{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=4;{{.*}} tile.tiles=2048;{{.*}} tile.waves=19;{{.*}} unit=matrix;
+// A100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00051920108355249{{[0-9]*}};{{.*}} matrix_utilization=0.998050682261208{{[0-9]*}};{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.00050732165092838{{[0-9]*}};{{.*}} t_memory_s=0.00036801109328886{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} tile.tiles=2048;{{.*}} tile.waves=19;{{.*}} unit=matrix;
 func.func @big(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16>) outs(%c : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>
@@ -98,17 +111,19 @@ func.func @tiny(%x: tensor<4xf32>) -> tensor<4xf32> {
 // way its tiles set the utilization (the vector unit has no instruction
 // depth).
 //   flops = 2*1024^3 = 2147483648; bytes = 4*1024^2*4 = 16777216
-//   vector: best tiles 256x128 split 4: 4 * 8 * 4 = 128 tiles in 1 wave,
-//           k_t = 1024/4 = 256, utilization 128/132 = 0.9696969696969697:
+//   vector: best tiles 128x64, no split: 8 * 16 = 128 tiles in 1 wave,
+//           k_t = 1024, utilization 128/132 = 0.9696969696969697 (256x128
+//           split 4, also 128 tiles in 1 wave with the same compute, pays
+//           3 * 2 * 1.47e-7 = 8.82e-7 more exposed; 64x128 ties, later):
 //           t_compute = 2147483648 / 66.9e12 / 0.9696... / 0.8
 //                     = 4.137878385650223e-05
-//           device memory: the f32 partials 2*4*1024^2*4 = 33554432 B /
-//           3.015e12 = 1.11291648e-05, + 16777216 / 3.015e12 = 5.5645824e-06,
-//           + 3.535e-7: t_memory = 1.704724726368159e-05 (shared memory:
-//           128 * 2*(256+128)*256*4 B, 786432 B per tile x 132 / (3.345e13 *
-//           0.9) + 1.01e-8 = 3.4583e-06)
-//           latency = 4.137878385650223e-05 + 1.47e-7 + 5e-6
-//                   = 4.652578385650223e-05
+//           shared memory: 2*(128+64)*1024*4 = 1572864 B per tile x 132 /
+//           (3.345e13 * 0.9) + 1.01e-8 = 6.906563976083707e-06, over device
+//           memory's 16777216 / 3.015e12 + 3.535e-7 = 5.918082e-06 (no
+//           partials): t_memory = 6.906563976083707e-06
+//           latency = 4.137878385650223e-05 + 4.898989898989899e-06
+//                     (exposed: kernel latency 9700 cycles / 1.98 GHz) + 5e-6
+//                   = 5.127777375549213e-05
 //           roofline = 2147483648 / 66.9e12 = 3.209990505231689e-05
 //   tf32:   best tiles 128x64, no split: 8 * 16 = 128 tiles in 1 wave, k_t =
 //           1024 (128 steps of 8), utilization 128/132:
@@ -118,10 +133,11 @@ func.func @tiny(%x: tensor<4xf32>) -> tensor<4xf32> {
 //           (3.345e13 * 0.9) + 1.01e-8 = 6.906563976083707e-06, over device
 //           memory's 16777216 / 3.015e12 + 3.535e-7 = 5.918082e-06: t_memory
 //           = 6.906563976083707e-06, memory-bound (l1)
-//           latency = 6.906563976083707e-06 + 1.47e-7 + 5e-6
-//                   = 1.2053563976083707e-05
-// H100: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=4.65257838565022{{[0-9]*}}e-05;{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} roofline_s=3.20999050523168{{[0-9]*}}e-05;{{.*}} t_compute_s=4.13787838565022{{[0-9]*}}e-05;{{.*}} t_memory_s=1.70472472636815{{[0-9]*}}e-05;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=4;{{.*}} unit=vector;
-// TF32: op #3 linalg.matmul:{{.*}} bound=memory; bound_level=l1;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=1.20535639760837{{[0-9]*}}e-05;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=5.59579672528805{{[0-9]*}}e-06;{{.*}} t_memory_s=6.90656397608370{{[0-9]*}}e-06;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} unit=matrix;
+//           latency = 6.906563976083707e-06 + 4.898989898989899e-06
+//                     (exposed: kernel latency 9700 cycles / 1.98 GHz) + 5e-6
+//                   = 1.6805553875073606e-05
+// H100: op #3 linalg.matmul:{{.*}} bound=compute;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=5.12777737554921{{[0-9]*}}e-05;{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=66900000000000;{{.*}} peak_type=f32;{{.*}} roofline_s=3.20999050523168{{[0-9]*}}e-05;{{.*}} t_compute_s=4.13787838565022{{[0-9]*}}e-05;{{.*}} t_memory_s=6.90656397608370{{[0-9]*}}e-06;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} unit=vector;
+// TF32: op #3 linalg.matmul:{{.*}} bound=memory; bound_level=l1;{{.*}} dtype=f32;{{.*}} func=f32mm;{{.*}} latency_s=1.68055538750736{{[0-9]*}}e-05;{{.*}} peak_ops_per_s=494700000000000;{{.*}} peak_type=tf32;{{.*}} t_compute_s=5.59579672528805{{[0-9]*}}e-06;{{.*}} t_memory_s=6.90656397608370{{[0-9]*}}e-06;{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} unit=matrix;
 func.func @f32mm(%a: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = linalg.matmul ins(%a, %a : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %0 : tensor<1024x1024xf32>
@@ -130,11 +146,16 @@ func.func @f32mm(%a: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor
 // @fp8mm: 64x64x64 with fp8 inputs. H100 rates fp8 on its tensor cores
 // (1978.9e12), but the problem fills at most 2 tiles (split 2: K = 64, two
 // parts of 32, one wgmma step each) of 132 SMs: utilization at most 2/132,
-// 30.0e12 FLOP/s of the matrix unit, under the vector unit's at the next
-// wider format it rates (f16, 133.8e12): it runs as a vector kernel, flat,
-// no tile. A100 has no fp8 tensor cores: the vector unit at f16 (78e12)
-// prices it, in tiles (64x64 split 2: 2 tiles of 108, utilization 2/108 =
-// 0.018518518518518517).
+// 30.0e12 FLOP/s of the matrix unit (the best tile is now 64x64 unsplit, 1
+// tile, 1/132: the split's 2 * 1.47e-7 exposed outweighs what it saves),
+// under the vector unit's at the next wider format it rates (f16,
+// 133.8e12): it runs as a vector kernel, flat, no tile, still paying the
+// library kernel's latency 9700 cycles / 1.98 GHz = 4.898989898989899e-06
+// as its exposed time. A100 has no fp8 tensor cores: the vector unit at f16
+// (78e12) prices it, in tiles (64x64 split 2: 2 tiles of 108, utilization
+// 2/108 = 0.018518518518518517; its k_t = 32 halves the unsplit tile's
+// compute, 2*64*64*64 / (78e12/108) / 0.87 = 8.344e-7 -> 4.172e-7, more
+// than the split's 2 * 1.489e-7 = 2.978e-7 of exposed L2 latencies).
 // H100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} matrix_utilization=1;{{.*}} peak_ops_per_s=133800000000000;{{.*}} peak_type=f16;{{.*}} tile=null;{{.*}} unit=vector;
 // A100: op #4 linalg.matmul:{{.*}} dtype=f8E4M3FN;{{.*}} func=fp8mm;{{.*}} matrix_utilization=0.018518518518518517;{{.*}} peak_ops_per_s=78000000000000;{{.*}} peak_type=f16;{{.*}} tile.m=64; tile.n=64; tile.split_k=2;{{.*}} unit=vector;
 func.func @fp8mm(%a: tensor<64x64xf8E4M3FN>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {

@@ -25,11 +25,12 @@
 // TRACE: "name": "linalg.matmul",
 // TRACE-NEXT: "cat": "compute",
 // TRACE-NEXT: "ph": "X",
-// The matmul starts at 0 and takes 27.530 us (test/Transforms/remarks.mlir:
-// 22.383 us of compute in one wave of 256x128 tiles + 0.147 us of exposed L2
-// latency + the 5 us eager launch).
+// The matmul starts at 0 and takes 32.282 us (test/Transforms/remarks.mlir:
+// 22.383 us of compute in one wave of 256x128 tiles, no split + the kernel
+// latency 9700 cycles / 1.98 GHz = 4.898989898989899e-06 = 4.899 us exposed
+// + the 5 us eager launch: 22.383 + 4.899 + 5 = 32.282).
 // TRACE: "ts": 0,
-// TRACE-NEXT: "dur": 27.530{{[0-9]*}},
+// TRACE-NEXT: "dur": 32.282{{[0-9]*}},
 
 // HTML: <!DOCTYPE html>
 // HTML: <table class="summary" id="summary">

@@ -13,25 +13,29 @@
 
 // The H100's eager times (test/Transforms/report-multi-device.mlir derives
 // them): the matmul's compute term 22.383 us (its memory term 17.047 us is
-// smaller) and its exposed L2 latency 0.147 us; the 2^22-element add's
-// memory term 16.694 + its HBM latency 0.3536 = 17.047 us; the 16-element
-// add's memory term (its HBM latency) 0.3536 us; three launches of 5 us.
-//   compute 22.383, memory 0.147 + 17.047 + 0.354 = 17.548, launches 15:
-//   54.931 us; shares 22.383/54.931 = 40.7%, 17.548/54.931 = 31.9%,
-//   15/54.931 = 27.3%.
+// smaller) and its exposed kernel latency 9700 cycles / 1.98 GHz =
+// 4.898989898989899e-06 (no split-K, so no split latencies; it counts as
+// memory); the 2^22-element add's memory term 16.694 + its HBM latency
+// 0.3536 = 17.047 us; the 16-element add's memory term (its HBM latency)
+// 0.3536 us; three launches of 5 us.
+//   compute 22.383, memory 4.899 + 17.047 + 0.354 = 22.300, launches 15:
+//   59.683 us; shares 22.383/59.683 = 37.5%, 22.300/59.683 = 37.4%,
+//   15/59.683 = 25.1%; 1/59.683e-6 = 16.8 K samples/s; MFU (17179869184 +
+//   4194304 + 16 FLOPs)/59.683e-6/989.4e12 = 29.1%.
 // The device's own report, then the comparison with the same three shares.
 // CHECK: mlsysim report: NVIDIA H100 SXM5 80GB (nvidia-h100-sxm), batch 1
-// CHECK: time: compute [[COMPUTE:40\.7%]] · memory [[MEMORY:31\.9%]] · launches [[LAUNCHES:27\.3%]];
+// CHECK: time: compute [[COMPUTE:37\.5%]] · memory [[MEMORY:37\.4%]] · launches [[LAUNCHES:25\.1%]];
 // CHECK-NOT: comparison across devices
 // With hardware=all the report printed in full is the H100's, not the zoo's
 // alphabetically first device's (a microcontroller).
 // CHECK: mlsysim report: NVIDIA H100 SXM5 80GB (nvidia-h100-sxm), batch 1
 // CHECK: comparison across devices (speedup over nvidia-h100-sxm):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory launches memory fit unmodeled
-// CHECK: nvidia-h100-sxm 54.9 µs 1.00x 18.2 K 31.6% [[COMPUTE]] [[MEMORY]] [[LAUNCHES]] fits 0
-// The A100 prices the same program in 107.74 us (report-multi-device.mlir):
-// 54.93/107.74 = 0.51x.
-// CHECK: nvidia-a100-sxm4-80gb 108 µs 0.51x
+// CHECK: nvidia-h100-sxm 59.7 µs 1.00x 16.8 K 29.1% [[COMPUTE]] [[MEMORY]] [[LAUNCHES]] fits 0
+// The A100 prices the same program in 114.77 us (report-multi-device.mlir;
+// its kernel latency 9700 cycles / 1.41 GHz = 6.879432624113475e-06):
+// 59.68/114.77 = 0.52x.
+// CHECK: nvidia-a100-sxm4-80gb 115 µs 0.52x
 // The RP2040's 270 KB holds none of the 67 MB the program reads: a column.
 // CHECK: raspberry-pi-rp2040 {{.*}} NO 0
 // The GB200 NVL72 file sums 72 GPUs' peaks: after the single devices,
@@ -51,13 +55,13 @@
 // Named first, a device is the reference; `all` does not list it again.
 // NAMED: mlsysim report: NVIDIA A100 SXM4 80GB (nvidia-a100-sxm4-80gb)
 // NAMED: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
-// NAMED: nvidia-h100-sxm 54.9 µs 1.96x
-// NAMED: nvidia-a100-sxm4-80gb 108 µs 1.00x
-// NAMED-NOT: nvidia-a100-sxm4-80gb 108 µs
+// NAMED: nvidia-h100-sxm 59.7 µs 1.92x
+// NAMED: nvidia-a100-sxm4-80gb 115 µs 1.00x
+// NAMED-NOT: nvidia-a100-sxm4-80gb 115 µs
 
 // In the JSON view each device's rank, unmodeled count, accelerators and
-// fit, and the shares its own report gives (40.7%, 31.9%, 27.3% above, unrounded:
-// 22.3832/54.9308, 17.5478/54.9308, 15/54.9308).
+// fit, and the shares its own report gives (37.5%, 37.4%, 25.1% above, unrounded:
+// 22.3832/59.6831, 22.2999/59.6831, 15/59.6831).
 // JSON: "comparison": {
 // JSON: "totals": [
 // JSON: "accelerators": 1,
@@ -66,9 +70,9 @@
 // JSON: "rank": "ranked",
 // JSON-NEXT: "share": {
 // JSON-NEXT: "communication": 0,
-// JSON-NEXT: "compute": 0.4074{{[0-9]*}},
-// JSON-NEXT: "launches": 0.2730{{[0-9]*}},
-// JSON-NEXT: "memory": 0.3194{{[0-9]*}}
+// JSON-NEXT: "compute": 0.3750{{[0-9]*}},
+// JSON-NEXT: "launches": 0.2513{{[0-9]*}},
+// JSON-NEXT: "memory": 0.3736{{[0-9]*}}
 // JSON: "unmodeled_count": 0
 // JSON: "accelerators": 72,
 // JSON-NEXT: "fits": true,

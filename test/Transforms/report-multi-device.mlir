@@ -12,37 +12,41 @@
 // levels: waves x one tile's 2 tm tn k_t FLOPs at peak/cores, / compute
 // efficiency, k_t = ceil(ceil(K'/s)/8)*8 for f16; without an L2 bandwidth in
 // the file split-K's f32 partials 2*s*M*N*4 B go to HBM on top of the
-// kernel's own bytes; + one L2 latency per run; 5 us launch):
+// kernel's own bytes; + the kernel latency 9700 cycles / the clock per run,
+// + two L2 latencies per split after the first; 5 us launch):
 //   A100 (108 SMs, 312e12, efficiency 0.87, 2.039e12 B/s at 0.9, HBM latency
 //   3.901e-7 s, L2 latency 1.489e-7 s): 64x64 tiles split-K 2: 32*32*2 = 2048
 //   tiles, 19 waves, k_t = 1024; compute 19 * 2*64*64*1024 / (312e12/108) /
 //   0.87 = 63.415 us, under HBM: partials 2*2*2048^2*4 = 67108864 B plus
 //   the kernel's 50331648 B, 117440512/(2.039e12*0.9) = 64.001 us (+ its
 //   latency 0.390 = 64.391 us; shared memory 61.35 us). Memory-bound:
-//   64.391 + 0.1489 + 5 = 69.54 us. (Without split-K the best is 128x64,
-//   512 tiles in 5 waves: 66.75 + 0.149 = 66.90 us in the choice, slower
-//   than 64.001 + 0.149 = 64.15 us.)
-//   H100 (132 SMs, 989.4e12, 0.8, L2 latency 1.47e-7 s): 256x128 tiles, 128
-//   in one wave; 2*256*128*2048 / (989.4e12/132) / 0.8 = 22.383 us + 0.147
-//   + 5 = 27.53 us (2.53x). H200: the same SMs, peak and efficiency: 27.53 us
-//   (2.53x).
+//   64.391 + the kernel latency 9700 cycles / 1.41 GHz = 6.879432624113475e-06
+//   + (2-1)*2*0.1489 = 0.2979 + 5 = 76.56 us. (Without split-K the best is
+//   128x64, 512 tiles in 5 waves: 66.75 + 6.879 = 73.63 us in the choice,
+//   still slower than 64.001 + 6.879 + 0.298 = 71.17 us; more splits only
+//   add more latencies.)
+//   H100 (132 SMs, 989.4e12, 0.8): 256x128 tiles, no split, 128 in one wave;
+//   2*256*128*2048 / (989.4e12/132) / 0.8 = 22.383 us + the kernel latency
+//   9700 cycles / 1.98 GHz = 4.898989898989899e-06 + 5 = 32.28 us
+//   (76.56/32.28 = 2.37x). H200: the same SMs, peak, efficiency and 1.98 GHz
+//   clock: 32.28 us (2.37x).
 // add of 2^22 f32 (memory-bound), 50331648 B + the HBM latency once + 5 us:
 //   A100 27.43 + 0.390 + 5 = 32.82 us; H100 16.69 + 0.354 + 5 = 22.05 us
 //   (1.49x); H200 50331648/4.8e12/0.9 + 0.349 + 5 = 17.00 us (1.93x).
 // add of 16 f32 (overhead-bound): 5 us + the HBM latency: A100 5.390 us,
 // H100 5.354 us (1.01x), H200 5.349 us (1.01x).
-// Totals: A100 69.54 + 32.82 + 5.39 = 107.74 us; H100 27.53 + 22.05 + 5.35
-//   = 54.93 us (1.96x); H200 27.53 + 17.00 + 5.35 = 49.88 us (2.16x). The
+// Totals: A100 76.56 + 32.82 + 5.39 = 114.77 us; H100 32.28 + 22.05 + 5.35
+//   = 59.68 us (1.92x); H200 32.28 + 17.00 + 5.35 = 54.63 us (2.10x). The
 //   comparison lists the fastest first; speedups stay over the first device
 //   asked for.
 // CHECK: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory launches memory fit unmodeled
-// CHECK-NEXT: nvidia-h200-sxm 49.9 µs 2.16x
-// CHECK-NEXT: nvidia-h100-sxm 54.9 µs 1.96x
-// CHECK-NEXT: nvidia-a100-sxm4-80gb 108 µs 1.00x
+// CHECK-NEXT: nvidia-h200-sxm 54.6 µs 2.10x
+// CHECK-NEXT: nvidia-h100-sxm 59.7 µs 1.92x
+// CHECK-NEXT: nvidia-a100-sxm4-80gb 115 µs 1.00x
 // CHECK: per op (latency and bound on each device; speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: id op nvidia-a100-sxm4-80gb nvidia-h100-sxm nvidia-h200-sxm
-// CHECK-NEXT: 0 linalg.matmul 69.5 µs mem 1.00x 27.5 µs com 2.53x 27.5 µs com 2.53x
+// CHECK-NEXT: 0 linalg.matmul 76.6 µs mem 1.00x 32.3 µs com 2.37x 32.3 µs com 2.37x
 // CHECK-NEXT: 2 linalg.add 32.8 µs mem 1.00x 22.0 µs mem 1.49x 17.0 µs mem 1.93x
 // CHECK-NEXT: 3 linalg.add 5.39 µs ove 1.00x 5.35 µs ove 1.01x 5.35 µs ove 1.01x
 

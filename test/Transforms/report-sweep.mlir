@@ -28,38 +28,43 @@
 // Up to B=16 the B rows pad one 64-row tile: the best, 64x64 with no split,
 // is 64 tiles in one wave, u = B*4096*4096 / (132*64*64*4096) = B/8448, and
 // u * 989.4e12 (7.5e12 at B=1, 119.9e12 at B=16) stays under the vector
-// unit's f16 133.8e12: the library runs a flat vector kernel (no tile, no
-// exposed latency), compute 33554432*B / 133.8e12 / 0.8 (5.02 us at B=16)
-// under the memory time. MFU is over that vector peak. With the 5 us launch:
-//   B=1: memory 11.491 us + 5 = 16.49 us (1/16.49e-6 = 60.6 K samples/s;
-//     MFU 33554432/16.49e-6/133.8e12 = 1.5%);
-//   B=2: 16.50 us; B=4: 16.52 us; B=8: 16.55 us;
-//   B=16: memory 11.613 us: 16.61 us (16/16.61e-6 = 963 K/s);
+// unit's f16 133.8e12: the library runs a flat vector kernel (no tile, but
+// still a library kernel: the kernel latency 9700 cycles / 1.98 GHz =
+// 4.898989898989899e-06 stays exposed), compute 33554432*B / 133.8e12 / 0.8
+// (5.02 us at B=16) under the memory time. MFU is over that vector peak.
+// With the 5 us launch:
+//   B=1: memory 11.491 us + 4.899 + 5 = 21.39 us (1/21.39e-6 = 46.8 K
+//     samples/s; MFU 33554432/21.39e-6/133.8e12 = 1.2%);
+//   B=2: 21.40 us; B=4: 21.41 us; B=8: 21.45 us;
+//   B=16: memory 11.613 us: 21.51 us (16/21.51e-6 = 744 K/s);
 //   B=256: 128x64 tiles, no split: 2 x 64 = 128 tiles, one wave, compute
 //     2*128*64*4096 / 7.4955e12 / 0.8 = 11.19 us (u = 0.97: 128 of 132 SMs
 //     busy; u * 989.4e12 = 959e12 keeps the matrix unit); shared memory
 //     (3.345e13 B/s, latency 10.1 ns) takes one tile's 2*(128+64)*4096*2 B
 //     on each of the 132 SMs: 415236096 / (3.345e13*0.9) + 1.01e-8 =
-//     13.803 us, over HBM's 13.569 us: 13.803 + 0.147 (one L2 latency) + 5
-//     = 18.95 us, memory-bound; 256/18.95e-6 = 13.5 M/s; MFU
-//     33554432*256/18.95e-6/989.4e12 = 45.8%;
+//     13.803 us, over HBM's 13.569 us: 13.803 + 4.899 (the kernel latency;
+//     split-1 tiles all pay it, splits pay more, so 128x64 still wins) + 5
+//     = 23.70 us, memory-bound; 256/23.70e-6 = 10.8 M/s; MFU
+//     33554432*256/23.70e-6/989.4e12 = 36.6%;
 //   B=512: 128x128 tiles, no split: 4 x 32 = 128 tiles, one wave,
 //     2*128*128*4096/7.4955e12/0.8 = 22.38 us > shared memory 18.40 us and
-//     memory 15.656 us: 22.38 + 0.147 + 5 = 27.53 us, compute-bound;
-//     512/27.53e-6 = 18.6 M/s; MFU 33554432*512/27.53e-6/989.4e12 = 63.1%.
+//     memory 15.656 us: 22.38 + 4.899 + 5 = 32.28 us, compute-bound;
+//     512/32.28e-6 = 15.9 M/s; MFU 33554432*512/32.28e-6/989.4e12 = 53.8%.
 // The shares are where the time goes, as the report's `time:` line gives
-// them: B=1 memory 11.491/16.49 = 69.7%, launches 5/16.49 = 30.3%; B=256
-// memory 13.95/18.95 = 73.6%, launches 26.4%; B=512 compute 22.38/27.53 =
-// 81.3%, memory (the exposed L2 latency) 0.147/27.53 = 0.5%, launches 18.2%.
+// them (the exposed kernel latency counts as memory): B=1 memory
+// (11.491+4.899)/21.39 = 76.6%, launches 5/21.39 = 23.4%; B=256 memory
+// (13.803+4.899)/23.70 = 78.9%, launches 21.1%; B=512 compute 22.38/32.28 =
+// 69.3%, memory (the exposed kernel latency) 4.899/32.28 = 15.2%, launches
+// 5/32.28 = 15.5%.
 // CHECK: sweep on NVIDIA H100 SXM5 80GB (nvidia-h100-sxm)
 // CHECK: batch latency samples/s MFU compute memory launches
-// CHECK-NEXT: 1 16.5 µs 60.6 K 1.5% 0.0% 69.7% 30.3%
-// CHECK-NEXT: 2 16.5 µs
-// CHECK-NEXT: 4 16.5 µs
-// CHECK-NEXT: 8 16.5 µs
-// CHECK-NEXT: 16 16.6 µs 963 K
-// CHECK-NEXT: 256 19.0 µs 13.5 M 45.8% 0.0% 73.6% 26.4%
-// CHECK-NEXT: 512 27.5 µs 18.6 M 63.1% 81.3% 0.5% 18.2%
+// CHECK-NEXT: 1 21.4 µs 46.8 K 1.2% 0.0% 76.6% 23.4%
+// CHECK-NEXT: 2 21.4 µs
+// CHECK-NEXT: 4 21.4 µs
+// CHECK-NEXT: 8 21.4 µs
+// CHECK-NEXT: 16 21.5 µs 744 K
+// CHECK-NEXT: 256 23.7 µs 10.8 M 36.6% 0.0% 78.9% 21.1%
+// CHECK-NEXT: 512 32.3 µs 15.9 M 53.8% 69.3% 15.2% 15.5%
 // CHECK-NEXT: turns compute-bound at batch 512
 
 // A100 (108 SMs, 312e12, 78e12 f16 vector, efficiency 0.87): at B=16 the
@@ -67,7 +72,8 @@
 //       16*4096*4096 / (108*64*64*4096) = 0.148 busy, u * 312e12 = 46.2e12
 //       < 78e12: a vector kernel, compute 33554432*16 / 78e12 / 0.87 =
 //       7.91e-6 s; memory = (33554432 + 24576*16) / 2.039e12 / 0.9 + 390.1
-//       ns = 18.89e-6 s: still memory-bound.
+//       ns = 18.89e-6 s, + the kernel latency 9700 cycles / 1.41 GHz =
+//       6.879432624113475e-06 exposed: still memory-bound.
 // JSON: "compute_bound_from": null,
 // JSON-NEXT: "hardware": "nvidia-a100-sxm4-80gb",
 // JSON: "batch": 16,

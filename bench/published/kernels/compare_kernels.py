@@ -341,12 +341,20 @@ def markdown(recs, summary, opt):
     L.append("- `mamf1-mi250x-bf16` measures one GCD, but `amd-mi250x` in the zoo is the "
              "2-GCD package; it is priced against the whole package here (as the zoo has it), "
              "so its predictions are optimistic by about 2x.")
-    notile = sorted({r["device"] for r in ok if not (r.get("tile") or {}).get("m")})
+    untiled = {r["device"] for r in ok if not (r.get("tile") or {}).get("m")}
+    tiled = {r["device"] for r in ok if (r.get("tile") or {}).get("m")}
+    notile = sorted(untiled - tiled)
+    fallback = sorted(untiled & tiled)
     if notile:
         L.append("- No tile was chosen (empty tile columns, tiled = flat) on: "
                  + ", ".join(f"`{d}`" for d in notile)
                  + ". Their zoo files carry no `matrix_tiles`/`cores`, so the tiled "
                  "model has nothing to quantize and falls back to the flat roofline.")
+    if fallback:
+        L.append("- Rows with empty tile columns on " + ", ".join(f"`{d}`" for d in fallback)
+                 + " ran as vector kernels: the tiles would keep less of the matrix unit busy "
+                 "than the vector unit's peak (docs/cost-model.md). They still pay the "
+                 "device's library kernel latency where its file gives one.")
     L.append("- The MAMF and AMD MAF rows are the best shape of a search; the XLA `tf32` rows "
              "are f32 dots inferred to run on tensor cores (see the README).")
     L.append("")

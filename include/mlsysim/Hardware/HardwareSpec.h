@@ -113,6 +113,10 @@ struct HardwareSpec {
     /// element (32 on NVIDIA tensor cores: k16 for f16, k8 for tf32, k32 for
     /// i8): a reduction is padded to a multiple of it.
     std::optional<SourcedValue> instructionKBytes;
+    /// What a library kernel takes besides its main loop, in core clock
+    /// cycles: its dispatch, the first operand loads, the epilogue's stores
+    /// and its drain, which no arithmetic hides. Needs `clock_hz`.
+    std::optional<SourcedValue> kernelLatencyCycles;
     std::string source, assumption, note;
   };
   std::optional<MatrixTiles> matrixTiles;
@@ -198,6 +202,10 @@ struct HardwareSpec {
   /// The name views give the per-core level and the last-level cache.
   llvm::StringRef getScratchpadName() const;
   llvm::StringRef getLLCName() const;
+  /// A library contraction kernel's fixed latency in seconds
+  /// (`matrix_tiles.kernel_latency_cycles` at `clock_hz`), if the file
+  /// gives it.
+  std::optional<double> getKernelLatency() const;
   /// The peak table of `unit` (Matrix or Vector).
   const std::map<ElementKind, SourcedValue> &peaks(ComputeUnit unit) const {
     return unit == ComputeUnit::Matrix ? matrixPeaks : vectorPeaks;

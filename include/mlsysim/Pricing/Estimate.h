@@ -65,7 +65,7 @@ enum class Realism : unsigned {
   Alignment = 4,      ///< The reduction padded to the matrix instruction.
   Levels = 8,         ///< Traffic at the levels inside device memory.
   SmallTransfer = 16, ///< A level's latency before its first byte.
-  Overlap = 32,       ///< The first loads before any arithmetic.
+  Overlap = 32,       ///< What no arithmetic hides: a kernel's latency.
   Launch = 64,        ///< The launch of each kernel.
 };
 inline constexpr EnumName<Realism> kRealismNames[] = {
@@ -78,7 +78,8 @@ inline constexpr EnumName<Realism> kRealismNames[] = {
     {Realism::SmallTransfer, "small-transfer",
      "a transfer pays the level's latency before its bandwidth"},
     {Realism::Overlap, "overlap",
-     "the first tiles load their first operands before any arithmetic"},
+     "a kernel's first loads (or its library's fixed latency) run before "
+     "any arithmetic"},
     {Realism::Launch, "launch", "each kernel pays its launch"},
 };
 inline llvm::StringRef stringifyRealism(Realism term) {
@@ -173,8 +174,8 @@ struct RooflineEstimate {
   /// slowest (`boundLevel`).
   llvm::SmallVector<LevelTraffic, 3> levels;
   llvm::StringRef boundLevel = "dram";
-  /// Memory time the arithmetic cannot hide: each wave's first loads
-  /// (Realism::Overlap).
+  /// Time the arithmetic cannot hide: the first loads, or the library
+  /// kernel's fixed latency where the device gives it (Realism::Overlap).
   double tExposed = 0.0;
   /// Of tMemory, the levels' latencies (Realism::SmallTransfer).
   double tLatency = 0.0;

@@ -5,7 +5,8 @@
 // The device's `matrix_tiles` lists the thread-block tiles and split-K
 // factors its library picks among; each candidate is priced as
 //   t = max(waves * t_tile, traffic_l / bandwidth_l for every level l)
-//       + waves * latency(the level that serves the tiles)
+//       + the kernel's fixed latency (x2 with split-K), or else one
+//         latency of the level that serves the tiles
 // where t_tile is one tile's arithmetic (its rows x columns x reduction,
 // padded to the matrix instruction's depth) at one core's share of the peak,
 // and the candidate that finishes first is the library's choice, as its
@@ -28,8 +29,9 @@ struct TiledContraction {
   /// The arithmetic of the tiles (waves x one tile's) over the arithmetic
   /// of the problem: the share of the unit the tiles keep busy, in (0, 1].
   double utilization = 1.0;
-  /// One run's time not hidden behind the arithmetic: each wave's first
-  /// loads (Realism::Overlap).
+  /// One run's time not hidden behind the arithmetic: the library kernel's
+  /// fixed latency, or else the first tiles' first loads
+  /// (Realism::Overlap).
   double exposed = 0.0;
 };
 
