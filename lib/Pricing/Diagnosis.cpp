@@ -6,6 +6,7 @@
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <cmath>
 
@@ -47,7 +48,8 @@ static WorkKind kindOf(const Unit &unit) {
 }
 
 /// The units to diagnose: `runUnits` are kernels of the compiled plan
-/// (compiled execution) or op ids (eager and graph execution).
+/// (compiled execution) or op ids (eager and graph execution: an op in a
+/// framework kernel stands for that kernel, counted once).
 static std::vector<Unit> collectUnits(const PricedProgram &report,
                                       llvm::ArrayRef<unsigned> runUnits) {
   std::vector<Unit> units;
@@ -59,14 +61,26 @@ static std::vector<Unit> collectUnits(const PricedProgram &report,
     }
     return units;
   }
+  llvm::DenseSet<int> seen;
   for (unsigned id : runUnits) {
+    int framework = report.frameworkKernelOf.empty()
+                        ? -1
+                        : report.frameworkKernelOf[id];
+    if (framework >= 0) {
+      if (seen.insert(framework).second) {
+        const PricedKernel &kernel = report.frameworkKernels[framework];
+        units.push_back({&kernel, kernel.opClass, kernel.ops});
+      }
+      continue;
+    }
     const PricedOp &op = report.ops[id];
     Unit unit{&op, op.opClass, {}};
     unit.single = op.id;
     units.push_back(unit);
   }
   for (Unit &unit : units)
-    unit.ops = llvm::ArrayRef<unsigned>(unit.single);
+    if (unit.ops.empty())
+      unit.ops = llvm::ArrayRef<unsigned>(unit.single);
   return units;
 }
 

@@ -591,14 +591,16 @@ static void addUnfused(const PricedWork &work, PricedTotals &func,
   }
 }
 
-/// Under eager or graph execution, the ops of a framework op's kernel share
-/// its time (each as its own latency weighs; the launch on the last), so
-/// that every view of the ops adds up to the kernels the framework
+/// Under eager or graph execution, the framework's multi-op kernels priced
+/// under that model (PricedProgram::frameworkKernels), and the ops of each
+/// sharing its time (each as its own latency weighs; the launch on the
+/// last), so that every view of the ops adds up to the kernels the framework
 /// launches. A fill made in place by several kernels has a share of each.
 static void splitFrameworkKernels(PricedProgram &report) {
   const RooflineOptions &roofline = report.options.roofline;
   if (roofline.execution == ExecutionModel::Compiled)
     return;
+  report.frameworkKernelOf.assign(report.ops.size(), -1);
   llvm::DenseMap<unsigned, double> own;
   for (const FusionGroup &group : report.frameworkPlan.kernels)
     if (group.ops.size() > 1)
@@ -614,6 +616,22 @@ static void splitFrameworkKernels(PricedProgram &report) {
     auto [kernel, launches] =
         priceUnder(group.fused, report.ops[group.ops.back()].multiplier,
                    *report.hardware, roofline, roofline.execution);
+    PricedKernel &priced = report.frameworkKernels.emplace_back();
+    priced.id = report.frameworkKernels.size() - 1;
+    priced.func = group.func;
+    priced.ops = group.ops;
+    priced.kind = group.kind;
+    priced.opClass = group.opClass;
+    priced.multiplier = report.ops[group.ops.back()].multiplier;
+    for (unsigned id : group.ops) {
+      priced.addWork(report.ops[id]);
+      if (report.frameworkKernelOf[id] < 0)
+        report.frameworkKernelOf[id] = priced.id;
+    }
+    priced.bytesRead = group.bytesRead;
+    priced.bytesWritten = group.bytesWritten;
+    priced.roofline = kernel;
+    settleUnit(priced, report.options);
     double sum = 0.0;
     for (unsigned id : group.ops)
       sum += own[id];
@@ -659,13 +677,18 @@ sumTotals(PricedProgram &report) {
       continue;
     if (!inFrameworkKernel.contains(op.id))
       addUnfused(op, func, report);
-    if (report.options.roofline.execution != ExecutionModel::Compiled) {
+    // A framework kernel's ops run (and move their bytes) as that kernel.
+    if (report.options.roofline.execution != ExecutionModel::Compiled &&
+        !inFrameworkKernel.contains(op.id)) {
       func.addTime(op);
       report.totals.addTime(op);
     }
   }
   for (const auto &[work, func] : framework)
     addUnfused(work, byFunction[func], report);
+  for (const PricedKernel &kernel : report.frameworkKernels)
+    for (PricedTotals *totals : {&byFunction[kernel.func], &report.totals})
+      totals->addTime(kernel);
   for (const PricedKernel &kernel : report.kernels) {
     for (PricedTotals *totals : {&byFunction[kernel.func], &report.totals}) {
       ExecutionTotals &entry = totals->byExecution[ExecutionModel::Compiled];

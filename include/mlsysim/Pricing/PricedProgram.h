@@ -285,6 +285,12 @@ struct PricedProgram {
   /// the eager and graph models run a framework op's ops in its kernels.
   /// Empty when no op names one: each op is then its own eager kernel.
   FusionPlan frameworkPlan;
+  /// Under eager or graph execution, the framework's kernels of more than
+  /// one op priced under that model, in program order (what the diagnosis
+  /// and the totals count as one kernel); for each op, the index of the one
+  /// it runs in, or -1. Empty under compiled execution.
+  std::vector<PricedKernel> frameworkKernels;
+  std::vector<int> frameworkKernelOf;
   /// The costs as formulas of the dynamic sizes (shared by every device's
   /// report), when the program has dynamic sizes; and what they say on this
   /// device.
