@@ -296,8 +296,8 @@ fasterMatrixPeak(const HardwareSpec &hw, const PeakChoice &priced) {
 /// The sums over a kind's units that its lever reads.
 namespace {
 struct KindSums {
-  double compute = 0, memory = 0, launch = 0, arithmetic = 0, bytes = 0,
-         weights = 0, slowest = 0, strided = 0, sent = 0, links = 0;
+  double compute = 0, memory = 0, launch = 0, exposed = 0, arithmetic = 0,
+         bytes = 0, weights = 0, slowest = 0, strided = 0, sent = 0, links = 0;
 };
 } // namespace
 
@@ -309,6 +309,7 @@ static KindSums sumUnits(const PricedProgram &report,
     sums.compute += r.tCompute;
     sums.memory += r.tMemory;
     sums.launch += r.tOverhead;
+    sums.exposed += r.tExposed;
     sums.slowest += std::max(r.tCompute, r.tMemory);
     sums.arithmetic += (unit->work->flops + unit->work->intOps).toDouble();
     sums.bytes += unit->work->bytes().toDouble();
@@ -453,6 +454,7 @@ static Lever leverOf(const PricedProgram &report, const WorkDiagnosis &work,
   if (work.bound == Bound::Overhead) {
     lever.kind = LeverKind::Overhead;
     lever.seconds = sums.launch;
+    lever.fixedSeconds = sums.exposed;
     lever.workSeconds = sums.slowest;
     return lever;
   }

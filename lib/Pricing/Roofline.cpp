@@ -496,7 +496,10 @@ void mlsysim::settleRoofline(RooflineEstimate &estimate) {
   double slowest =
       std::max({estimate.tCompute, estimate.tMemory, estimate.tCommunication});
   estimate.latency = slowest + estimate.tExposed + estimate.tOverhead;
-  if (estimate.tOverhead > slowest)
+  // What every kernel pays whatever its work (its launch, and what no
+  // arithmetic hides: its fixed latency) outweighs the work: only fewer
+  // kernels move it.
+  if (estimate.tOverhead + estimate.tExposed > slowest)
     estimate.bound = Bound::Overhead;
   else if (estimate.tCommunication == slowest && slowest > 0.0)
     estimate.bound = Bound::Communication;

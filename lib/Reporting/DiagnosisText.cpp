@@ -26,9 +26,15 @@ std::string mlsysim::describeLever(const Lever &lever,
           "compute";
     break;
   case LeverKind::Overhead:
-    os << "the launch overhead (" << formatSeconds(lever.seconds)
-       << ") outweighs the work (" << formatSeconds(lever.workSeconds)
-       << "): fewer, larger kernels (fusion, a larger batch) amortize it";
+    os << "the launch overhead (" << formatSeconds(lever.seconds) << ")";
+    if (lever.fixedSeconds > 0.0)
+      os << " and the kernels' fixed latency ("
+         << formatSeconds(lever.fixedSeconds) << ") outweigh";
+    else
+      os << " outweighs";
+    os << " the work (" << formatSeconds(lever.workSeconds)
+       << "): fewer, larger kernels (fusion, a larger batch) amortize "
+       << (lever.fixedSeconds > 0.0 ? "them" : "it");
     break;
   case LeverKind::StridedReads:
     os << formatSeconds(lever.seconds)

@@ -10,6 +10,7 @@
 
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-latency.yaml" -o /dev/null | %fields --levels | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="format=json output=- hardware=%S/../Hardware/Inputs/toy-tiled-latency.yaml realism=no-overlap" -o /dev/null | %fields | FileCheck %s --check-prefix=NOOVERLAP
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-tiled-latency.yaml" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // RUN: mlsysim-opt --show-hardware=%S/../Hardware/Inputs/toy-tiled-latency.yaml | FileCheck %s --check-prefix=SHOW
 // RUN: sed '/^clock_hz/d' %S/../Hardware/Inputs/toy-tiled-latency.yaml > %t.noclock.yaml
 // RUN: not mlsysim-opt %s --mlsysim-report=hardware=%t.noclock.yaml -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCLOCK
@@ -28,6 +29,10 @@
 // latency = 4.194304e-6 + 2.6e-6 + 1e-6 (launch) = 7.794304e-6.
 // CHECK: op #0 linalg.matmul:{{.*}} bound=compute;{{.*}} latency_s=7.794304e-06;{{.*}} t_compute_s=4.194304e-06; t_memory_s=1.622304e-06; t_overhead_s=1e-06;{{.*}} tile.split_k=4;{{.*}} tile.tiles=4;
 // CHECK: op #0 linalg.matmul realism[4]: added_s=2.59999{{[0-9]*}}e-06; factor=null; term=overlap;
+// Its arithmetic (4.194304 us) outlasts the launch and the exposed time
+// (1 + 2.6 us): compute-bound.
+// TEXT: @long: predicted 7.79 µs
+// TEXT: matmuls: 1 kernel, 7.79 µs (100.0%), compute-bound;
 // Without the term, the same split: 4.194304e-6 + 1e-6.
 // NOOVERLAP: op #0 linalg.matmul:{{.*}} latency_s=5.194304e-06;{{.*}} tile.split_k=4;
 func.func @long(%a: tensor<32x4096xf16>, %b: tensor<4096x32xf16>, %c: tensor<32x32xf16>) -> tensor<32x32xf16> {
@@ -41,9 +46,14 @@ func.func @long(%a: tensor<32x4096xf16>, %b: tensor<4096x32xf16>, %c: tensor<32x
 // fixed latency. Traffic (2176 + 64) / 0.5e12 + 5e-7 = 5.0448e-7 over
 // arithmetic 2*32*32 / 1e12 / 0.5 = 4.096e-9:
 // latency = 5.0448e-7 + 2e-6 + 1e-6 = 3.50448e-6.
-// CHECK: op #1 linalg.matmul:{{.*}} latency_s=3.50447999{{[0-9]*}}e-06;{{.*}} t_memory_s=5.0448e-07;{{.*}} tile=null;{{.*}} unit=vector;
+// CHECK: op #1 linalg.matmul:{{.*}} bound=overhead;{{.*}} latency_s=3.50447999{{[0-9]*}}e-06;{{.*}} t_memory_s=5.0448e-07;{{.*}} tile=null;{{.*}} unit=vector;
 // CHECK: op #1 linalg.matmul realism[1]: added_s=2e-06; factor=null; term=overlap;
 // NOOVERLAP: op #1 linalg.matmul:{{.*}} latency_s=1.50448e-06;{{.*}} tile=null;
+// What every kernel pays (the 1 us launch and the 2 us kernel latency)
+// outweighs the work (the traffic, 5.0448e-7): overhead-bound (the JSON
+// check above), and the story says which fixed costs.
+// TEXT: @row: predicted 3.50 µs
+// TEXT: matmuls: 1 kernel, 3.50 µs (100.0%), overhead-bound; the launch overhead (1 µs) and the kernels' fixed latency (2 µs) outweigh the work (504 ns): fewer, larger kernels (fusion, a larger batch) amortize them
 func.func @row(%a: tensor<1x32xf16>, %b: tensor<32x32xf16>, %c: tensor<1x32xf16>) -> tensor<1x32xf16> {
   %0 = linalg.matmul ins(%a, %b : tensor<1x32xf16>, tensor<32x32xf16>) outs(%c : tensor<1x32xf16>) -> tensor<1x32xf16>
   return %0 : tensor<1x32xf16>

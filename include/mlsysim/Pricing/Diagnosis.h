@@ -54,7 +54,8 @@ enum class LeverKind {
   FusedAttention,
   /// Collectives: each device sends `bytes` over the links in `seconds`.
   Communication,
-  /// Launches (`seconds`) outweigh the work (`workSeconds`).
+  /// Launches (`seconds`) and the kernels' fixed latency (`fixedSeconds`)
+  /// outweigh the work (`workSeconds`).
   Overhead,
   /// Waits on reads across rows (`seconds`); `time` without them.
   StridedReads,
@@ -90,7 +91,7 @@ struct Lever {
   /// the figure the option's own report prints.
   double time = 0.0;
   double bytes = 0.0, bytesBefore = 0.0;
-  double seconds = 0.0, workSeconds = 0.0;
+  double seconds = 0.0, workSeconds = 0.0, fixedSeconds = 0.0;
   double utilization = 1.0, factor = 0.0;
   int64_t batch = 1, batchTo = 1;
   ComputeUnit unit = ComputeUnit::Matrix;
