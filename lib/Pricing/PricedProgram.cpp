@@ -347,6 +347,25 @@ static void settleUnit(PricedWork &unit, const PricingOptions &options) {
         peakInConvention(unit.roofline.peak->rate, options.convention);
 }
 
+/// Kernel `id`: `group`'s ops run as one kernel priced `estimate`.
+static void fillKernel(PricedKernel &kernel, unsigned id,
+                       const FusionGroup &group,
+                       const RooflineEstimate &estimate,
+                       const PricedProgram &report) {
+  kernel.id = id;
+  kernel.func = group.func;
+  kernel.ops = group.ops;
+  kernel.kind = group.kind;
+  kernel.opClass = group.opClass;
+  kernel.multiplier = report.ops[group.ops.back()].multiplier;
+  for (unsigned member : group.ops)
+    kernel.addWork(report.ops[member]);
+  kernel.bytesRead = group.bytesRead;
+  kernel.bytesWritten = group.bytesWritten;
+  kernel.roofline = estimate;
+  settleUnit(kernel, report.options);
+}
+
 /// The kernels of the compiled plan, with each op's kernel and fusion
 /// opportunity.
 static void buildKernels(PricedProgram &report) {
@@ -363,21 +382,9 @@ static void buildKernels(PricedProgram &report) {
   }
   // Made in place, once: a kernel is large (its roofline, its strings).
   report.kernels.reserve(plan.kernels.size());
-  for (auto [id, planned] : llvm::enumerate(plan.kernels)) {
-    PricedKernel &kernel = report.kernels.emplace_back();
-    kernel.id = id;
-    kernel.func = planned.func;
-    kernel.ops = planned.ops;
-    kernel.kind = planned.kind;
-    kernel.opClass = planned.opClass;
-    kernel.multiplier = report.ops[planned.ops.back()].multiplier;
-    for (unsigned member : planned.ops)
-      kernel.addWork(report.ops[member]);
-    kernel.bytesRead = planned.bytesRead;
-    kernel.bytesWritten = planned.bytesWritten;
-    kernel.roofline = planned.fused;
-    settleUnit(kernel, report.options);
-  }
+  for (auto [id, planned] : llvm::enumerate(plan.kernels))
+    fillKernel(report.kernels.emplace_back(), id, planned, planned.fused,
+               report);
 }
 
 /// `r` (a kernel's or an op's estimate, run `multiplier` times) under
@@ -616,22 +623,12 @@ static void splitFrameworkKernels(PricedProgram &report) {
     auto [kernel, launches] =
         priceUnder(group.fused, report.ops[group.ops.back()].multiplier,
                    *report.hardware, roofline, roofline.execution);
-    PricedKernel &priced = report.frameworkKernels.emplace_back();
-    priced.id = report.frameworkKernels.size() - 1;
-    priced.func = group.func;
-    priced.ops = group.ops;
-    priced.kind = group.kind;
-    priced.opClass = group.opClass;
-    priced.multiplier = report.ops[group.ops.back()].multiplier;
-    for (unsigned id : group.ops) {
-      priced.addWork(report.ops[id]);
+    unsigned index = report.frameworkKernels.size();
+    fillKernel(report.frameworkKernels.emplace_back(), index, group, kernel,
+               report);
+    for (unsigned id : group.ops)
       if (report.frameworkKernelOf[id] < 0)
-        report.frameworkKernelOf[id] = priced.id;
-    }
-    priced.bytesRead = group.bytesRead;
-    priced.bytesWritten = group.bytesWritten;
-    priced.roofline = kernel;
-    settleUnit(priced, report.options);
+        report.frameworkKernelOf[id] = index;
     double sum = 0.0;
     for (unsigned id : group.ops)
       sum += own[id];

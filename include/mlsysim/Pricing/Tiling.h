@@ -5,8 +5,8 @@
 // The device's `matrix_tiles` lists the thread-block tiles and split-K
 // factors its library picks among; each candidate is priced as
 //   t = max(waves * t_tile, traffic_l / bandwidth_l for every level l)
-//       + the kernel's fixed latency (x2 with split-K), or else one
-//         latency of the level that serves the tiles
+//       + the kernel's fixed latency, or else one latency of the level
+//         that serves the tiles; + (split-K - 1) x 2 of those latencies
 // where t_tile is one tile's arithmetic (its rows x columns x reduction,
 // padded to the matrix instruction's depth) at one core's share of the peak,
 // and the candidate that finishes first is the library's choice, as its
