@@ -231,6 +231,14 @@ private:
   Members membersOf(unsigned leader) const;
   /// `members` with the cloned fills that feed them, in program order.
   Members withFills(llvm::ArrayRef<unsigned> members) const;
+  /// Runs each attention (a contraction reading the softmax of another's
+  /// result) as one kernel, the scores kept on chip.
+  void fuseAttention();
+  /// The contraction whose result record `b`'s input `operand` carries,
+  /// then the non-matrix records between (its softmax), when a reduction is
+  /// among them and nothing outside reads their values; else none.
+  std::optional<Members> attentionChain(unsigned b,
+                                        const OperandInfo &operand) const;
   int indexOf(Operation *op) const {
     const OpCostRecord *record = analysis.lookup(op);
     return record ? static_cast<int>(record - records.data()) : -1;
@@ -956,6 +964,8 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
 
 static FusionKind kindOf(ArrayRef<FusionRole> roles) {
   auto has = [&](FusionRole role) { return llvm::is_contained(roles, role); };
+  if (llvm::count(roles, FusionRole::Matrix) > 1)
+    return FusionKind::Attention;
   if (has(FusionRole::Reduction))
     return FusionKind::Reduction;
   if (has(FusionRole::Matrix) &&
@@ -994,6 +1004,102 @@ void Planner::mergeGroups() {
       continue;
     groups.unionSets(a, b);
     latencyOf[groups.getLeaderValue(a)] = together;
+  }
+}
+
+std::optional<Planner::Members>
+Planner::attentionChain(unsigned b, const OperandInfo &operand) const {
+  // Backward from the operand through non-matrix records, to the one
+  // contraction whose result they carry (fills are made in place).
+  llvm::SmallDenseSet<unsigned, 16> behind;
+  SmallVector<int, 16> stack{operand.producer};
+  int a = -1;
+  while (!stack.empty()) {
+    int p = stack.pop_back_val();
+    if (p < 0 || facts[p].cloned || facts[p].role == FusionRole::Fill)
+      continue;
+    if (facts[p].role == FusionRole::Matrix) {
+      if (a >= 0 && a != p)
+        return std::nullopt; // Two contractions feed it: not attention.
+      a = p;
+      continue;
+    }
+    // What no kernel fuses (a constant, a loop) is read from outside. A
+    // softmax is a few ops (and a mask or a scale): a long way back is
+    // something else.
+    if (!facts[p].fusible)
+      continue;
+    if (behind.size() > 32)
+      return std::nullopt;
+    if (!behind.insert(p).second)
+      continue;
+    for (const OperandInfo &input : operandsOf(p))
+      if (!input.init && input.read)
+        stack.push_back(input.producer);
+  }
+  if (a < 0)
+    return std::nullopt;
+  // Forward from the contraction through those records: the chain. Its
+  // values (the scores, the probabilities) stay on chip only if nothing
+  // else reads them.
+  Members chain{static_cast<unsigned>(a)};
+  for (size_t next = 0; next < chain.size(); ++next)
+    for (const UseInfo &use : usesOf(chain[next])) {
+      if (use.user == static_cast<int>(b))
+        continue;
+      if (use.user < 0 || !behind.contains(use.user))
+        return std::nullopt;
+      if (!llvm::is_contained(chain, static_cast<unsigned>(use.user)))
+        chain.push_back(use.user);
+    }
+  if (llvm::none_of(chain, [&](unsigned index) {
+        return facts[index].role == FusionRole::Reduction;
+      }))
+    return std::nullopt;
+  return chain;
+}
+
+void Planner::fuseAttention() {
+  // A library's fused attention kernel (FlashAttention; TensorRT's and
+  // cuDNN's fused multi-head attention) on a device whose library tiles
+  // contractions; an eager framework runs the ops it is given.
+  if (!hardware.matrixTiles || fusionOptions.byFrameworkOp ||
+      !fusionOptions.fuseAttention)
+    return;
+  for (auto [b, f] : llvm::enumerate(facts)) {
+    if (f.role != FusionRole::Matrix || f.folded)
+      continue;
+    for (const OperandInfo &operand : operandsOf(b)) {
+      if (operand.init || !operand.read || operand.producer < 0)
+        continue;
+      std::optional<Members> chain = attentionChain(b, operand);
+      if (!chain)
+        continue;
+      // FlashAttention's kernels keep a head's rows on chip: head
+      // dimensions up to 256.
+      const std::optional<MatrixShape> &scores =
+          records[chain->front()].cost.matrixShape;
+      const std::optional<MatrixShape> &output = records[b].cost.matrixShape;
+      if (!scores || !output || scores->k > 256.0 || output->n > 256.0)
+        break;
+      Members merged;
+      for (unsigned index : *chain)
+        for (unsigned member : membersOf(groups.getOrInsertLeaderValue(index)))
+          if (!llvm::is_contained(merged, member))
+            merged.push_back(member);
+      for (unsigned member : membersOf(groups.getOrInsertLeaderValue(b)))
+        if (!llvm::is_contained(merged, member))
+          merged.push_back(member);
+      llvm::sort(merged);
+      if (llvm::count_if(merged, [&](unsigned index) {
+            return facts[index].role == FusionRole::Matrix;
+          }) != 2 ||
+          wouldCycle(merged))
+        break;
+      for (unsigned index : merged)
+        groups.unionSets(merged.front(), index);
+      break;
+    }
   }
 }
 
@@ -1132,6 +1238,7 @@ FusionPlan Planner::run() {
   cloneFills();
   findEdges();
   mergeGroups();
+  fuseAttention();
 
   FusionPlan plan;
   plan.records.resize(records.size());

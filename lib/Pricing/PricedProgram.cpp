@@ -739,7 +739,9 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
   // models.
   RooflineOptions compiled = options.roofline;
   compiled.execution = ExecutionModel::Compiled;
-  report.plan = planFusion(analysis, hw, compiled);
+  FusionOptions planned;
+  planned.fuseAttention = options.fuseAttention;
+  report.plan = planFusion(analysis, hw, compiled, planned);
   // The eager framework's kernels, when the IR says which framework op made
   // each op (a module without the names is spared a second plan).
   if (llvm::any_of(analysis.getRecords(), [](const OpCostRecord &record) {

@@ -282,7 +282,8 @@ RooflineEstimate mlsysim::priceKernel(llvm::ArrayRef<KernelPart> parts,
     kernel.tCompute += p.tCompute * part.recompute;
     kernel.tStrided += p.tStrided * part.recompute;
     kernel.idealCompute += p.idealCompute * part.recompute;
-    kernel.tExposed += p.tExposed * part.recompute;
+    // One kernel, one dispatch and drain: its fixed latency once.
+    kernel.tExposed = std::max(kernel.tExposed, p.tExposed);
     if (p.tile)
       addLevels(kernel.levels, p.tile->levels, part.recompute);
     // A collective (always a kernel of its own) keeps its links' time.

@@ -10,6 +10,9 @@
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml output=-" -o /dev/null | FileCheck %s
 // The JSON and HTML views carry the same diagnosis.
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | %fields --section diagnosis | FileCheck %s --check-prefix=JSON
+// The toy GPU without its library's tiles: no fused attention kernel.
+// RUN: sed '/^matrix_tile:/,/^  n:/d' %S/../Hardware/Inputs/toy-gpu.yaml > %t.notiles.yaml
+// RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%t.notiles.yaml output=-" -o /dev/null | FileCheck %s --check-prefix=UNFUSED
 // RUN: mlsysim-opt %s --split-input-file --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=html output=-" -o /dev/null | FileCheck %s --check-prefix=HTML
 
 // Weights: x[16x1024] . W[1024x1024] (f16, W a parameter) into y.
@@ -76,9 +79,11 @@ func.func @f32(%a: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x2
 
 // -----
 
-// Attention: Q.K^T (f16 in, f32 scores), softmax, a cast to f16, P.V. The
-// softmax and its cast are one row kernel; the fills are made in place:
-// 3 kernels.
+// Attention: Q.K^T (f16 in, f32 scores), softmax, a cast to f16, P.V. On
+// a device whose library tiles contractions, the compiled plan runs it as one
+// fused attention kernel (FlashAttention), below. Without the library's tiles
+// (UNFUSED) the softmax and its cast are one row kernel and the fills are
+// made in place: 3 kernels.
 //   scores: 2*512*512*64 = 33554432 FLOPs, 0.671 us; reads Q, K 131072 B,
 //     writes 512*512*4 = 1048576 B: 2.36 us + 1 = 3.36 us
 //   softmax + cast: 4 FLOPs (0.21 us) and an exp (0.52 us) per score:
@@ -87,9 +92,16 @@ func.func @f32(%a: tensor<256x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x2
 //     1.31 + 1 = 2.31 us
 // 9.82 us, 3407872 B. Fused (the scores stay on chip): 3407872 - 2 *
 // (1048576 + 524288) = 262144 B, 0.52 us, under the compute 2.08 us: 3.08 us.
-// CHECK-LABEL: @attention: predicted 9.82 µs, compiled (3 kernels as a fusing compiler forms them)
-// CHECK: attention: 3 kernels, 9.82 µs (100.0%), memory-bound; a fused attention kernel (FlashAttention-style, the scores stay on chip) would move 262 KB instead of 3.41 MB and take 3.08 µs
-// CHECK: x1 softmax + 1 op (reduction) 4.15 µs
+// UNFUSED-LABEL: @attention: predicted 9.82 µs, compiled (3 kernels as a fusing compiler forms them)
+// UNFUSED: attention: 3 kernels, 9.82 µs (100.0%), memory-bound; a fused attention kernel (FlashAttention-style, the scores stay on chip) would move 262 KB instead of 3.41 MB and take 3.08 µs
+// UNFUSED: x1 softmax + 1 op (reduction) 4.15 µs
+// With the library's tiles the plan is that fused kernel: the scores and
+// the probabilities never leave the chip, Q, K and V are read and the
+// output written, 262144 B (0.52 us), under the three parts' compute
+// (0.671 + 0.73 + 0.671 = 2.08 us), + 1 us launch: 3.08 us, one kernel of
+// kind attention (the scores, the softmax, its cast and P.V).
+// CHECK-LABEL: @attention: predicted 3.08 µs, compiled (1 kernel as a fusing compiler forms them)
+// CHECK: x1 generic + 5 ops (attention) 3.08 µs
 #q = affine_map<(i, j, k) -> (i, k)>
 #kt = affine_map<(i, j, k) -> (j, k)>
 #o = affine_map<(i, j, k) -> (i, j)>

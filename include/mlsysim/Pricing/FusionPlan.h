@@ -27,6 +27,7 @@ enum class FusionKind {
   LayoutIntoConsumer, ///< A broadcast, transpose or copy read in place.
   Reduction,          ///< Reductions with their elementwise neighbours.
   PadIntoConsumer,    ///< tensor.pad read in place by its consumer.
+  Attention, ///< Two contractions and the softmax between (FlashAttention).
 };
 inline constexpr EnumName<FusionKind> kFusionKindNames[] = {
     {FusionKind::ElementwiseChain, "elementwise-chain", ""},
@@ -35,6 +36,7 @@ inline constexpr EnumName<FusionKind> kFusionKindNames[] = {
     {FusionKind::LayoutIntoConsumer, "layout-into-consumer", ""},
     {FusionKind::Reduction, "reduction", ""},
     {FusionKind::PadIntoConsumer, "pad-into-consumer", ""},
+    {FusionKind::Attention, "attention", ""},
 };
 inline llvm::StringRef stringifyFusionKind(FusionKind kind) {
   return stringifyEnum(kFusionKindNames, kind);

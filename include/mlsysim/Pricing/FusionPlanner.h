@@ -66,6 +66,10 @@ struct FusionOptions {
   /// stay two kernels), with no price compared: the library's kernel is what
   /// it is, not a choice.
   bool byFrameworkOp = false;
+  /// Run each attention as one kernel where the device's library has one
+  /// (Planner::fuseAttention). A transformation that only tiles and fuses
+  /// the ops it is given (mlsysim-fuse) plans without it.
+  bool fuseAttention = true;
 };
 
 /// The framework op `op` was lowered from, as the exporter names it in the

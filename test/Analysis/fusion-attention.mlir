@@ -1,0 +1,143 @@
+// Fused attention in the compiled plan (FusionPlanner's fuseAttention):
+// on a device whose library tiles contractions, a contraction reading the
+// softmax of another contraction's result runs with it as one kernel, the
+// scores and the probabilities kept on chip (FlashAttention, Dao et al.
+// 2022; TensorRT's and cuDNN's fused multi-head attention), when nothing
+// else reads them and the head dimension is at most 256.
+//
+// Toy GPU (test/Hardware/Inputs/toy-gpu.yaml): matrix f16 100e12, vector
+// f32 10e12 FLOP/s, special functions 1e12/s, 1e12 B/s, efficiencies 0.5,
+// 64x64 tiles on 4 cores, compiled launch 1 us. 512 queries and keys:
+//   Q.K^T: 2*512*512*64 = 33554432 FLOPs / (100e12 * 0.5) = 0.67108864 us
+//   softmax and its cast: 4 FLOPs per score, 1048576 / (10e12 * 0.5)
+//     = 0.2097152 us, and an exp per score, 262144 / (1e12 * 0.5)
+//     = 0.524288 us: 0.7340032 us
+//   P.V: 0.67108864 us
+// @fused: one kernel of kind attention: Q, K, V read and the output written,
+// 4 * 512*64*2 = 262144 B / (1e12 * 0.5) = 0.524288 us, under the compute
+// 0.67108864 * 2 + 0.7340032 = 2.07618048 us; + 1 us launch = 3.07618048 us.
+// @kept also returns the probabilities: they must be written, so nothing is
+// fused across the softmax: 3 kernels (the scores 3.359296 us, the softmax
+// and its cast 4.145728 us, P.V 2.31072 us, as test/Reporting/diagnosis.mlir
+// derives them): 9.815744 us.
+// @wide has a head dimension of 512: past FlashAttention's 256, 3 kernels.
+// Eager execution runs every op as written in all three (6 kernels).
+
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | FileCheck %s
+// RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | %fields --section kernels | FileCheck %s --check-prefix=KERNELS
+
+// mlsysim-fuse plans without fused attention (that is a new kernel, not
+// tiles of the old ones): it performs the groups it can (the fills into
+// their contractions) and its output is re-planned with it.
+// RUN: mlsysim-opt %s --mlsysim-fuse="hardware=%S/../Hardware/Inputs/toy-gpu.yaml" -o %t.mlir 2>&1 | FileCheck %s --check-prefix=FUSE
+// RUN: mlir-opt %t.mlir -o /dev/null
+// FUSE-NOT: (attention)
+// FUSE: remark: fused group G3 (fill-into-consumer, 2 ops, tiled)
+// FUSE-NOT: (attention)
+
+// CHECK:      "name": "fused"
+// CHECK:      "latency_by_execution": {
+// CHECK-NEXT:   "compiled": {
+// CHECK-NEXT:     "kernels": 1,
+// CHECK-NEXT:     "latency_s": 3.07618048e-06
+// CHECK-NEXT:   },
+// CHECK-NEXT:   "eager": {
+// CHECK-NEXT:     "kernels": 6,
+// CHECK:      "name": "kept"
+// CHECK:      "latency_by_execution": {
+// CHECK-NEXT:   "compiled": {
+// CHECK-NEXT:     "kernels": 3,
+// CHECK-NEXT:     "latency_s": 9.815744e-06
+// CHECK:      "name": "wide"
+// CHECK:      "latency_by_execution": {
+// CHECK-NEXT:   "compiled": {
+// CHECK-NEXT:     "kernels": 3,
+
+// KERNELS: kernel #0: {{.*}} bytes_read=196608; bytes_written=65536;{{.*}} func=fused;{{.*}} kind=attention; latency_s=3.07618048e-06;{{.*}} t_compute_s=2.07618048e-06; t_memory_s=5.24288e-07; t_overhead_s=1e-06;
+// KERNELS-NOT: kind=attention
+#q = affine_map<(i, j, k) -> (i, k)>
+#kt = affine_map<(i, j, k) -> (j, k)>
+#o = affine_map<(i, j, k) -> (i, j)>
+#id = affine_map<(i, j) -> (i, j)>
+
+func.func @fused(%q: tensor<512x64xf16>, %k: tensor<512x64xf16>, %v: tensor<512x64xf16>) -> (tensor<512x64xf16>) {
+  %e = tensor.empty() : tensor<512x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %s = linalg.generic {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"]} ins(%q, %k : tensor<512x64xf16>, tensor<512x64xf16>) outs(%f : tensor<512x512xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %r = arith.addf %c, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<512x512xf32>
+  %e2 = tensor.empty() : tensor<512x512xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<512x512xf32>) outs(%e2 : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %e3 = tensor.empty() : tensor<512x512xf16>
+  %ph = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<512x512xf32>) outs(%e3 : tensor<512x512xf16>) {
+  ^bb0(%a: f32, %b: f16):
+    %t = arith.truncf %a : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<512x512xf16>
+  %e4 = tensor.empty() : tensor<512x64xf16>
+  %z16 = arith.constant 0.0 : f16
+  %f4 = linalg.fill ins(%z16 : f16) outs(%e4 : tensor<512x64xf16>) -> tensor<512x64xf16>
+  %out = linalg.matmul ins(%ph, %v : tensor<512x512xf16>, tensor<512x64xf16>) outs(%f4 : tensor<512x64xf16>) -> tensor<512x64xf16>
+  return %out : tensor<512x64xf16>
+}
+
+func.func @kept(%q: tensor<512x64xf16>, %k: tensor<512x64xf16>, %v: tensor<512x64xf16>) -> (tensor<512x64xf16>, tensor<512x512xf16>) {
+  %e = tensor.empty() : tensor<512x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %s = linalg.generic {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"]} ins(%q, %k : tensor<512x64xf16>, tensor<512x64xf16>) outs(%f : tensor<512x512xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %r = arith.addf %c, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<512x512xf32>
+  %e2 = tensor.empty() : tensor<512x512xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<512x512xf32>) outs(%e2 : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %e3 = tensor.empty() : tensor<512x512xf16>
+  %ph = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<512x512xf32>) outs(%e3 : tensor<512x512xf16>) {
+  ^bb0(%a: f32, %b: f16):
+    %t = arith.truncf %a : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<512x512xf16>
+  %e4 = tensor.empty() : tensor<512x64xf16>
+  %z16 = arith.constant 0.0 : f16
+  %f4 = linalg.fill ins(%z16 : f16) outs(%e4 : tensor<512x64xf16>) -> tensor<512x64xf16>
+  %out = linalg.matmul ins(%ph, %v : tensor<512x512xf16>, tensor<512x64xf16>) outs(%f4 : tensor<512x64xf16>) -> tensor<512x64xf16>
+  return %out, %ph : tensor<512x64xf16>, tensor<512x512xf16>
+}
+
+func.func @wide(%q: tensor<512x512xf16>, %k: tensor<512x512xf16>, %v: tensor<512x512xf16>) -> (tensor<512x512xf16>) {
+  %e = tensor.empty() : tensor<512x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %s = linalg.generic {indexing_maps = [#q, #kt, #o], iterator_types = ["parallel", "parallel", "reduction"]} ins(%q, %k : tensor<512x512xf16>, tensor<512x512xf16>) outs(%f : tensor<512x512xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %m = arith.mulf %a32, %b32 : f32
+    %r = arith.addf %c, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<512x512xf32>
+  %e2 = tensor.empty() : tensor<512x512xf32>
+  %p = linalg.softmax dimension(1) ins(%s : tensor<512x512xf32>) outs(%e2 : tensor<512x512xf32>) -> tensor<512x512xf32>
+  %e3 = tensor.empty() : tensor<512x512xf16>
+  %ph = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<512x512xf32>) outs(%e3 : tensor<512x512xf16>) {
+  ^bb0(%a: f32, %b: f16):
+    %t = arith.truncf %a : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<512x512xf16>
+  %e4 = tensor.empty() : tensor<512x512xf16>
+  %z16 = arith.constant 0.0 : f16
+  %f4 = linalg.fill ins(%z16 : f16) outs(%e4 : tensor<512x512xf16>) -> tensor<512x512xf16>
+  %out = linalg.matmul ins(%ph, %v : tensor<512x512xf16>, tensor<512x512xf16>) outs(%f4 : tensor<512x512xf16>) -> tensor<512x512xf16>
+  return %out : tensor<512x512xf16>
+}
+
