@@ -234,6 +234,14 @@ private:
   /// Runs each attention (a contraction reading the softmax of another's
   /// result) as one kernel, the scores kept on chip.
   void fuseAttention();
+  /// Runs contractions of one shared input (Q, K and V of one activation)
+  /// as one kernel: one launch, one fixed latency, the input read once.
+  void mergeSiblings();
+  /// Whether the plan has the library's own kernels (FusionOptions).
+  bool planLibraryKernels() const {
+    return hardware.matrixTiles && !fusionOptions.byFrameworkOp &&
+           fusionOptions.libraryKernels;
+  }
   /// The contraction whose result record `b`'s input `operand` carries,
   /// then the non-matrix records between (its softmax), when a reduction is
   /// among them and nothing outside reads their values; else none.
@@ -965,7 +973,8 @@ bool Planner::wouldCycle(ArrayRef<unsigned> group) const {
 static FusionKind kindOf(ArrayRef<FusionRole> roles) {
   auto has = [&](FusionRole role) { return llvm::is_contained(roles, role); };
   if (llvm::count(roles, FusionRole::Matrix) > 1)
-    return FusionKind::Attention;
+    return has(FusionRole::Reduction) ? FusionKind::Attention
+                                      : FusionKind::Siblings;
   if (has(FusionRole::Reduction))
     return FusionKind::Reduction;
   if (has(FusionRole::Matrix) &&
@@ -1059,12 +1068,59 @@ Planner::attentionChain(unsigned b, const OperandInfo &operand) const {
   return chain;
 }
 
+void Planner::mergeSiblings() {
+  // XLA's DotMerger and TensorRT's horizontal layer fusion: dot(a, b) and
+  // dot(a, c) become dot(a, concat(b, c)), the weights concatenated once.
+  if (!planLibraryKernels())
+    return;
+  // Contractions by the value they read as their first input, in program
+  // order.
+  llvm::MapVector<Value, SmallVector<unsigned, 4>> byInput;
+  for (auto [index, f] : llvm::enumerate(facts)) {
+    if (f.role != FusionRole::Matrix || f.folded || !f.fusible)
+      continue;
+    for (const OperandInfo &operand : operandsOf(index))
+      if (!operand.init && operand.read) {
+        byInput[operand.value].push_back(index);
+        break;
+      }
+  }
+  for (auto &[input, readers] : byInput) {
+    if (readers.size() < 2)
+      continue;
+    const std::optional<MatrixShape> &first =
+        records[readers.front()].cost.matrixShape;
+    if (!first)
+      continue;
+    Members merged = membersOf(groups.getOrInsertLeaderValue(readers.front()));
+    for (unsigned reader : llvm::drop_begin(readers)) {
+      // The same rows and reduction: one GEMM with the columns side by side.
+      const std::optional<MatrixShape> &shape =
+          records[reader].cost.matrixShape;
+      if (!shape || shape->batch != first->batch || shape->m != first->m ||
+          shape->k != first->k ||
+          records[reader].multiplier != records[readers.front()].multiplier)
+        continue;
+      Members candidate(merged);
+      for (unsigned member :
+           membersOf(groups.getOrInsertLeaderValue(reader)))
+        if (!llvm::is_contained(candidate, member))
+          candidate.push_back(member);
+      llvm::sort(candidate);
+      // Independent contractions only (one does not feed the other).
+      if (wouldCycle(candidate))
+        continue;
+      merged = std::move(candidate);
+      groups.unionSets(readers.front(), reader);
+    }
+  }
+}
+
 void Planner::fuseAttention() {
   // A library's fused attention kernel (FlashAttention; TensorRT's and
   // cuDNN's fused multi-head attention) on a device whose library tiles
   // contractions; an eager framework runs the ops it is given.
-  if (!hardware.matrixTiles || fusionOptions.byFrameworkOp ||
-      !fusionOptions.fuseAttention)
+  if (!planLibraryKernels())
     return;
   for (auto [b, f] : llvm::enumerate(facts)) {
     if (f.role != FusionRole::Matrix || f.folded)
@@ -1238,6 +1294,7 @@ FusionPlan Planner::run() {
   cloneFills();
   findEdges();
   mergeGroups();
+  mergeSiblings();
   fuseAttention();
 
   FusionPlan plan;

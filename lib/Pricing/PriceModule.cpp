@@ -166,7 +166,7 @@ mlsysim::priceModule(ModuleOp module, const PricingRequest &request,
     return emitError(module.getLoc()) << llvm::toString(realism.takeError());
   options.roofline.realism = *realism;
   options.fusion = request.fusion;
-  options.fuseAttention = request.fuseAttention;
+  options.libraryKernels = request.libraryKernels;
   options.overlapCommunication = request.overlap;
   options.allOps = request.allOps;
   options.roofline.memoryLevel = request.memoryLevel;

@@ -740,7 +740,7 @@ mlsysim::priceProgram(const CostAnalysis &analysis,
   RooflineOptions compiled = options.roofline;
   compiled.execution = ExecutionModel::Compiled;
   FusionOptions planned;
-  planned.fuseAttention = options.fuseAttention;
+  planned.libraryKernels = options.libraryKernels;
   report.plan = planFusion(analysis, hw, compiled, planned);
   // The eager framework's kernels, when the IR says which framework op made
   // each op (a module without the names is spared a second plan).

@@ -484,9 +484,9 @@ struct FusePass : public mlsysim::impl::FusePassBase<FusePass> {
     marks.emplace(&getContext());
     PricingRequest options = passutil::PassPricing::read(*this);
     options.fusion = true;
-    // A fused attention kernel is a new kernel (FlashAttention), not tiles
-    // of the ops: plan only what tiling and fusion perform.
-    options.fuseAttention = false;
+    // A fused attention kernel or a merged projection is a new kernel, not
+    // tiles of the ops: plan only what tiling and fusion perform.
+    options.libraryKernels = false;
     rewriteReshapesAsViews(module);
     FailureOr<std::vector<PricedProgram>> reports =
         passutil::PassPricing::priceOneDevice(*this, options,

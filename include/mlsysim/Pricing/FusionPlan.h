@@ -28,6 +28,7 @@ enum class FusionKind {
   Reduction,          ///< Reductions with their elementwise neighbours.
   PadIntoConsumer,    ///< tensor.pad read in place by its consumer.
   Attention, ///< Two contractions and the softmax between (FlashAttention).
+  Siblings,  ///< Contractions of one shared input as one (a fused QKV).
 };
 inline constexpr EnumName<FusionKind> kFusionKindNames[] = {
     {FusionKind::ElementwiseChain, "elementwise-chain", ""},
@@ -37,6 +38,7 @@ inline constexpr EnumName<FusionKind> kFusionKindNames[] = {
     {FusionKind::Reduction, "reduction", ""},
     {FusionKind::PadIntoConsumer, "pad-into-consumer", ""},
     {FusionKind::Attention, "attention", ""},
+    {FusionKind::Siblings, "siblings", ""},
 };
 inline llvm::StringRef stringifyFusionKind(FusionKind kind) {
   return stringifyEnum(kFusionKindNames, kind);

@@ -66,10 +66,13 @@ struct FusionOptions {
   /// stay two kernels), with no price compared: the library's kernel is what
   /// it is, not a choice.
   bool byFrameworkOp = false;
-  /// Run each attention as one kernel where the device's library has one
-  /// (Planner::fuseAttention). A transformation that only tiles and fuses
-  /// the ops it is given (mlsysim-fuse) plans without it.
-  bool fuseAttention = true;
+  /// Plan the kernels a device's library or compiler makes that are not
+  /// tiles of the ops as written, where the device's library tiles
+  /// contractions: each attention as one kernel (FlashAttention), and
+  /// contractions of one shared input as one (a fused QKV projection). A
+  /// transformation that only tiles and fuses the ops it is given
+  /// (mlsysim-fuse) plans without them.
+  bool libraryKernels = true;
 };
 
 /// The framework op `op` was lowered from, as the exporter names it in the

@@ -40,9 +40,9 @@ struct PricingRequest {
   /// Whether the views list fusion opportunities, and every op.
   bool fusion = true;
   bool allOps = false;
-  /// Whether the compiled plan runs each attention as one kernel
-  /// (FusionOptions::fuseAttention).
-  bool fuseAttention = true;
+  /// Whether the compiled plan has the library's own kernels
+  /// (FusionOptions::libraryKernels).
+  bool libraryKernels = true;
   /// Whether to give the costs as formulas of the dynamic sizes (when the
   /// program has any), and the user's names for them (`symbols=`).
   bool symbolic = false;

@@ -39,9 +39,9 @@ struct PricingOptions {
   /// List the fusion opportunities (the groups of the compiled plan, ranked
   /// by time saved) in the views.
   bool fusion = true;
-  /// The compiled plan runs each attention as one kernel
-  /// (FusionOptions::fuseAttention).
-  bool fuseAttention = true;
+  /// The compiled plan has the library's own kernels
+  /// (FusionOptions::libraryKernels).
+  bool libraryKernels = true;
   /// Print every op in the text view (`ops=all`), not only the kernels that
   /// take longest.
   bool allOps = false;
