@@ -63,9 +63,8 @@ static std::vector<Unit> collectUnits(const PricedProgram &report,
   }
   llvm::DenseSet<int> seen;
   for (unsigned id : runUnits) {
-    int framework = report.frameworkKernelOf.empty()
-                        ? -1
-                        : report.frameworkKernelOf[id];
+    int framework =
+        report.frameworkKernelOf.empty() ? -1 : report.frameworkKernelOf[id];
     if (framework >= 0) {
       if (seen.insert(framework).second) {
         const PricedKernel &kernel = report.frameworkKernels[framework];

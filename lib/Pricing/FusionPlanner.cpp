@@ -1102,8 +1102,7 @@ void Planner::mergeSiblings() {
           records[reader].multiplier != records[readers.front()].multiplier)
         continue;
       Members candidate(merged);
-      for (unsigned member :
-           membersOf(groups.getOrInsertLeaderValue(reader)))
+      for (unsigned member : membersOf(groups.getOrInsertLeaderValue(reader)))
         if (!llvm::is_contained(candidate, member))
           candidate.push_back(member);
       llvm::sort(candidate);
@@ -1147,9 +1146,10 @@ void Planner::fuseAttention() {
         if (!llvm::is_contained(merged, member))
           merged.push_back(member);
       llvm::sort(merged);
-      if (llvm::count_if(merged, [&](unsigned index) {
-            return facts[index].role == FusionRole::Matrix;
-          }) != 2 ||
+      if (llvm::count_if(merged,
+                         [&](unsigned index) {
+                           return facts[index].role == FusionRole::Matrix;
+                         }) != 2 ||
           wouldCycle(merged))
         break;
       for (unsigned index : merged)
