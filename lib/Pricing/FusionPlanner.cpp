@@ -1095,11 +1095,14 @@ void Planner::mergeSiblings() {
     Members merged = membersOf(groups.getOrInsertLeaderValue(readers.front()));
     for (unsigned reader : llvm::drop_begin(readers)) {
       // The same rows and reduction: one GEMM with the columns side by side.
+      // One kernel runs in one block: not across a loop's body.
       const std::optional<MatrixShape> &shape =
           records[reader].cost.matrixShape;
       if (!shape || shape->batch != first->batch || shape->m != first->m ||
           shape->k != first->k ||
-          records[reader].multiplier != records[readers.front()].multiplier)
+          records[reader].multiplier != records[readers.front()].multiplier ||
+          records[reader].op->getBlock() !=
+              records[readers.front()].op->getBlock())
         continue;
       Members candidate(merged);
       for (unsigned member : membersOf(groups.getOrInsertLeaderValue(reader)))
@@ -1146,10 +1149,16 @@ void Planner::fuseAttention() {
         if (!llvm::is_contained(merged, member))
           merged.push_back(member);
       llvm::sort(merged);
+      // One kernel runs in one block: not across a loop's body.
+      Block *block = records[b].op->getBlock();
       if (llvm::count_if(merged,
                          [&](unsigned index) {
                            return facts[index].role == FusionRole::Matrix;
                          }) != 2 ||
+          llvm::any_of(merged,
+                       [&](unsigned index) {
+                         return records[index].op->getBlock() != block;
+                       }) ||
           wouldCycle(merged))
         break;
       for (unsigned index : merged)

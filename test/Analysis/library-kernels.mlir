@@ -11,7 +11,11 @@
 // three: 3.442368 us. Merged: X read once, 32768 + 3 * 8192 = 57344 B read,
 // 98304 B written, 311.296 ns over the compute 125.82912 ns; + 1 us:
 // 1.311296 us. @chain's second matmul reads the first's result: not
-// siblings, 2 kernels of 1.147456 us.
+// siblings, 2 kernels of 1.147456 us. @loop's second matmul reads X inside a
+// loop's body: a kernel runs in one block, so 2 kernels, each 106496 B
+// (the first writes the fill the loop also reads, 40960 + 65536; the second
+// reads X, its weight and the loop's value, 73728, and writes 32768) /
+// 0.5e12 = 212.992 ns + 1 us: 2.425984 us.
 //
 // Fused attention in the compiled plan (FusionPlanner's fuseAttention):
 // on a device whose library tiles contractions, a contraction reading the
@@ -78,6 +82,11 @@
 // CHECK-NEXT:   "compiled": {
 // CHECK-NEXT:     "kernels": 2,
 // CHECK-NEXT:     "latency_s": 2.29491{{[0-9]*}}e-06
+// CHECK:      "name": "loop"
+// CHECK:      "latency_by_execution": {
+// CHECK-NEXT:   "compiled": {
+// CHECK-NEXT:     "kernels": 2,
+// CHECK-NEXT:     "latency_s": 2.42598{{[0-9]*}}e-06
 
 // KERNELS: kernel #0: {{.*}} bytes_read=196608; bytes_written=65536;{{.*}} func=fused;{{.*}} kind=attention; latency_s=3.07618048e-06;{{.*}} t_compute_s=2.07618048e-06; t_memory_s=5.24288e-07; t_overhead_s=1e-06;
 // KERNELS-NOT: kind=attention
@@ -185,4 +194,17 @@ func.func @chain(%x: tensor<256x64xf16>, %w1: tensor<64x64xf16>, %w2: tensor<64x
   %y = linalg.matmul ins(%x, %w1 : tensor<256x64xf16>, tensor<64x64xf16>) outs(%f : tensor<256x64xf16>) -> tensor<256x64xf16>
   %o = linalg.matmul ins(%y, %w2 : tensor<256x64xf16>, tensor<64x64xf16>) outs(%f : tensor<256x64xf16>) -> tensor<256x64xf16>
   return %o : tensor<256x64xf16>
+}
+func.func @loop(%x: tensor<256x64xf16>, %wq: tensor<64x64xf16>, %wk: tensor<64x64xf16>) -> (tensor<256x64xf16>, tensor<256x64xf16>) {
+  %e = tensor.empty() : tensor<256x64xf16>
+  %z = arith.constant 0.0 : f16
+  %f = linalg.fill ins(%z : f16) outs(%e : tensor<256x64xf16>) -> tensor<256x64xf16>
+  %q = linalg.matmul ins(%x, %wq : tensor<256x64xf16>, tensor<64x64xf16>) outs(%f : tensor<256x64xf16>) -> tensor<256x64xf16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%acc = %f) -> tensor<256x64xf16> {
+    %k = linalg.matmul ins(%x, %wk : tensor<256x64xf16>, tensor<64x64xf16>) outs(%acc : tensor<256x64xf16>) -> tensor<256x64xf16>
+    scf.yield %k : tensor<256x64xf16>
+  }
+  return %q, %r : tensor<256x64xf16>, tensor<256x64xf16>
 }
