@@ -229,6 +229,12 @@ private:
   /// Groups are small: their members without a heap allocation.
   using Members = SmallVector<unsigned, 8>;
   Members membersOf(unsigned leader) const;
+  /// Adds the members of record `index`'s group missing from `members`.
+  void addGroupOf(unsigned index, Members &members) {
+    for (unsigned member : membersOf(groups.getOrInsertLeaderValue(index)))
+      if (!llvm::is_contained(members, member))
+        members.push_back(member);
+  }
   /// `members` with the cloned fills that feed them, in program order.
   Members withFills(llvm::ArrayRef<unsigned> members) const;
   /// Runs each attention (a contraction reading the softmax of another's
@@ -1105,9 +1111,7 @@ void Planner::mergeSiblings() {
               records[readers.front()].op->getBlock())
         continue;
       Members candidate(merged);
-      for (unsigned member : membersOf(groups.getOrInsertLeaderValue(reader)))
-        if (!llvm::is_contained(candidate, member))
-          candidate.push_back(member);
+      addGroupOf(reader, candidate);
       llvm::sort(candidate);
       // Independent contractions only (one does not feed the other).
       if (wouldCycle(candidate))
@@ -1142,12 +1146,8 @@ void Planner::fuseAttention() {
         break;
       Members merged;
       for (unsigned index : *chain)
-        for (unsigned member : membersOf(groups.getOrInsertLeaderValue(index)))
-          if (!llvm::is_contained(merged, member))
-            merged.push_back(member);
-      for (unsigned member : membersOf(groups.getOrInsertLeaderValue(b)))
-        if (!llvm::is_contained(merged, member))
-          merged.push_back(member);
+        addGroupOf(index, merged);
+      addGroupOf(b, merged);
       llvm::sort(merged);
       // One kernel runs in one block: not across a loop's body.
       Block *block = records[b].op->getBlock();
