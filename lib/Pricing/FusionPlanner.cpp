@@ -68,6 +68,20 @@ bool isView(Operation *op) {
              tensor::ReshapeOp>(op);
 }
 
+/// Whether `op` only re-strides its input: a transpose, a copy, a slice, or
+/// a generic that forwards its one input through a permutation. (A
+/// broadcast is not: a library reads no operand with a zero stride but a
+/// batch.)
+bool isStridedView(Operation *op) {
+  if (isa<linalg::TransposeOp, linalg::CopyOp, tensor::ExtractSliceOp>(op))
+    return true;
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  return generic && generic.getNumDpsInputs() == 1 &&
+         generic.getNumDpsInits() == 1 &&
+         llvm::all_of(generic.getIndexingMapsArray(),
+                      [](AffineMap map) { return map.isPermutation(); });
+}
+
 /// Whether `map` reads each element once per iteration of a subset of the
 /// consumer's loops: a projected permutation, unit dims as constant 0.
 bool readsElementwise(AffineMap map) {
@@ -247,6 +261,12 @@ private:
   bool planLibraryKernels() const {
     return hardware.matrixTiles && !fusionOptions.byFrameworkOp &&
            fusionOptions.libraryKernels;
+  }
+  /// Whether the device's library reads a contraction's operands through
+  /// their strides (a transposed or sliced operand in place); only where
+  /// the plan has the library's kernels.
+  bool readsOperandsInPlace() const {
+    return hardware.matrixTiles && fusionOptions.libraryKernels;
   }
   /// The contraction whose result record `b`'s input `operand` carries,
   /// then the non-matrix records between (its softmax), when a reduction is
@@ -602,6 +622,13 @@ Planner::classifyEdge(OpOperand &use, unsigned producer, unsigned consumer,
     // producer writes into the interior of a padded buffer).
     return !throughView && isInput ? std::optional(FusionKind::PadIntoConsumer)
                                    : std::nullopt;
+  // A library contraction reads its operands through their strides, even
+  // the image a convolution reads through a window (below, only elementwise
+  // reads fuse): cuDNN takes a weight gradient's activations and output
+  // gradient as they lie, where the exporters transpose both first.
+  if (from == FusionRole::Layout && to == FusionRole::Matrix && isInput &&
+      readsOperandsInPlace() && isStridedView(records[producer].op))
+    return FusionKind::LayoutIntoConsumer;
   if (!isInput || !readsElementwise(map))
     return std::nullopt;
   switch (from) {
