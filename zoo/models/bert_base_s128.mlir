@@ -30,23 +30,21 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 0.000000e+00 : f32
+    %cst = arith.constant 0.000000e+00 : f32
     %c64_i64 = arith.constant 64 : i64
     %c12 = arith.constant 12 : index
     %true = arith.constant true
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant 1.000000e+00 : f32
-    %cst_3 = arith.constant 5.000000e-01 : f32
-    %cst_4 = arith.constant dense<0xFF800000> : tensor<f32>
-    %cst_5 = arith.constant dense<true> : tensor<i1>
-    %cst_6 = arith.constant 9.9999999999999998E-13 : f64
-    %cst_7 = arith.constant 7.680000e+02 : f64
-    %cst_8 = arith.constant 7.680000e+02 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 1.000000e+00 : f32
+    %cst_2 = arith.constant 5.000000e-01 : f32
+    %cst_3 = arith.constant dense<0xFF800000> : tensor<f32>
+    %cst_4 = arith.constant dense<true> : tensor<i1>
+    %cst_5 = arith.constant 9.9999999999999998E-13 : f64
+    %cst_6 = arith.constant 7.680000e+02 : f32
     %c8192_i64 = arith.constant 8192 : i64
     %c98304_i64 = arith.constant 98304 : i64
-    %cst_9 = arith.constant 1.250000e-01 : f32
-    %cst_10 = arith.constant 1.41421354 : f32
+    %cst_7 = arith.constant 1.250000e-01 : f32
+    %cst_8 = arith.constant 1.41421354 : f32
     %dim = tensor.dim %arg201, %c0 : tensor<?x128xi64>
     %0 = arith.index_cast %dim : index to i64
     %extracted_slice = tensor.extract_slice %arg199[0, 0] [1, 128] [1, 1] : tensor<1x512xi64> to tensor<1x128xi64>
@@ -54,8 +52,8 @@ module {
     %2 = linalg.fill ins(%c0_i64 : i64) outs(%1 : tensor<1x128xi64>) -> tensor<1x128xi64>
     %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice : tensor<1x128xi64>) outs(%2 : tensor<1x128xi64>) {
     ^bb0(%in: i64, %out: i64):
-      %1305 = arith.index_cast %in : i64 to index
-      %extracted = tensor.extract %arg200[%c0, %1305] : tensor<1x512xi64>
+      %1105 = arith.index_cast %in : i64 to index
+      %extracted = tensor.extract %arg200[%c0, %1105] : tensor<1x512xi64>
       linalg.yield %extracted : i64
     } -> tensor<1x128xi64>
     %4 = arith.cmpi slt, %0, %c0_i64 : i64
@@ -69,4293 +67,3593 @@ module {
     %8 = tensor.empty(%dim) : tensor<?x128x768xf32>
     %9 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg201 : tensor<?x128xi64>) outs(%8 : tensor<?x128x768xf32>) {
     ^bb0(%in: i64, %out: f32):
-      %1305 = arith.index_cast %in : i64 to index
-      %1306 = linalg.index 2 : index
-      %extracted = tensor.extract %arg0[%1305, %1306] : tensor<30522x768xf32>
+      %1105 = arith.index_cast %in : i64 to index
+      %1106 = linalg.index 2 : index
+      %extracted = tensor.extract %arg0[%1105, %1106] : tensor<30522x768xf32>
       linalg.yield %extracted : f32
     } -> tensor<?x128x768xf32>
     %10 = tensor.empty(%5) : tensor<?x128x768xf32>
     %11 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7 : tensor<?x128xi64>) outs(%10 : tensor<?x128x768xf32>) {
     ^bb0(%in: i64, %out: f32):
-      %1305 = arith.index_cast %in : i64 to index
-      %1306 = linalg.index 2 : index
-      %extracted = tensor.extract %arg2[%1305, %1306] : tensor<2x768xf32>
+      %1105 = arith.index_cast %in : i64 to index
+      %1106 = linalg.index 2 : index
+      %extracted = tensor.extract %arg2[%1105, %1106] : tensor<2x768xf32>
       linalg.yield %extracted : f32
     } -> tensor<?x128x768xf32>
     %12 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%9, %11 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
     %13 = tensor.empty() : tensor<1x128x768xf32>
     %14 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%extracted_slice : tensor<1x128xi64>) outs(%13 : tensor<1x128x768xf32>) {
     ^bb0(%in: i64, %out: f32):
-      %1305 = arith.index_cast %in : i64 to index
-      %1306 = linalg.index 2 : index
-      %extracted = tensor.extract %arg1[%1305, %1306] : tensor<512x768xf32>
+      %1105 = arith.index_cast %in : i64 to index
+      %1106 = linalg.index 2 : index
+      %extracted = tensor.extract %arg1[%1105, %1106] : tensor<512x768xf32>
       linalg.yield %extracted : f32
     } -> tensor<1x128x768xf32>
     %15 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%12, %14 : tensor<?x128x768xf32>, tensor<1x128x768xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %16 = tensor.empty(%dim) : tensor<?x128x768xf64>
-    %17 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15 : tensor<?x128x768xf32>) outs(%16 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %18 = tensor.empty(%dim) : tensor<?x128x1xf64>
-    %19 = linalg.fill ins(%cst : f64) outs(%18 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %20 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%17 : tensor<?x128x768xf64>) outs(%19 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %21 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20 : tensor<?x128x1xf64>) outs(%18 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %22 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17, %21 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%16 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %23 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22, %22 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%16 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %24 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%23 : tensor<?x128x768xf64>) outs(%19 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %25 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24 : tensor<?x128x1xf64>) outs(%18 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %26 = tensor.empty(%dim) : tensor<?x128x1xf32>
-    %27 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%25 : tensor<?x128x1xf64>) outs(%26 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %28 = linalg.fill ins(%cst_0 : f32) outs(%26 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %29 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%15 : tensor<?x128x768xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    %16 = tensor.empty(%dim) : tensor<?x128x1xf32>
+    %17 = linalg.fill ins(%cst : f32) outs(%16 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %18 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%15 : tensor<?x128x768xf32>) outs(%17 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %30 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29 : tensor<?x128x1xf32>) outs(%26 : tensor<?x128x1xf32>) {
+    %19 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%18 : tensor<?x128x1xf32>) outs(%16 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %31 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27 : tensor<?x128x1xf32>) outs(%26 : tensor<?x128x1xf32>) {
+    %20 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15, %19 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%8 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %21 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20, %20 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%8 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %22 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%21 : tensor<?x128x768xf32>) outs(%17 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %32 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%31 : tensor<?x128x1xf32>) outs(%26 : tensor<?x128x1xf32>) {
+    %23 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22 : tensor<?x128x1xf32>) outs(%16 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %33 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15, %30 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %24 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%23 : tensor<?x128x1xf32>) outs(%16 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %25 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24 : tensor<?x128x1xf32>) outs(%16 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %26 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20, %25 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%8 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %34 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%33, %32 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %27 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%26, %arg3 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %35 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34, %arg3 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %28 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27, %arg4 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %36 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%35, %arg4 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %dim_11 = tensor.dim %arg202, %c0 : tensor<?x128xi64>
-    %37 = tensor.empty(%dim_11) : tensor<?x128xi1>
-    %38 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg202 : tensor<?x128xi64>) outs(%37 : tensor<?x128xi1>) {
+    %dim_9 = tensor.dim %arg202, %c0 : tensor<?x128xi64>
+    %29 = tensor.empty(%dim_9) : tensor<?x128xi1>
+    %30 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg202 : tensor<?x128xi64>) outs(%29 : tensor<?x128xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1305 = arith.cmpi ne, %in, %c0_i64 : i64
-      linalg.yield %1305 : i1
+      %1105 = arith.cmpi ne, %in, %c0_i64 : i64
+      linalg.yield %1105 : i1
     } -> tensor<?x128xi1>
-    %39 = tensor.empty(%dim) : tensor<?xi64>
-    %40 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%39 : tensor<?xi64>) {
+    %31 = tensor.empty(%dim) : tensor<?xi64>
+    %32 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%31 : tensor<?xi64>) {
     ^bb0(%out: i64):
-      %1305 = linalg.index 0 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      linalg.yield %1306 : i64
+      %1105 = linalg.index 0 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      linalg.yield %1106 : i64
     } -> tensor<?xi64>
-    %41 = tensor.empty() : tensor<128xi64>
-    %42 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%41 : tensor<128xi64>) {
+    %33 = tensor.empty() : tensor<128xi64>
+    %34 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%33 : tensor<128xi64>) {
     ^bb0(%out: i64):
-      %1305 = linalg.index 0 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      linalg.yield %1306 : i64
+      %1105 = linalg.index 0 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      linalg.yield %1106 : i64
     } -> tensor<128xi64>
-    %expanded = tensor.expand_shape %40 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
-    %expanded_12 = tensor.expand_shape %42 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
-    %expanded_13 = tensor.expand_shape %42 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
-    %43 = tensor.empty() : tensor<1x1x128x1xi1>
-    %44 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_12 : tensor<1x1x128x1xi64>) outs(%43 : tensor<1x1x128x1xi1>) {
+    %expanded = tensor.expand_shape %32 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
+    %expanded_10 = tensor.expand_shape %34 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
+    %expanded_11 = tensor.expand_shape %34 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
+    %35 = tensor.empty() : tensor<1x1x128x1xi1>
+    %36 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_10 : tensor<1x1x128x1xi64>) outs(%35 : tensor<1x1x128x1xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1305 = arith.cmpi sge, %in, %c0_i64 : i64
-      linalg.yield %1305 : i1
+      %1105 = arith.cmpi sge, %in, %c0_i64 : i64
+      linalg.yield %1105 : i1
     } -> tensor<1x1x128x1xi1>
-    %45 = linalg.generic {indexing_maps = [#map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_5, %44 : tensor<i1>, tensor<1x1x128x1xi1>) outs(%43 : tensor<1x1x128x1xi1>) {
-    ^bb0(%in: i1, %in_425: i1, %out: i1):
-      %1305 = arith.andi %in, %in_425 : i1
-      linalg.yield %1305 : i1
+    %37 = linalg.generic {indexing_maps = [#map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_4, %36 : tensor<i1>, tensor<1x1x128x1xi1>) outs(%35 : tensor<1x1x128x1xi1>) {
+    ^bb0(%in: i1, %in_423: i1, %out: i1):
+      %1105 = arith.andi %in, %in_423 : i1
+      linalg.yield %1105 : i1
     } -> tensor<1x1x128x1xi1>
-    %dim_14 = tensor.dim %expanded, %c0 : tensor<?x1x1x1xi64>
-    %46 = tensor.empty(%dim_14) : tensor<?x1x1x128xi1>
-    %47 = linalg.generic {indexing_maps = [#map10, #map11, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded, %expanded_13 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%46 : tensor<?x1x1x128xi1>) {
-    ^bb0(%in: i64, %in_425: i64, %out: i1):
-      %1305 = arith.cmpi slt, %in, %c0_i64 : i64
-      %1306 = arith.index_cast %dim_11 : index to i64
-      %1307 = arith.addi %in, %1306 : i64
-      %1308 = arith.select %1305, %1307, %in : i64
-      %1309 = arith.index_cast %1308 : i64 to index
-      %1310 = arith.cmpi slt, %in_425, %c0_i64 : i64
-      %1311 = arith.addi %in_425, %c128_i64 : i64
-      %1312 = arith.select %1310, %1311, %in_425 : i64
-      %1313 = arith.index_cast %1312 : i64 to index
-      %extracted = tensor.extract %38[%1309, %1313] : tensor<?x128xi1>
+    %dim_12 = tensor.dim %expanded, %c0 : tensor<?x1x1x1xi64>
+    %38 = tensor.empty(%dim_12) : tensor<?x1x1x128xi1>
+    %39 = linalg.generic {indexing_maps = [#map10, #map11, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded, %expanded_11 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%38 : tensor<?x1x1x128xi1>) {
+    ^bb0(%in: i64, %in_423: i64, %out: i1):
+      %1105 = arith.cmpi slt, %in, %c0_i64 : i64
+      %1106 = arith.index_cast %dim_9 : index to i64
+      %1107 = arith.addi %in, %1106 : i64
+      %1108 = arith.select %1105, %1107, %in : i64
+      %1109 = arith.index_cast %1108 : i64 to index
+      %1110 = arith.cmpi slt, %in_423, %c0_i64 : i64
+      %1111 = arith.addi %in_423, %c128_i64 : i64
+      %1112 = arith.select %1110, %1111, %in_423 : i64
+      %1113 = arith.index_cast %1112 : i64 to index
+      %extracted = tensor.extract %30[%1109, %1113] : tensor<?x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x1x128xi1>
-    %48 = tensor.empty(%dim_14) : tensor<?x1x128x128xi1>
-    %49 = linalg.generic {indexing_maps = [#map12, #map13, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%45, %47 : tensor<1x1x128x1xi1>, tensor<?x1x1x128xi1>) outs(%48 : tensor<?x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_425: i1, %out: i1):
-      %1305 = arith.andi %in, %in_425 : i1
-      linalg.yield %1305 : i1
+    %40 = tensor.empty(%dim_12) : tensor<?x1x128x128xi1>
+    %41 = linalg.generic {indexing_maps = [#map12, #map13, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%37, %39 : tensor<1x1x128x1xi1>, tensor<?x1x1x128xi1>) outs(%40 : tensor<?x1x128x128xi1>) {
+    ^bb0(%in: i1, %in_423: i1, %out: i1):
+      %1105 = arith.andi %in, %in_423 : i1
+      linalg.yield %1105 : i1
     } -> tensor<?x1x128x128xi1>
-    %50 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
-    %51 = linalg.generic {indexing_maps = [#map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%50 : tensor<?x1x128x128xi1>) {
+    %42 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
+    %43 = linalg.generic {indexing_maps = [#map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%42 : tensor<?x1x128x128xi1>) {
     ^bb0(%out: i1):
-      %1305 = linalg.index 0 : index
-      %1306 = linalg.index 2 : index
-      %1307 = linalg.index 3 : index
-      %1308 = arith.cmpi eq, %dim_14, %c1 : index
-      %1309 = arith.select %1308, %c0, %1305 : index
-      %extracted = tensor.extract %49[%1309, %c0, %1306, %1307] : tensor<?x1x128x128xi1>
+      %1105 = linalg.index 0 : index
+      %1106 = linalg.index 2 : index
+      %1107 = linalg.index 3 : index
+      %1108 = arith.cmpi eq, %dim_12, %c1 : index
+      %1109 = arith.select %1108, %c0, %1105 : index
+      %extracted = tensor.extract %41[%1109, %c0, %1106, %1107] : tensor<?x1x128x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x128x128xi1>
-    %collapsed_15 = tensor.collapse_shape %36 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_16 = arith.constant 128 : index
-    %52 = arith.muli %dim, %c128_16 overflow<nsw> : index
-    %53 = tensor.empty(%52) : tensor<?x768xf32>
-    %54 = linalg.fill ins(%cst_0 : f32) outs(%53 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %55 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg5 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%54 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %56 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%55, %arg6 : tensor<?x768xf32>, tensor<768xf32>) outs(%53 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_13 = tensor.collapse_shape %28 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_14 = arith.constant 128 : index
+    %44 = arith.muli %dim, %c128_14 overflow<nsw> : index
+    %45 = tensor.empty(%44) : tensor<?x768xf32>
+    %46 = linalg.fill ins(%cst : f32) outs(%45 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %47 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg5 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%46 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %48 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%47, %arg6 : tensor<?x768xf32>, tensor<768xf32>) outs(%45 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %57 = arith.divsi %52, %c128 : index
-    %expanded_17 = tensor.expand_shape %56 [[0, 1], [2]] output_shape [%57, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %58 = arith.select %4, %c1_i64, %0 : i64
-    %59 = arith.muli %58, %c8192_i64 : i64
-    %60 = arith.index_cast %57 : index to i64
-    %61 = arith.muli %60, %c98304_i64 : i64
-    %62 = arith.divsi %61, %59 : i64
-    %63 = arith.select %4, %62, %0 : i64
-    %from_elements = tensor.from_elements %63, %c128_i64, %62, %c64_i64 : tensor<4xi64>
-    %reshape = tensor.reshape %expanded_17(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %64 = arith.index_cast %63 : i64 to index
-    %65 = tensor.empty(%64) : tensor<?x12x128x64xf32>
-    %transposed = linalg.transpose ins(%reshape : tensor<?x128x12x64xf32>) outs(%65 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %66 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg7 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%54 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %67 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%66, %arg8 : tensor<?x768xf32>, tensor<768xf32>) outs(%53 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %49 = arith.divsi %44, %c128 : index
+    %expanded_15 = tensor.expand_shape %48 [[0, 1], [2]] output_shape [%49, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %50 = arith.select %4, %c1_i64, %0 : i64
+    %51 = arith.muli %50, %c8192_i64 : i64
+    %52 = arith.index_cast %49 : index to i64
+    %53 = arith.muli %52, %c98304_i64 : i64
+    %54 = arith.divsi %53, %51 : i64
+    %55 = arith.select %4, %54, %0 : i64
+    %from_elements = tensor.from_elements %55, %c128_i64, %54, %c64_i64 : tensor<4xi64>
+    %reshape = tensor.reshape %expanded_15(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %56 = arith.index_cast %55 : i64 to index
+    %57 = tensor.empty(%56) : tensor<?x12x128x64xf32>
+    %transposed = linalg.transpose ins(%reshape : tensor<?x128x12x64xf32>) outs(%57 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %58 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg7 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%46 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %59 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%58, %arg8 : tensor<?x768xf32>, tensor<768xf32>) outs(%45 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_18 = tensor.expand_shape %67 [[0, 1], [2]] output_shape [%57, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_19 = tensor.reshape %expanded_18(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_20 = linalg.transpose ins(%reshape_19 : tensor<?x128x12x64xf32>) outs(%65 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %68 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg9 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%54 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %69 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%68, %arg10 : tensor<?x768xf32>, tensor<768xf32>) outs(%53 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_16 = tensor.expand_shape %59 [[0, 1], [2]] output_shape [%49, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_17 = tensor.reshape %expanded_16(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_18 = linalg.transpose ins(%reshape_17 : tensor<?x128x12x64xf32>) outs(%57 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %60 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg9 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%46 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %61 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%60, %arg10 : tensor<?x768xf32>, tensor<768xf32>) outs(%45 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_21 = tensor.expand_shape %69 [[0, 1], [2]] output_shape [%57, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_22 = tensor.reshape %expanded_21(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_23 = linalg.transpose ins(%reshape_22 : tensor<?x128x12x64xf32>) outs(%65 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_24 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_25 = tensor.collapse_shape %transposed_20 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_26 = tensor.collapse_shape %transposed_23 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %70 = arith.index_cast %63 : i64 to index
-    %c12_27 = arith.constant 12 : index
-    %71 = arith.muli %70, %c12_27 overflow<nsw> : index
-    %72 = arith.index_cast %63 : i64 to index
-    %c12_28 = arith.constant 12 : index
-    %73 = arith.muli %72, %c12_28 overflow<nsw> : index
-    %74 = tensor.empty(%73) : tensor<?x128x128xf32>
-    %75 = linalg.fill ins(%cst_0 : f32) outs(%74 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %76 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_24, %collapsed_25 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%75 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %77 = arith.divsi %73, %c12 : index
-    %expanded_29 = tensor.expand_shape %76 [[0, 1], [2], [3]] output_shape [%77, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %78 = tensor.empty(%77) : tensor<?x12x128x128xf32>
-    %79 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_29 : tensor<?x12x128x128xf32>) outs(%78 : tensor<?x12x128x128xf32>) {
+    %expanded_19 = tensor.expand_shape %61 [[0, 1], [2]] output_shape [%49, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_20 = tensor.reshape %expanded_19(%from_elements) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_21 = linalg.transpose ins(%reshape_20 : tensor<?x128x12x64xf32>) outs(%57 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_22 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_23 = tensor.collapse_shape %transposed_18 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_24 = tensor.collapse_shape %transposed_21 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %62 = arith.index_cast %55 : i64 to index
+    %c12_25 = arith.constant 12 : index
+    %63 = arith.muli %62, %c12_25 overflow<nsw> : index
+    %64 = arith.index_cast %55 : i64 to index
+    %c12_26 = arith.constant 12 : index
+    %65 = arith.muli %64, %c12_26 overflow<nsw> : index
+    %66 = tensor.empty(%65) : tensor<?x128x128xf32>
+    %67 = linalg.fill ins(%cst : f32) outs(%66 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %68 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_22, %collapsed_23 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%67 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %69 = arith.divsi %65, %c12 : index
+    %expanded_27 = tensor.expand_shape %68 [[0, 1], [2], [3]] output_shape [%69, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %70 = tensor.empty(%69) : tensor<?x12x128x128xf32>
+    %71 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_27 : tensor<?x12x128x128xf32>) outs(%70 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %80 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%51 : tensor<?x1x128x128xi1>) outs(%50 : tensor<?x1x128x128xi1>) {
+    %72 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%43 : tensor<?x1x128x128xi1>) outs(%42 : tensor<?x1x128x128xi1>) {
     ^bb0(%in: i1, %out: i1):
-      %1305 = arith.xori %in, %true : i1
-      linalg.yield %1305 : i1
+      %1105 = arith.xori %in, %true : i1
+      linalg.yield %1105 : i1
     } -> tensor<?x1x128x128xi1>
-    %81 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
-    %82 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %79 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %73 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
+    %74 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %71 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %83 = tensor.empty(%dim) : tensor<?x12x128xi64>
-    %84 = linalg.fill ins(%c0_i64 : i64) outs(%83 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
-    %85 = tensor.empty(%dim) : tensor<?x12x128xf32>
-    %86 = linalg.fill ins(%cst_1 : f32) outs(%85 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
-    %87:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%82 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %75 = tensor.empty(%dim) : tensor<?x12x128xi64>
+    %76 = linalg.fill ins(%c0_i64 : i64) outs(%75 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
+    %77 = tensor.empty(%dim) : tensor<?x12x128xf32>
+    %78 = linalg.fill ins(%cst_0 : f32) outs(%77 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
+    %79:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%74 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_30 = tensor.expand_shape %87#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %88 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%82, %expanded_30 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_28 = tensor.expand_shape %79#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %80 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%74, %expanded_28 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %89 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%88 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %81 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %90 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
-    %91 = linalg.fill ins(%cst_0 : f32) outs(%90 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
-    %92 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%89 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %82 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
+    %83 = linalg.fill ins(%cst : f32) outs(%82 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
+    %84 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%81 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %93 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %92 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %85 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %84 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_31 = tensor.collapse_shape %93 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %c12_32 = arith.constant 12 : index
-    %94 = arith.muli %dim, %c12_32 overflow<nsw> : index
-    %95 = arith.index_cast %63 : i64 to index
-    %c12_33 = arith.constant 12 : index
-    %96 = arith.muli %95, %c12_33 overflow<nsw> : index
-    %97 = tensor.empty(%94) : tensor<?x128x64xf32>
-    %98 = linalg.fill ins(%cst_0 : f32) outs(%97 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %99 = linalg.batch_matmul ins(%collapsed_31, %collapsed_26 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %100 = arith.divsi %94, %c12 : index
-    %expanded_34 = tensor.expand_shape %99 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %101 = arith.index_cast %100 : index to i64
-    %102 = arith.muli %101, %c98304_i64 : i64
-    %103 = arith.divsi %102, %59 : i64
-    %104 = arith.select %4, %103, %0 : i64
-    %from_elements_35 = tensor.from_elements %104, %103, %c128_i64, %c64_i64 : tensor<4xi64>
-    %reshape_36 = tensor.reshape %expanded_34(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %105 = arith.index_cast %104 : i64 to index
-    %106 = tensor.empty(%105) : tensor<?x128x12x64xf32>
-    %transposed_37 = linalg.transpose ins(%reshape_36 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %107 = arith.muli %58, %c128_i64 : i64
-    %108 = arith.muli %104, %c98304_i64 : i64
-    %109 = arith.divsi %108, %107 : i64
-    %110 = arith.select %4, %109, %0 : i64
-    %from_elements_38 = tensor.from_elements %110, %c128_i64, %109 : tensor<3xi64>
-    %reshape_39 = tensor.reshape %transposed_37(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_40 = tensor.collapse_shape %reshape_39 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %111 = arith.index_cast %110 : i64 to index
-    %c128_41 = arith.constant 128 : index
-    %112 = arith.muli %111, %c128_41 overflow<nsw> : index
-    %113 = tensor.empty(%112) : tensor<?x768xf32>
-    %114 = linalg.fill ins(%cst_0 : f32) outs(%113 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %115 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_40, %arg11 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%114 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %116 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%115, %arg12 : tensor<?x768xf32>, tensor<768xf32>) outs(%113 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_29 = tensor.collapse_shape %85 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %c12_30 = arith.constant 12 : index
+    %86 = arith.muli %dim, %c12_30 overflow<nsw> : index
+    %87 = arith.index_cast %55 : i64 to index
+    %c12_31 = arith.constant 12 : index
+    %88 = arith.muli %87, %c12_31 overflow<nsw> : index
+    %89 = tensor.empty(%86) : tensor<?x128x64xf32>
+    %90 = linalg.fill ins(%cst : f32) outs(%89 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %91 = linalg.batch_matmul ins(%collapsed_29, %collapsed_24 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %92 = arith.divsi %86, %c12 : index
+    %expanded_32 = tensor.expand_shape %91 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %93 = arith.index_cast %92 : index to i64
+    %94 = arith.muli %93, %c98304_i64 : i64
+    %95 = arith.divsi %94, %51 : i64
+    %96 = arith.select %4, %95, %0 : i64
+    %from_elements_33 = tensor.from_elements %96, %95, %c128_i64, %c64_i64 : tensor<4xi64>
+    %reshape_34 = tensor.reshape %expanded_32(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %97 = arith.index_cast %96 : i64 to index
+    %98 = tensor.empty(%97) : tensor<?x128x12x64xf32>
+    %transposed_35 = linalg.transpose ins(%reshape_34 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %99 = arith.muli %50, %c128_i64 : i64
+    %100 = arith.muli %96, %c98304_i64 : i64
+    %101 = arith.divsi %100, %99 : i64
+    %102 = arith.select %4, %101, %0 : i64
+    %from_elements_36 = tensor.from_elements %102, %c128_i64, %101 : tensor<3xi64>
+    %reshape_37 = tensor.reshape %transposed_35(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_38 = tensor.collapse_shape %reshape_37 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %103 = arith.index_cast %102 : i64 to index
+    %c128_39 = arith.constant 128 : index
+    %104 = arith.muli %103, %c128_39 overflow<nsw> : index
+    %105 = tensor.empty(%104) : tensor<?x768xf32>
+    %106 = linalg.fill ins(%cst : f32) outs(%105 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %107 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_38, %arg11 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%106 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %108 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%107, %arg12 : tensor<?x768xf32>, tensor<768xf32>) outs(%105 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %117 = arith.divsi %112, %c128 : index
-    %expanded_42 = tensor.expand_shape %116 [[0, 1], [2]] output_shape [%117, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %118 = tensor.empty(%117) : tensor<?x128x768xf32>
-    %119 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_42, %36 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%118 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %109 = arith.divsi %104, %c128 : index
+    %expanded_40 = tensor.expand_shape %108 [[0, 1], [2]] output_shape [%109, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %110 = tensor.empty(%109) : tensor<?x128x768xf32>
+    %111 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_40, %28 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %120 = tensor.empty(%117) : tensor<?x128x768xf64>
-    %121 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%119 : tensor<?x128x768xf32>) outs(%120 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %122 = tensor.empty(%117) : tensor<?x128x1xf64>
-    %123 = linalg.fill ins(%cst : f64) outs(%122 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %124 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%121 : tensor<?x128x768xf64>) outs(%123 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %125 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124 : tensor<?x128x1xf64>) outs(%122 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %126 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%121, %125 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%120 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %127 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%126, %126 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%120 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %128 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%127 : tensor<?x128x768xf64>) outs(%123 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %129 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%128 : tensor<?x128x1xf64>) outs(%122 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %130 = tensor.empty(%117) : tensor<?x128x1xf32>
-    %131 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129 : tensor<?x128x1xf64>) outs(%130 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %132 = linalg.fill ins(%cst_0 : f32) outs(%130 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %133 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%119 : tensor<?x128x768xf32>) outs(%132 : tensor<?x128x1xf32>) {
+    %112 = tensor.empty(%109) : tensor<?x128x1xf32>
+    %113 = linalg.fill ins(%cst : f32) outs(%112 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %114 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%111 : tensor<?x128x768xf32>) outs(%113 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %134 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%133 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
+    %115 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%114 : tensor<?x128x1xf32>) outs(%112 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %135 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%131 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
+    %116 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111, %115 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %117 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%116, %116 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %118 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%117 : tensor<?x128x768xf32>) outs(%113 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %136 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%135 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
+    %119 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%118 : tensor<?x128x1xf32>) outs(%112 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %137 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%119, %134 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %120 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%119 : tensor<?x128x1xf32>) outs(%112 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %121 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%120 : tensor<?x128x1xf32>) outs(%112 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %122 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%116, %121 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %138 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137, %136 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %123 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%122, %arg13 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %139 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%138, %arg13 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%118 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %124 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%123, %arg14 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %140 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%139, %arg14 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%118 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_43 = tensor.collapse_shape %140 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_44 = arith.constant 128 : index
-    %141 = arith.muli %117, %c128_44 overflow<nsw> : index
-    %142 = tensor.empty(%141) : tensor<?x3072xf32>
-    %143 = linalg.fill ins(%cst_0 : f32) outs(%142 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %144 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_43, %arg15 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%143 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %145 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%144, %arg16 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%142 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_41 = tensor.collapse_shape %124 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_42 = arith.constant 128 : index
+    %125 = arith.muli %109, %c128_42 overflow<nsw> : index
+    %126 = tensor.empty(%125) : tensor<?x3072xf32>
+    %127 = linalg.fill ins(%cst : f32) outs(%126 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %128 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_41, %arg15 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%127 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %129 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%128, %arg16 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%126 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %146 = arith.divsi %141, %c128 : index
-    %expanded_45 = tensor.expand_shape %145 [[0, 1], [2]] output_shape [%146, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %147 = tensor.empty(%146) : tensor<?x128x3072xf32>
-    %148 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_45 : tensor<?x128x3072xf32>) outs(%147 : tensor<?x128x3072xf32>) {
+    %130 = arith.divsi %125, %c128 : index
+    %expanded_43 = tensor.expand_shape %129 [[0, 1], [2]] output_shape [%130, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %131 = tensor.empty(%130) : tensor<?x128x3072xf32>
+    %132 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_43 : tensor<?x128x3072xf32>) outs(%131 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_46 = tensor.collapse_shape %148 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_47 = arith.constant 128 : index
-    %149 = arith.muli %146, %c128_47 overflow<nsw> : index
-    %150 = tensor.empty(%149) : tensor<?x768xf32>
-    %151 = linalg.fill ins(%cst_0 : f32) outs(%150 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %152 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_46, %arg17 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%151 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %153 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%152, %arg18 : tensor<?x768xf32>, tensor<768xf32>) outs(%150 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_44 = tensor.collapse_shape %132 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_45 = arith.constant 128 : index
+    %133 = arith.muli %130, %c128_45 overflow<nsw> : index
+    %134 = tensor.empty(%133) : tensor<?x768xf32>
+    %135 = linalg.fill ins(%cst : f32) outs(%134 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %136 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_44, %arg17 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%135 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %137 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%136, %arg18 : tensor<?x768xf32>, tensor<768xf32>) outs(%134 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %154 = arith.divsi %149, %c128 : index
-    %expanded_48 = tensor.expand_shape %153 [[0, 1], [2]] output_shape [%154, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %155 = tensor.empty(%154) : tensor<?x128x768xf32>
-    %156 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48, %140 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%155 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %138 = arith.divsi %133, %c128 : index
+    %expanded_46 = tensor.expand_shape %137 [[0, 1], [2]] output_shape [%138, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %139 = tensor.empty(%138) : tensor<?x128x768xf32>
+    %140 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46, %124 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %157 = tensor.empty(%154) : tensor<?x128x768xf64>
-    %158 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%156 : tensor<?x128x768xf32>) outs(%157 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %159 = tensor.empty(%154) : tensor<?x128x1xf64>
-    %160 = linalg.fill ins(%cst : f64) outs(%159 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %161 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%158 : tensor<?x128x768xf64>) outs(%160 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %162 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%161 : tensor<?x128x1xf64>) outs(%159 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %163 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%158, %162 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%157 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %164 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163, %163 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%157 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %165 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%164 : tensor<?x128x768xf64>) outs(%160 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %166 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%165 : tensor<?x128x1xf64>) outs(%159 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %167 = tensor.empty(%154) : tensor<?x128x1xf32>
-    %168 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%166 : tensor<?x128x1xf64>) outs(%167 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %169 = linalg.fill ins(%cst_0 : f32) outs(%167 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %170 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%156 : tensor<?x128x768xf32>) outs(%169 : tensor<?x128x1xf32>) {
+    %141 = tensor.empty(%138) : tensor<?x128x1xf32>
+    %142 = linalg.fill ins(%cst : f32) outs(%141 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %143 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%140 : tensor<?x128x768xf32>) outs(%142 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %171 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%170 : tensor<?x128x1xf32>) outs(%167 : tensor<?x128x1xf32>) {
+    %144 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143 : tensor<?x128x1xf32>) outs(%141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %172 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%168 : tensor<?x128x1xf32>) outs(%167 : tensor<?x128x1xf32>) {
+    %145 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%140, %144 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %146 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145, %145 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %147 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%146 : tensor<?x128x768xf32>) outs(%142 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %173 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%172 : tensor<?x128x1xf32>) outs(%167 : tensor<?x128x1xf32>) {
+    %148 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%147 : tensor<?x128x1xf32>) outs(%141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %174 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%156, %171 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%155 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %149 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148 : tensor<?x128x1xf32>) outs(%141 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %150 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%149 : tensor<?x128x1xf32>) outs(%141 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %151 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145, %150 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %175 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%174, %173 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%155 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %152 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%151, %arg19 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %176 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%175, %arg19 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%155 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %153 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%152, %arg20 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%139 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %177 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176, %arg20 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%155 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_49 = tensor.collapse_shape %177 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_50 = arith.constant 128 : index
-    %178 = arith.muli %154, %c128_50 overflow<nsw> : index
-    %179 = tensor.empty(%178) : tensor<?x768xf32>
-    %180 = linalg.fill ins(%cst_0 : f32) outs(%179 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %181 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg21 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%180 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %182 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%181, %arg22 : tensor<?x768xf32>, tensor<768xf32>) outs(%179 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_47 = tensor.collapse_shape %153 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_48 = arith.constant 128 : index
+    %154 = arith.muli %138, %c128_48 overflow<nsw> : index
+    %155 = tensor.empty(%154) : tensor<?x768xf32>
+    %156 = linalg.fill ins(%cst : f32) outs(%155 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %157 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg21 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%156 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %158 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%157, %arg22 : tensor<?x768xf32>, tensor<768xf32>) outs(%155 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %183 = arith.divsi %178, %c128 : index
-    %expanded_51 = tensor.expand_shape %182 [[0, 1], [2]] output_shape [%183, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %184 = arith.index_cast %183 : index to i64
-    %185 = arith.muli %184, %c98304_i64 : i64
-    %186 = arith.divsi %185, %59 : i64
-    %187 = arith.select %4, %186, %0 : i64
-    %from_elements_52 = tensor.from_elements %187, %c128_i64, %186, %c64_i64 : tensor<4xi64>
-    %reshape_53 = tensor.reshape %expanded_51(%from_elements_52) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %188 = arith.index_cast %187 : i64 to index
-    %189 = tensor.empty(%188) : tensor<?x12x128x64xf32>
-    %transposed_54 = linalg.transpose ins(%reshape_53 : tensor<?x128x12x64xf32>) outs(%189 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %190 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg23 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%180 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %191 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%190, %arg24 : tensor<?x768xf32>, tensor<768xf32>) outs(%179 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %159 = arith.divsi %154, %c128 : index
+    %expanded_49 = tensor.expand_shape %158 [[0, 1], [2]] output_shape [%159, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %160 = arith.index_cast %159 : index to i64
+    %161 = arith.muli %160, %c98304_i64 : i64
+    %162 = arith.divsi %161, %51 : i64
+    %163 = arith.select %4, %162, %0 : i64
+    %from_elements_50 = tensor.from_elements %163, %c128_i64, %162, %c64_i64 : tensor<4xi64>
+    %reshape_51 = tensor.reshape %expanded_49(%from_elements_50) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %164 = arith.index_cast %163 : i64 to index
+    %165 = tensor.empty(%164) : tensor<?x12x128x64xf32>
+    %transposed_52 = linalg.transpose ins(%reshape_51 : tensor<?x128x12x64xf32>) outs(%165 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %166 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg23 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%156 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %167 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%166, %arg24 : tensor<?x768xf32>, tensor<768xf32>) outs(%155 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_55 = tensor.expand_shape %191 [[0, 1], [2]] output_shape [%183, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_56 = tensor.reshape %expanded_55(%from_elements_52) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_57 = linalg.transpose ins(%reshape_56 : tensor<?x128x12x64xf32>) outs(%189 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %192 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg25 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%180 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %193 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%192, %arg26 : tensor<?x768xf32>, tensor<768xf32>) outs(%179 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_53 = tensor.expand_shape %167 [[0, 1], [2]] output_shape [%159, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_54 = tensor.reshape %expanded_53(%from_elements_50) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_55 = linalg.transpose ins(%reshape_54 : tensor<?x128x12x64xf32>) outs(%165 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %168 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg25 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%156 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %169 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%168, %arg26 : tensor<?x768xf32>, tensor<768xf32>) outs(%155 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_58 = tensor.expand_shape %193 [[0, 1], [2]] output_shape [%183, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_59 = tensor.reshape %expanded_58(%from_elements_52) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_60 = linalg.transpose ins(%reshape_59 : tensor<?x128x12x64xf32>) outs(%189 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_61 = tensor.collapse_shape %transposed_54 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_62 = tensor.collapse_shape %transposed_57 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_63 = tensor.collapse_shape %transposed_60 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %194 = arith.index_cast %187 : i64 to index
-    %c12_64 = arith.constant 12 : index
-    %195 = arith.muli %194, %c12_64 overflow<nsw> : index
-    %196 = arith.index_cast %187 : i64 to index
-    %c12_65 = arith.constant 12 : index
-    %197 = arith.muli %196, %c12_65 overflow<nsw> : index
-    %198 = tensor.empty(%197) : tensor<?x128x128xf32>
-    %199 = linalg.fill ins(%cst_0 : f32) outs(%198 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %200 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_61, %collapsed_62 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%199 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %201 = arith.divsi %197, %c12 : index
-    %expanded_66 = tensor.expand_shape %200 [[0, 1], [2], [3]] output_shape [%201, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %202 = tensor.empty(%201) : tensor<?x12x128x128xf32>
-    %203 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_66 : tensor<?x12x128x128xf32>) outs(%202 : tensor<?x12x128x128xf32>) {
+    %expanded_56 = tensor.expand_shape %169 [[0, 1], [2]] output_shape [%159, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_57 = tensor.reshape %expanded_56(%from_elements_50) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_58 = linalg.transpose ins(%reshape_57 : tensor<?x128x12x64xf32>) outs(%165 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_59 = tensor.collapse_shape %transposed_52 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_60 = tensor.collapse_shape %transposed_55 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_61 = tensor.collapse_shape %transposed_58 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %170 = arith.index_cast %163 : i64 to index
+    %c12_62 = arith.constant 12 : index
+    %171 = arith.muli %170, %c12_62 overflow<nsw> : index
+    %172 = arith.index_cast %163 : i64 to index
+    %c12_63 = arith.constant 12 : index
+    %173 = arith.muli %172, %c12_63 overflow<nsw> : index
+    %174 = tensor.empty(%173) : tensor<?x128x128xf32>
+    %175 = linalg.fill ins(%cst : f32) outs(%174 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %176 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_59, %collapsed_60 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%175 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %177 = arith.divsi %173, %c12 : index
+    %expanded_64 = tensor.expand_shape %176 [[0, 1], [2], [3]] output_shape [%177, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %178 = tensor.empty(%177) : tensor<?x12x128x128xf32>
+    %179 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_64 : tensor<?x12x128x128xf32>) outs(%178 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %204 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %203 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %180 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %179 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %205:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%204 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %181:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%180 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_67 = tensor.expand_shape %205#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %206 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%204, %expanded_67 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_65 = tensor.expand_shape %181#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %182 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%180, %expanded_65 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %207 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%206 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %183 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%182 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %208 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%207 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %184 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%183 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %209 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%207, %208 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %185 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%183, %184 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_68 = tensor.collapse_shape %209 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %210 = arith.index_cast %187 : i64 to index
-    %c12_69 = arith.constant 12 : index
-    %211 = arith.muli %210, %c12_69 overflow<nsw> : index
-    %212 = linalg.batch_matmul ins(%collapsed_68, %collapsed_63 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_70 = tensor.expand_shape %212 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_71 = tensor.reshape %expanded_70(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_72 = linalg.transpose ins(%reshape_71 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_73 = tensor.reshape %transposed_72(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_74 = tensor.collapse_shape %reshape_73 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %213 = arith.index_cast %110 : i64 to index
-    %c128_75 = arith.constant 128 : index
-    %214 = arith.muli %213, %c128_75 overflow<nsw> : index
-    %215 = tensor.empty(%214) : tensor<?x768xf32>
-    %216 = linalg.fill ins(%cst_0 : f32) outs(%215 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %217 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_74, %arg27 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%216 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %218 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%217, %arg28 : tensor<?x768xf32>, tensor<768xf32>) outs(%215 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_66 = tensor.collapse_shape %185 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %186 = arith.index_cast %163 : i64 to index
+    %c12_67 = arith.constant 12 : index
+    %187 = arith.muli %186, %c12_67 overflow<nsw> : index
+    %188 = linalg.batch_matmul ins(%collapsed_66, %collapsed_61 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_68 = tensor.expand_shape %188 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_69 = tensor.reshape %expanded_68(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_70 = linalg.transpose ins(%reshape_69 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_71 = tensor.reshape %transposed_70(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_72 = tensor.collapse_shape %reshape_71 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %189 = arith.index_cast %102 : i64 to index
+    %c128_73 = arith.constant 128 : index
+    %190 = arith.muli %189, %c128_73 overflow<nsw> : index
+    %191 = tensor.empty(%190) : tensor<?x768xf32>
+    %192 = linalg.fill ins(%cst : f32) outs(%191 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %193 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_72, %arg27 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%192 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %194 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%193, %arg28 : tensor<?x768xf32>, tensor<768xf32>) outs(%191 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %219 = arith.divsi %214, %c128 : index
-    %expanded_76 = tensor.expand_shape %218 [[0, 1], [2]] output_shape [%219, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %220 = tensor.empty(%219) : tensor<?x128x768xf32>
-    %221 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_76, %177 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%220 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %195 = arith.divsi %190, %c128 : index
+    %expanded_74 = tensor.expand_shape %194 [[0, 1], [2]] output_shape [%195, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %196 = tensor.empty(%195) : tensor<?x128x768xf32>
+    %197 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_74, %153 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %222 = tensor.empty(%219) : tensor<?x128x768xf64>
-    %223 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%221 : tensor<?x128x768xf32>) outs(%222 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %224 = tensor.empty(%219) : tensor<?x128x1xf64>
-    %225 = linalg.fill ins(%cst : f64) outs(%224 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %226 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%223 : tensor<?x128x768xf64>) outs(%225 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %227 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226 : tensor<?x128x1xf64>) outs(%224 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %228 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%223, %227 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%222 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %229 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228, %228 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%222 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %230 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%229 : tensor<?x128x768xf64>) outs(%225 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %231 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230 : tensor<?x128x1xf64>) outs(%224 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %232 = tensor.empty(%219) : tensor<?x128x1xf32>
-    %233 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%231 : tensor<?x128x1xf64>) outs(%232 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %234 = linalg.fill ins(%cst_0 : f32) outs(%232 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %235 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%221 : tensor<?x128x768xf32>) outs(%234 : tensor<?x128x1xf32>) {
+    %198 = tensor.empty(%195) : tensor<?x128x1xf32>
+    %199 = linalg.fill ins(%cst : f32) outs(%198 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %200 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%197 : tensor<?x128x768xf32>) outs(%199 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %236 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%235 : tensor<?x128x1xf32>) outs(%232 : tensor<?x128x1xf32>) {
+    %201 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%200 : tensor<?x128x1xf32>) outs(%198 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %237 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%233 : tensor<?x128x1xf32>) outs(%232 : tensor<?x128x1xf32>) {
+    %202 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%197, %201 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %203 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%202, %202 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %204 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%203 : tensor<?x128x768xf32>) outs(%199 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %238 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%237 : tensor<?x128x1xf32>) outs(%232 : tensor<?x128x1xf32>) {
+    %205 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%204 : tensor<?x128x1xf32>) outs(%198 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %239 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%221, %236 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %206 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%205 : tensor<?x128x1xf32>) outs(%198 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %207 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%206 : tensor<?x128x1xf32>) outs(%198 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %208 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%202, %207 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %240 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%239, %238 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %209 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208, %arg29 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %241 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%240, %arg29 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%220 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %210 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%209, %arg30 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%196 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %242 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%241, %arg30 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%220 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_77 = tensor.collapse_shape %242 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_78 = arith.constant 128 : index
-    %243 = arith.muli %219, %c128_78 overflow<nsw> : index
-    %244 = tensor.empty(%243) : tensor<?x3072xf32>
-    %245 = linalg.fill ins(%cst_0 : f32) outs(%244 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %246 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_77, %arg31 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%245 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %247 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%246, %arg32 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%244 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_75 = tensor.collapse_shape %210 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_76 = arith.constant 128 : index
+    %211 = arith.muli %195, %c128_76 overflow<nsw> : index
+    %212 = tensor.empty(%211) : tensor<?x3072xf32>
+    %213 = linalg.fill ins(%cst : f32) outs(%212 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %214 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_75, %arg31 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%213 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %215 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%214, %arg32 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%212 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %248 = arith.divsi %243, %c128 : index
-    %expanded_79 = tensor.expand_shape %247 [[0, 1], [2]] output_shape [%248, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %249 = tensor.empty(%248) : tensor<?x128x3072xf32>
-    %250 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_79 : tensor<?x128x3072xf32>) outs(%249 : tensor<?x128x3072xf32>) {
+    %216 = arith.divsi %211, %c128 : index
+    %expanded_77 = tensor.expand_shape %215 [[0, 1], [2]] output_shape [%216, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %217 = tensor.empty(%216) : tensor<?x128x3072xf32>
+    %218 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_77 : tensor<?x128x3072xf32>) outs(%217 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_80 = tensor.collapse_shape %250 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_81 = arith.constant 128 : index
-    %251 = arith.muli %248, %c128_81 overflow<nsw> : index
-    %252 = tensor.empty(%251) : tensor<?x768xf32>
-    %253 = linalg.fill ins(%cst_0 : f32) outs(%252 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %254 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_80, %arg33 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%253 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %255 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%254, %arg34 : tensor<?x768xf32>, tensor<768xf32>) outs(%252 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_78 = tensor.collapse_shape %218 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_79 = arith.constant 128 : index
+    %219 = arith.muli %216, %c128_79 overflow<nsw> : index
+    %220 = tensor.empty(%219) : tensor<?x768xf32>
+    %221 = linalg.fill ins(%cst : f32) outs(%220 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %222 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_78, %arg33 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%221 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %223 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%222, %arg34 : tensor<?x768xf32>, tensor<768xf32>) outs(%220 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %256 = arith.divsi %251, %c128 : index
-    %expanded_82 = tensor.expand_shape %255 [[0, 1], [2]] output_shape [%256, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %257 = tensor.empty(%256) : tensor<?x128x768xf32>
-    %258 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82, %242 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%257 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %224 = arith.divsi %219, %c128 : index
+    %expanded_80 = tensor.expand_shape %223 [[0, 1], [2]] output_shape [%224, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %225 = tensor.empty(%224) : tensor<?x128x768xf32>
+    %226 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80, %210 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %259 = tensor.empty(%256) : tensor<?x128x768xf64>
-    %260 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258 : tensor<?x128x768xf32>) outs(%259 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %261 = tensor.empty(%256) : tensor<?x128x1xf64>
-    %262 = linalg.fill ins(%cst : f64) outs(%261 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %263 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%260 : tensor<?x128x768xf64>) outs(%262 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %264 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%263 : tensor<?x128x1xf64>) outs(%261 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %265 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260, %264 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%259 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %266 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%265, %265 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%259 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %267 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%266 : tensor<?x128x768xf64>) outs(%262 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %268 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%267 : tensor<?x128x1xf64>) outs(%261 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %269 = tensor.empty(%256) : tensor<?x128x1xf32>
-    %270 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%268 : tensor<?x128x1xf64>) outs(%269 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %271 = linalg.fill ins(%cst_0 : f32) outs(%269 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %272 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%258 : tensor<?x128x768xf32>) outs(%271 : tensor<?x128x1xf32>) {
+    %227 = tensor.empty(%224) : tensor<?x128x1xf32>
+    %228 = linalg.fill ins(%cst : f32) outs(%227 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %229 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%226 : tensor<?x128x768xf32>) outs(%228 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %273 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%272 : tensor<?x128x1xf32>) outs(%269 : tensor<?x128x1xf32>) {
+    %230 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%229 : tensor<?x128x1xf32>) outs(%227 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %274 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%270 : tensor<?x128x1xf32>) outs(%269 : tensor<?x128x1xf32>) {
+    %231 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226, %230 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %232 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%231, %231 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %233 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%232 : tensor<?x128x768xf32>) outs(%228 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %275 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%274 : tensor<?x128x1xf32>) outs(%269 : tensor<?x128x1xf32>) {
+    %234 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%233 : tensor<?x128x1xf32>) outs(%227 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %276 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258, %273 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%257 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %235 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%234 : tensor<?x128x1xf32>) outs(%227 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %236 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%235 : tensor<?x128x1xf32>) outs(%227 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %237 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%231, %236 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %277 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%276, %275 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%257 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %238 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%237, %arg35 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %278 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%277, %arg35 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%257 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %239 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%238, %arg36 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%225 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %279 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%278, %arg36 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%257 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_83 = tensor.collapse_shape %279 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_84 = arith.constant 128 : index
-    %280 = arith.muli %256, %c128_84 overflow<nsw> : index
-    %281 = tensor.empty(%280) : tensor<?x768xf32>
-    %282 = linalg.fill ins(%cst_0 : f32) outs(%281 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %283 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg37 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%282 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %284 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%283, %arg38 : tensor<?x768xf32>, tensor<768xf32>) outs(%281 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_81 = tensor.collapse_shape %239 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_82 = arith.constant 128 : index
+    %240 = arith.muli %224, %c128_82 overflow<nsw> : index
+    %241 = tensor.empty(%240) : tensor<?x768xf32>
+    %242 = linalg.fill ins(%cst : f32) outs(%241 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %243 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg37 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%242 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %244 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%243, %arg38 : tensor<?x768xf32>, tensor<768xf32>) outs(%241 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %285 = arith.divsi %280, %c128 : index
-    %expanded_85 = tensor.expand_shape %284 [[0, 1], [2]] output_shape [%285, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %286 = arith.index_cast %285 : index to i64
-    %287 = arith.muli %286, %c98304_i64 : i64
-    %288 = arith.divsi %287, %59 : i64
-    %289 = arith.select %4, %288, %0 : i64
-    %from_elements_86 = tensor.from_elements %289, %c128_i64, %288, %c64_i64 : tensor<4xi64>
-    %reshape_87 = tensor.reshape %expanded_85(%from_elements_86) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %290 = arith.index_cast %289 : i64 to index
-    %291 = tensor.empty(%290) : tensor<?x12x128x64xf32>
-    %transposed_88 = linalg.transpose ins(%reshape_87 : tensor<?x128x12x64xf32>) outs(%291 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %292 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg39 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%282 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %293 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%292, %arg40 : tensor<?x768xf32>, tensor<768xf32>) outs(%281 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %245 = arith.divsi %240, %c128 : index
+    %expanded_83 = tensor.expand_shape %244 [[0, 1], [2]] output_shape [%245, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %246 = arith.index_cast %245 : index to i64
+    %247 = arith.muli %246, %c98304_i64 : i64
+    %248 = arith.divsi %247, %51 : i64
+    %249 = arith.select %4, %248, %0 : i64
+    %from_elements_84 = tensor.from_elements %249, %c128_i64, %248, %c64_i64 : tensor<4xi64>
+    %reshape_85 = tensor.reshape %expanded_83(%from_elements_84) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %250 = arith.index_cast %249 : i64 to index
+    %251 = tensor.empty(%250) : tensor<?x12x128x64xf32>
+    %transposed_86 = linalg.transpose ins(%reshape_85 : tensor<?x128x12x64xf32>) outs(%251 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %252 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg39 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%242 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %253 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%252, %arg40 : tensor<?x768xf32>, tensor<768xf32>) outs(%241 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_89 = tensor.expand_shape %293 [[0, 1], [2]] output_shape [%285, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_90 = tensor.reshape %expanded_89(%from_elements_86) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_91 = linalg.transpose ins(%reshape_90 : tensor<?x128x12x64xf32>) outs(%291 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %294 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg41 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%282 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %295 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%294, %arg42 : tensor<?x768xf32>, tensor<768xf32>) outs(%281 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_87 = tensor.expand_shape %253 [[0, 1], [2]] output_shape [%245, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_88 = tensor.reshape %expanded_87(%from_elements_84) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_89 = linalg.transpose ins(%reshape_88 : tensor<?x128x12x64xf32>) outs(%251 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %254 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg41 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%242 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %255 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%254, %arg42 : tensor<?x768xf32>, tensor<768xf32>) outs(%241 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_92 = tensor.expand_shape %295 [[0, 1], [2]] output_shape [%285, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_93 = tensor.reshape %expanded_92(%from_elements_86) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_94 = linalg.transpose ins(%reshape_93 : tensor<?x128x12x64xf32>) outs(%291 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_95 = tensor.collapse_shape %transposed_88 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_96 = tensor.collapse_shape %transposed_91 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_97 = tensor.collapse_shape %transposed_94 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %296 = arith.index_cast %289 : i64 to index
-    %c12_98 = arith.constant 12 : index
-    %297 = arith.muli %296, %c12_98 overflow<nsw> : index
-    %298 = arith.index_cast %289 : i64 to index
-    %c12_99 = arith.constant 12 : index
-    %299 = arith.muli %298, %c12_99 overflow<nsw> : index
-    %300 = tensor.empty(%299) : tensor<?x128x128xf32>
-    %301 = linalg.fill ins(%cst_0 : f32) outs(%300 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %302 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_95, %collapsed_96 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%301 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %303 = arith.divsi %299, %c12 : index
-    %expanded_100 = tensor.expand_shape %302 [[0, 1], [2], [3]] output_shape [%303, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %304 = tensor.empty(%303) : tensor<?x12x128x128xf32>
-    %305 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_100 : tensor<?x12x128x128xf32>) outs(%304 : tensor<?x12x128x128xf32>) {
+    %expanded_90 = tensor.expand_shape %255 [[0, 1], [2]] output_shape [%245, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_91 = tensor.reshape %expanded_90(%from_elements_84) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_92 = linalg.transpose ins(%reshape_91 : tensor<?x128x12x64xf32>) outs(%251 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_93 = tensor.collapse_shape %transposed_86 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_94 = tensor.collapse_shape %transposed_89 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_95 = tensor.collapse_shape %transposed_92 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %256 = arith.index_cast %249 : i64 to index
+    %c12_96 = arith.constant 12 : index
+    %257 = arith.muli %256, %c12_96 overflow<nsw> : index
+    %258 = arith.index_cast %249 : i64 to index
+    %c12_97 = arith.constant 12 : index
+    %259 = arith.muli %258, %c12_97 overflow<nsw> : index
+    %260 = tensor.empty(%259) : tensor<?x128x128xf32>
+    %261 = linalg.fill ins(%cst : f32) outs(%260 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %262 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_93, %collapsed_94 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%261 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %263 = arith.divsi %259, %c12 : index
+    %expanded_98 = tensor.expand_shape %262 [[0, 1], [2], [3]] output_shape [%263, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %264 = tensor.empty(%263) : tensor<?x12x128x128xf32>
+    %265 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_98 : tensor<?x12x128x128xf32>) outs(%264 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %306 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %305 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %266 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %265 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %307:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%306 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %267:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%266 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_101 = tensor.expand_shape %307#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %308 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%306, %expanded_101 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_99 = tensor.expand_shape %267#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %268 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%266, %expanded_99 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %309 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%308 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %269 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%268 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %310 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%309 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %270 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%269 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %311 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%309, %310 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %271 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%269, %270 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_102 = tensor.collapse_shape %311 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %312 = arith.index_cast %289 : i64 to index
-    %c12_103 = arith.constant 12 : index
-    %313 = arith.muli %312, %c12_103 overflow<nsw> : index
-    %314 = linalg.batch_matmul ins(%collapsed_102, %collapsed_97 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_104 = tensor.expand_shape %314 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_105 = tensor.reshape %expanded_104(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_106 = linalg.transpose ins(%reshape_105 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_107 = tensor.reshape %transposed_106(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_108 = tensor.collapse_shape %reshape_107 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %315 = arith.index_cast %110 : i64 to index
-    %c128_109 = arith.constant 128 : index
-    %316 = arith.muli %315, %c128_109 overflow<nsw> : index
-    %317 = tensor.empty(%316) : tensor<?x768xf32>
-    %318 = linalg.fill ins(%cst_0 : f32) outs(%317 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %319 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_108, %arg43 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%318 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %320 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%319, %arg44 : tensor<?x768xf32>, tensor<768xf32>) outs(%317 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_100 = tensor.collapse_shape %271 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %272 = arith.index_cast %249 : i64 to index
+    %c12_101 = arith.constant 12 : index
+    %273 = arith.muli %272, %c12_101 overflow<nsw> : index
+    %274 = linalg.batch_matmul ins(%collapsed_100, %collapsed_95 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_102 = tensor.expand_shape %274 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_103 = tensor.reshape %expanded_102(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_104 = linalg.transpose ins(%reshape_103 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_105 = tensor.reshape %transposed_104(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_106 = tensor.collapse_shape %reshape_105 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %275 = arith.index_cast %102 : i64 to index
+    %c128_107 = arith.constant 128 : index
+    %276 = arith.muli %275, %c128_107 overflow<nsw> : index
+    %277 = tensor.empty(%276) : tensor<?x768xf32>
+    %278 = linalg.fill ins(%cst : f32) outs(%277 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %279 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_106, %arg43 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%278 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %280 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%279, %arg44 : tensor<?x768xf32>, tensor<768xf32>) outs(%277 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %321 = arith.divsi %316, %c128 : index
-    %expanded_110 = tensor.expand_shape %320 [[0, 1], [2]] output_shape [%321, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %322 = tensor.empty(%321) : tensor<?x128x768xf32>
-    %323 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_110, %279 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%322 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %281 = arith.divsi %276, %c128 : index
+    %expanded_108 = tensor.expand_shape %280 [[0, 1], [2]] output_shape [%281, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %282 = tensor.empty(%281) : tensor<?x128x768xf32>
+    %283 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_108, %239 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %324 = tensor.empty(%321) : tensor<?x128x768xf64>
-    %325 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323 : tensor<?x128x768xf32>) outs(%324 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %326 = tensor.empty(%321) : tensor<?x128x1xf64>
-    %327 = linalg.fill ins(%cst : f64) outs(%326 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %328 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%325 : tensor<?x128x768xf64>) outs(%327 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %329 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%328 : tensor<?x128x1xf64>) outs(%326 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %330 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%325, %329 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%324 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %331 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%330, %330 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%324 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %332 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%331 : tensor<?x128x768xf64>) outs(%327 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %333 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%332 : tensor<?x128x1xf64>) outs(%326 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %334 = tensor.empty(%321) : tensor<?x128x1xf32>
-    %335 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%333 : tensor<?x128x1xf64>) outs(%334 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %336 = linalg.fill ins(%cst_0 : f32) outs(%334 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %337 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%323 : tensor<?x128x768xf32>) outs(%336 : tensor<?x128x1xf32>) {
+    %284 = tensor.empty(%281) : tensor<?x128x1xf32>
+    %285 = linalg.fill ins(%cst : f32) outs(%284 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %286 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%283 : tensor<?x128x768xf32>) outs(%285 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %338 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%337 : tensor<?x128x1xf32>) outs(%334 : tensor<?x128x1xf32>) {
+    %287 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%286 : tensor<?x128x1xf32>) outs(%284 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %339 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%335 : tensor<?x128x1xf32>) outs(%334 : tensor<?x128x1xf32>) {
+    %288 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%283, %287 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %289 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%288, %288 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %290 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%289 : tensor<?x128x768xf32>) outs(%285 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %340 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%339 : tensor<?x128x1xf32>) outs(%334 : tensor<?x128x1xf32>) {
+    %291 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%290 : tensor<?x128x1xf32>) outs(%284 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %341 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323, %338 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %292 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%291 : tensor<?x128x1xf32>) outs(%284 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %293 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%292 : tensor<?x128x1xf32>) outs(%284 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %294 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%288, %293 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %342 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%341, %340 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %295 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%294, %arg45 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %343 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%342, %arg45 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%322 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %296 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%295, %arg46 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%282 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %344 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%343, %arg46 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%322 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_111 = tensor.collapse_shape %344 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_112 = arith.constant 128 : index
-    %345 = arith.muli %321, %c128_112 overflow<nsw> : index
-    %346 = tensor.empty(%345) : tensor<?x3072xf32>
-    %347 = linalg.fill ins(%cst_0 : f32) outs(%346 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %348 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_111, %arg47 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%347 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %349 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%348, %arg48 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%346 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_109 = tensor.collapse_shape %296 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_110 = arith.constant 128 : index
+    %297 = arith.muli %281, %c128_110 overflow<nsw> : index
+    %298 = tensor.empty(%297) : tensor<?x3072xf32>
+    %299 = linalg.fill ins(%cst : f32) outs(%298 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %300 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_109, %arg47 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%299 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %301 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%300, %arg48 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%298 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %350 = arith.divsi %345, %c128 : index
-    %expanded_113 = tensor.expand_shape %349 [[0, 1], [2]] output_shape [%350, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %351 = tensor.empty(%350) : tensor<?x128x3072xf32>
-    %352 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_113 : tensor<?x128x3072xf32>) outs(%351 : tensor<?x128x3072xf32>) {
+    %302 = arith.divsi %297, %c128 : index
+    %expanded_111 = tensor.expand_shape %301 [[0, 1], [2]] output_shape [%302, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %303 = tensor.empty(%302) : tensor<?x128x3072xf32>
+    %304 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_111 : tensor<?x128x3072xf32>) outs(%303 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_114 = tensor.collapse_shape %352 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_115 = arith.constant 128 : index
-    %353 = arith.muli %350, %c128_115 overflow<nsw> : index
-    %354 = tensor.empty(%353) : tensor<?x768xf32>
-    %355 = linalg.fill ins(%cst_0 : f32) outs(%354 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %356 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_114, %arg49 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%355 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %357 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%356, %arg50 : tensor<?x768xf32>, tensor<768xf32>) outs(%354 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_112 = tensor.collapse_shape %304 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_113 = arith.constant 128 : index
+    %305 = arith.muli %302, %c128_113 overflow<nsw> : index
+    %306 = tensor.empty(%305) : tensor<?x768xf32>
+    %307 = linalg.fill ins(%cst : f32) outs(%306 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %308 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_112, %arg49 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%307 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %309 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%308, %arg50 : tensor<?x768xf32>, tensor<768xf32>) outs(%306 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %358 = arith.divsi %353, %c128 : index
-    %expanded_116 = tensor.expand_shape %357 [[0, 1], [2]] output_shape [%358, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %359 = tensor.empty(%358) : tensor<?x128x768xf32>
-    %360 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116, %344 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%359 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %310 = arith.divsi %305, %c128 : index
+    %expanded_114 = tensor.expand_shape %309 [[0, 1], [2]] output_shape [%310, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %311 = tensor.empty(%310) : tensor<?x128x768xf32>
+    %312 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114, %296 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %361 = tensor.empty(%358) : tensor<?x128x768xf64>
-    %362 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%360 : tensor<?x128x768xf32>) outs(%361 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %363 = tensor.empty(%358) : tensor<?x128x1xf64>
-    %364 = linalg.fill ins(%cst : f64) outs(%363 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %365 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%362 : tensor<?x128x768xf64>) outs(%364 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %366 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%365 : tensor<?x128x1xf64>) outs(%363 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %367 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362, %366 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%361 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %368 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367, %367 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%361 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %369 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%368 : tensor<?x128x768xf64>) outs(%364 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %370 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x128x1xf64>) outs(%363 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %371 = tensor.empty(%358) : tensor<?x128x1xf32>
-    %372 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%370 : tensor<?x128x1xf64>) outs(%371 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %373 = linalg.fill ins(%cst_0 : f32) outs(%371 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %374 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%360 : tensor<?x128x768xf32>) outs(%373 : tensor<?x128x1xf32>) {
+    %313 = tensor.empty(%310) : tensor<?x128x1xf32>
+    %314 = linalg.fill ins(%cst : f32) outs(%313 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %315 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%312 : tensor<?x128x768xf32>) outs(%314 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %375 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%374 : tensor<?x128x1xf32>) outs(%371 : tensor<?x128x1xf32>) {
+    %316 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%315 : tensor<?x128x1xf32>) outs(%313 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %376 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%372 : tensor<?x128x1xf32>) outs(%371 : tensor<?x128x1xf32>) {
+    %317 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%312, %316 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %318 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317, %317 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %319 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%318 : tensor<?x128x768xf32>) outs(%314 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %377 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%376 : tensor<?x128x1xf32>) outs(%371 : tensor<?x128x1xf32>) {
+    %320 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%319 : tensor<?x128x1xf32>) outs(%313 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %378 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%360, %375 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%359 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %321 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%320 : tensor<?x128x1xf32>) outs(%313 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %322 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%321 : tensor<?x128x1xf32>) outs(%313 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %323 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317, %322 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %379 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%378, %377 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%359 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %324 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323, %arg51 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %380 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%379, %arg51 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%359 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %325 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%324, %arg52 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%311 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %381 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%380, %arg52 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%359 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_117 = tensor.collapse_shape %381 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_118 = arith.constant 128 : index
-    %382 = arith.muli %358, %c128_118 overflow<nsw> : index
-    %383 = tensor.empty(%382) : tensor<?x768xf32>
-    %384 = linalg.fill ins(%cst_0 : f32) outs(%383 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %385 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg53 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%384 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %386 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%385, %arg54 : tensor<?x768xf32>, tensor<768xf32>) outs(%383 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_115 = tensor.collapse_shape %325 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_116 = arith.constant 128 : index
+    %326 = arith.muli %310, %c128_116 overflow<nsw> : index
+    %327 = tensor.empty(%326) : tensor<?x768xf32>
+    %328 = linalg.fill ins(%cst : f32) outs(%327 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %329 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg53 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%328 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %330 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%329, %arg54 : tensor<?x768xf32>, tensor<768xf32>) outs(%327 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %387 = arith.divsi %382, %c128 : index
-    %expanded_119 = tensor.expand_shape %386 [[0, 1], [2]] output_shape [%387, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %388 = arith.index_cast %387 : index to i64
-    %389 = arith.muli %388, %c98304_i64 : i64
-    %390 = arith.divsi %389, %59 : i64
-    %391 = arith.select %4, %390, %0 : i64
-    %from_elements_120 = tensor.from_elements %391, %c128_i64, %390, %c64_i64 : tensor<4xi64>
-    %reshape_121 = tensor.reshape %expanded_119(%from_elements_120) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %392 = arith.index_cast %391 : i64 to index
-    %393 = tensor.empty(%392) : tensor<?x12x128x64xf32>
-    %transposed_122 = linalg.transpose ins(%reshape_121 : tensor<?x128x12x64xf32>) outs(%393 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %394 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg55 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%384 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %395 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%394, %arg56 : tensor<?x768xf32>, tensor<768xf32>) outs(%383 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %331 = arith.divsi %326, %c128 : index
+    %expanded_117 = tensor.expand_shape %330 [[0, 1], [2]] output_shape [%331, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %332 = arith.index_cast %331 : index to i64
+    %333 = arith.muli %332, %c98304_i64 : i64
+    %334 = arith.divsi %333, %51 : i64
+    %335 = arith.select %4, %334, %0 : i64
+    %from_elements_118 = tensor.from_elements %335, %c128_i64, %334, %c64_i64 : tensor<4xi64>
+    %reshape_119 = tensor.reshape %expanded_117(%from_elements_118) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %336 = arith.index_cast %335 : i64 to index
+    %337 = tensor.empty(%336) : tensor<?x12x128x64xf32>
+    %transposed_120 = linalg.transpose ins(%reshape_119 : tensor<?x128x12x64xf32>) outs(%337 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %338 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg55 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%328 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %339 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%338, %arg56 : tensor<?x768xf32>, tensor<768xf32>) outs(%327 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_123 = tensor.expand_shape %395 [[0, 1], [2]] output_shape [%387, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_124 = tensor.reshape %expanded_123(%from_elements_120) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_125 = linalg.transpose ins(%reshape_124 : tensor<?x128x12x64xf32>) outs(%393 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %396 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg57 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%384 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %397 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%396, %arg58 : tensor<?x768xf32>, tensor<768xf32>) outs(%383 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_121 = tensor.expand_shape %339 [[0, 1], [2]] output_shape [%331, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_122 = tensor.reshape %expanded_121(%from_elements_118) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_123 = linalg.transpose ins(%reshape_122 : tensor<?x128x12x64xf32>) outs(%337 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %340 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg57 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%328 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %341 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%340, %arg58 : tensor<?x768xf32>, tensor<768xf32>) outs(%327 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_126 = tensor.expand_shape %397 [[0, 1], [2]] output_shape [%387, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_127 = tensor.reshape %expanded_126(%from_elements_120) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_128 = linalg.transpose ins(%reshape_127 : tensor<?x128x12x64xf32>) outs(%393 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_129 = tensor.collapse_shape %transposed_122 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_130 = tensor.collapse_shape %transposed_125 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_131 = tensor.collapse_shape %transposed_128 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %398 = arith.index_cast %391 : i64 to index
-    %c12_132 = arith.constant 12 : index
-    %399 = arith.muli %398, %c12_132 overflow<nsw> : index
-    %400 = arith.index_cast %391 : i64 to index
-    %c12_133 = arith.constant 12 : index
-    %401 = arith.muli %400, %c12_133 overflow<nsw> : index
-    %402 = tensor.empty(%401) : tensor<?x128x128xf32>
-    %403 = linalg.fill ins(%cst_0 : f32) outs(%402 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %404 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_129, %collapsed_130 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%403 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %405 = arith.divsi %401, %c12 : index
-    %expanded_134 = tensor.expand_shape %404 [[0, 1], [2], [3]] output_shape [%405, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %406 = tensor.empty(%405) : tensor<?x12x128x128xf32>
-    %407 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_134 : tensor<?x12x128x128xf32>) outs(%406 : tensor<?x12x128x128xf32>) {
+    %expanded_124 = tensor.expand_shape %341 [[0, 1], [2]] output_shape [%331, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_125 = tensor.reshape %expanded_124(%from_elements_118) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_126 = linalg.transpose ins(%reshape_125 : tensor<?x128x12x64xf32>) outs(%337 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_127 = tensor.collapse_shape %transposed_120 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_128 = tensor.collapse_shape %transposed_123 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_129 = tensor.collapse_shape %transposed_126 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %342 = arith.index_cast %335 : i64 to index
+    %c12_130 = arith.constant 12 : index
+    %343 = arith.muli %342, %c12_130 overflow<nsw> : index
+    %344 = arith.index_cast %335 : i64 to index
+    %c12_131 = arith.constant 12 : index
+    %345 = arith.muli %344, %c12_131 overflow<nsw> : index
+    %346 = tensor.empty(%345) : tensor<?x128x128xf32>
+    %347 = linalg.fill ins(%cst : f32) outs(%346 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %348 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_127, %collapsed_128 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%347 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %349 = arith.divsi %345, %c12 : index
+    %expanded_132 = tensor.expand_shape %348 [[0, 1], [2], [3]] output_shape [%349, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %350 = tensor.empty(%349) : tensor<?x12x128x128xf32>
+    %351 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_132 : tensor<?x12x128x128xf32>) outs(%350 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %408 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %407 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %352 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %351 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %409:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%408 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %353:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%352 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_135 = tensor.expand_shape %409#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %410 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%408, %expanded_135 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_133 = tensor.expand_shape %353#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %354 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%352, %expanded_133 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %411 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%410 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %355 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%354 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %412 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%411 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %356 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%355 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %413 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%411, %412 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %357 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%355, %356 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_136 = tensor.collapse_shape %413 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %414 = arith.index_cast %391 : i64 to index
-    %c12_137 = arith.constant 12 : index
-    %415 = arith.muli %414, %c12_137 overflow<nsw> : index
-    %416 = linalg.batch_matmul ins(%collapsed_136, %collapsed_131 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_138 = tensor.expand_shape %416 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_139 = tensor.reshape %expanded_138(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_140 = linalg.transpose ins(%reshape_139 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_141 = tensor.reshape %transposed_140(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_142 = tensor.collapse_shape %reshape_141 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %417 = arith.index_cast %110 : i64 to index
-    %c128_143 = arith.constant 128 : index
-    %418 = arith.muli %417, %c128_143 overflow<nsw> : index
-    %419 = tensor.empty(%418) : tensor<?x768xf32>
-    %420 = linalg.fill ins(%cst_0 : f32) outs(%419 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %421 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_142, %arg59 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%420 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %422 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%421, %arg60 : tensor<?x768xf32>, tensor<768xf32>) outs(%419 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_134 = tensor.collapse_shape %357 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %358 = arith.index_cast %335 : i64 to index
+    %c12_135 = arith.constant 12 : index
+    %359 = arith.muli %358, %c12_135 overflow<nsw> : index
+    %360 = linalg.batch_matmul ins(%collapsed_134, %collapsed_129 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_136 = tensor.expand_shape %360 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_137 = tensor.reshape %expanded_136(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_138 = linalg.transpose ins(%reshape_137 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_139 = tensor.reshape %transposed_138(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_140 = tensor.collapse_shape %reshape_139 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %361 = arith.index_cast %102 : i64 to index
+    %c128_141 = arith.constant 128 : index
+    %362 = arith.muli %361, %c128_141 overflow<nsw> : index
+    %363 = tensor.empty(%362) : tensor<?x768xf32>
+    %364 = linalg.fill ins(%cst : f32) outs(%363 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %365 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_140, %arg59 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%364 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %366 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%365, %arg60 : tensor<?x768xf32>, tensor<768xf32>) outs(%363 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %423 = arith.divsi %418, %c128 : index
-    %expanded_144 = tensor.expand_shape %422 [[0, 1], [2]] output_shape [%423, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %424 = tensor.empty(%423) : tensor<?x128x768xf32>
-    %425 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_144, %381 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%424 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %367 = arith.divsi %362, %c128 : index
+    %expanded_142 = tensor.expand_shape %366 [[0, 1], [2]] output_shape [%367, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %368 = tensor.empty(%367) : tensor<?x128x768xf32>
+    %369 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_142, %325 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %426 = tensor.empty(%423) : tensor<?x128x768xf64>
-    %427 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%425 : tensor<?x128x768xf32>) outs(%426 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %428 = tensor.empty(%423) : tensor<?x128x1xf64>
-    %429 = linalg.fill ins(%cst : f64) outs(%428 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %430 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%427 : tensor<?x128x768xf64>) outs(%429 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %431 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430 : tensor<?x128x1xf64>) outs(%428 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %432 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%427, %431 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%426 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %433 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432, %432 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%426 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %434 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%433 : tensor<?x128x768xf64>) outs(%429 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %435 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%434 : tensor<?x128x1xf64>) outs(%428 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %436 = tensor.empty(%423) : tensor<?x128x1xf32>
-    %437 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%435 : tensor<?x128x1xf64>) outs(%436 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %438 = linalg.fill ins(%cst_0 : f32) outs(%436 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %439 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%425 : tensor<?x128x768xf32>) outs(%438 : tensor<?x128x1xf32>) {
+    %370 = tensor.empty(%367) : tensor<?x128x1xf32>
+    %371 = linalg.fill ins(%cst : f32) outs(%370 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %372 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%369 : tensor<?x128x768xf32>) outs(%371 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %440 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%439 : tensor<?x128x1xf32>) outs(%436 : tensor<?x128x1xf32>) {
+    %373 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%372 : tensor<?x128x1xf32>) outs(%370 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %441 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%437 : tensor<?x128x1xf32>) outs(%436 : tensor<?x128x1xf32>) {
+    %374 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369, %373 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %375 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%374, %374 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %376 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%375 : tensor<?x128x768xf32>) outs(%371 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %442 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%441 : tensor<?x128x1xf32>) outs(%436 : tensor<?x128x1xf32>) {
+    %377 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%376 : tensor<?x128x1xf32>) outs(%370 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %443 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%425, %440 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %378 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%377 : tensor<?x128x1xf32>) outs(%370 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %379 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%378 : tensor<?x128x1xf32>) outs(%370 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %380 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%374, %379 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %444 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%443, %442 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %381 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%380, %arg61 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %445 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%444, %arg61 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%424 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %382 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%381, %arg62 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%368 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %446 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445, %arg62 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%424 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_145 = tensor.collapse_shape %446 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_146 = arith.constant 128 : index
-    %447 = arith.muli %423, %c128_146 overflow<nsw> : index
-    %448 = tensor.empty(%447) : tensor<?x3072xf32>
-    %449 = linalg.fill ins(%cst_0 : f32) outs(%448 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %450 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_145, %arg63 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%449 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %451 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%450, %arg64 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%448 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_143 = tensor.collapse_shape %382 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_144 = arith.constant 128 : index
+    %383 = arith.muli %367, %c128_144 overflow<nsw> : index
+    %384 = tensor.empty(%383) : tensor<?x3072xf32>
+    %385 = linalg.fill ins(%cst : f32) outs(%384 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %386 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_143, %arg63 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%385 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %387 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%386, %arg64 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%384 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %452 = arith.divsi %447, %c128 : index
-    %expanded_147 = tensor.expand_shape %451 [[0, 1], [2]] output_shape [%452, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %453 = tensor.empty(%452) : tensor<?x128x3072xf32>
-    %454 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_147 : tensor<?x128x3072xf32>) outs(%453 : tensor<?x128x3072xf32>) {
+    %388 = arith.divsi %383, %c128 : index
+    %expanded_145 = tensor.expand_shape %387 [[0, 1], [2]] output_shape [%388, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %389 = tensor.empty(%388) : tensor<?x128x3072xf32>
+    %390 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_145 : tensor<?x128x3072xf32>) outs(%389 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_148 = tensor.collapse_shape %454 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_149 = arith.constant 128 : index
-    %455 = arith.muli %452, %c128_149 overflow<nsw> : index
-    %456 = tensor.empty(%455) : tensor<?x768xf32>
-    %457 = linalg.fill ins(%cst_0 : f32) outs(%456 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %458 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_148, %arg65 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%457 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %459 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%458, %arg66 : tensor<?x768xf32>, tensor<768xf32>) outs(%456 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_146 = tensor.collapse_shape %390 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_147 = arith.constant 128 : index
+    %391 = arith.muli %388, %c128_147 overflow<nsw> : index
+    %392 = tensor.empty(%391) : tensor<?x768xf32>
+    %393 = linalg.fill ins(%cst : f32) outs(%392 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %394 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_146, %arg65 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%393 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %395 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%394, %arg66 : tensor<?x768xf32>, tensor<768xf32>) outs(%392 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %460 = arith.divsi %455, %c128 : index
-    %expanded_150 = tensor.expand_shape %459 [[0, 1], [2]] output_shape [%460, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %461 = tensor.empty(%460) : tensor<?x128x768xf32>
-    %462 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150, %446 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%461 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %396 = arith.divsi %391, %c128 : index
+    %expanded_148 = tensor.expand_shape %395 [[0, 1], [2]] output_shape [%396, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %397 = tensor.empty(%396) : tensor<?x128x768xf32>
+    %398 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148, %382 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %463 = tensor.empty(%460) : tensor<?x128x768xf64>
-    %464 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%462 : tensor<?x128x768xf32>) outs(%463 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %465 = tensor.empty(%460) : tensor<?x128x1xf64>
-    %466 = linalg.fill ins(%cst : f64) outs(%465 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %467 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%464 : tensor<?x128x768xf64>) outs(%466 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %468 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%467 : tensor<?x128x1xf64>) outs(%465 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %469 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%464, %468 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%463 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %470 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%469, %469 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%463 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %471 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%470 : tensor<?x128x768xf64>) outs(%466 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %472 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%471 : tensor<?x128x1xf64>) outs(%465 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %473 = tensor.empty(%460) : tensor<?x128x1xf32>
-    %474 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%472 : tensor<?x128x1xf64>) outs(%473 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %475 = linalg.fill ins(%cst_0 : f32) outs(%473 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %476 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%462 : tensor<?x128x768xf32>) outs(%475 : tensor<?x128x1xf32>) {
+    %399 = tensor.empty(%396) : tensor<?x128x1xf32>
+    %400 = linalg.fill ins(%cst : f32) outs(%399 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %401 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%398 : tensor<?x128x768xf32>) outs(%400 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %477 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%476 : tensor<?x128x1xf32>) outs(%473 : tensor<?x128x1xf32>) {
+    %402 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%401 : tensor<?x128x1xf32>) outs(%399 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %478 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474 : tensor<?x128x1xf32>) outs(%473 : tensor<?x128x1xf32>) {
+    %403 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%398, %402 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %404 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%403, %403 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %405 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%404 : tensor<?x128x768xf32>) outs(%400 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %479 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%478 : tensor<?x128x1xf32>) outs(%473 : tensor<?x128x1xf32>) {
+    %406 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%405 : tensor<?x128x1xf32>) outs(%399 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %480 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%462, %477 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%461 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %407 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%406 : tensor<?x128x1xf32>) outs(%399 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %408 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%407 : tensor<?x128x1xf32>) outs(%399 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %409 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%403, %408 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %481 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%480, %479 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%461 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %410 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%409, %arg67 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %482 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481, %arg67 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%461 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %411 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%410, %arg68 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%397 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %483 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%482, %arg68 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%461 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_151 = tensor.collapse_shape %483 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_152 = arith.constant 128 : index
-    %484 = arith.muli %460, %c128_152 overflow<nsw> : index
-    %485 = tensor.empty(%484) : tensor<?x768xf32>
-    %486 = linalg.fill ins(%cst_0 : f32) outs(%485 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %487 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg69 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%486 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %488 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%487, %arg70 : tensor<?x768xf32>, tensor<768xf32>) outs(%485 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_149 = tensor.collapse_shape %411 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_150 = arith.constant 128 : index
+    %412 = arith.muli %396, %c128_150 overflow<nsw> : index
+    %413 = tensor.empty(%412) : tensor<?x768xf32>
+    %414 = linalg.fill ins(%cst : f32) outs(%413 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %415 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg69 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%414 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %416 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%415, %arg70 : tensor<?x768xf32>, tensor<768xf32>) outs(%413 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %489 = arith.divsi %484, %c128 : index
-    %expanded_153 = tensor.expand_shape %488 [[0, 1], [2]] output_shape [%489, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %490 = arith.index_cast %489 : index to i64
-    %491 = arith.muli %490, %c98304_i64 : i64
-    %492 = arith.divsi %491, %59 : i64
-    %493 = arith.select %4, %492, %0 : i64
-    %from_elements_154 = tensor.from_elements %493, %c128_i64, %492, %c64_i64 : tensor<4xi64>
-    %reshape_155 = tensor.reshape %expanded_153(%from_elements_154) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %494 = arith.index_cast %493 : i64 to index
-    %495 = tensor.empty(%494) : tensor<?x12x128x64xf32>
-    %transposed_156 = linalg.transpose ins(%reshape_155 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %496 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg71 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%486 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %497 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%496, %arg72 : tensor<?x768xf32>, tensor<768xf32>) outs(%485 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %417 = arith.divsi %412, %c128 : index
+    %expanded_151 = tensor.expand_shape %416 [[0, 1], [2]] output_shape [%417, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %418 = arith.index_cast %417 : index to i64
+    %419 = arith.muli %418, %c98304_i64 : i64
+    %420 = arith.divsi %419, %51 : i64
+    %421 = arith.select %4, %420, %0 : i64
+    %from_elements_152 = tensor.from_elements %421, %c128_i64, %420, %c64_i64 : tensor<4xi64>
+    %reshape_153 = tensor.reshape %expanded_151(%from_elements_152) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %422 = arith.index_cast %421 : i64 to index
+    %423 = tensor.empty(%422) : tensor<?x12x128x64xf32>
+    %transposed_154 = linalg.transpose ins(%reshape_153 : tensor<?x128x12x64xf32>) outs(%423 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %424 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg71 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%414 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %425 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%424, %arg72 : tensor<?x768xf32>, tensor<768xf32>) outs(%413 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_157 = tensor.expand_shape %497 [[0, 1], [2]] output_shape [%489, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_158 = tensor.reshape %expanded_157(%from_elements_154) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_159 = linalg.transpose ins(%reshape_158 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %498 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg73 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%486 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %499 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%498, %arg74 : tensor<?x768xf32>, tensor<768xf32>) outs(%485 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_155 = tensor.expand_shape %425 [[0, 1], [2]] output_shape [%417, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_156 = tensor.reshape %expanded_155(%from_elements_152) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_157 = linalg.transpose ins(%reshape_156 : tensor<?x128x12x64xf32>) outs(%423 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %426 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg73 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%414 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %427 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%426, %arg74 : tensor<?x768xf32>, tensor<768xf32>) outs(%413 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_160 = tensor.expand_shape %499 [[0, 1], [2]] output_shape [%489, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_161 = tensor.reshape %expanded_160(%from_elements_154) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_162 = linalg.transpose ins(%reshape_161 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_163 = tensor.collapse_shape %transposed_156 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_164 = tensor.collapse_shape %transposed_159 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_165 = tensor.collapse_shape %transposed_162 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %500 = arith.index_cast %493 : i64 to index
-    %c12_166 = arith.constant 12 : index
-    %501 = arith.muli %500, %c12_166 overflow<nsw> : index
-    %502 = arith.index_cast %493 : i64 to index
-    %c12_167 = arith.constant 12 : index
-    %503 = arith.muli %502, %c12_167 overflow<nsw> : index
-    %504 = tensor.empty(%503) : tensor<?x128x128xf32>
-    %505 = linalg.fill ins(%cst_0 : f32) outs(%504 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %506 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_163, %collapsed_164 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%505 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %507 = arith.divsi %503, %c12 : index
-    %expanded_168 = tensor.expand_shape %506 [[0, 1], [2], [3]] output_shape [%507, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %508 = tensor.empty(%507) : tensor<?x12x128x128xf32>
-    %509 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_168 : tensor<?x12x128x128xf32>) outs(%508 : tensor<?x12x128x128xf32>) {
+    %expanded_158 = tensor.expand_shape %427 [[0, 1], [2]] output_shape [%417, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_159 = tensor.reshape %expanded_158(%from_elements_152) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_160 = linalg.transpose ins(%reshape_159 : tensor<?x128x12x64xf32>) outs(%423 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_161 = tensor.collapse_shape %transposed_154 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_162 = tensor.collapse_shape %transposed_157 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_163 = tensor.collapse_shape %transposed_160 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %428 = arith.index_cast %421 : i64 to index
+    %c12_164 = arith.constant 12 : index
+    %429 = arith.muli %428, %c12_164 overflow<nsw> : index
+    %430 = arith.index_cast %421 : i64 to index
+    %c12_165 = arith.constant 12 : index
+    %431 = arith.muli %430, %c12_165 overflow<nsw> : index
+    %432 = tensor.empty(%431) : tensor<?x128x128xf32>
+    %433 = linalg.fill ins(%cst : f32) outs(%432 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %434 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_161, %collapsed_162 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%433 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %435 = arith.divsi %431, %c12 : index
+    %expanded_166 = tensor.expand_shape %434 [[0, 1], [2], [3]] output_shape [%435, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %436 = tensor.empty(%435) : tensor<?x12x128x128xf32>
+    %437 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_166 : tensor<?x12x128x128xf32>) outs(%436 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %510 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %509 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %438 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %437 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %511:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%510 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %439:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%438 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_169 = tensor.expand_shape %511#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %512 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%510, %expanded_169 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_167 = tensor.expand_shape %439#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %440 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%438, %expanded_167 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %513 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%512 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %441 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%440 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %514 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%513 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %442 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%441 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %515 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%513, %514 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %443 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%441, %442 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_170 = tensor.collapse_shape %515 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %516 = arith.index_cast %493 : i64 to index
-    %c12_171 = arith.constant 12 : index
-    %517 = arith.muli %516, %c12_171 overflow<nsw> : index
-    %518 = linalg.batch_matmul ins(%collapsed_170, %collapsed_165 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_172 = tensor.expand_shape %518 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_173 = tensor.reshape %expanded_172(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_174 = linalg.transpose ins(%reshape_173 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_175 = tensor.reshape %transposed_174(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_176 = tensor.collapse_shape %reshape_175 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %519 = arith.index_cast %110 : i64 to index
-    %c128_177 = arith.constant 128 : index
-    %520 = arith.muli %519, %c128_177 overflow<nsw> : index
-    %521 = tensor.empty(%520) : tensor<?x768xf32>
-    %522 = linalg.fill ins(%cst_0 : f32) outs(%521 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %523 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_176, %arg75 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%522 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %524 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%523, %arg76 : tensor<?x768xf32>, tensor<768xf32>) outs(%521 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_168 = tensor.collapse_shape %443 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %444 = arith.index_cast %421 : i64 to index
+    %c12_169 = arith.constant 12 : index
+    %445 = arith.muli %444, %c12_169 overflow<nsw> : index
+    %446 = linalg.batch_matmul ins(%collapsed_168, %collapsed_163 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_170 = tensor.expand_shape %446 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_171 = tensor.reshape %expanded_170(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_172 = linalg.transpose ins(%reshape_171 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_173 = tensor.reshape %transposed_172(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_174 = tensor.collapse_shape %reshape_173 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %447 = arith.index_cast %102 : i64 to index
+    %c128_175 = arith.constant 128 : index
+    %448 = arith.muli %447, %c128_175 overflow<nsw> : index
+    %449 = tensor.empty(%448) : tensor<?x768xf32>
+    %450 = linalg.fill ins(%cst : f32) outs(%449 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %451 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_174, %arg75 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%450 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %452 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%451, %arg76 : tensor<?x768xf32>, tensor<768xf32>) outs(%449 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %525 = arith.divsi %520, %c128 : index
-    %expanded_178 = tensor.expand_shape %524 [[0, 1], [2]] output_shape [%525, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %526 = tensor.empty(%525) : tensor<?x128x768xf32>
-    %527 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_178, %483 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%526 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %453 = arith.divsi %448, %c128 : index
+    %expanded_176 = tensor.expand_shape %452 [[0, 1], [2]] output_shape [%453, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %454 = tensor.empty(%453) : tensor<?x128x768xf32>
+    %455 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_176, %411 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %528 = tensor.empty(%525) : tensor<?x128x768xf64>
-    %529 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527 : tensor<?x128x768xf32>) outs(%528 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %530 = tensor.empty(%525) : tensor<?x128x1xf64>
-    %531 = linalg.fill ins(%cst : f64) outs(%530 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %532 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%529 : tensor<?x128x768xf64>) outs(%531 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %533 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532 : tensor<?x128x1xf64>) outs(%530 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %534 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%529, %533 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%528 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %535 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%534, %534 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%528 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %536 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%535 : tensor<?x128x768xf64>) outs(%531 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %537 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%536 : tensor<?x128x1xf64>) outs(%530 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %538 = tensor.empty(%525) : tensor<?x128x1xf32>
-    %539 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%537 : tensor<?x128x1xf64>) outs(%538 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %540 = linalg.fill ins(%cst_0 : f32) outs(%538 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %541 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%527 : tensor<?x128x768xf32>) outs(%540 : tensor<?x128x1xf32>) {
+    %456 = tensor.empty(%453) : tensor<?x128x1xf32>
+    %457 = linalg.fill ins(%cst : f32) outs(%456 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %458 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%455 : tensor<?x128x768xf32>) outs(%457 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %542 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%541 : tensor<?x128x1xf32>) outs(%538 : tensor<?x128x1xf32>) {
+    %459 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%458 : tensor<?x128x1xf32>) outs(%456 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %543 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%539 : tensor<?x128x1xf32>) outs(%538 : tensor<?x128x1xf32>) {
+    %460 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%455, %459 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %461 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%460, %460 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %462 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%461 : tensor<?x128x768xf32>) outs(%457 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %544 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543 : tensor<?x128x1xf32>) outs(%538 : tensor<?x128x1xf32>) {
+    %463 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%462 : tensor<?x128x1xf32>) outs(%456 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %545 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527, %542 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %464 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%463 : tensor<?x128x1xf32>) outs(%456 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %465 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%464 : tensor<?x128x1xf32>) outs(%456 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %466 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%460, %465 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %546 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545, %544 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %467 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%466, %arg77 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %547 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%546, %arg77 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%526 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %468 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%467, %arg78 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%454 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %548 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%547, %arg78 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%526 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_179 = tensor.collapse_shape %548 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_180 = arith.constant 128 : index
-    %549 = arith.muli %525, %c128_180 overflow<nsw> : index
-    %550 = tensor.empty(%549) : tensor<?x3072xf32>
-    %551 = linalg.fill ins(%cst_0 : f32) outs(%550 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %552 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_179, %arg79 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%551 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %553 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%552, %arg80 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%550 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_177 = tensor.collapse_shape %468 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_178 = arith.constant 128 : index
+    %469 = arith.muli %453, %c128_178 overflow<nsw> : index
+    %470 = tensor.empty(%469) : tensor<?x3072xf32>
+    %471 = linalg.fill ins(%cst : f32) outs(%470 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %472 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_177, %arg79 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%471 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %473 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%472, %arg80 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%470 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %554 = arith.divsi %549, %c128 : index
-    %expanded_181 = tensor.expand_shape %553 [[0, 1], [2]] output_shape [%554, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %555 = tensor.empty(%554) : tensor<?x128x3072xf32>
-    %556 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_181 : tensor<?x128x3072xf32>) outs(%555 : tensor<?x128x3072xf32>) {
+    %474 = arith.divsi %469, %c128 : index
+    %expanded_179 = tensor.expand_shape %473 [[0, 1], [2]] output_shape [%474, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %475 = tensor.empty(%474) : tensor<?x128x3072xf32>
+    %476 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_179 : tensor<?x128x3072xf32>) outs(%475 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_182 = tensor.collapse_shape %556 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_183 = arith.constant 128 : index
-    %557 = arith.muli %554, %c128_183 overflow<nsw> : index
-    %558 = tensor.empty(%557) : tensor<?x768xf32>
-    %559 = linalg.fill ins(%cst_0 : f32) outs(%558 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %560 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_182, %arg81 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%559 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %561 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%560, %arg82 : tensor<?x768xf32>, tensor<768xf32>) outs(%558 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_180 = tensor.collapse_shape %476 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_181 = arith.constant 128 : index
+    %477 = arith.muli %474, %c128_181 overflow<nsw> : index
+    %478 = tensor.empty(%477) : tensor<?x768xf32>
+    %479 = linalg.fill ins(%cst : f32) outs(%478 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %480 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_180, %arg81 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%479 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %481 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%480, %arg82 : tensor<?x768xf32>, tensor<768xf32>) outs(%478 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %562 = arith.divsi %557, %c128 : index
-    %expanded_184 = tensor.expand_shape %561 [[0, 1], [2]] output_shape [%562, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %563 = tensor.empty(%562) : tensor<?x128x768xf32>
-    %564 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184, %548 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%563 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %482 = arith.divsi %477, %c128 : index
+    %expanded_182 = tensor.expand_shape %481 [[0, 1], [2]] output_shape [%482, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %483 = tensor.empty(%482) : tensor<?x128x768xf32>
+    %484 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182, %468 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %565 = tensor.empty(%562) : tensor<?x128x768xf64>
-    %566 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564 : tensor<?x128x768xf32>) outs(%565 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %567 = tensor.empty(%562) : tensor<?x128x1xf64>
-    %568 = linalg.fill ins(%cst : f64) outs(%567 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %569 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%566 : tensor<?x128x768xf64>) outs(%568 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %570 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%569 : tensor<?x128x1xf64>) outs(%567 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %571 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%566, %570 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%565 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %572 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%571, %571 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%565 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %573 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%572 : tensor<?x128x768xf64>) outs(%568 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %574 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%573 : tensor<?x128x1xf64>) outs(%567 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %575 = tensor.empty(%562) : tensor<?x128x1xf32>
-    %576 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%574 : tensor<?x128x1xf64>) outs(%575 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %577 = linalg.fill ins(%cst_0 : f32) outs(%575 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %578 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%564 : tensor<?x128x768xf32>) outs(%577 : tensor<?x128x1xf32>) {
+    %485 = tensor.empty(%482) : tensor<?x128x1xf32>
+    %486 = linalg.fill ins(%cst : f32) outs(%485 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %487 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%484 : tensor<?x128x768xf32>) outs(%486 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %579 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%578 : tensor<?x128x1xf32>) outs(%575 : tensor<?x128x1xf32>) {
+    %488 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%487 : tensor<?x128x1xf32>) outs(%485 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %580 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%576 : tensor<?x128x1xf32>) outs(%575 : tensor<?x128x1xf32>) {
+    %489 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%484, %488 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %490 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%489, %489 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %491 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%490 : tensor<?x128x768xf32>) outs(%486 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %581 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%580 : tensor<?x128x1xf32>) outs(%575 : tensor<?x128x1xf32>) {
+    %492 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%491 : tensor<?x128x1xf32>) outs(%485 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %582 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564, %579 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%563 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %493 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%492 : tensor<?x128x1xf32>) outs(%485 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %494 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%493 : tensor<?x128x1xf32>) outs(%485 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %495 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%489, %494 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %583 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%582, %581 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%563 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %496 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%495, %arg83 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %584 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%583, %arg83 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%563 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %497 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%496, %arg84 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%483 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %585 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%584, %arg84 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%563 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_185 = tensor.collapse_shape %585 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_186 = arith.constant 128 : index
-    %586 = arith.muli %562, %c128_186 overflow<nsw> : index
-    %587 = tensor.empty(%586) : tensor<?x768xf32>
-    %588 = linalg.fill ins(%cst_0 : f32) outs(%587 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %589 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg85 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%588 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %590 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%589, %arg86 : tensor<?x768xf32>, tensor<768xf32>) outs(%587 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_183 = tensor.collapse_shape %497 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_184 = arith.constant 128 : index
+    %498 = arith.muli %482, %c128_184 overflow<nsw> : index
+    %499 = tensor.empty(%498) : tensor<?x768xf32>
+    %500 = linalg.fill ins(%cst : f32) outs(%499 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %501 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg85 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%500 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %502 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%501, %arg86 : tensor<?x768xf32>, tensor<768xf32>) outs(%499 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %591 = arith.divsi %586, %c128 : index
-    %expanded_187 = tensor.expand_shape %590 [[0, 1], [2]] output_shape [%591, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %592 = arith.index_cast %591 : index to i64
-    %593 = arith.muli %592, %c98304_i64 : i64
-    %594 = arith.divsi %593, %59 : i64
-    %595 = arith.select %4, %594, %0 : i64
-    %from_elements_188 = tensor.from_elements %595, %c128_i64, %594, %c64_i64 : tensor<4xi64>
-    %reshape_189 = tensor.reshape %expanded_187(%from_elements_188) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %596 = arith.index_cast %595 : i64 to index
-    %597 = tensor.empty(%596) : tensor<?x12x128x64xf32>
-    %transposed_190 = linalg.transpose ins(%reshape_189 : tensor<?x128x12x64xf32>) outs(%597 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %598 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg87 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%588 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %599 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%598, %arg88 : tensor<?x768xf32>, tensor<768xf32>) outs(%587 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %503 = arith.divsi %498, %c128 : index
+    %expanded_185 = tensor.expand_shape %502 [[0, 1], [2]] output_shape [%503, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %504 = arith.index_cast %503 : index to i64
+    %505 = arith.muli %504, %c98304_i64 : i64
+    %506 = arith.divsi %505, %51 : i64
+    %507 = arith.select %4, %506, %0 : i64
+    %from_elements_186 = tensor.from_elements %507, %c128_i64, %506, %c64_i64 : tensor<4xi64>
+    %reshape_187 = tensor.reshape %expanded_185(%from_elements_186) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %508 = arith.index_cast %507 : i64 to index
+    %509 = tensor.empty(%508) : tensor<?x12x128x64xf32>
+    %transposed_188 = linalg.transpose ins(%reshape_187 : tensor<?x128x12x64xf32>) outs(%509 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %510 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg87 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%500 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %511 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%510, %arg88 : tensor<?x768xf32>, tensor<768xf32>) outs(%499 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_191 = tensor.expand_shape %599 [[0, 1], [2]] output_shape [%591, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_192 = tensor.reshape %expanded_191(%from_elements_188) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_193 = linalg.transpose ins(%reshape_192 : tensor<?x128x12x64xf32>) outs(%597 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %600 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg89 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%588 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %601 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%600, %arg90 : tensor<?x768xf32>, tensor<768xf32>) outs(%587 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_189 = tensor.expand_shape %511 [[0, 1], [2]] output_shape [%503, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_190 = tensor.reshape %expanded_189(%from_elements_186) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_191 = linalg.transpose ins(%reshape_190 : tensor<?x128x12x64xf32>) outs(%509 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %512 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg89 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%500 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %513 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%512, %arg90 : tensor<?x768xf32>, tensor<768xf32>) outs(%499 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_194 = tensor.expand_shape %601 [[0, 1], [2]] output_shape [%591, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_195 = tensor.reshape %expanded_194(%from_elements_188) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_196 = linalg.transpose ins(%reshape_195 : tensor<?x128x12x64xf32>) outs(%597 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_197 = tensor.collapse_shape %transposed_190 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_198 = tensor.collapse_shape %transposed_193 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_199 = tensor.collapse_shape %transposed_196 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %602 = arith.index_cast %595 : i64 to index
-    %c12_200 = arith.constant 12 : index
-    %603 = arith.muli %602, %c12_200 overflow<nsw> : index
-    %604 = arith.index_cast %595 : i64 to index
-    %c12_201 = arith.constant 12 : index
-    %605 = arith.muli %604, %c12_201 overflow<nsw> : index
-    %606 = tensor.empty(%605) : tensor<?x128x128xf32>
-    %607 = linalg.fill ins(%cst_0 : f32) outs(%606 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %608 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_197, %collapsed_198 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%607 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %609 = arith.divsi %605, %c12 : index
-    %expanded_202 = tensor.expand_shape %608 [[0, 1], [2], [3]] output_shape [%609, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %610 = tensor.empty(%609) : tensor<?x12x128x128xf32>
-    %611 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_202 : tensor<?x12x128x128xf32>) outs(%610 : tensor<?x12x128x128xf32>) {
+    %expanded_192 = tensor.expand_shape %513 [[0, 1], [2]] output_shape [%503, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_193 = tensor.reshape %expanded_192(%from_elements_186) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_194 = linalg.transpose ins(%reshape_193 : tensor<?x128x12x64xf32>) outs(%509 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_195 = tensor.collapse_shape %transposed_188 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_196 = tensor.collapse_shape %transposed_191 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_197 = tensor.collapse_shape %transposed_194 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %514 = arith.index_cast %507 : i64 to index
+    %c12_198 = arith.constant 12 : index
+    %515 = arith.muli %514, %c12_198 overflow<nsw> : index
+    %516 = arith.index_cast %507 : i64 to index
+    %c12_199 = arith.constant 12 : index
+    %517 = arith.muli %516, %c12_199 overflow<nsw> : index
+    %518 = tensor.empty(%517) : tensor<?x128x128xf32>
+    %519 = linalg.fill ins(%cst : f32) outs(%518 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %520 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_195, %collapsed_196 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%519 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %521 = arith.divsi %517, %c12 : index
+    %expanded_200 = tensor.expand_shape %520 [[0, 1], [2], [3]] output_shape [%521, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %522 = tensor.empty(%521) : tensor<?x12x128x128xf32>
+    %523 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_200 : tensor<?x12x128x128xf32>) outs(%522 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %612 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %611 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %524 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %523 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %613:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%612 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %525:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%524 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_203 = tensor.expand_shape %613#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %614 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%612, %expanded_203 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_201 = tensor.expand_shape %525#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %526 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%524, %expanded_201 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %615 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%614 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %527 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%526 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %616 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%615 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %528 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%527 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %617 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%615, %616 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %529 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%527, %528 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_204 = tensor.collapse_shape %617 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %618 = arith.index_cast %595 : i64 to index
-    %c12_205 = arith.constant 12 : index
-    %619 = arith.muli %618, %c12_205 overflow<nsw> : index
-    %620 = linalg.batch_matmul ins(%collapsed_204, %collapsed_199 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_206 = tensor.expand_shape %620 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_207 = tensor.reshape %expanded_206(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_208 = linalg.transpose ins(%reshape_207 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_209 = tensor.reshape %transposed_208(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_210 = tensor.collapse_shape %reshape_209 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %621 = arith.index_cast %110 : i64 to index
-    %c128_211 = arith.constant 128 : index
-    %622 = arith.muli %621, %c128_211 overflow<nsw> : index
-    %623 = tensor.empty(%622) : tensor<?x768xf32>
-    %624 = linalg.fill ins(%cst_0 : f32) outs(%623 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %625 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_210, %arg91 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%624 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %626 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%625, %arg92 : tensor<?x768xf32>, tensor<768xf32>) outs(%623 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_202 = tensor.collapse_shape %529 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %530 = arith.index_cast %507 : i64 to index
+    %c12_203 = arith.constant 12 : index
+    %531 = arith.muli %530, %c12_203 overflow<nsw> : index
+    %532 = linalg.batch_matmul ins(%collapsed_202, %collapsed_197 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_204 = tensor.expand_shape %532 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_205 = tensor.reshape %expanded_204(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_206 = linalg.transpose ins(%reshape_205 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_207 = tensor.reshape %transposed_206(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_208 = tensor.collapse_shape %reshape_207 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %533 = arith.index_cast %102 : i64 to index
+    %c128_209 = arith.constant 128 : index
+    %534 = arith.muli %533, %c128_209 overflow<nsw> : index
+    %535 = tensor.empty(%534) : tensor<?x768xf32>
+    %536 = linalg.fill ins(%cst : f32) outs(%535 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %537 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_208, %arg91 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%536 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %538 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%537, %arg92 : tensor<?x768xf32>, tensor<768xf32>) outs(%535 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %627 = arith.divsi %622, %c128 : index
-    %expanded_212 = tensor.expand_shape %626 [[0, 1], [2]] output_shape [%627, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %628 = tensor.empty(%627) : tensor<?x128x768xf32>
-    %629 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_212, %585 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %539 = arith.divsi %534, %c128 : index
+    %expanded_210 = tensor.expand_shape %538 [[0, 1], [2]] output_shape [%539, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %540 = tensor.empty(%539) : tensor<?x128x768xf32>
+    %541 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_210, %497 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %630 = tensor.empty(%627) : tensor<?x128x768xf64>
-    %631 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629 : tensor<?x128x768xf32>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %632 = tensor.empty(%627) : tensor<?x128x1xf64>
-    %633 = linalg.fill ins(%cst : f64) outs(%632 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %634 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%631 : tensor<?x128x768xf64>) outs(%633 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %635 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634 : tensor<?x128x1xf64>) outs(%632 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %636 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631, %635 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %637 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636, %636 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %638 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%637 : tensor<?x128x768xf64>) outs(%633 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %639 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638 : tensor<?x128x1xf64>) outs(%632 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %640 = tensor.empty(%627) : tensor<?x128x1xf32>
-    %641 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%639 : tensor<?x128x1xf64>) outs(%640 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %642 = linalg.fill ins(%cst_0 : f32) outs(%640 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %643 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%629 : tensor<?x128x768xf32>) outs(%642 : tensor<?x128x1xf32>) {
+    %542 = tensor.empty(%539) : tensor<?x128x1xf32>
+    %543 = linalg.fill ins(%cst : f32) outs(%542 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %544 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%541 : tensor<?x128x768xf32>) outs(%543 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %644 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %545 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%544 : tensor<?x128x1xf32>) outs(%542 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %645 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%641 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %546 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%541, %545 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %547 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%546, %546 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %548 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%547 : tensor<?x128x768xf32>) outs(%543 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %646 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %549 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x128x1xf32>) outs(%542 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %647 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629, %644 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %550 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%549 : tensor<?x128x1xf32>) outs(%542 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %551 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550 : tensor<?x128x1xf32>) outs(%542 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %552 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%546, %551 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %648 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647, %646 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %553 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552, %arg93 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %649 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%648, %arg93 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %554 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%553, %arg94 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%540 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %650 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%649, %arg94 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_213 = tensor.collapse_shape %650 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_214 = arith.constant 128 : index
-    %651 = arith.muli %627, %c128_214 overflow<nsw> : index
-    %652 = tensor.empty(%651) : tensor<?x3072xf32>
-    %653 = linalg.fill ins(%cst_0 : f32) outs(%652 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %654 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_213, %arg95 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%653 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %655 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%654, %arg96 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%652 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_211 = tensor.collapse_shape %554 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_212 = arith.constant 128 : index
+    %555 = arith.muli %539, %c128_212 overflow<nsw> : index
+    %556 = tensor.empty(%555) : tensor<?x3072xf32>
+    %557 = linalg.fill ins(%cst : f32) outs(%556 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %558 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_211, %arg95 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%557 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %559 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%558, %arg96 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%556 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %656 = arith.divsi %651, %c128 : index
-    %expanded_215 = tensor.expand_shape %655 [[0, 1], [2]] output_shape [%656, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %657 = tensor.empty(%656) : tensor<?x128x3072xf32>
-    %658 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_215 : tensor<?x128x3072xf32>) outs(%657 : tensor<?x128x3072xf32>) {
+    %560 = arith.divsi %555, %c128 : index
+    %expanded_213 = tensor.expand_shape %559 [[0, 1], [2]] output_shape [%560, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %561 = tensor.empty(%560) : tensor<?x128x3072xf32>
+    %562 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_213 : tensor<?x128x3072xf32>) outs(%561 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_216 = tensor.collapse_shape %658 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_217 = arith.constant 128 : index
-    %659 = arith.muli %656, %c128_217 overflow<nsw> : index
-    %660 = tensor.empty(%659) : tensor<?x768xf32>
-    %661 = linalg.fill ins(%cst_0 : f32) outs(%660 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %662 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_216, %arg97 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%661 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %663 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%662, %arg98 : tensor<?x768xf32>, tensor<768xf32>) outs(%660 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_214 = tensor.collapse_shape %562 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_215 = arith.constant 128 : index
+    %563 = arith.muli %560, %c128_215 overflow<nsw> : index
+    %564 = tensor.empty(%563) : tensor<?x768xf32>
+    %565 = linalg.fill ins(%cst : f32) outs(%564 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %566 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_214, %arg97 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%565 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %567 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%566, %arg98 : tensor<?x768xf32>, tensor<768xf32>) outs(%564 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %664 = arith.divsi %659, %c128 : index
-    %expanded_218 = tensor.expand_shape %663 [[0, 1], [2]] output_shape [%664, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %665 = tensor.empty(%664) : tensor<?x128x768xf32>
-    %666 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218, %650 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%665 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %568 = arith.divsi %563, %c128 : index
+    %expanded_216 = tensor.expand_shape %567 [[0, 1], [2]] output_shape [%568, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %569 = tensor.empty(%568) : tensor<?x128x768xf32>
+    %570 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216, %554 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %667 = tensor.empty(%664) : tensor<?x128x768xf64>
-    %668 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%666 : tensor<?x128x768xf32>) outs(%667 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %669 = tensor.empty(%664) : tensor<?x128x1xf64>
-    %670 = linalg.fill ins(%cst : f64) outs(%669 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %671 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%668 : tensor<?x128x768xf64>) outs(%670 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %672 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%671 : tensor<?x128x1xf64>) outs(%669 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %673 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%668, %672 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%667 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %674 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673, %673 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%667 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %675 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%674 : tensor<?x128x768xf64>) outs(%670 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %676 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%675 : tensor<?x128x1xf64>) outs(%669 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %677 = tensor.empty(%664) : tensor<?x128x1xf32>
-    %678 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%676 : tensor<?x128x1xf64>) outs(%677 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %679 = linalg.fill ins(%cst_0 : f32) outs(%677 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %680 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%666 : tensor<?x128x768xf32>) outs(%679 : tensor<?x128x1xf32>) {
+    %571 = tensor.empty(%568) : tensor<?x128x1xf32>
+    %572 = linalg.fill ins(%cst : f32) outs(%571 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %573 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%570 : tensor<?x128x768xf32>) outs(%572 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %681 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%680 : tensor<?x128x1xf32>) outs(%677 : tensor<?x128x1xf32>) {
+    %574 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%573 : tensor<?x128x1xf32>) outs(%571 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %682 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%678 : tensor<?x128x1xf32>) outs(%677 : tensor<?x128x1xf32>) {
+    %575 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%570, %574 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %576 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%575, %575 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %577 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%576 : tensor<?x128x768xf32>) outs(%572 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %683 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%682 : tensor<?x128x1xf32>) outs(%677 : tensor<?x128x1xf32>) {
+    %578 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%577 : tensor<?x128x1xf32>) outs(%571 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %684 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%666, %681 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%665 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %579 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%578 : tensor<?x128x1xf32>) outs(%571 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %580 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%579 : tensor<?x128x1xf32>) outs(%571 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %581 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%575, %580 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %685 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%684, %683 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%665 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %582 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%581, %arg99 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %686 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%685, %arg99 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%665 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %583 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%582, %arg100 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%569 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %687 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%686, %arg100 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%665 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_219 = tensor.collapse_shape %687 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_220 = arith.constant 128 : index
-    %688 = arith.muli %664, %c128_220 overflow<nsw> : index
-    %689 = tensor.empty(%688) : tensor<?x768xf32>
-    %690 = linalg.fill ins(%cst_0 : f32) outs(%689 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %691 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg101 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%690 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %692 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%691, %arg102 : tensor<?x768xf32>, tensor<768xf32>) outs(%689 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_217 = tensor.collapse_shape %583 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_218 = arith.constant 128 : index
+    %584 = arith.muli %568, %c128_218 overflow<nsw> : index
+    %585 = tensor.empty(%584) : tensor<?x768xf32>
+    %586 = linalg.fill ins(%cst : f32) outs(%585 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %587 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg101 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%586 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %588 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%587, %arg102 : tensor<?x768xf32>, tensor<768xf32>) outs(%585 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %693 = arith.divsi %688, %c128 : index
-    %expanded_221 = tensor.expand_shape %692 [[0, 1], [2]] output_shape [%693, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %694 = arith.index_cast %693 : index to i64
-    %695 = arith.muli %694, %c98304_i64 : i64
-    %696 = arith.divsi %695, %59 : i64
-    %697 = arith.select %4, %696, %0 : i64
-    %from_elements_222 = tensor.from_elements %697, %c128_i64, %696, %c64_i64 : tensor<4xi64>
-    %reshape_223 = tensor.reshape %expanded_221(%from_elements_222) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %698 = arith.index_cast %697 : i64 to index
-    %699 = tensor.empty(%698) : tensor<?x12x128x64xf32>
-    %transposed_224 = linalg.transpose ins(%reshape_223 : tensor<?x128x12x64xf32>) outs(%699 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %700 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg103 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%690 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %701 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%700, %arg104 : tensor<?x768xf32>, tensor<768xf32>) outs(%689 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %589 = arith.divsi %584, %c128 : index
+    %expanded_219 = tensor.expand_shape %588 [[0, 1], [2]] output_shape [%589, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %590 = arith.index_cast %589 : index to i64
+    %591 = arith.muli %590, %c98304_i64 : i64
+    %592 = arith.divsi %591, %51 : i64
+    %593 = arith.select %4, %592, %0 : i64
+    %from_elements_220 = tensor.from_elements %593, %c128_i64, %592, %c64_i64 : tensor<4xi64>
+    %reshape_221 = tensor.reshape %expanded_219(%from_elements_220) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %594 = arith.index_cast %593 : i64 to index
+    %595 = tensor.empty(%594) : tensor<?x12x128x64xf32>
+    %transposed_222 = linalg.transpose ins(%reshape_221 : tensor<?x128x12x64xf32>) outs(%595 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %596 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg103 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%586 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %597 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%596, %arg104 : tensor<?x768xf32>, tensor<768xf32>) outs(%585 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_225 = tensor.expand_shape %701 [[0, 1], [2]] output_shape [%693, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_226 = tensor.reshape %expanded_225(%from_elements_222) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_227 = linalg.transpose ins(%reshape_226 : tensor<?x128x12x64xf32>) outs(%699 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %702 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg105 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%690 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %703 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%702, %arg106 : tensor<?x768xf32>, tensor<768xf32>) outs(%689 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_223 = tensor.expand_shape %597 [[0, 1], [2]] output_shape [%589, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_224 = tensor.reshape %expanded_223(%from_elements_220) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_225 = linalg.transpose ins(%reshape_224 : tensor<?x128x12x64xf32>) outs(%595 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %598 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg105 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%586 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %599 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%598, %arg106 : tensor<?x768xf32>, tensor<768xf32>) outs(%585 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_228 = tensor.expand_shape %703 [[0, 1], [2]] output_shape [%693, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_229 = tensor.reshape %expanded_228(%from_elements_222) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_230 = linalg.transpose ins(%reshape_229 : tensor<?x128x12x64xf32>) outs(%699 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_231 = tensor.collapse_shape %transposed_224 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_232 = tensor.collapse_shape %transposed_227 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_233 = tensor.collapse_shape %transposed_230 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %704 = arith.index_cast %697 : i64 to index
-    %c12_234 = arith.constant 12 : index
-    %705 = arith.muli %704, %c12_234 overflow<nsw> : index
-    %706 = arith.index_cast %697 : i64 to index
-    %c12_235 = arith.constant 12 : index
-    %707 = arith.muli %706, %c12_235 overflow<nsw> : index
-    %708 = tensor.empty(%707) : tensor<?x128x128xf32>
-    %709 = linalg.fill ins(%cst_0 : f32) outs(%708 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %710 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_231, %collapsed_232 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%709 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %711 = arith.divsi %707, %c12 : index
-    %expanded_236 = tensor.expand_shape %710 [[0, 1], [2], [3]] output_shape [%711, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %712 = tensor.empty(%711) : tensor<?x12x128x128xf32>
-    %713 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_236 : tensor<?x12x128x128xf32>) outs(%712 : tensor<?x12x128x128xf32>) {
+    %expanded_226 = tensor.expand_shape %599 [[0, 1], [2]] output_shape [%589, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_227 = tensor.reshape %expanded_226(%from_elements_220) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_228 = linalg.transpose ins(%reshape_227 : tensor<?x128x12x64xf32>) outs(%595 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_229 = tensor.collapse_shape %transposed_222 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_230 = tensor.collapse_shape %transposed_225 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_231 = tensor.collapse_shape %transposed_228 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %600 = arith.index_cast %593 : i64 to index
+    %c12_232 = arith.constant 12 : index
+    %601 = arith.muli %600, %c12_232 overflow<nsw> : index
+    %602 = arith.index_cast %593 : i64 to index
+    %c12_233 = arith.constant 12 : index
+    %603 = arith.muli %602, %c12_233 overflow<nsw> : index
+    %604 = tensor.empty(%603) : tensor<?x128x128xf32>
+    %605 = linalg.fill ins(%cst : f32) outs(%604 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %606 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_229, %collapsed_230 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%605 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %607 = arith.divsi %603, %c12 : index
+    %expanded_234 = tensor.expand_shape %606 [[0, 1], [2], [3]] output_shape [%607, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %608 = tensor.empty(%607) : tensor<?x12x128x128xf32>
+    %609 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_234 : tensor<?x12x128x128xf32>) outs(%608 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %714 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %713 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %610 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %609 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %715:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%714 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %611:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%610 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_237 = tensor.expand_shape %715#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %716 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%714, %expanded_237 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_235 = tensor.expand_shape %611#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %612 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%610, %expanded_235 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %717 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%716 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %613 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%612 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %718 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%717 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %614 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%613 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %719 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%717, %718 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %615 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%613, %614 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_238 = tensor.collapse_shape %719 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %720 = arith.index_cast %697 : i64 to index
-    %c12_239 = arith.constant 12 : index
-    %721 = arith.muli %720, %c12_239 overflow<nsw> : index
-    %722 = linalg.batch_matmul ins(%collapsed_238, %collapsed_233 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_240 = tensor.expand_shape %722 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_241 = tensor.reshape %expanded_240(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_242 = linalg.transpose ins(%reshape_241 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_243 = tensor.reshape %transposed_242(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_244 = tensor.collapse_shape %reshape_243 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %723 = arith.index_cast %110 : i64 to index
-    %c128_245 = arith.constant 128 : index
-    %724 = arith.muli %723, %c128_245 overflow<nsw> : index
-    %725 = tensor.empty(%724) : tensor<?x768xf32>
-    %726 = linalg.fill ins(%cst_0 : f32) outs(%725 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %727 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_244, %arg107 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%726 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %728 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%727, %arg108 : tensor<?x768xf32>, tensor<768xf32>) outs(%725 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_236 = tensor.collapse_shape %615 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %616 = arith.index_cast %593 : i64 to index
+    %c12_237 = arith.constant 12 : index
+    %617 = arith.muli %616, %c12_237 overflow<nsw> : index
+    %618 = linalg.batch_matmul ins(%collapsed_236, %collapsed_231 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_238 = tensor.expand_shape %618 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_239 = tensor.reshape %expanded_238(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_240 = linalg.transpose ins(%reshape_239 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_241 = tensor.reshape %transposed_240(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_242 = tensor.collapse_shape %reshape_241 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %619 = arith.index_cast %102 : i64 to index
+    %c128_243 = arith.constant 128 : index
+    %620 = arith.muli %619, %c128_243 overflow<nsw> : index
+    %621 = tensor.empty(%620) : tensor<?x768xf32>
+    %622 = linalg.fill ins(%cst : f32) outs(%621 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %623 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_242, %arg107 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%622 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %624 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%623, %arg108 : tensor<?x768xf32>, tensor<768xf32>) outs(%621 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %729 = arith.divsi %724, %c128 : index
-    %expanded_246 = tensor.expand_shape %728 [[0, 1], [2]] output_shape [%729, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %730 = tensor.empty(%729) : tensor<?x128x768xf32>
-    %731 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_246, %687 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%730 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %625 = arith.divsi %620, %c128 : index
+    %expanded_244 = tensor.expand_shape %624 [[0, 1], [2]] output_shape [%625, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %626 = tensor.empty(%625) : tensor<?x128x768xf32>
+    %627 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_244, %583 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %732 = tensor.empty(%729) : tensor<?x128x768xf64>
-    %733 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%731 : tensor<?x128x768xf32>) outs(%732 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %734 = tensor.empty(%729) : tensor<?x128x1xf64>
-    %735 = linalg.fill ins(%cst : f64) outs(%734 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %736 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%733 : tensor<?x128x768xf64>) outs(%735 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %737 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736 : tensor<?x128x1xf64>) outs(%734 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %738 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%733, %737 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%732 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %739 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738, %738 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%732 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %740 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%739 : tensor<?x128x768xf64>) outs(%735 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %741 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%740 : tensor<?x128x1xf64>) outs(%734 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %742 = tensor.empty(%729) : tensor<?x128x1xf32>
-    %743 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%741 : tensor<?x128x1xf64>) outs(%742 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %744 = linalg.fill ins(%cst_0 : f32) outs(%742 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %745 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%731 : tensor<?x128x768xf32>) outs(%744 : tensor<?x128x1xf32>) {
+    %628 = tensor.empty(%625) : tensor<?x128x1xf32>
+    %629 = linalg.fill ins(%cst : f32) outs(%628 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %630 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%627 : tensor<?x128x768xf32>) outs(%629 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %746 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%745 : tensor<?x128x1xf32>) outs(%742 : tensor<?x128x1xf32>) {
+    %631 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%630 : tensor<?x128x1xf32>) outs(%628 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %747 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%743 : tensor<?x128x1xf32>) outs(%742 : tensor<?x128x1xf32>) {
+    %632 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%627, %631 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %633 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%632, %632 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %634 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%633 : tensor<?x128x768xf32>) outs(%629 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %748 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%747 : tensor<?x128x1xf32>) outs(%742 : tensor<?x128x1xf32>) {
+    %635 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634 : tensor<?x128x1xf32>) outs(%628 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %749 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%731, %746 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %636 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%635 : tensor<?x128x1xf32>) outs(%628 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %637 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636 : tensor<?x128x1xf32>) outs(%628 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %638 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%632, %637 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %750 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%749, %748 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %639 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638, %arg109 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %751 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%750, %arg109 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%730 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %640 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%639, %arg110 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%626 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %752 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%751, %arg110 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%730 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_247 = tensor.collapse_shape %752 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_248 = arith.constant 128 : index
-    %753 = arith.muli %729, %c128_248 overflow<nsw> : index
-    %754 = tensor.empty(%753) : tensor<?x3072xf32>
-    %755 = linalg.fill ins(%cst_0 : f32) outs(%754 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %756 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_247, %arg111 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%755 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %757 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%756, %arg112 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%754 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_245 = tensor.collapse_shape %640 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_246 = arith.constant 128 : index
+    %641 = arith.muli %625, %c128_246 overflow<nsw> : index
+    %642 = tensor.empty(%641) : tensor<?x3072xf32>
+    %643 = linalg.fill ins(%cst : f32) outs(%642 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %644 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_245, %arg111 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%643 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %645 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%644, %arg112 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%642 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %758 = arith.divsi %753, %c128 : index
-    %expanded_249 = tensor.expand_shape %757 [[0, 1], [2]] output_shape [%758, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %759 = tensor.empty(%758) : tensor<?x128x3072xf32>
-    %760 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_249 : tensor<?x128x3072xf32>) outs(%759 : tensor<?x128x3072xf32>) {
+    %646 = arith.divsi %641, %c128 : index
+    %expanded_247 = tensor.expand_shape %645 [[0, 1], [2]] output_shape [%646, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %647 = tensor.empty(%646) : tensor<?x128x3072xf32>
+    %648 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_247 : tensor<?x128x3072xf32>) outs(%647 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_250 = tensor.collapse_shape %760 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_251 = arith.constant 128 : index
-    %761 = arith.muli %758, %c128_251 overflow<nsw> : index
-    %762 = tensor.empty(%761) : tensor<?x768xf32>
-    %763 = linalg.fill ins(%cst_0 : f32) outs(%762 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %764 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_250, %arg113 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%763 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %765 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%764, %arg114 : tensor<?x768xf32>, tensor<768xf32>) outs(%762 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_248 = tensor.collapse_shape %648 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_249 = arith.constant 128 : index
+    %649 = arith.muli %646, %c128_249 overflow<nsw> : index
+    %650 = tensor.empty(%649) : tensor<?x768xf32>
+    %651 = linalg.fill ins(%cst : f32) outs(%650 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %652 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_248, %arg113 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%651 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %653 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%652, %arg114 : tensor<?x768xf32>, tensor<768xf32>) outs(%650 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %766 = arith.divsi %761, %c128 : index
-    %expanded_252 = tensor.expand_shape %765 [[0, 1], [2]] output_shape [%766, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %767 = tensor.empty(%766) : tensor<?x128x768xf32>
-    %768 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252, %752 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%767 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %654 = arith.divsi %649, %c128 : index
+    %expanded_250 = tensor.expand_shape %653 [[0, 1], [2]] output_shape [%654, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %655 = tensor.empty(%654) : tensor<?x128x768xf32>
+    %656 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250, %640 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %769 = tensor.empty(%766) : tensor<?x128x768xf64>
-    %770 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%768 : tensor<?x128x768xf32>) outs(%769 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %771 = tensor.empty(%766) : tensor<?x128x1xf64>
-    %772 = linalg.fill ins(%cst : f64) outs(%771 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %773 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%770 : tensor<?x128x768xf64>) outs(%772 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %774 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%773 : tensor<?x128x1xf64>) outs(%771 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %775 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%770, %774 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%769 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %776 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %775 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%769 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %777 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%776 : tensor<?x128x768xf64>) outs(%772 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %778 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%777 : tensor<?x128x1xf64>) outs(%771 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %779 = tensor.empty(%766) : tensor<?x128x1xf32>
-    %780 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%778 : tensor<?x128x1xf64>) outs(%779 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %781 = linalg.fill ins(%cst_0 : f32) outs(%779 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %782 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%768 : tensor<?x128x768xf32>) outs(%781 : tensor<?x128x1xf32>) {
+    %657 = tensor.empty(%654) : tensor<?x128x1xf32>
+    %658 = linalg.fill ins(%cst : f32) outs(%657 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %659 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%656 : tensor<?x128x768xf32>) outs(%658 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %783 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%782 : tensor<?x128x1xf32>) outs(%779 : tensor<?x128x1xf32>) {
+    %660 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%659 : tensor<?x128x1xf32>) outs(%657 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %784 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%780 : tensor<?x128x1xf32>) outs(%779 : tensor<?x128x1xf32>) {
+    %661 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656, %660 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %662 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%661, %661 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %663 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%662 : tensor<?x128x768xf32>) outs(%658 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %785 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%784 : tensor<?x128x1xf32>) outs(%779 : tensor<?x128x1xf32>) {
+    %664 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%663 : tensor<?x128x1xf32>) outs(%657 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %786 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%768, %783 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%767 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %665 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%664 : tensor<?x128x1xf32>) outs(%657 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %666 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%665 : tensor<?x128x1xf32>) outs(%657 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %667 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%661, %666 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %787 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%786, %785 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%767 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %668 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%667, %arg115 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %788 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%787, %arg115 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%767 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %669 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%668, %arg116 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%655 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %789 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%788, %arg116 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%767 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_253 = tensor.collapse_shape %789 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_254 = arith.constant 128 : index
-    %790 = arith.muli %766, %c128_254 overflow<nsw> : index
-    %791 = tensor.empty(%790) : tensor<?x768xf32>
-    %792 = linalg.fill ins(%cst_0 : f32) outs(%791 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %793 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg117 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%792 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %794 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%793, %arg118 : tensor<?x768xf32>, tensor<768xf32>) outs(%791 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_251 = tensor.collapse_shape %669 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_252 = arith.constant 128 : index
+    %670 = arith.muli %654, %c128_252 overflow<nsw> : index
+    %671 = tensor.empty(%670) : tensor<?x768xf32>
+    %672 = linalg.fill ins(%cst : f32) outs(%671 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %673 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg117 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%672 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %674 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%673, %arg118 : tensor<?x768xf32>, tensor<768xf32>) outs(%671 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %795 = arith.divsi %790, %c128 : index
-    %expanded_255 = tensor.expand_shape %794 [[0, 1], [2]] output_shape [%795, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %796 = arith.index_cast %795 : index to i64
-    %797 = arith.muli %796, %c98304_i64 : i64
-    %798 = arith.divsi %797, %59 : i64
-    %799 = arith.select %4, %798, %0 : i64
-    %from_elements_256 = tensor.from_elements %799, %c128_i64, %798, %c64_i64 : tensor<4xi64>
-    %reshape_257 = tensor.reshape %expanded_255(%from_elements_256) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %800 = arith.index_cast %799 : i64 to index
-    %801 = tensor.empty(%800) : tensor<?x12x128x64xf32>
-    %transposed_258 = linalg.transpose ins(%reshape_257 : tensor<?x128x12x64xf32>) outs(%801 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %802 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg119 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%792 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %803 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%802, %arg120 : tensor<?x768xf32>, tensor<768xf32>) outs(%791 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %675 = arith.divsi %670, %c128 : index
+    %expanded_253 = tensor.expand_shape %674 [[0, 1], [2]] output_shape [%675, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %676 = arith.index_cast %675 : index to i64
+    %677 = arith.muli %676, %c98304_i64 : i64
+    %678 = arith.divsi %677, %51 : i64
+    %679 = arith.select %4, %678, %0 : i64
+    %from_elements_254 = tensor.from_elements %679, %c128_i64, %678, %c64_i64 : tensor<4xi64>
+    %reshape_255 = tensor.reshape %expanded_253(%from_elements_254) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %680 = arith.index_cast %679 : i64 to index
+    %681 = tensor.empty(%680) : tensor<?x12x128x64xf32>
+    %transposed_256 = linalg.transpose ins(%reshape_255 : tensor<?x128x12x64xf32>) outs(%681 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %682 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg119 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%672 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %683 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%682, %arg120 : tensor<?x768xf32>, tensor<768xf32>) outs(%671 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_259 = tensor.expand_shape %803 [[0, 1], [2]] output_shape [%795, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_260 = tensor.reshape %expanded_259(%from_elements_256) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_261 = linalg.transpose ins(%reshape_260 : tensor<?x128x12x64xf32>) outs(%801 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %804 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg121 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%792 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %805 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%804, %arg122 : tensor<?x768xf32>, tensor<768xf32>) outs(%791 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_257 = tensor.expand_shape %683 [[0, 1], [2]] output_shape [%675, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_258 = tensor.reshape %expanded_257(%from_elements_254) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_259 = linalg.transpose ins(%reshape_258 : tensor<?x128x12x64xf32>) outs(%681 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %684 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg121 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%672 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %685 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%684, %arg122 : tensor<?x768xf32>, tensor<768xf32>) outs(%671 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_262 = tensor.expand_shape %805 [[0, 1], [2]] output_shape [%795, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_263 = tensor.reshape %expanded_262(%from_elements_256) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_264 = linalg.transpose ins(%reshape_263 : tensor<?x128x12x64xf32>) outs(%801 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_265 = tensor.collapse_shape %transposed_258 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_266 = tensor.collapse_shape %transposed_261 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_267 = tensor.collapse_shape %transposed_264 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %806 = arith.index_cast %799 : i64 to index
-    %c12_268 = arith.constant 12 : index
-    %807 = arith.muli %806, %c12_268 overflow<nsw> : index
-    %808 = arith.index_cast %799 : i64 to index
-    %c12_269 = arith.constant 12 : index
-    %809 = arith.muli %808, %c12_269 overflow<nsw> : index
-    %810 = tensor.empty(%809) : tensor<?x128x128xf32>
-    %811 = linalg.fill ins(%cst_0 : f32) outs(%810 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %812 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_265, %collapsed_266 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%811 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %813 = arith.divsi %809, %c12 : index
-    %expanded_270 = tensor.expand_shape %812 [[0, 1], [2], [3]] output_shape [%813, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %814 = tensor.empty(%813) : tensor<?x12x128x128xf32>
-    %815 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_270 : tensor<?x12x128x128xf32>) outs(%814 : tensor<?x12x128x128xf32>) {
+    %expanded_260 = tensor.expand_shape %685 [[0, 1], [2]] output_shape [%675, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_261 = tensor.reshape %expanded_260(%from_elements_254) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_262 = linalg.transpose ins(%reshape_261 : tensor<?x128x12x64xf32>) outs(%681 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_263 = tensor.collapse_shape %transposed_256 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_264 = tensor.collapse_shape %transposed_259 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_265 = tensor.collapse_shape %transposed_262 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %686 = arith.index_cast %679 : i64 to index
+    %c12_266 = arith.constant 12 : index
+    %687 = arith.muli %686, %c12_266 overflow<nsw> : index
+    %688 = arith.index_cast %679 : i64 to index
+    %c12_267 = arith.constant 12 : index
+    %689 = arith.muli %688, %c12_267 overflow<nsw> : index
+    %690 = tensor.empty(%689) : tensor<?x128x128xf32>
+    %691 = linalg.fill ins(%cst : f32) outs(%690 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %692 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_263, %collapsed_264 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%691 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %693 = arith.divsi %689, %c12 : index
+    %expanded_268 = tensor.expand_shape %692 [[0, 1], [2], [3]] output_shape [%693, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %694 = tensor.empty(%693) : tensor<?x12x128x128xf32>
+    %695 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_268 : tensor<?x12x128x128xf32>) outs(%694 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %816 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %815 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %696 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %695 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %817:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%816 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %697:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%696 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_271 = tensor.expand_shape %817#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %818 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%816, %expanded_271 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_269 = tensor.expand_shape %697#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %698 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%696, %expanded_269 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %819 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%818 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %699 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%698 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %820 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%819 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %700 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%699 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %821 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%819, %820 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %701 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%699, %700 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_272 = tensor.collapse_shape %821 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %822 = arith.index_cast %799 : i64 to index
-    %c12_273 = arith.constant 12 : index
-    %823 = arith.muli %822, %c12_273 overflow<nsw> : index
-    %824 = linalg.batch_matmul ins(%collapsed_272, %collapsed_267 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_274 = tensor.expand_shape %824 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_275 = tensor.reshape %expanded_274(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_276 = linalg.transpose ins(%reshape_275 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_277 = tensor.reshape %transposed_276(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_278 = tensor.collapse_shape %reshape_277 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %825 = arith.index_cast %110 : i64 to index
-    %c128_279 = arith.constant 128 : index
-    %826 = arith.muli %825, %c128_279 overflow<nsw> : index
-    %827 = tensor.empty(%826) : tensor<?x768xf32>
-    %828 = linalg.fill ins(%cst_0 : f32) outs(%827 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %829 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_278, %arg123 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%828 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %830 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%829, %arg124 : tensor<?x768xf32>, tensor<768xf32>) outs(%827 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_270 = tensor.collapse_shape %701 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %702 = arith.index_cast %679 : i64 to index
+    %c12_271 = arith.constant 12 : index
+    %703 = arith.muli %702, %c12_271 overflow<nsw> : index
+    %704 = linalg.batch_matmul ins(%collapsed_270, %collapsed_265 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_272 = tensor.expand_shape %704 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_273 = tensor.reshape %expanded_272(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_274 = linalg.transpose ins(%reshape_273 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_275 = tensor.reshape %transposed_274(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_276 = tensor.collapse_shape %reshape_275 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %705 = arith.index_cast %102 : i64 to index
+    %c128_277 = arith.constant 128 : index
+    %706 = arith.muli %705, %c128_277 overflow<nsw> : index
+    %707 = tensor.empty(%706) : tensor<?x768xf32>
+    %708 = linalg.fill ins(%cst : f32) outs(%707 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %709 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_276, %arg123 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%708 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %710 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%709, %arg124 : tensor<?x768xf32>, tensor<768xf32>) outs(%707 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %831 = arith.divsi %826, %c128 : index
-    %expanded_280 = tensor.expand_shape %830 [[0, 1], [2]] output_shape [%831, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %832 = tensor.empty(%831) : tensor<?x128x768xf32>
-    %833 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_280, %789 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%832 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %711 = arith.divsi %706, %c128 : index
+    %expanded_278 = tensor.expand_shape %710 [[0, 1], [2]] output_shape [%711, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %712 = tensor.empty(%711) : tensor<?x128x768xf32>
+    %713 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_278, %669 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %834 = tensor.empty(%831) : tensor<?x128x768xf64>
-    %835 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833 : tensor<?x128x768xf32>) outs(%834 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %836 = tensor.empty(%831) : tensor<?x128x1xf64>
-    %837 = linalg.fill ins(%cst : f64) outs(%836 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %838 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%835 : tensor<?x128x768xf64>) outs(%837 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %839 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%838 : tensor<?x128x1xf64>) outs(%836 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %840 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%835, %839 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%834 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %841 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%840, %840 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%834 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %842 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%841 : tensor<?x128x768xf64>) outs(%837 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %843 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%842 : tensor<?x128x1xf64>) outs(%836 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %844 = tensor.empty(%831) : tensor<?x128x1xf32>
-    %845 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%843 : tensor<?x128x1xf64>) outs(%844 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %846 = linalg.fill ins(%cst_0 : f32) outs(%844 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %847 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%833 : tensor<?x128x768xf32>) outs(%846 : tensor<?x128x1xf32>) {
+    %714 = tensor.empty(%711) : tensor<?x128x1xf32>
+    %715 = linalg.fill ins(%cst : f32) outs(%714 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %716 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%713 : tensor<?x128x768xf32>) outs(%715 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %848 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%847 : tensor<?x128x1xf32>) outs(%844 : tensor<?x128x1xf32>) {
+    %717 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%716 : tensor<?x128x1xf32>) outs(%714 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %849 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%845 : tensor<?x128x1xf32>) outs(%844 : tensor<?x128x1xf32>) {
+    %718 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713, %717 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %719 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%718, %718 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %720 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%719 : tensor<?x128x768xf32>) outs(%715 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %850 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%849 : tensor<?x128x1xf32>) outs(%844 : tensor<?x128x1xf32>) {
+    %721 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%720 : tensor<?x128x1xf32>) outs(%714 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %851 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833, %848 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %722 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%721 : tensor<?x128x1xf32>) outs(%714 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %723 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722 : tensor<?x128x1xf32>) outs(%714 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %724 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%718, %723 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %852 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%851, %850 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %725 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%724, %arg125 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %853 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%852, %arg125 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%832 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %726 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%725, %arg126 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%712 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %854 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%853, %arg126 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%832 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_281 = tensor.collapse_shape %854 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_282 = arith.constant 128 : index
-    %855 = arith.muli %831, %c128_282 overflow<nsw> : index
-    %856 = tensor.empty(%855) : tensor<?x3072xf32>
-    %857 = linalg.fill ins(%cst_0 : f32) outs(%856 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %858 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_281, %arg127 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%857 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %859 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%858, %arg128 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%856 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_279 = tensor.collapse_shape %726 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_280 = arith.constant 128 : index
+    %727 = arith.muli %711, %c128_280 overflow<nsw> : index
+    %728 = tensor.empty(%727) : tensor<?x3072xf32>
+    %729 = linalg.fill ins(%cst : f32) outs(%728 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %730 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_279, %arg127 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%729 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %731 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%730, %arg128 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%728 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %860 = arith.divsi %855, %c128 : index
-    %expanded_283 = tensor.expand_shape %859 [[0, 1], [2]] output_shape [%860, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %861 = tensor.empty(%860) : tensor<?x128x3072xf32>
-    %862 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_283 : tensor<?x128x3072xf32>) outs(%861 : tensor<?x128x3072xf32>) {
+    %732 = arith.divsi %727, %c128 : index
+    %expanded_281 = tensor.expand_shape %731 [[0, 1], [2]] output_shape [%732, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %733 = tensor.empty(%732) : tensor<?x128x3072xf32>
+    %734 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_281 : tensor<?x128x3072xf32>) outs(%733 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_284 = tensor.collapse_shape %862 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_285 = arith.constant 128 : index
-    %863 = arith.muli %860, %c128_285 overflow<nsw> : index
-    %864 = tensor.empty(%863) : tensor<?x768xf32>
-    %865 = linalg.fill ins(%cst_0 : f32) outs(%864 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %866 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_284, %arg129 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%865 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %867 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%866, %arg130 : tensor<?x768xf32>, tensor<768xf32>) outs(%864 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_282 = tensor.collapse_shape %734 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_283 = arith.constant 128 : index
+    %735 = arith.muli %732, %c128_283 overflow<nsw> : index
+    %736 = tensor.empty(%735) : tensor<?x768xf32>
+    %737 = linalg.fill ins(%cst : f32) outs(%736 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %738 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_282, %arg129 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%737 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %739 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%738, %arg130 : tensor<?x768xf32>, tensor<768xf32>) outs(%736 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %868 = arith.divsi %863, %c128 : index
-    %expanded_286 = tensor.expand_shape %867 [[0, 1], [2]] output_shape [%868, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %869 = tensor.empty(%868) : tensor<?x128x768xf32>
-    %870 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286, %854 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%869 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %740 = arith.divsi %735, %c128 : index
+    %expanded_284 = tensor.expand_shape %739 [[0, 1], [2]] output_shape [%740, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %741 = tensor.empty(%740) : tensor<?x128x768xf32>
+    %742 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284, %726 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %871 = tensor.empty(%868) : tensor<?x128x768xf64>
-    %872 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870 : tensor<?x128x768xf32>) outs(%871 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %873 = tensor.empty(%868) : tensor<?x128x1xf64>
-    %874 = linalg.fill ins(%cst : f64) outs(%873 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %875 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%872 : tensor<?x128x768xf64>) outs(%874 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %876 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%875 : tensor<?x128x1xf64>) outs(%873 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %877 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%872, %876 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%871 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %878 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877, %877 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%871 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %879 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%878 : tensor<?x128x768xf64>) outs(%874 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %880 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%879 : tensor<?x128x1xf64>) outs(%873 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %881 = tensor.empty(%868) : tensor<?x128x1xf32>
-    %882 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%880 : tensor<?x128x1xf64>) outs(%881 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %883 = linalg.fill ins(%cst_0 : f32) outs(%881 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %884 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%870 : tensor<?x128x768xf32>) outs(%883 : tensor<?x128x1xf32>) {
+    %743 = tensor.empty(%740) : tensor<?x128x1xf32>
+    %744 = linalg.fill ins(%cst : f32) outs(%743 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %745 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%742 : tensor<?x128x768xf32>) outs(%744 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %885 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884 : tensor<?x128x1xf32>) outs(%881 : tensor<?x128x1xf32>) {
+    %746 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%745 : tensor<?x128x1xf32>) outs(%743 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %886 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%882 : tensor<?x128x1xf32>) outs(%881 : tensor<?x128x1xf32>) {
+    %747 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%742, %746 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %748 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%747, %747 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %749 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%748 : tensor<?x128x768xf32>) outs(%744 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %887 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%886 : tensor<?x128x1xf32>) outs(%881 : tensor<?x128x1xf32>) {
+    %750 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%749 : tensor<?x128x1xf32>) outs(%743 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %888 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870, %885 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%869 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %751 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%750 : tensor<?x128x1xf32>) outs(%743 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %752 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%751 : tensor<?x128x1xf32>) outs(%743 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %753 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%747, %752 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %889 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%888, %887 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%869 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %754 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%753, %arg131 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %890 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%889, %arg131 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%869 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %755 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%754, %arg132 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%741 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %891 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %arg132 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%869 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_287 = tensor.collapse_shape %891 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_288 = arith.constant 128 : index
-    %892 = arith.muli %868, %c128_288 overflow<nsw> : index
-    %893 = tensor.empty(%892) : tensor<?x768xf32>
-    %894 = linalg.fill ins(%cst_0 : f32) outs(%893 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %895 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg133 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%894 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %896 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%895, %arg134 : tensor<?x768xf32>, tensor<768xf32>) outs(%893 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_285 = tensor.collapse_shape %755 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_286 = arith.constant 128 : index
+    %756 = arith.muli %740, %c128_286 overflow<nsw> : index
+    %757 = tensor.empty(%756) : tensor<?x768xf32>
+    %758 = linalg.fill ins(%cst : f32) outs(%757 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %759 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg133 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%758 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %760 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%759, %arg134 : tensor<?x768xf32>, tensor<768xf32>) outs(%757 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %897 = arith.divsi %892, %c128 : index
-    %expanded_289 = tensor.expand_shape %896 [[0, 1], [2]] output_shape [%897, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %898 = arith.index_cast %897 : index to i64
-    %899 = arith.muli %898, %c98304_i64 : i64
-    %900 = arith.divsi %899, %59 : i64
-    %901 = arith.select %4, %900, %0 : i64
-    %from_elements_290 = tensor.from_elements %901, %c128_i64, %900, %c64_i64 : tensor<4xi64>
-    %reshape_291 = tensor.reshape %expanded_289(%from_elements_290) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %902 = arith.index_cast %901 : i64 to index
-    %903 = tensor.empty(%902) : tensor<?x12x128x64xf32>
-    %transposed_292 = linalg.transpose ins(%reshape_291 : tensor<?x128x12x64xf32>) outs(%903 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %904 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg135 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%894 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %905 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%904, %arg136 : tensor<?x768xf32>, tensor<768xf32>) outs(%893 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %761 = arith.divsi %756, %c128 : index
+    %expanded_287 = tensor.expand_shape %760 [[0, 1], [2]] output_shape [%761, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %762 = arith.index_cast %761 : index to i64
+    %763 = arith.muli %762, %c98304_i64 : i64
+    %764 = arith.divsi %763, %51 : i64
+    %765 = arith.select %4, %764, %0 : i64
+    %from_elements_288 = tensor.from_elements %765, %c128_i64, %764, %c64_i64 : tensor<4xi64>
+    %reshape_289 = tensor.reshape %expanded_287(%from_elements_288) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %766 = arith.index_cast %765 : i64 to index
+    %767 = tensor.empty(%766) : tensor<?x12x128x64xf32>
+    %transposed_290 = linalg.transpose ins(%reshape_289 : tensor<?x128x12x64xf32>) outs(%767 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %768 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg135 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%758 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %769 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%768, %arg136 : tensor<?x768xf32>, tensor<768xf32>) outs(%757 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_293 = tensor.expand_shape %905 [[0, 1], [2]] output_shape [%897, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_294 = tensor.reshape %expanded_293(%from_elements_290) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_295 = linalg.transpose ins(%reshape_294 : tensor<?x128x12x64xf32>) outs(%903 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %906 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg137 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%894 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %907 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%906, %arg138 : tensor<?x768xf32>, tensor<768xf32>) outs(%893 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_291 = tensor.expand_shape %769 [[0, 1], [2]] output_shape [%761, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_292 = tensor.reshape %expanded_291(%from_elements_288) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_293 = linalg.transpose ins(%reshape_292 : tensor<?x128x12x64xf32>) outs(%767 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %770 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg137 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%758 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %771 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%770, %arg138 : tensor<?x768xf32>, tensor<768xf32>) outs(%757 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_296 = tensor.expand_shape %907 [[0, 1], [2]] output_shape [%897, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_297 = tensor.reshape %expanded_296(%from_elements_290) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_298 = linalg.transpose ins(%reshape_297 : tensor<?x128x12x64xf32>) outs(%903 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_299 = tensor.collapse_shape %transposed_292 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_300 = tensor.collapse_shape %transposed_295 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_301 = tensor.collapse_shape %transposed_298 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %908 = arith.index_cast %901 : i64 to index
-    %c12_302 = arith.constant 12 : index
-    %909 = arith.muli %908, %c12_302 overflow<nsw> : index
-    %910 = arith.index_cast %901 : i64 to index
-    %c12_303 = arith.constant 12 : index
-    %911 = arith.muli %910, %c12_303 overflow<nsw> : index
-    %912 = tensor.empty(%911) : tensor<?x128x128xf32>
-    %913 = linalg.fill ins(%cst_0 : f32) outs(%912 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %914 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_299, %collapsed_300 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%913 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %915 = arith.divsi %911, %c12 : index
-    %expanded_304 = tensor.expand_shape %914 [[0, 1], [2], [3]] output_shape [%915, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %916 = tensor.empty(%915) : tensor<?x12x128x128xf32>
-    %917 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_304 : tensor<?x12x128x128xf32>) outs(%916 : tensor<?x12x128x128xf32>) {
+    %expanded_294 = tensor.expand_shape %771 [[0, 1], [2]] output_shape [%761, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_295 = tensor.reshape %expanded_294(%from_elements_288) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_296 = linalg.transpose ins(%reshape_295 : tensor<?x128x12x64xf32>) outs(%767 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_297 = tensor.collapse_shape %transposed_290 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_298 = tensor.collapse_shape %transposed_293 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_299 = tensor.collapse_shape %transposed_296 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %772 = arith.index_cast %765 : i64 to index
+    %c12_300 = arith.constant 12 : index
+    %773 = arith.muli %772, %c12_300 overflow<nsw> : index
+    %774 = arith.index_cast %765 : i64 to index
+    %c12_301 = arith.constant 12 : index
+    %775 = arith.muli %774, %c12_301 overflow<nsw> : index
+    %776 = tensor.empty(%775) : tensor<?x128x128xf32>
+    %777 = linalg.fill ins(%cst : f32) outs(%776 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %778 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_297, %collapsed_298 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%777 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %779 = arith.divsi %775, %c12 : index
+    %expanded_302 = tensor.expand_shape %778 [[0, 1], [2], [3]] output_shape [%779, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %780 = tensor.empty(%779) : tensor<?x12x128x128xf32>
+    %781 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_302 : tensor<?x12x128x128xf32>) outs(%780 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %918 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %917 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %782 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %781 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %919:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%918 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %783:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%782 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_305 = tensor.expand_shape %919#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %920 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%918, %expanded_305 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_303 = tensor.expand_shape %783#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %784 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%782, %expanded_303 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %921 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%920 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %785 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%784 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %922 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%921 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %786 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%785 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %923 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%921, %922 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %787 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%785, %786 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_306 = tensor.collapse_shape %923 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %924 = arith.index_cast %901 : i64 to index
-    %c12_307 = arith.constant 12 : index
-    %925 = arith.muli %924, %c12_307 overflow<nsw> : index
-    %926 = linalg.batch_matmul ins(%collapsed_306, %collapsed_301 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_308 = tensor.expand_shape %926 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_309 = tensor.reshape %expanded_308(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_310 = linalg.transpose ins(%reshape_309 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_311 = tensor.reshape %transposed_310(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_312 = tensor.collapse_shape %reshape_311 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %927 = arith.index_cast %110 : i64 to index
-    %c128_313 = arith.constant 128 : index
-    %928 = arith.muli %927, %c128_313 overflow<nsw> : index
+    %collapsed_304 = tensor.collapse_shape %787 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %788 = arith.index_cast %765 : i64 to index
+    %c12_305 = arith.constant 12 : index
+    %789 = arith.muli %788, %c12_305 overflow<nsw> : index
+    %790 = linalg.batch_matmul ins(%collapsed_304, %collapsed_299 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_306 = tensor.expand_shape %790 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_307 = tensor.reshape %expanded_306(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_308 = linalg.transpose ins(%reshape_307 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_309 = tensor.reshape %transposed_308(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_310 = tensor.collapse_shape %reshape_309 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %791 = arith.index_cast %102 : i64 to index
+    %c128_311 = arith.constant 128 : index
+    %792 = arith.muli %791, %c128_311 overflow<nsw> : index
+    %793 = tensor.empty(%792) : tensor<?x768xf32>
+    %794 = linalg.fill ins(%cst : f32) outs(%793 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %795 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_310, %arg139 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%794 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %796 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%795, %arg140 : tensor<?x768xf32>, tensor<768xf32>) outs(%793 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %797 = arith.divsi %792, %c128 : index
+    %expanded_312 = tensor.expand_shape %796 [[0, 1], [2]] output_shape [%797, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %798 = tensor.empty(%797) : tensor<?x128x768xf32>
+    %799 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_312, %755 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %800 = tensor.empty(%797) : tensor<?x128x1xf32>
+    %801 = linalg.fill ins(%cst : f32) outs(%800 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %802 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%799 : tensor<?x128x768xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %803 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%802 : tensor<?x128x1xf32>) outs(%800 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %804 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%799, %803 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %805 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%804, %804 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %806 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%805 : tensor<?x128x768xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %807 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%806 : tensor<?x128x1xf32>) outs(%800 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %808 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%807 : tensor<?x128x1xf32>) outs(%800 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %809 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%808 : tensor<?x128x1xf32>) outs(%800 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %810 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%804, %809 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %811 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%810, %arg141 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %812 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%811, %arg142 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%798 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %collapsed_313 = tensor.collapse_shape %812 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_314 = arith.constant 128 : index
+    %813 = arith.muli %797, %c128_314 overflow<nsw> : index
+    %814 = tensor.empty(%813) : tensor<?x3072xf32>
+    %815 = linalg.fill ins(%cst : f32) outs(%814 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %816 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_313, %arg143 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%815 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %817 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%816, %arg144 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%814 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x3072xf32>
+    %818 = arith.divsi %813, %c128 : index
+    %expanded_315 = tensor.expand_shape %817 [[0, 1], [2]] output_shape [%818, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %819 = tensor.empty(%818) : tensor<?x128x3072xf32>
+    %820 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_315 : tensor<?x128x3072xf32>) outs(%819 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
+    } -> tensor<?x128x3072xf32>
+    %collapsed_316 = tensor.collapse_shape %820 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_317 = arith.constant 128 : index
+    %821 = arith.muli %818, %c128_317 overflow<nsw> : index
+    %822 = tensor.empty(%821) : tensor<?x768xf32>
+    %823 = linalg.fill ins(%cst : f32) outs(%822 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %824 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_316, %arg145 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%823 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %825 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%824, %arg146 : tensor<?x768xf32>, tensor<768xf32>) outs(%822 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %826 = arith.divsi %821, %c128 : index
+    %expanded_318 = tensor.expand_shape %825 [[0, 1], [2]] output_shape [%826, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %827 = tensor.empty(%826) : tensor<?x128x768xf32>
+    %828 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318, %812 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %829 = tensor.empty(%826) : tensor<?x128x1xf32>
+    %830 = linalg.fill ins(%cst : f32) outs(%829 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %831 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%828 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %832 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%831 : tensor<?x128x1xf32>) outs(%829 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %833 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%828, %832 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %834 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833, %833 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %835 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%834 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %836 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%835 : tensor<?x128x1xf32>) outs(%829 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %837 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%836 : tensor<?x128x1xf32>) outs(%829 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %838 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%837 : tensor<?x128x1xf32>) outs(%829 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %839 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833, %838 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %840 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%839, %arg147 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %841 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%840, %arg148 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%827 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %collapsed_319 = tensor.collapse_shape %841 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_320 = arith.constant 128 : index
+    %842 = arith.muli %826, %c128_320 overflow<nsw> : index
+    %843 = tensor.empty(%842) : tensor<?x768xf32>
+    %844 = linalg.fill ins(%cst : f32) outs(%843 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %845 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg149 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%844 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %846 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%845, %arg150 : tensor<?x768xf32>, tensor<768xf32>) outs(%843 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %847 = arith.divsi %842, %c128 : index
+    %expanded_321 = tensor.expand_shape %846 [[0, 1], [2]] output_shape [%847, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %848 = arith.index_cast %847 : index to i64
+    %849 = arith.muli %848, %c98304_i64 : i64
+    %850 = arith.divsi %849, %51 : i64
+    %851 = arith.select %4, %850, %0 : i64
+    %from_elements_322 = tensor.from_elements %851, %c128_i64, %850, %c64_i64 : tensor<4xi64>
+    %reshape_323 = tensor.reshape %expanded_321(%from_elements_322) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %852 = arith.index_cast %851 : i64 to index
+    %853 = tensor.empty(%852) : tensor<?x12x128x64xf32>
+    %transposed_324 = linalg.transpose ins(%reshape_323 : tensor<?x128x12x64xf32>) outs(%853 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %854 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg151 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%844 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %855 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%854, %arg152 : tensor<?x768xf32>, tensor<768xf32>) outs(%843 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %expanded_325 = tensor.expand_shape %855 [[0, 1], [2]] output_shape [%847, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_326 = tensor.reshape %expanded_325(%from_elements_322) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_327 = linalg.transpose ins(%reshape_326 : tensor<?x128x12x64xf32>) outs(%853 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %856 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg153 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%844 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %857 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%856, %arg154 : tensor<?x768xf32>, tensor<768xf32>) outs(%843 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %expanded_328 = tensor.expand_shape %857 [[0, 1], [2]] output_shape [%847, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_329 = tensor.reshape %expanded_328(%from_elements_322) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_330 = linalg.transpose ins(%reshape_329 : tensor<?x128x12x64xf32>) outs(%853 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_331 = tensor.collapse_shape %transposed_324 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_332 = tensor.collapse_shape %transposed_327 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_333 = tensor.collapse_shape %transposed_330 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %858 = arith.index_cast %851 : i64 to index
+    %c12_334 = arith.constant 12 : index
+    %859 = arith.muli %858, %c12_334 overflow<nsw> : index
+    %860 = arith.index_cast %851 : i64 to index
+    %c12_335 = arith.constant 12 : index
+    %861 = arith.muli %860, %c12_335 overflow<nsw> : index
+    %862 = tensor.empty(%861) : tensor<?x128x128xf32>
+    %863 = linalg.fill ins(%cst : f32) outs(%862 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %864 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_331, %collapsed_332 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%863 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %865 = arith.divsi %861, %c12 : index
+    %expanded_336 = tensor.expand_shape %864 [[0, 1], [2], [3]] output_shape [%865, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %866 = tensor.empty(%865) : tensor<?x12x128x128xf32>
+    %867 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_336 : tensor<?x12x128x128xf32>) outs(%866 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x128xf32>
+    %868 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %867 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x128xf32>
+    %869:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%868 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
+    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
+    %expanded_337 = tensor.expand_shape %869#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %870 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%868, %expanded_337 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x128xf32>
+    %871 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%870 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x128xf32>
+    %872 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%871 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x1xf32>
+    %873 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%871, %872 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x12x128x128xf32>
+    %collapsed_338 = tensor.collapse_shape %873 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %874 = arith.index_cast %851 : i64 to index
+    %c12_339 = arith.constant 12 : index
+    %875 = arith.muli %874, %c12_339 overflow<nsw> : index
+    %876 = linalg.batch_matmul ins(%collapsed_338, %collapsed_333 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_340 = tensor.expand_shape %876 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_341 = tensor.reshape %expanded_340(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_342 = linalg.transpose ins(%reshape_341 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_343 = tensor.reshape %transposed_342(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_344 = tensor.collapse_shape %reshape_343 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %877 = arith.index_cast %102 : i64 to index
+    %c128_345 = arith.constant 128 : index
+    %878 = arith.muli %877, %c128_345 overflow<nsw> : index
+    %879 = tensor.empty(%878) : tensor<?x768xf32>
+    %880 = linalg.fill ins(%cst : f32) outs(%879 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %881 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_344, %arg155 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%880 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %882 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%881, %arg156 : tensor<?x768xf32>, tensor<768xf32>) outs(%879 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %883 = arith.divsi %878, %c128 : index
+    %expanded_346 = tensor.expand_shape %882 [[0, 1], [2]] output_shape [%883, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %884 = tensor.empty(%883) : tensor<?x128x768xf32>
+    %885 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_346, %841 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %886 = tensor.empty(%883) : tensor<?x128x1xf32>
+    %887 = linalg.fill ins(%cst : f32) outs(%886 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %888 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%885 : tensor<?x128x768xf32>) outs(%887 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %889 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%888 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %890 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885, %889 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %891 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %890 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %892 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%891 : tensor<?x128x768xf32>) outs(%887 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %893 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%892 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %894 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%893 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %895 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %896 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %895 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %897 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896, %arg157 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %898 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%897, %arg158 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%884 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %collapsed_347 = tensor.collapse_shape %898 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_348 = arith.constant 128 : index
+    %899 = arith.muli %883, %c128_348 overflow<nsw> : index
+    %900 = tensor.empty(%899) : tensor<?x3072xf32>
+    %901 = linalg.fill ins(%cst : f32) outs(%900 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %902 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_347, %arg159 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%901 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %903 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%902, %arg160 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%900 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x3072xf32>
+    %904 = arith.divsi %899, %c128 : index
+    %expanded_349 = tensor.expand_shape %903 [[0, 1], [2]] output_shape [%904, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %905 = tensor.empty(%904) : tensor<?x128x3072xf32>
+    %906 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_349 : tensor<?x128x3072xf32>) outs(%905 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
+    } -> tensor<?x128x3072xf32>
+    %collapsed_350 = tensor.collapse_shape %906 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_351 = arith.constant 128 : index
+    %907 = arith.muli %904, %c128_351 overflow<nsw> : index
+    %908 = tensor.empty(%907) : tensor<?x768xf32>
+    %909 = linalg.fill ins(%cst : f32) outs(%908 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %910 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_350, %arg161 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%909 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %911 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%910, %arg162 : tensor<?x768xf32>, tensor<768xf32>) outs(%908 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x768xf32>
+    %912 = arith.divsi %907, %c128 : index
+    %expanded_352 = tensor.expand_shape %911 [[0, 1], [2]] output_shape [%912, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %913 = tensor.empty(%912) : tensor<?x128x768xf32>
+    %914 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352, %898 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %915 = tensor.empty(%912) : tensor<?x128x1xf32>
+    %916 = linalg.fill ins(%cst : f32) outs(%915 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %917 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%914 : tensor<?x128x768xf32>) outs(%916 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %918 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%917 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %919 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%914, %918 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %920 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %919 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %921 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%920 : tensor<?x128x768xf32>) outs(%916 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %922 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%921 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %923 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%922 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %924 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%923 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %925 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %924 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %926 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%925, %arg163 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %927 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926, %arg164 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %collapsed_353 = tensor.collapse_shape %927 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_354 = arith.constant 128 : index
+    %928 = arith.muli %912, %c128_354 overflow<nsw> : index
     %929 = tensor.empty(%928) : tensor<?x768xf32>
-    %930 = linalg.fill ins(%cst_0 : f32) outs(%929 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %931 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_312, %arg139 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%930 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %932 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%931, %arg140 : tensor<?x768xf32>, tensor<768xf32>) outs(%929 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %930 = linalg.fill ins(%cst : f32) outs(%929 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %931 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg165 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%930 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %932 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%931, %arg166 : tensor<?x768xf32>, tensor<768xf32>) outs(%929 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
     %933 = arith.divsi %928, %c128 : index
-    %expanded_314 = tensor.expand_shape %932 [[0, 1], [2]] output_shape [%933, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %934 = tensor.empty(%933) : tensor<?x128x768xf32>
-    %935 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_314, %891 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%934 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %936 = tensor.empty(%933) : tensor<?x128x768xf64>
-    %937 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%935 : tensor<?x128x768xf32>) outs(%936 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %938 = tensor.empty(%933) : tensor<?x128x1xf64>
-    %939 = linalg.fill ins(%cst : f64) outs(%938 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %940 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%937 : tensor<?x128x768xf64>) outs(%939 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %941 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%940 : tensor<?x128x1xf64>) outs(%938 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %942 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%937, %941 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%936 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %943 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%942, %942 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%936 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %944 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%943 : tensor<?x128x768xf64>) outs(%939 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %945 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%944 : tensor<?x128x1xf64>) outs(%938 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %946 = tensor.empty(%933) : tensor<?x128x1xf32>
-    %947 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%945 : tensor<?x128x1xf64>) outs(%946 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %948 = linalg.fill ins(%cst_0 : f32) outs(%946 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %949 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%935 : tensor<?x128x768xf32>) outs(%948 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %950 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%949 : tensor<?x128x1xf32>) outs(%946 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %951 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%947 : tensor<?x128x1xf32>) outs(%946 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
-    } -> tensor<?x128x1xf32>
-    %952 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%951 : tensor<?x128x1xf32>) outs(%946 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %953 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%935, %950 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %954 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%953, %952 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %955 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%954, %arg141 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%934 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %956 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%955, %arg142 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%934 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_315 = tensor.collapse_shape %956 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_316 = arith.constant 128 : index
-    %957 = arith.muli %933, %c128_316 overflow<nsw> : index
-    %958 = tensor.empty(%957) : tensor<?x3072xf32>
-    %959 = linalg.fill ins(%cst_0 : f32) outs(%958 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %960 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_315, %arg143 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%959 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %961 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%960, %arg144 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%958 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x3072xf32>
-    %962 = arith.divsi %957, %c128 : index
-    %expanded_317 = tensor.expand_shape %961 [[0, 1], [2]] output_shape [%962, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %963 = tensor.empty(%962) : tensor<?x128x3072xf32>
-    %964 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_317 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
-    } -> tensor<?x128x3072xf32>
-    %collapsed_318 = tensor.collapse_shape %964 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_319 = arith.constant 128 : index
-    %965 = arith.muli %962, %c128_319 overflow<nsw> : index
-    %966 = tensor.empty(%965) : tensor<?x768xf32>
-    %967 = linalg.fill ins(%cst_0 : f32) outs(%966 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %968 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_318, %arg145 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%967 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %969 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%968, %arg146 : tensor<?x768xf32>, tensor<768xf32>) outs(%966 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_355 = tensor.expand_shape %932 [[0, 1], [2]] output_shape [%933, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %934 = arith.index_cast %933 : index to i64
+    %935 = arith.muli %934, %c98304_i64 : i64
+    %936 = arith.divsi %935, %51 : i64
+    %937 = arith.select %4, %936, %0 : i64
+    %from_elements_356 = tensor.from_elements %937, %c128_i64, %936, %c64_i64 : tensor<4xi64>
+    %reshape_357 = tensor.reshape %expanded_355(%from_elements_356) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %938 = arith.index_cast %937 : i64 to index
+    %939 = tensor.empty(%938) : tensor<?x12x128x64xf32>
+    %transposed_358 = linalg.transpose ins(%reshape_357 : tensor<?x128x12x64xf32>) outs(%939 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %940 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg167 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%930 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %941 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%940, %arg168 : tensor<?x768xf32>, tensor<768xf32>) outs(%929 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %970 = arith.divsi %965, %c128 : index
-    %expanded_320 = tensor.expand_shape %969 [[0, 1], [2]] output_shape [%970, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %971 = tensor.empty(%970) : tensor<?x128x768xf32>
-    %972 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320, %956 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%971 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %973 = tensor.empty(%970) : tensor<?x128x768xf64>
-    %974 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%972 : tensor<?x128x768xf32>) outs(%973 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %975 = tensor.empty(%970) : tensor<?x128x1xf64>
-    %976 = linalg.fill ins(%cst : f64) outs(%975 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %977 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%974 : tensor<?x128x768xf64>) outs(%976 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %978 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%977 : tensor<?x128x1xf64>) outs(%975 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %979 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%974, %978 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%973 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %980 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979, %979 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%973 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %981 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%980 : tensor<?x128x768xf64>) outs(%976 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %982 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981 : tensor<?x128x1xf64>) outs(%975 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %983 = tensor.empty(%970) : tensor<?x128x1xf32>
-    %984 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%982 : tensor<?x128x1xf64>) outs(%983 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %985 = linalg.fill ins(%cst_0 : f32) outs(%983 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %986 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%972 : tensor<?x128x768xf32>) outs(%985 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %987 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%986 : tensor<?x128x1xf32>) outs(%983 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %988 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984 : tensor<?x128x1xf32>) outs(%983 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
-    } -> tensor<?x128x1xf32>
-    %989 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%988 : tensor<?x128x1xf32>) outs(%983 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %990 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%972, %987 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%971 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %991 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990, %989 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%971 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %992 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%991, %arg147 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%971 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %993 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%992, %arg148 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%971 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_321 = tensor.collapse_shape %993 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_322 = arith.constant 128 : index
-    %994 = arith.muli %970, %c128_322 overflow<nsw> : index
-    %995 = tensor.empty(%994) : tensor<?x768xf32>
-    %996 = linalg.fill ins(%cst_0 : f32) outs(%995 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %997 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg149 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%996 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %998 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%997, %arg150 : tensor<?x768xf32>, tensor<768xf32>) outs(%995 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_359 = tensor.expand_shape %941 [[0, 1], [2]] output_shape [%933, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_360 = tensor.reshape %expanded_359(%from_elements_356) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_361 = linalg.transpose ins(%reshape_360 : tensor<?x128x12x64xf32>) outs(%939 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %942 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg169 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%930 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %943 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%942, %arg170 : tensor<?x768xf32>, tensor<768xf32>) outs(%929 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %999 = arith.divsi %994, %c128 : index
-    %expanded_323 = tensor.expand_shape %998 [[0, 1], [2]] output_shape [%999, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1000 = arith.index_cast %999 : index to i64
-    %1001 = arith.muli %1000, %c98304_i64 : i64
-    %1002 = arith.divsi %1001, %59 : i64
-    %1003 = arith.select %4, %1002, %0 : i64
-    %from_elements_324 = tensor.from_elements %1003, %c128_i64, %1002, %c64_i64 : tensor<4xi64>
-    %reshape_325 = tensor.reshape %expanded_323(%from_elements_324) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %1004 = arith.index_cast %1003 : i64 to index
-    %1005 = tensor.empty(%1004) : tensor<?x12x128x64xf32>
-    %transposed_326 = linalg.transpose ins(%reshape_325 : tensor<?x128x12x64xf32>) outs(%1005 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1006 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg151 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%996 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1007 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1006, %arg152 : tensor<?x768xf32>, tensor<768xf32>) outs(%995 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %expanded_327 = tensor.expand_shape %1007 [[0, 1], [2]] output_shape [%999, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_328 = tensor.reshape %expanded_327(%from_elements_324) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_329 = linalg.transpose ins(%reshape_328 : tensor<?x128x12x64xf32>) outs(%1005 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1008 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg153 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%996 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1009 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1008, %arg154 : tensor<?x768xf32>, tensor<768xf32>) outs(%995 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %expanded_330 = tensor.expand_shape %1009 [[0, 1], [2]] output_shape [%999, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_331 = tensor.reshape %expanded_330(%from_elements_324) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_332 = linalg.transpose ins(%reshape_331 : tensor<?x128x12x64xf32>) outs(%1005 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_333 = tensor.collapse_shape %transposed_326 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_334 = tensor.collapse_shape %transposed_329 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_335 = tensor.collapse_shape %transposed_332 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %1010 = arith.index_cast %1003 : i64 to index
-    %c12_336 = arith.constant 12 : index
-    %1011 = arith.muli %1010, %c12_336 overflow<nsw> : index
-    %1012 = arith.index_cast %1003 : i64 to index
-    %c12_337 = arith.constant 12 : index
-    %1013 = arith.muli %1012, %c12_337 overflow<nsw> : index
-    %1014 = tensor.empty(%1013) : tensor<?x128x128xf32>
-    %1015 = linalg.fill ins(%cst_0 : f32) outs(%1014 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1016 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_333, %collapsed_334 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1015 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1017 = arith.divsi %1013, %c12 : index
-    %expanded_338 = tensor.expand_shape %1016 [[0, 1], [2], [3]] output_shape [%1017, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %1018 = tensor.empty(%1017) : tensor<?x12x128x128xf32>
-    %1019 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_338 : tensor<?x12x128x128xf32>) outs(%1018 : tensor<?x12x128x128xf32>) {
+    %expanded_362 = tensor.expand_shape %943 [[0, 1], [2]] output_shape [%933, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_363 = tensor.reshape %expanded_362(%from_elements_356) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_364 = linalg.transpose ins(%reshape_363 : tensor<?x128x12x64xf32>) outs(%939 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_365 = tensor.collapse_shape %transposed_358 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_366 = tensor.collapse_shape %transposed_361 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_367 = tensor.collapse_shape %transposed_364 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %944 = arith.index_cast %937 : i64 to index
+    %c12_368 = arith.constant 12 : index
+    %945 = arith.muli %944, %c12_368 overflow<nsw> : index
+    %946 = arith.index_cast %937 : i64 to index
+    %c12_369 = arith.constant 12 : index
+    %947 = arith.muli %946, %c12_369 overflow<nsw> : index
+    %948 = tensor.empty(%947) : tensor<?x128x128xf32>
+    %949 = linalg.fill ins(%cst : f32) outs(%948 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %950 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_365, %collapsed_366 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%949 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %951 = arith.divsi %947, %c12 : index
+    %expanded_370 = tensor.expand_shape %950 [[0, 1], [2], [3]] output_shape [%951, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %952 = tensor.empty(%951) : tensor<?x12x128x128xf32>
+    %953 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_370 : tensor<?x12x128x128xf32>) outs(%952 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1020 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %1019 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %954 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %953 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1021:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1020 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %955:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%954 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_339 = tensor.expand_shape %1021#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1022 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1020, %expanded_339 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_371 = tensor.expand_shape %955#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %956 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%954, %expanded_371 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1023 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1022 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %957 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%956 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1024 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1023 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %958 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%957 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %1025 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1023, %1024 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %959 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%957, %958 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_340 = tensor.collapse_shape %1025 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %1026 = arith.index_cast %1003 : i64 to index
-    %c12_341 = arith.constant 12 : index
-    %1027 = arith.muli %1026, %c12_341 overflow<nsw> : index
-    %1028 = linalg.batch_matmul ins(%collapsed_340, %collapsed_335 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_342 = tensor.expand_shape %1028 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_343 = tensor.reshape %expanded_342(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_344 = linalg.transpose ins(%reshape_343 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_345 = tensor.reshape %transposed_344(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_346 = tensor.collapse_shape %reshape_345 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1029 = arith.index_cast %110 : i64 to index
-    %c128_347 = arith.constant 128 : index
-    %1030 = arith.muli %1029, %c128_347 overflow<nsw> : index
-    %1031 = tensor.empty(%1030) : tensor<?x768xf32>
-    %1032 = linalg.fill ins(%cst_0 : f32) outs(%1031 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1033 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_346, %arg155 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1032 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1034 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1033, %arg156 : tensor<?x768xf32>, tensor<768xf32>) outs(%1031 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_372 = tensor.collapse_shape %959 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %960 = arith.index_cast %937 : i64 to index
+    %c12_373 = arith.constant 12 : index
+    %961 = arith.muli %960, %c12_373 overflow<nsw> : index
+    %962 = linalg.batch_matmul ins(%collapsed_372, %collapsed_367 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_374 = tensor.expand_shape %962 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_375 = tensor.reshape %expanded_374(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_376 = linalg.transpose ins(%reshape_375 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_377 = tensor.reshape %transposed_376(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_378 = tensor.collapse_shape %reshape_377 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %963 = arith.index_cast %102 : i64 to index
+    %c128_379 = arith.constant 128 : index
+    %964 = arith.muli %963, %c128_379 overflow<nsw> : index
+    %965 = tensor.empty(%964) : tensor<?x768xf32>
+    %966 = linalg.fill ins(%cst : f32) outs(%965 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %967 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_378, %arg171 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%966 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %968 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%967, %arg172 : tensor<?x768xf32>, tensor<768xf32>) outs(%965 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1035 = arith.divsi %1030, %c128 : index
-    %expanded_348 = tensor.expand_shape %1034 [[0, 1], [2]] output_shape [%1035, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1036 = tensor.empty(%1035) : tensor<?x128x768xf32>
-    %1037 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_348, %993 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1036 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %969 = arith.divsi %964, %c128 : index
+    %expanded_380 = tensor.expand_shape %968 [[0, 1], [2]] output_shape [%969, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %970 = tensor.empty(%969) : tensor<?x128x768xf32>
+    %971 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_380, %927 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1038 = tensor.empty(%1035) : tensor<?x128x768xf64>
-    %1039 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1037 : tensor<?x128x768xf32>) outs(%1038 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1040 = tensor.empty(%1035) : tensor<?x128x1xf64>
-    %1041 = linalg.fill ins(%cst : f64) outs(%1040 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1042 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1039 : tensor<?x128x768xf64>) outs(%1041 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1043 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042 : tensor<?x128x1xf64>) outs(%1040 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1044 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039, %1043 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1038 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1045 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1044, %1044 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1038 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1046 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1045 : tensor<?x128x768xf64>) outs(%1041 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1047 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1046 : tensor<?x128x1xf64>) outs(%1040 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1048 = tensor.empty(%1035) : tensor<?x128x1xf32>
-    %1049 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047 : tensor<?x128x1xf64>) outs(%1048 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1050 = linalg.fill ins(%cst_0 : f32) outs(%1048 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1051 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1037 : tensor<?x128x768xf32>) outs(%1050 : tensor<?x128x1xf32>) {
+    %972 = tensor.empty(%969) : tensor<?x128x1xf32>
+    %973 = linalg.fill ins(%cst : f32) outs(%972 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %974 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%971 : tensor<?x128x768xf32>) outs(%973 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1052 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1051 : tensor<?x128x1xf32>) outs(%1048 : tensor<?x128x1xf32>) {
+    %975 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%974 : tensor<?x128x1xf32>) outs(%972 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1053 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1049 : tensor<?x128x1xf32>) outs(%1048 : tensor<?x128x1xf32>) {
+    %976 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%971, %975 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %977 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%976, %976 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %978 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%977 : tensor<?x128x768xf32>) outs(%973 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1054 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1053 : tensor<?x128x1xf32>) outs(%1048 : tensor<?x128x1xf32>) {
+    %979 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%978 : tensor<?x128x1xf32>) outs(%972 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1055 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1037, %1052 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %980 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979 : tensor<?x128x1xf32>) outs(%972 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %981 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%980 : tensor<?x128x1xf32>) outs(%972 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %982 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%976, %981 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1056 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1055, %1054 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %983 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%982, %arg173 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1057 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1056, %arg157 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1036 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %984 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983, %arg174 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%970 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1058 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1057, %arg158 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1036 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_349 = tensor.collapse_shape %1058 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_350 = arith.constant 128 : index
-    %1059 = arith.muli %1035, %c128_350 overflow<nsw> : index
-    %1060 = tensor.empty(%1059) : tensor<?x3072xf32>
-    %1061 = linalg.fill ins(%cst_0 : f32) outs(%1060 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1062 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_349, %arg159 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1061 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1063 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1062, %arg160 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1060 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_381 = tensor.collapse_shape %984 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_382 = arith.constant 128 : index
+    %985 = arith.muli %969, %c128_382 overflow<nsw> : index
+    %986 = tensor.empty(%985) : tensor<?x3072xf32>
+    %987 = linalg.fill ins(%cst : f32) outs(%986 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %988 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_381, %arg175 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%987 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %989 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%988, %arg176 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%986 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %1064 = arith.divsi %1059, %c128 : index
-    %expanded_351 = tensor.expand_shape %1063 [[0, 1], [2]] output_shape [%1064, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1065 = tensor.empty(%1064) : tensor<?x128x3072xf32>
-    %1066 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_351 : tensor<?x128x3072xf32>) outs(%1065 : tensor<?x128x3072xf32>) {
+    %990 = arith.divsi %985, %c128 : index
+    %expanded_383 = tensor.expand_shape %989 [[0, 1], [2]] output_shape [%990, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %991 = tensor.empty(%990) : tensor<?x128x3072xf32>
+    %992 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_383 : tensor<?x128x3072xf32>) outs(%991 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_352 = tensor.collapse_shape %1066 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_353 = arith.constant 128 : index
-    %1067 = arith.muli %1064, %c128_353 overflow<nsw> : index
-    %1068 = tensor.empty(%1067) : tensor<?x768xf32>
-    %1069 = linalg.fill ins(%cst_0 : f32) outs(%1068 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1070 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_352, %arg161 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1069 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1071 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1070, %arg162 : tensor<?x768xf32>, tensor<768xf32>) outs(%1068 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_384 = tensor.collapse_shape %992 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_385 = arith.constant 128 : index
+    %993 = arith.muli %990, %c128_385 overflow<nsw> : index
+    %994 = tensor.empty(%993) : tensor<?x768xf32>
+    %995 = linalg.fill ins(%cst : f32) outs(%994 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %996 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_384, %arg177 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%995 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %997 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%996, %arg178 : tensor<?x768xf32>, tensor<768xf32>) outs(%994 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1072 = arith.divsi %1067, %c128 : index
-    %expanded_354 = tensor.expand_shape %1071 [[0, 1], [2]] output_shape [%1072, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1073 = tensor.empty(%1072) : tensor<?x128x768xf32>
-    %1074 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354, %1058 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1073 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %998 = arith.divsi %993, %c128 : index
+    %expanded_386 = tensor.expand_shape %997 [[0, 1], [2]] output_shape [%998, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %999 = tensor.empty(%998) : tensor<?x128x768xf32>
+    %1000 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386, %984 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1075 = tensor.empty(%1072) : tensor<?x128x768xf64>
-    %1076 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1074 : tensor<?x128x768xf32>) outs(%1075 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1077 = tensor.empty(%1072) : tensor<?x128x1xf64>
-    %1078 = linalg.fill ins(%cst : f64) outs(%1077 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1079 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1076 : tensor<?x128x768xf64>) outs(%1078 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1080 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1079 : tensor<?x128x1xf64>) outs(%1077 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1081 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1076, %1080 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1075 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1082 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081, %1081 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1075 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1083 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1082 : tensor<?x128x768xf64>) outs(%1078 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1084 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083 : tensor<?x128x1xf64>) outs(%1077 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1085 = tensor.empty(%1072) : tensor<?x128x1xf32>
-    %1086 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1084 : tensor<?x128x1xf64>) outs(%1085 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1087 = linalg.fill ins(%cst_0 : f32) outs(%1085 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1088 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1074 : tensor<?x128x768xf32>) outs(%1087 : tensor<?x128x1xf32>) {
+    %1001 = tensor.empty(%998) : tensor<?x128x1xf32>
+    %1002 = linalg.fill ins(%cst : f32) outs(%1001 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1003 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1000 : tensor<?x128x768xf32>) outs(%1002 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1089 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1088 : tensor<?x128x1xf32>) outs(%1085 : tensor<?x128x1xf32>) {
+    %1004 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003 : tensor<?x128x1xf32>) outs(%1001 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1090 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1086 : tensor<?x128x1xf32>) outs(%1085 : tensor<?x128x1xf32>) {
+    %1005 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1000, %1004 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1006 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1005, %1005 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1007 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1006 : tensor<?x128x768xf32>) outs(%1002 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1091 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1090 : tensor<?x128x1xf32>) outs(%1085 : tensor<?x128x1xf32>) {
+    %1008 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1007 : tensor<?x128x1xf32>) outs(%1001 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1092 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1074, %1089 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1073 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1009 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1008 : tensor<?x128x1xf32>) outs(%1001 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %1010 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1009 : tensor<?x128x1xf32>) outs(%1001 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %1011 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1005, %1010 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1093 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1092, %1091 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1073 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1012 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1011, %arg179 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1094 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1093, %arg163 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1073 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1013 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1012, %arg180 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%999 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1095 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1094, %arg164 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1073 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_355 = tensor.collapse_shape %1095 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_356 = arith.constant 128 : index
-    %1096 = arith.muli %1072, %c128_356 overflow<nsw> : index
-    %1097 = tensor.empty(%1096) : tensor<?x768xf32>
-    %1098 = linalg.fill ins(%cst_0 : f32) outs(%1097 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1099 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg165 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1098 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1100 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1099, %arg166 : tensor<?x768xf32>, tensor<768xf32>) outs(%1097 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_387 = tensor.collapse_shape %1013 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_388 = arith.constant 128 : index
+    %1014 = arith.muli %998, %c128_388 overflow<nsw> : index
+    %1015 = tensor.empty(%1014) : tensor<?x768xf32>
+    %1016 = linalg.fill ins(%cst : f32) outs(%1015 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1017 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg181 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1016 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1018 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1017, %arg182 : tensor<?x768xf32>, tensor<768xf32>) outs(%1015 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1101 = arith.divsi %1096, %c128 : index
-    %expanded_357 = tensor.expand_shape %1100 [[0, 1], [2]] output_shape [%1101, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1102 = arith.index_cast %1101 : index to i64
-    %1103 = arith.muli %1102, %c98304_i64 : i64
-    %1104 = arith.divsi %1103, %59 : i64
-    %1105 = arith.select %4, %1104, %0 : i64
-    %from_elements_358 = tensor.from_elements %1105, %c128_i64, %1104, %c64_i64 : tensor<4xi64>
-    %reshape_359 = tensor.reshape %expanded_357(%from_elements_358) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %1106 = arith.index_cast %1105 : i64 to index
-    %1107 = tensor.empty(%1106) : tensor<?x12x128x64xf32>
-    %transposed_360 = linalg.transpose ins(%reshape_359 : tensor<?x128x12x64xf32>) outs(%1107 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1108 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg167 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1098 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1109 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1108, %arg168 : tensor<?x768xf32>, tensor<768xf32>) outs(%1097 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1019 = arith.divsi %1014, %c128 : index
+    %expanded_389 = tensor.expand_shape %1018 [[0, 1], [2]] output_shape [%1019, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %1020 = arith.index_cast %1019 : index to i64
+    %1021 = arith.muli %1020, %c98304_i64 : i64
+    %1022 = arith.divsi %1021, %51 : i64
+    %1023 = arith.select %4, %1022, %0 : i64
+    %from_elements_390 = tensor.from_elements %1023, %c128_i64, %1022, %c64_i64 : tensor<4xi64>
+    %reshape_391 = tensor.reshape %expanded_389(%from_elements_390) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %1024 = arith.index_cast %1023 : i64 to index
+    %1025 = tensor.empty(%1024) : tensor<?x12x128x64xf32>
+    %transposed_392 = linalg.transpose ins(%reshape_391 : tensor<?x128x12x64xf32>) outs(%1025 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %1026 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg183 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1016 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1027 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1026, %arg184 : tensor<?x768xf32>, tensor<768xf32>) outs(%1015 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_361 = tensor.expand_shape %1109 [[0, 1], [2]] output_shape [%1101, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_362 = tensor.reshape %expanded_361(%from_elements_358) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_363 = linalg.transpose ins(%reshape_362 : tensor<?x128x12x64xf32>) outs(%1107 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1110 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg169 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1098 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1111 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1110, %arg170 : tensor<?x768xf32>, tensor<768xf32>) outs(%1097 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_393 = tensor.expand_shape %1027 [[0, 1], [2]] output_shape [%1019, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_394 = tensor.reshape %expanded_393(%from_elements_390) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_395 = linalg.transpose ins(%reshape_394 : tensor<?x128x12x64xf32>) outs(%1025 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %1028 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg185 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1016 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1029 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1028, %arg186 : tensor<?x768xf32>, tensor<768xf32>) outs(%1015 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_364 = tensor.expand_shape %1111 [[0, 1], [2]] output_shape [%1101, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_365 = tensor.reshape %expanded_364(%from_elements_358) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_366 = linalg.transpose ins(%reshape_365 : tensor<?x128x12x64xf32>) outs(%1107 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_367 = tensor.collapse_shape %transposed_360 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_368 = tensor.collapse_shape %transposed_363 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_369 = tensor.collapse_shape %transposed_366 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %1112 = arith.index_cast %1105 : i64 to index
-    %c12_370 = arith.constant 12 : index
-    %1113 = arith.muli %1112, %c12_370 overflow<nsw> : index
-    %1114 = arith.index_cast %1105 : i64 to index
-    %c12_371 = arith.constant 12 : index
-    %1115 = arith.muli %1114, %c12_371 overflow<nsw> : index
-    %1116 = tensor.empty(%1115) : tensor<?x128x128xf32>
-    %1117 = linalg.fill ins(%cst_0 : f32) outs(%1116 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1118 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_367, %collapsed_368 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1117 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1119 = arith.divsi %1115, %c12 : index
-    %expanded_372 = tensor.expand_shape %1118 [[0, 1], [2], [3]] output_shape [%1119, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %1120 = tensor.empty(%1119) : tensor<?x12x128x128xf32>
-    %1121 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_372 : tensor<?x12x128x128xf32>) outs(%1120 : tensor<?x12x128x128xf32>) {
+    %expanded_396 = tensor.expand_shape %1029 [[0, 1], [2]] output_shape [%1019, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %reshape_397 = tensor.reshape %expanded_396(%from_elements_390) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_398 = linalg.transpose ins(%reshape_397 : tensor<?x128x12x64xf32>) outs(%1025 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_399 = tensor.collapse_shape %transposed_392 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_400 = tensor.collapse_shape %transposed_395 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_401 = tensor.collapse_shape %transposed_398 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %1030 = arith.index_cast %1023 : i64 to index
+    %c12_402 = arith.constant 12 : index
+    %1031 = arith.muli %1030, %c12_402 overflow<nsw> : index
+    %1032 = arith.index_cast %1023 : i64 to index
+    %c12_403 = arith.constant 12 : index
+    %1033 = arith.muli %1032, %c12_403 overflow<nsw> : index
+    %1034 = tensor.empty(%1033) : tensor<?x128x128xf32>
+    %1035 = linalg.fill ins(%cst : f32) outs(%1034 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1036 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_399, %collapsed_400 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1035 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1037 = arith.divsi %1033, %c12 : index
+    %expanded_404 = tensor.expand_shape %1036 [[0, 1], [2], [3]] output_shape [%1037, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %1038 = tensor.empty(%1037) : tensor<?x12x128x128xf32>
+    %1039 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_404 : tensor<?x12x128x128xf32>) outs(%1038 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1122 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %1121 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
+    %1040 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_3, %1039 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_423: f32, %in_424: f32, %out: f32):
+      %1105 = arith.select %in, %in_423, %in_424 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1123:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1122 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
+    %1041:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1040 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1105 = linalg.index 3 : index
+      %1106 = arith.index_cast %1105 : index to i64
+      %1107 = arith.maximumf %in, %out : f32
+      %1108 = arith.cmpf ogt, %in, %out : f32
+      %1109 = arith.select %1108, %1106, %out_423 : i64
+      linalg.yield %1107, %1109 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_373 = tensor.expand_shape %1123#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1124 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1122, %expanded_373 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %expanded_405 = tensor.expand_shape %1041#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1042 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1040, %expanded_405 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1125 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1124 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
+    %1043 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1042 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
+      %1105 = math.exp %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %1126 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1125 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
+    %1044 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1043 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x1xf32>
-    %1127 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1125, %1126 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1045 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1043, %1044 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.divf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_374 = tensor.collapse_shape %1127 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %1128 = arith.index_cast %1105 : i64 to index
-    %c12_375 = arith.constant 12 : index
-    %1129 = arith.muli %1128, %c12_375 overflow<nsw> : index
-    %1130 = linalg.batch_matmul ins(%collapsed_374, %collapsed_369 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_376 = tensor.expand_shape %1130 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_377 = tensor.reshape %expanded_376(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_378 = linalg.transpose ins(%reshape_377 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_379 = tensor.reshape %transposed_378(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_380 = tensor.collapse_shape %reshape_379 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1131 = arith.index_cast %110 : i64 to index
-    %c128_381 = arith.constant 128 : index
-    %1132 = arith.muli %1131, %c128_381 overflow<nsw> : index
-    %1133 = tensor.empty(%1132) : tensor<?x768xf32>
-    %1134 = linalg.fill ins(%cst_0 : f32) outs(%1133 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1135 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_380, %arg171 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1134 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1136 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1135, %arg172 : tensor<?x768xf32>, tensor<768xf32>) outs(%1133 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_406 = tensor.collapse_shape %1045 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %1046 = arith.index_cast %1023 : i64 to index
+    %c12_407 = arith.constant 12 : index
+    %1047 = arith.muli %1046, %c12_407 overflow<nsw> : index
+    %1048 = linalg.batch_matmul ins(%collapsed_406, %collapsed_401 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_408 = tensor.expand_shape %1048 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_409 = tensor.reshape %expanded_408(%from_elements_33) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_410 = linalg.transpose ins(%reshape_409 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_411 = tensor.reshape %transposed_410(%from_elements_36) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_412 = tensor.collapse_shape %reshape_411 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %1049 = arith.index_cast %102 : i64 to index
+    %c128_413 = arith.constant 128 : index
+    %1050 = arith.muli %1049, %c128_413 overflow<nsw> : index
+    %1051 = tensor.empty(%1050) : tensor<?x768xf32>
+    %1052 = linalg.fill ins(%cst : f32) outs(%1051 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1053 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_412, %arg187 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1052 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1054 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1053, %arg188 : tensor<?x768xf32>, tensor<768xf32>) outs(%1051 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1137 = arith.divsi %1132, %c128 : index
-    %expanded_382 = tensor.expand_shape %1136 [[0, 1], [2]] output_shape [%1137, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1138 = tensor.empty(%1137) : tensor<?x128x768xf32>
-    %1139 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_382, %1095 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1138 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1055 = arith.divsi %1050, %c128 : index
+    %expanded_414 = tensor.expand_shape %1054 [[0, 1], [2]] output_shape [%1055, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %1056 = tensor.empty(%1055) : tensor<?x128x768xf32>
+    %1057 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_414, %1013 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1140 = tensor.empty(%1137) : tensor<?x128x768xf64>
-    %1141 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139 : tensor<?x128x768xf32>) outs(%1140 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1142 = tensor.empty(%1137) : tensor<?x128x1xf64>
-    %1143 = linalg.fill ins(%cst : f64) outs(%1142 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1144 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1141 : tensor<?x128x768xf64>) outs(%1143 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1145 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1144 : tensor<?x128x1xf64>) outs(%1142 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1146 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1141, %1145 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1140 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1147 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1146, %1146 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1140 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1148 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1147 : tensor<?x128x768xf64>) outs(%1143 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1149 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1148 : tensor<?x128x1xf64>) outs(%1142 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1150 = tensor.empty(%1137) : tensor<?x128x1xf32>
-    %1151 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1149 : tensor<?x128x1xf64>) outs(%1150 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1152 = linalg.fill ins(%cst_0 : f32) outs(%1150 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1153 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1139 : tensor<?x128x768xf32>) outs(%1152 : tensor<?x128x1xf32>) {
+    %1058 = tensor.empty(%1055) : tensor<?x128x1xf32>
+    %1059 = linalg.fill ins(%cst : f32) outs(%1058 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1060 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1057 : tensor<?x128x768xf32>) outs(%1059 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1154 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1153 : tensor<?x128x1xf32>) outs(%1150 : tensor<?x128x1xf32>) {
+    %1061 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1060 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1155 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1151 : tensor<?x128x1xf32>) outs(%1150 : tensor<?x128x1xf32>) {
+    %1062 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1057, %1061 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1063 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062, %1062 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1064 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1063 : tensor<?x128x768xf32>) outs(%1059 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1156 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1155 : tensor<?x128x1xf32>) outs(%1150 : tensor<?x128x1xf32>) {
+    %1065 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1064 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1157 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139, %1154 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1066 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1065 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %1067 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1066 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %1068 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062, %1067 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1158 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1157, %1156 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1069 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1068, %arg189 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1159 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1158, %arg173 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1138 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1070 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1069, %arg190 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1056 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1160 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1159, %arg174 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1138 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_383 = tensor.collapse_shape %1160 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_384 = arith.constant 128 : index
-    %1161 = arith.muli %1137, %c128_384 overflow<nsw> : index
-    %1162 = tensor.empty(%1161) : tensor<?x3072xf32>
-    %1163 = linalg.fill ins(%cst_0 : f32) outs(%1162 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1164 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_383, %arg175 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1163 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1165 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1164, %arg176 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1162 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_415 = tensor.collapse_shape %1070 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_416 = arith.constant 128 : index
+    %1071 = arith.muli %1055, %c128_416 overflow<nsw> : index
+    %1072 = tensor.empty(%1071) : tensor<?x3072xf32>
+    %1073 = linalg.fill ins(%cst : f32) outs(%1072 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1074 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_415, %arg191 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1073 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1075 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1074, %arg192 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1072 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x3072xf32>
-    %1166 = arith.divsi %1161, %c128 : index
-    %expanded_385 = tensor.expand_shape %1165 [[0, 1], [2]] output_shape [%1166, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1167 = tensor.empty(%1166) : tensor<?x128x3072xf32>
-    %1168 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_385 : tensor<?x128x3072xf32>) outs(%1167 : tensor<?x128x3072xf32>) {
+    %1076 = arith.divsi %1071, %c128 : index
+    %expanded_417 = tensor.expand_shape %1075 [[0, 1], [2]] output_shape [%1076, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %1077 = tensor.empty(%1076) : tensor<?x128x3072xf32>
+    %1078 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_417 : tensor<?x128x3072xf32>) outs(%1077 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
+      %1105 = arith.divf %in, %cst_8 : f32
+      %1106 = math.erf %1105 : f32
+      %1107 = arith.addf %1106, %cst_1 : f32
+      %1108 = arith.mulf %1107, %cst_2 : f32
+      %1109 = arith.mulf %in, %1108 : f32
+      linalg.yield %1109 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_386 = tensor.collapse_shape %1168 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_387 = arith.constant 128 : index
-    %1169 = arith.muli %1166, %c128_387 overflow<nsw> : index
-    %1170 = tensor.empty(%1169) : tensor<?x768xf32>
-    %1171 = linalg.fill ins(%cst_0 : f32) outs(%1170 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1172 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_386, %arg177 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1171 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1173 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1172, %arg178 : tensor<?x768xf32>, tensor<768xf32>) outs(%1170 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %collapsed_418 = tensor.collapse_shape %1078 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_419 = arith.constant 128 : index
+    %1079 = arith.muli %1076, %c128_419 overflow<nsw> : index
+    %1080 = tensor.empty(%1079) : tensor<?x768xf32>
+    %1081 = linalg.fill ins(%cst : f32) outs(%1080 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1082 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_418, %arg193 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1081 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1083 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1082, %arg194 : tensor<?x768xf32>, tensor<768xf32>) outs(%1080 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1174 = arith.divsi %1169, %c128 : index
-    %expanded_388 = tensor.expand_shape %1173 [[0, 1], [2]] output_shape [%1174, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1175 = tensor.empty(%1174) : tensor<?x128x768xf32>
-    %1176 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388, %1160 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1175 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1084 = arith.divsi %1079, %c128 : index
+    %expanded_420 = tensor.expand_shape %1083 [[0, 1], [2]] output_shape [%1084, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %1085 = tensor.empty(%1084) : tensor<?x128x768xf32>
+    %1086 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420, %1070 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1177 = tensor.empty(%1174) : tensor<?x128x768xf64>
-    %1178 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1176 : tensor<?x128x768xf32>) outs(%1177 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1179 = tensor.empty(%1174) : tensor<?x128x1xf64>
-    %1180 = linalg.fill ins(%cst : f64) outs(%1179 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1181 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1178 : tensor<?x128x768xf64>) outs(%1180 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1182 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1181 : tensor<?x128x1xf64>) outs(%1179 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1183 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1178, %1182 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1177 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1184 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183, %1183 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1177 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1185 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1184 : tensor<?x128x768xf64>) outs(%1180 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1186 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185 : tensor<?x128x1xf64>) outs(%1179 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1187 = tensor.empty(%1174) : tensor<?x128x1xf32>
-    %1188 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1186 : tensor<?x128x1xf64>) outs(%1187 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1189 = linalg.fill ins(%cst_0 : f32) outs(%1187 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1190 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1176 : tensor<?x128x768xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1087 = tensor.empty(%1084) : tensor<?x128x1xf32>
+    %1088 = linalg.fill ins(%cst : f32) outs(%1087 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1089 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1086 : tensor<?x128x768xf32>) outs(%1088 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1191 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1190 : tensor<?x128x1xf32>) outs(%1187 : tensor<?x128x1xf32>) {
+    %1090 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1089 : tensor<?x128x1xf32>) outs(%1087 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1192 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1188 : tensor<?x128x1xf32>) outs(%1187 : tensor<?x128x1xf32>) {
+    %1091 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1086, %1090 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.subf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1092 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1091, %1091 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x768xf32>
+    %1093 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1092 : tensor<?x128x768xf32>) outs(%1088 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
+      %1105 = arith.addf %in, %out : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1193 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1192 : tensor<?x128x1xf32>) outs(%1187 : tensor<?x128x1xf32>) {
+    %1094 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1093 : tensor<?x128x1xf32>) outs(%1087 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
+      %1105 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x1xf32>
-    %1194 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1176, %1191 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1175 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1095 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1094 : tensor<?x128x1xf32>) outs(%1087 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = arith.truncf %cst_5 : f64 to f32
+      %1106 = arith.addf %in, %1105 : f32
+      linalg.yield %1106 : f32
+    } -> tensor<?x128x1xf32>
+    %1096 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1095 : tensor<?x128x1xf32>) outs(%1087 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.rsqrt %in : f32
+      linalg.yield %1105 : f32
+    } -> tensor<?x128x1xf32>
+    %1097 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1091, %1096 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1195 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1194, %1193 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1175 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1098 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097, %arg195 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1196 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1195, %arg179 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1175 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1099 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1098, %arg196 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1085 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x128x768xf32>
-    %1197 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1196, %arg180 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1175 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_389 = tensor.collapse_shape %1197 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_390 = arith.constant 128 : index
-    %1198 = arith.muli %1174, %c128_390 overflow<nsw> : index
-    %1199 = tensor.empty(%1198) : tensor<?x768xf32>
-    %1200 = linalg.fill ins(%cst_0 : f32) outs(%1199 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1201 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg181 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1200 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1202 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1201, %arg182 : tensor<?x768xf32>, tensor<768xf32>) outs(%1199 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %extracted_slice_421 = tensor.extract_slice %1099[0, 0, 0] [%1084, 1, 768] [1, 1, 1] : tensor<?x128x768xf32> to tensor<?x1x768xf32>
+    %collapsed_422 = tensor.collapse_shape %extracted_slice_421 [[0, 1], [2]] : tensor<?x1x768xf32> into tensor<?x768xf32>
+    %1100 = tensor.empty(%1084) : tensor<?x768xf32>
+    %1101 = linalg.fill ins(%cst : f32) outs(%1100 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1102 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_422, %arg197 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1101 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1103 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1102, %arg198 : tensor<?x768xf32>, tensor<768xf32>) outs(%1100 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1105 = arith.addf %in, %in_423 : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %1203 = arith.divsi %1198, %c128 : index
-    %expanded_391 = tensor.expand_shape %1202 [[0, 1], [2]] output_shape [%1203, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1204 = arith.index_cast %1203 : index to i64
-    %1205 = arith.muli %1204, %c98304_i64 : i64
-    %1206 = arith.divsi %1205, %59 : i64
-    %1207 = arith.select %4, %1206, %0 : i64
-    %from_elements_392 = tensor.from_elements %1207, %c128_i64, %1206, %c64_i64 : tensor<4xi64>
-    %reshape_393 = tensor.reshape %expanded_391(%from_elements_392) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %1208 = arith.index_cast %1207 : i64 to index
-    %1209 = tensor.empty(%1208) : tensor<?x12x128x64xf32>
-    %transposed_394 = linalg.transpose ins(%reshape_393 : tensor<?x128x12x64xf32>) outs(%1209 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1210 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg183 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1200 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1211 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1210, %arg184 : tensor<?x768xf32>, tensor<768xf32>) outs(%1199 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
+    %1104 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1103 : tensor<?x768xf32>) outs(%1100 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1105 = math.tanh %in : f32
+      linalg.yield %1105 : f32
     } -> tensor<?x768xf32>
-    %expanded_395 = tensor.expand_shape %1211 [[0, 1], [2]] output_shape [%1203, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_396 = tensor.reshape %expanded_395(%from_elements_392) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_397 = linalg.transpose ins(%reshape_396 : tensor<?x128x12x64xf32>) outs(%1209 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %1212 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg185 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1200 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1213 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1212, %arg186 : tensor<?x768xf32>, tensor<768xf32>) outs(%1199 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %expanded_398 = tensor.expand_shape %1213 [[0, 1], [2]] output_shape [%1203, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %reshape_399 = tensor.reshape %expanded_398(%from_elements_392) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_400 = linalg.transpose ins(%reshape_399 : tensor<?x128x12x64xf32>) outs(%1209 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_401 = tensor.collapse_shape %transposed_394 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_402 = tensor.collapse_shape %transposed_397 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_403 = tensor.collapse_shape %transposed_400 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %1214 = arith.index_cast %1207 : i64 to index
-    %c12_404 = arith.constant 12 : index
-    %1215 = arith.muli %1214, %c12_404 overflow<nsw> : index
-    %1216 = arith.index_cast %1207 : i64 to index
-    %c12_405 = arith.constant 12 : index
-    %1217 = arith.muli %1216, %c12_405 overflow<nsw> : index
-    %1218 = tensor.empty(%1217) : tensor<?x128x128xf32>
-    %1219 = linalg.fill ins(%cst_0 : f32) outs(%1218 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1220 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_401, %collapsed_402 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1219 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1221 = arith.divsi %1217, %c12 : index
-    %expanded_406 = tensor.expand_shape %1220 [[0, 1], [2], [3]] output_shape [%1221, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %1222 = tensor.empty(%1221) : tensor<?x12x128x128xf32>
-    %1223 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_406 : tensor<?x12x128x128xf32>) outs(%1222 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1224 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80, %cst_4, %1223 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_425: f32, %in_426: f32, %out: f32):
-      %1305 = arith.select %in, %in_425, %in_426 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1225:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1224 : tensor<?x12x128x128xf32>) outs(%86, %84 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1305 = linalg.index 3 : index
-      %1306 = arith.index_cast %1305 : index to i64
-      %1307 = arith.maximumf %in, %out : f32
-      %1308 = arith.cmpf ogt, %in, %out : f32
-      %1309 = arith.select %1308, %1306, %out_425 : i64
-      linalg.yield %1307, %1309 : f32, i64
-    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_407 = tensor.expand_shape %1225#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1226 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1224, %expanded_407 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1227 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1226 : tensor<?x12x128x128xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.exp %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1228 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1227 : tensor<?x12x128x128xf32>) outs(%91 : tensor<?x12x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x1xf32>
-    %1229 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1227, %1228 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%81 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.divf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x12x128x128xf32>
-    %collapsed_408 = tensor.collapse_shape %1229 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %1230 = arith.index_cast %1207 : i64 to index
-    %c12_409 = arith.constant 12 : index
-    %1231 = arith.muli %1230, %c12_409 overflow<nsw> : index
-    %1232 = linalg.batch_matmul ins(%collapsed_408, %collapsed_403 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%98 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_410 = tensor.expand_shape %1232 [[0, 1], [2], [3]] output_shape [%100, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_411 = tensor.reshape %expanded_410(%from_elements_35) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_412 = linalg.transpose ins(%reshape_411 : tensor<?x12x128x64xf32>) outs(%106 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_413 = tensor.reshape %transposed_412(%from_elements_38) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_414 = tensor.collapse_shape %reshape_413 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1233 = arith.index_cast %110 : i64 to index
-    %c128_415 = arith.constant 128 : index
-    %1234 = arith.muli %1233, %c128_415 overflow<nsw> : index
-    %1235 = tensor.empty(%1234) : tensor<?x768xf32>
-    %1236 = linalg.fill ins(%cst_0 : f32) outs(%1235 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1237 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_414, %arg187 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1236 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1238 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1237, %arg188 : tensor<?x768xf32>, tensor<768xf32>) outs(%1235 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %1239 = arith.divsi %1234, %c128 : index
-    %expanded_416 = tensor.expand_shape %1238 [[0, 1], [2]] output_shape [%1239, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1240 = tensor.empty(%1239) : tensor<?x128x768xf32>
-    %1241 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_416, %1197 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1240 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1242 = tensor.empty(%1239) : tensor<?x128x768xf64>
-    %1243 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1241 : tensor<?x128x768xf32>) outs(%1242 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1244 = tensor.empty(%1239) : tensor<?x128x1xf64>
-    %1245 = linalg.fill ins(%cst : f64) outs(%1244 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1246 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1243 : tensor<?x128x768xf64>) outs(%1245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1247 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1246 : tensor<?x128x1xf64>) outs(%1244 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1248 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1243, %1247 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1242 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1249 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1248, %1248 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1242 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1250 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1249 : tensor<?x128x768xf64>) outs(%1245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1251 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1250 : tensor<?x128x1xf64>) outs(%1244 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1252 = tensor.empty(%1239) : tensor<?x128x1xf32>
-    %1253 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1251 : tensor<?x128x1xf64>) outs(%1252 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1254 = linalg.fill ins(%cst_0 : f32) outs(%1252 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1255 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1241 : tensor<?x128x768xf32>) outs(%1254 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1256 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1255 : tensor<?x128x1xf32>) outs(%1252 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1257 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1253 : tensor<?x128x1xf32>) outs(%1252 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
-    } -> tensor<?x128x1xf32>
-    %1258 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1257 : tensor<?x128x1xf32>) outs(%1252 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1259 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1241, %1256 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1260 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1259, %1258 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1261 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1260, %arg189 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1240 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1262 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1261, %arg190 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1240 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_417 = tensor.collapse_shape %1262 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_418 = arith.constant 128 : index
-    %1263 = arith.muli %1239, %c128_418 overflow<nsw> : index
-    %1264 = tensor.empty(%1263) : tensor<?x3072xf32>
-    %1265 = linalg.fill ins(%cst_0 : f32) outs(%1264 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1266 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_417, %arg191 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1265 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1267 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1266, %arg192 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1264 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x3072xf32>
-    %1268 = arith.divsi %1263, %c128 : index
-    %expanded_419 = tensor.expand_shape %1267 [[0, 1], [2]] output_shape [%1268, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1269 = tensor.empty(%1268) : tensor<?x128x3072xf32>
-    %1270 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_419 : tensor<?x128x3072xf32>) outs(%1269 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_10 : f32
-      %1306 = math.erf %1305 : f32
-      %1307 = arith.addf %1306, %cst_2 : f32
-      %1308 = arith.mulf %1307, %cst_3 : f32
-      %1309 = arith.mulf %in, %1308 : f32
-      linalg.yield %1309 : f32
-    } -> tensor<?x128x3072xf32>
-    %collapsed_420 = tensor.collapse_shape %1270 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_421 = arith.constant 128 : index
-    %1271 = arith.muli %1268, %c128_421 overflow<nsw> : index
-    %1272 = tensor.empty(%1271) : tensor<?x768xf32>
-    %1273 = linalg.fill ins(%cst_0 : f32) outs(%1272 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1274 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_420, %arg193 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1273 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1275 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1274, %arg194 : tensor<?x768xf32>, tensor<768xf32>) outs(%1272 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %1276 = arith.divsi %1271, %c128 : index
-    %expanded_422 = tensor.expand_shape %1275 [[0, 1], [2]] output_shape [%1276, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1277 = tensor.empty(%1276) : tensor<?x128x768xf32>
-    %1278 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422, %1262 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1277 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1279 = tensor.empty(%1276) : tensor<?x128x768xf64>
-    %1280 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1278 : tensor<?x128x768xf32>) outs(%1279 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1305 = arith.extf %in : f32 to f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1281 = tensor.empty(%1276) : tensor<?x128x1xf64>
-    %1282 = linalg.fill ins(%cst : f64) outs(%1281 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1283 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1280 : tensor<?x128x768xf64>) outs(%1282 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1284 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1283 : tensor<?x128x1xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1285 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1280, %1284 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1279 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.subf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1286 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1285, %1285 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1279 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1305 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x768xf64>
-    %1287 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1286 : tensor<?x128x768xf64>) outs(%1282 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.addf %in, %out : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1288 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1287 : tensor<?x128x1xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1305 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1305 : f64
-    } -> tensor<?x128x1xf64>
-    %1289 = tensor.empty(%1276) : tensor<?x128x1xf32>
-    %1290 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1288 : tensor<?x128x1xf64>) outs(%1289 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1305 = arith.truncf %in : f64 to f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1291 = linalg.fill ins(%cst_0 : f32) outs(%1289 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1292 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1278 : tensor<?x128x768xf32>) outs(%1291 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.addf %in, %out : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1293 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1292 : tensor<?x128x1xf32>) outs(%1289 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1294 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1290 : tensor<?x128x1xf32>) outs(%1289 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = arith.truncf %cst_6 : f64 to f32
-      %1306 = arith.addf %in, %1305 : f32
-      linalg.yield %1306 : f32
-    } -> tensor<?x128x1xf32>
-    %1295 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1294 : tensor<?x128x1xf32>) outs(%1289 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.rsqrt %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x1xf32>
-    %1296 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1278, %1293 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1277 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.subf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1297 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1296, %1295 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1277 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1298 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1297, %arg195 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1277 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %1299 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1298, %arg196 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1277 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x128x768xf32>
-    %extracted_slice_423 = tensor.extract_slice %1299[0, 0, 0] [%1276, 1, 768] [1, 1, 1] : tensor<?x128x768xf32> to tensor<?x1x768xf32>
-    %collapsed_424 = tensor.collapse_shape %extracted_slice_423 [[0, 1], [2]] : tensor<?x1x768xf32> into tensor<?x768xf32>
-    %1300 = tensor.empty(%1276) : tensor<?x768xf32>
-    %1301 = linalg.fill ins(%cst_0 : f32) outs(%1300 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1302 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_424, %arg197 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1301 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1303 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1302, %arg198 : tensor<?x768xf32>, tensor<768xf32>) outs(%1300 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1305 = arith.addf %in, %in_425 : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    %1304 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1303 : tensor<?x768xf32>) outs(%1300 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1305 = math.tanh %in : f32
-      linalg.yield %1305 : f32
-    } -> tensor<?x768xf32>
-    return %1299, %1304 : tensor<?x128x768xf32>, tensor<?x768xf32>
+    return %1099, %1104 : tensor<?x128x768xf32>, tensor<?x768xf32>
   }
 }

@@ -30,23 +30,21 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 0.000000e+00 : f32
+    %cst = arith.constant 0.000000e+00 : f32
     %c64_i64 = arith.constant 64 : i64
     %c12 = arith.constant 12 : index
     %true = arith.constant true
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant 1.000000e+00 : f16
-    %cst_3 = arith.constant 2.000000e+00 : f16
-    %cst_4 = arith.constant 5.000000e-01 : f16
-    %cst_5 = arith.constant dense<0xFC00> : tensor<f16>
-    %cst_6 = arith.constant dense<true> : tensor<i1>
-    %cst_7 = arith.constant 9.9999999999999998E-13 : f64
-    %cst_8 = arith.constant 7.680000e+02 : f64
-    %cst_9 = arith.constant 7.680000e+02 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 1.000000e+00 : f16
+    %cst_2 = arith.constant 2.000000e+00 : f16
+    %cst_3 = arith.constant 5.000000e-01 : f16
+    %cst_4 = arith.constant dense<0xFC00> : tensor<f16>
+    %cst_5 = arith.constant dense<true> : tensor<i1>
+    %cst_6 = arith.constant 9.9999999999999998E-13 : f64
+    %cst_7 = arith.constant 7.680000e+02 : f32
     %c8192_i64 = arith.constant 8192 : i64
     %c98304_i64 = arith.constant 98304 : i64
-    %cst_10 = arith.constant 1.250000e-01 : f16
+    %cst_8 = arith.constant 1.250000e-01 : f16
     %dim = tensor.dim %arg201, %c0 : tensor<?x128xi64>
     %0 = arith.index_cast %dim : index to i64
     %extracted_slice = tensor.extract_slice %arg199[0, 0] [1, 128] [1, 1] : tensor<1x512xi64> to tensor<1x128xi64>
@@ -54,8 +52,8 @@ module {
     %2 = linalg.fill ins(%c0_i64 : i64) outs(%1 : tensor<1x128xi64>) -> tensor<1x128xi64>
     %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%extracted_slice : tensor<1x128xi64>) outs(%2 : tensor<1x128xi64>) {
     ^bb0(%in: i64, %out: i64):
-      %1564 = arith.index_cast %in : i64 to index
-      %extracted = tensor.extract %arg200[%c0, %1564] : tensor<1x512xi64>
+      %1364 = arith.index_cast %in : i64 to index
+      %extracted = tensor.extract %arg200[%c0, %1364] : tensor<1x512xi64>
       linalg.yield %extracted : i64
     } -> tensor<1x128xi64>
     %4 = arith.cmpi slt, %0, %c0_i64 : i64
@@ -69,5298 +67,4598 @@ module {
     %8 = tensor.empty(%dim) : tensor<?x128x768xf16>
     %9 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg201 : tensor<?x128xi64>) outs(%8 : tensor<?x128x768xf16>) {
     ^bb0(%in: i64, %out: f16):
-      %1564 = arith.index_cast %in : i64 to index
-      %1565 = linalg.index 2 : index
-      %extracted = tensor.extract %arg0[%1564, %1565] : tensor<30522x768xf16>
+      %1364 = arith.index_cast %in : i64 to index
+      %1365 = linalg.index 2 : index
+      %extracted = tensor.extract %arg0[%1364, %1365] : tensor<30522x768xf16>
       linalg.yield %extracted : f16
     } -> tensor<?x128x768xf16>
     %10 = tensor.empty(%5) : tensor<?x128x768xf16>
     %11 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7 : tensor<?x128xi64>) outs(%10 : tensor<?x128x768xf16>) {
     ^bb0(%in: i64, %out: f16):
-      %1564 = arith.index_cast %in : i64 to index
-      %1565 = linalg.index 2 : index
-      %extracted = tensor.extract %arg2[%1564, %1565] : tensor<2x768xf16>
+      %1364 = arith.index_cast %in : i64 to index
+      %1365 = linalg.index 2 : index
+      %extracted = tensor.extract %arg2[%1364, %1365] : tensor<2x768xf16>
       linalg.yield %extracted : f16
     } -> tensor<?x128x768xf16>
     %12 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%9, %11 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%8 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
     %13 = tensor.empty() : tensor<1x128x768xf16>
     %14 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%extracted_slice : tensor<1x128xi64>) outs(%13 : tensor<1x128x768xf16>) {
     ^bb0(%in: i64, %out: f16):
-      %1564 = arith.index_cast %in : i64 to index
-      %1565 = linalg.index 2 : index
-      %extracted = tensor.extract %arg1[%1564, %1565] : tensor<512x768xf16>
+      %1364 = arith.index_cast %in : i64 to index
+      %1365 = linalg.index 2 : index
+      %extracted = tensor.extract %arg1[%1364, %1365] : tensor<512x768xf16>
       linalg.yield %extracted : f16
     } -> tensor<1x128x768xf16>
     %15 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%12, %14 : tensor<?x128x768xf16>, tensor<1x128x768xf16>) outs(%8 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
     %16 = tensor.empty(%dim) : tensor<?x128x768xf32>
     %17 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15 : tensor<?x128x768xf16>) outs(%16 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %18 = tensor.empty(%dim) : tensor<?x128x768xf64>
-    %19 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17 : tensor<?x128x768xf32>) outs(%18 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %20 = tensor.empty(%dim) : tensor<?x128x1xf64>
-    %21 = linalg.fill ins(%cst : f64) outs(%20 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %22 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%19 : tensor<?x128x768xf64>) outs(%21 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %23 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22 : tensor<?x128x1xf64>) outs(%20 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %24 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%19, %23 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%18 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %25 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24, %24 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%18 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %26 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%25 : tensor<?x128x768xf64>) outs(%21 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %27 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%26 : tensor<?x128x1xf64>) outs(%20 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %28 = tensor.empty(%dim) : tensor<?x128x1xf32>
-    %29 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27 : tensor<?x128x1xf64>) outs(%28 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %30 = linalg.fill ins(%cst_0 : f32) outs(%28 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %31 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%17 : tensor<?x128x768xf32>) outs(%30 : tensor<?x128x1xf32>) {
+    %18 = tensor.empty(%dim) : tensor<?x128x1xf32>
+    %19 = linalg.fill ins(%cst : f32) outs(%18 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %20 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%17 : tensor<?x128x768xf32>) outs(%19 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %32 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%31 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    %21 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20 : tensor<?x128x1xf32>) outs(%18 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %33 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    %22 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17, %21 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%16 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %23 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22, %22 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%16 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %24 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%23 : tensor<?x128x768xf32>) outs(%19 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %34 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%33 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    %25 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24 : tensor<?x128x1xf32>) outs(%18 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %35 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17, %32 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%16 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %26 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%25 : tensor<?x128x1xf32>) outs(%18 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %27 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%26 : tensor<?x128x1xf32>) outs(%18 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %28 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22, %27 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%16 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %36 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%35, %34 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%16 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %29 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%28, %arg3 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%16 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %37 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36, %arg3 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%16 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %30 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29, %arg4 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%16 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %38 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%37, %arg4 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%16 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %39 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%38 : tensor<?x128x768xf32>) outs(%8 : tensor<?x128x768xf16>) {
+    %31 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%30 : tensor<?x128x768xf32>) outs(%8 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %dim_11 = tensor.dim %arg202, %c0 : tensor<?x128xi64>
-    %40 = tensor.empty(%dim_11) : tensor<?x128xi1>
-    %41 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg202 : tensor<?x128xi64>) outs(%40 : tensor<?x128xi1>) {
+    %dim_9 = tensor.dim %arg202, %c0 : tensor<?x128xi64>
+    %32 = tensor.empty(%dim_9) : tensor<?x128xi1>
+    %33 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%arg202 : tensor<?x128xi64>) outs(%32 : tensor<?x128xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1564 = arith.cmpi ne, %in, %c0_i64 : i64
-      linalg.yield %1564 : i1
+      %1364 = arith.cmpi ne, %in, %c0_i64 : i64
+      linalg.yield %1364 : i1
     } -> tensor<?x128xi1>
-    %42 = tensor.empty(%dim) : tensor<?xi64>
-    %43 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%42 : tensor<?xi64>) {
+    %34 = tensor.empty(%dim) : tensor<?xi64>
+    %35 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%34 : tensor<?xi64>) {
     ^bb0(%out: i64):
-      %1564 = linalg.index 0 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      linalg.yield %1565 : i64
+      %1364 = linalg.index 0 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      linalg.yield %1365 : i64
     } -> tensor<?xi64>
-    %44 = tensor.empty() : tensor<128xi64>
-    %45 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%44 : tensor<128xi64>) {
+    %36 = tensor.empty() : tensor<128xi64>
+    %37 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel"]} outs(%36 : tensor<128xi64>) {
     ^bb0(%out: i64):
-      %1564 = linalg.index 0 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      linalg.yield %1565 : i64
+      %1364 = linalg.index 0 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      linalg.yield %1365 : i64
     } -> tensor<128xi64>
-    %expanded = tensor.expand_shape %43 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
-    %expanded_12 = tensor.expand_shape %45 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
-    %expanded_13 = tensor.expand_shape %45 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
-    %46 = tensor.empty() : tensor<1x1x128x1xi1>
-    %47 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_12 : tensor<1x1x128x1xi64>) outs(%46 : tensor<1x1x128x1xi1>) {
+    %expanded = tensor.expand_shape %35 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
+    %expanded_10 = tensor.expand_shape %37 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
+    %expanded_11 = tensor.expand_shape %37 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
+    %38 = tensor.empty() : tensor<1x1x128x1xi1>
+    %39 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_10 : tensor<1x1x128x1xi64>) outs(%38 : tensor<1x1x128x1xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1564 = arith.cmpi sge, %in, %c0_i64 : i64
-      linalg.yield %1564 : i1
+      %1364 = arith.cmpi sge, %in, %c0_i64 : i64
+      linalg.yield %1364 : i1
     } -> tensor<1x1x128x1xi1>
-    %48 = linalg.generic {indexing_maps = [#map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_6, %47 : tensor<i1>, tensor<1x1x128x1xi1>) outs(%46 : tensor<1x1x128x1xi1>) {
-    ^bb0(%in: i1, %in_425: i1, %out: i1):
-      %1564 = arith.andi %in, %in_425 : i1
-      linalg.yield %1564 : i1
+    %40 = linalg.generic {indexing_maps = [#map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_5, %39 : tensor<i1>, tensor<1x1x128x1xi1>) outs(%38 : tensor<1x1x128x1xi1>) {
+    ^bb0(%in: i1, %in_423: i1, %out: i1):
+      %1364 = arith.andi %in, %in_423 : i1
+      linalg.yield %1364 : i1
     } -> tensor<1x1x128x1xi1>
-    %dim_14 = tensor.dim %expanded, %c0 : tensor<?x1x1x1xi64>
-    %49 = tensor.empty(%dim_14) : tensor<?x1x1x128xi1>
-    %50 = linalg.generic {indexing_maps = [#map10, #map11, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded, %expanded_13 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%49 : tensor<?x1x1x128xi1>) {
-    ^bb0(%in: i64, %in_425: i64, %out: i1):
-      %1564 = arith.cmpi slt, %in, %c0_i64 : i64
-      %1565 = arith.index_cast %dim_11 : index to i64
-      %1566 = arith.addi %in, %1565 : i64
-      %1567 = arith.select %1564, %1566, %in : i64
-      %1568 = arith.index_cast %1567 : i64 to index
-      %1569 = arith.cmpi slt, %in_425, %c0_i64 : i64
-      %1570 = arith.addi %in_425, %c128_i64 : i64
-      %1571 = arith.select %1569, %1570, %in_425 : i64
-      %1572 = arith.index_cast %1571 : i64 to index
-      %extracted = tensor.extract %41[%1568, %1572] : tensor<?x128xi1>
+    %dim_12 = tensor.dim %expanded, %c0 : tensor<?x1x1x1xi64>
+    %41 = tensor.empty(%dim_12) : tensor<?x1x1x128xi1>
+    %42 = linalg.generic {indexing_maps = [#map10, #map11, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded, %expanded_11 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%41 : tensor<?x1x1x128xi1>) {
+    ^bb0(%in: i64, %in_423: i64, %out: i1):
+      %1364 = arith.cmpi slt, %in, %c0_i64 : i64
+      %1365 = arith.index_cast %dim_9 : index to i64
+      %1366 = arith.addi %in, %1365 : i64
+      %1367 = arith.select %1364, %1366, %in : i64
+      %1368 = arith.index_cast %1367 : i64 to index
+      %1369 = arith.cmpi slt, %in_423, %c0_i64 : i64
+      %1370 = arith.addi %in_423, %c128_i64 : i64
+      %1371 = arith.select %1369, %1370, %in_423 : i64
+      %1372 = arith.index_cast %1371 : i64 to index
+      %extracted = tensor.extract %33[%1368, %1372] : tensor<?x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x1x128xi1>
-    %51 = tensor.empty(%dim_14) : tensor<?x1x128x128xi1>
-    %52 = linalg.generic {indexing_maps = [#map12, #map13, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%48, %50 : tensor<1x1x128x1xi1>, tensor<?x1x1x128xi1>) outs(%51 : tensor<?x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_425: i1, %out: i1):
-      %1564 = arith.andi %in, %in_425 : i1
-      linalg.yield %1564 : i1
+    %43 = tensor.empty(%dim_12) : tensor<?x1x128x128xi1>
+    %44 = linalg.generic {indexing_maps = [#map12, #map13, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%40, %42 : tensor<1x1x128x1xi1>, tensor<?x1x1x128xi1>) outs(%43 : tensor<?x1x128x128xi1>) {
+    ^bb0(%in: i1, %in_423: i1, %out: i1):
+      %1364 = arith.andi %in, %in_423 : i1
+      linalg.yield %1364 : i1
     } -> tensor<?x1x128x128xi1>
-    %53 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
-    %54 = linalg.generic {indexing_maps = [#map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%53 : tensor<?x1x128x128xi1>) {
+    %45 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
+    %46 = linalg.generic {indexing_maps = [#map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%45 : tensor<?x1x128x128xi1>) {
     ^bb0(%out: i1):
-      %1564 = linalg.index 0 : index
-      %1565 = linalg.index 2 : index
-      %1566 = linalg.index 3 : index
-      %1567 = arith.cmpi eq, %dim_14, %c1 : index
-      %1568 = arith.select %1567, %c0, %1564 : index
-      %extracted = tensor.extract %52[%1568, %c0, %1565, %1566] : tensor<?x1x128x128xi1>
+      %1364 = linalg.index 0 : index
+      %1365 = linalg.index 2 : index
+      %1366 = linalg.index 3 : index
+      %1367 = arith.cmpi eq, %dim_12, %c1 : index
+      %1368 = arith.select %1367, %c0, %1364 : index
+      %extracted = tensor.extract %44[%1368, %c0, %1365, %1366] : tensor<?x1x128x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x128x128xi1>
-    %collapsed_15 = tensor.collapse_shape %39 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_16 = arith.constant 128 : index
-    %55 = arith.muli %dim, %c128_16 overflow<nsw> : index
-    %56 = tensor.empty(%55) : tensor<?x768xf32>
-    %57 = linalg.fill ins(%cst_0 : f32) outs(%56 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %58 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg5 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%57 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %59 = tensor.empty(%55) : tensor<?x768xf16>
-    %60 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%58 : tensor<?x768xf32>) outs(%59 : tensor<?x768xf16>) {
+    %collapsed_13 = tensor.collapse_shape %31 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_14 = arith.constant 128 : index
+    %47 = arith.muli %dim, %c128_14 overflow<nsw> : index
+    %48 = tensor.empty(%47) : tensor<?x768xf32>
+    %49 = linalg.fill ins(%cst : f32) outs(%48 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %50 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg5 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%49 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %51 = tensor.empty(%47) : tensor<?x768xf16>
+    %52 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%50 : tensor<?x768xf32>) outs(%51 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %61 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%60, %arg6 : tensor<?x768xf16>, tensor<768xf16>) outs(%59 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %53 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%52, %arg6 : tensor<?x768xf16>, tensor<768xf16>) outs(%51 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %62 = arith.divsi %55, %c128 : index
-    %expanded_17 = tensor.expand_shape %61 [[0, 1], [2]] output_shape [%62, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %63 = arith.select %4, %c1_i64, %0 : i64
-    %64 = arith.muli %63, %c8192_i64 : i64
-    %65 = arith.index_cast %62 : index to i64
-    %66 = arith.muli %65, %c98304_i64 : i64
-    %67 = arith.divsi %66, %64 : i64
-    %68 = arith.select %4, %67, %0 : i64
-    %from_elements = tensor.from_elements %68, %c128_i64, %67, %c64_i64 : tensor<4xi64>
-    %reshape = tensor.reshape %expanded_17(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %69 = arith.index_cast %68 : i64 to index
-    %70 = tensor.empty(%69) : tensor<?x12x128x64xf16>
-    %transposed = linalg.transpose ins(%reshape : tensor<?x128x12x64xf16>) outs(%70 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %71 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg7 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%57 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %72 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%71 : tensor<?x768xf32>) outs(%59 : tensor<?x768xf16>) {
+    %54 = arith.divsi %47, %c128 : index
+    %expanded_15 = tensor.expand_shape %53 [[0, 1], [2]] output_shape [%54, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %55 = arith.select %4, %c1_i64, %0 : i64
+    %56 = arith.muli %55, %c8192_i64 : i64
+    %57 = arith.index_cast %54 : index to i64
+    %58 = arith.muli %57, %c98304_i64 : i64
+    %59 = arith.divsi %58, %56 : i64
+    %60 = arith.select %4, %59, %0 : i64
+    %from_elements = tensor.from_elements %60, %c128_i64, %59, %c64_i64 : tensor<4xi64>
+    %reshape = tensor.reshape %expanded_15(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %61 = arith.index_cast %60 : i64 to index
+    %62 = tensor.empty(%61) : tensor<?x12x128x64xf16>
+    %transposed = linalg.transpose ins(%reshape : tensor<?x128x12x64xf16>) outs(%62 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %63 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg7 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%49 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %64 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%63 : tensor<?x768xf32>) outs(%51 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %73 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%72, %arg8 : tensor<?x768xf16>, tensor<768xf16>) outs(%59 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %65 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%64, %arg8 : tensor<?x768xf16>, tensor<768xf16>) outs(%51 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_18 = tensor.expand_shape %73 [[0, 1], [2]] output_shape [%62, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_19 = tensor.reshape %expanded_18(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_20 = linalg.transpose ins(%reshape_19 : tensor<?x128x12x64xf16>) outs(%70 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %74 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_15, %arg9 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%57 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %75 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%74 : tensor<?x768xf32>) outs(%59 : tensor<?x768xf16>) {
+    %expanded_16 = tensor.expand_shape %65 [[0, 1], [2]] output_shape [%54, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_17 = tensor.reshape %expanded_16(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_18 = linalg.transpose ins(%reshape_17 : tensor<?x128x12x64xf16>) outs(%62 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %66 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_13, %arg9 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%49 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %67 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%66 : tensor<?x768xf32>) outs(%51 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %76 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%75, %arg10 : tensor<?x768xf16>, tensor<768xf16>) outs(%59 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %68 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%67, %arg10 : tensor<?x768xf16>, tensor<768xf16>) outs(%51 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_21 = tensor.expand_shape %76 [[0, 1], [2]] output_shape [%62, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_22 = tensor.reshape %expanded_21(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_23 = linalg.transpose ins(%reshape_22 : tensor<?x128x12x64xf16>) outs(%70 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_24 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_25 = tensor.collapse_shape %transposed_20 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_26 = tensor.collapse_shape %transposed_23 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %77 = arith.index_cast %68 : i64 to index
-    %c12_27 = arith.constant 12 : index
-    %78 = arith.muli %77, %c12_27 overflow<nsw> : index
-    %79 = arith.index_cast %68 : i64 to index
-    %c12_28 = arith.constant 12 : index
-    %80 = arith.muli %79, %c12_28 overflow<nsw> : index
-    %81 = tensor.empty(%80) : tensor<?x128x128xf32>
-    %82 = linalg.fill ins(%cst_0 : f32) outs(%81 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %83 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_24, %collapsed_25 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%82 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %84 = tensor.empty(%80) : tensor<?x128x128xf16>
-    %85 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%83 : tensor<?x128x128xf32>) outs(%84 : tensor<?x128x128xf16>) {
+    %expanded_19 = tensor.expand_shape %68 [[0, 1], [2]] output_shape [%54, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_20 = tensor.reshape %expanded_19(%from_elements) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_21 = linalg.transpose ins(%reshape_20 : tensor<?x128x12x64xf16>) outs(%62 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_22 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_23 = tensor.collapse_shape %transposed_18 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_24 = tensor.collapse_shape %transposed_21 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %69 = arith.index_cast %60 : i64 to index
+    %c12_25 = arith.constant 12 : index
+    %70 = arith.muli %69, %c12_25 overflow<nsw> : index
+    %71 = arith.index_cast %60 : i64 to index
+    %c12_26 = arith.constant 12 : index
+    %72 = arith.muli %71, %c12_26 overflow<nsw> : index
+    %73 = tensor.empty(%72) : tensor<?x128x128xf32>
+    %74 = linalg.fill ins(%cst : f32) outs(%73 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %75 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_22, %collapsed_23 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%74 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %76 = tensor.empty(%72) : tensor<?x128x128xf16>
+    %77 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%75 : tensor<?x128x128xf32>) outs(%76 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %86 = arith.divsi %80, %c12 : index
-    %expanded_29 = tensor.expand_shape %85 [[0, 1], [2], [3]] output_shape [%86, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %87 = tensor.empty(%86) : tensor<?x12x128x128xf16>
-    %88 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_29 : tensor<?x12x128x128xf16>) outs(%87 : tensor<?x12x128x128xf16>) {
+    %78 = arith.divsi %72, %c12 : index
+    %expanded_27 = tensor.expand_shape %77 [[0, 1], [2], [3]] output_shape [%78, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %79 = tensor.empty(%78) : tensor<?x12x128x128xf16>
+    %80 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_27 : tensor<?x12x128x128xf16>) outs(%79 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %89 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%54 : tensor<?x1x128x128xi1>) outs(%53 : tensor<?x1x128x128xi1>) {
+    %81 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%46 : tensor<?x1x128x128xi1>) outs(%45 : tensor<?x1x128x128xi1>) {
     ^bb0(%in: i1, %out: i1):
-      %1564 = arith.xori %in, %true : i1
-      linalg.yield %1564 : i1
+      %1364 = arith.xori %in, %true : i1
+      linalg.yield %1364 : i1
     } -> tensor<?x1x128x128xi1>
-    %90 = tensor.empty(%dim) : tensor<?x12x128x128xf16>
-    %91 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %88 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %82 = tensor.empty(%dim) : tensor<?x12x128x128xf16>
+    %83 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %80 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %92 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
-    %93 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%91 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %84 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
+    %85 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%83 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %94 = tensor.empty(%dim) : tensor<?x12x128xi64>
-    %95 = linalg.fill ins(%c0_i64 : i64) outs(%94 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
-    %96 = tensor.empty(%dim) : tensor<?x12x128xf32>
-    %97 = linalg.fill ins(%cst_1 : f32) outs(%96 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
-    %98:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%93 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %86 = tensor.empty(%dim) : tensor<?x12x128xi64>
+    %87 = linalg.fill ins(%c0_i64 : i64) outs(%86 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
+    %88 = tensor.empty(%dim) : tensor<?x12x128xf32>
+    %89 = linalg.fill ins(%cst_0 : f32) outs(%88 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
+    %90:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%85 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_30 = tensor.expand_shape %98#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %99 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%93, %expanded_30 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_28 = tensor.expand_shape %90#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %91 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%85, %expanded_28 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %100 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%99 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %92 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%91 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %101 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
-    %102 = linalg.fill ins(%cst_0 : f32) outs(%101 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
-    %103 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%100 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %93 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
+    %94 = linalg.fill ins(%cst : f32) outs(%93 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
+    %95 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%92 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %104 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%100, %103 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %96 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%92, %95 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %105 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%104 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %97 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%96 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_31 = tensor.collapse_shape %105 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %c12_32 = arith.constant 12 : index
-    %106 = arith.muli %dim, %c12_32 overflow<nsw> : index
-    %107 = arith.index_cast %68 : i64 to index
-    %c12_33 = arith.constant 12 : index
-    %108 = arith.muli %107, %c12_33 overflow<nsw> : index
-    %109 = tensor.empty(%106) : tensor<?x128x64xf32>
-    %110 = linalg.fill ins(%cst_0 : f32) outs(%109 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %111 = linalg.batch_matmul ins(%collapsed_31, %collapsed_26 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %112 = tensor.empty(%106) : tensor<?x128x64xf16>
-    %113 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_29 = tensor.collapse_shape %97 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %c12_30 = arith.constant 12 : index
+    %98 = arith.muli %dim, %c12_30 overflow<nsw> : index
+    %99 = arith.index_cast %60 : i64 to index
+    %c12_31 = arith.constant 12 : index
+    %100 = arith.muli %99, %c12_31 overflow<nsw> : index
+    %101 = tensor.empty(%98) : tensor<?x128x64xf32>
+    %102 = linalg.fill ins(%cst : f32) outs(%101 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %103 = linalg.batch_matmul ins(%collapsed_29, %collapsed_24 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %104 = tensor.empty(%98) : tensor<?x128x64xf16>
+    %105 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%103 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %114 = arith.divsi %106, %c12 : index
-    %expanded_34 = tensor.expand_shape %113 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %115 = arith.index_cast %114 : index to i64
-    %116 = arith.muli %115, %c98304_i64 : i64
-    %117 = arith.divsi %116, %64 : i64
-    %118 = arith.select %4, %117, %0 : i64
-    %from_elements_35 = tensor.from_elements %118, %117, %c128_i64, %c64_i64 : tensor<4xi64>
-    %reshape_36 = tensor.reshape %expanded_34(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %119 = arith.index_cast %118 : i64 to index
-    %120 = tensor.empty(%119) : tensor<?x128x12x64xf16>
-    %transposed_37 = linalg.transpose ins(%reshape_36 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %121 = arith.muli %63, %c128_i64 : i64
-    %122 = arith.muli %118, %c98304_i64 : i64
-    %123 = arith.divsi %122, %121 : i64
-    %124 = arith.select %4, %123, %0 : i64
-    %from_elements_38 = tensor.from_elements %124, %c128_i64, %123 : tensor<3xi64>
-    %reshape_39 = tensor.reshape %transposed_37(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_40 = tensor.collapse_shape %reshape_39 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %125 = arith.index_cast %124 : i64 to index
-    %c128_41 = arith.constant 128 : index
-    %126 = arith.muli %125, %c128_41 overflow<nsw> : index
-    %127 = tensor.empty(%126) : tensor<?x768xf32>
-    %128 = linalg.fill ins(%cst_0 : f32) outs(%127 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %129 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_40, %arg11 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%128 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %130 = tensor.empty(%126) : tensor<?x768xf16>
-    %131 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%129 : tensor<?x768xf32>) outs(%130 : tensor<?x768xf16>) {
+    %106 = arith.divsi %98, %c12 : index
+    %expanded_32 = tensor.expand_shape %105 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %107 = arith.index_cast %106 : index to i64
+    %108 = arith.muli %107, %c98304_i64 : i64
+    %109 = arith.divsi %108, %56 : i64
+    %110 = arith.select %4, %109, %0 : i64
+    %from_elements_33 = tensor.from_elements %110, %109, %c128_i64, %c64_i64 : tensor<4xi64>
+    %reshape_34 = tensor.reshape %expanded_32(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %111 = arith.index_cast %110 : i64 to index
+    %112 = tensor.empty(%111) : tensor<?x128x12x64xf16>
+    %transposed_35 = linalg.transpose ins(%reshape_34 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %113 = arith.muli %55, %c128_i64 : i64
+    %114 = arith.muli %110, %c98304_i64 : i64
+    %115 = arith.divsi %114, %113 : i64
+    %116 = arith.select %4, %115, %0 : i64
+    %from_elements_36 = tensor.from_elements %116, %c128_i64, %115 : tensor<3xi64>
+    %reshape_37 = tensor.reshape %transposed_35(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_38 = tensor.collapse_shape %reshape_37 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %117 = arith.index_cast %116 : i64 to index
+    %c128_39 = arith.constant 128 : index
+    %118 = arith.muli %117, %c128_39 overflow<nsw> : index
+    %119 = tensor.empty(%118) : tensor<?x768xf32>
+    %120 = linalg.fill ins(%cst : f32) outs(%119 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %121 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_38, %arg11 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%120 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %122 = tensor.empty(%118) : tensor<?x768xf16>
+    %123 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%121 : tensor<?x768xf32>) outs(%122 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %132 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%131, %arg12 : tensor<?x768xf16>, tensor<768xf16>) outs(%130 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %124 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%123, %arg12 : tensor<?x768xf16>, tensor<768xf16>) outs(%122 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %133 = arith.divsi %126, %c128 : index
-    %expanded_42 = tensor.expand_shape %132 [[0, 1], [2]] output_shape [%133, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %134 = tensor.empty(%133) : tensor<?x128x768xf16>
-    %135 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_42, %39 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%134 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %125 = arith.divsi %118, %c128 : index
+    %expanded_40 = tensor.expand_shape %124 [[0, 1], [2]] output_shape [%125, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %126 = tensor.empty(%125) : tensor<?x128x768xf16>
+    %127 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_40, %31 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%126 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %136 = tensor.empty(%133) : tensor<?x128x768xf32>
-    %137 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%135 : tensor<?x128x768xf16>) outs(%136 : tensor<?x128x768xf32>) {
+    %128 = tensor.empty(%125) : tensor<?x128x768xf32>
+    %129 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127 : tensor<?x128x768xf16>) outs(%128 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %138 = tensor.empty(%133) : tensor<?x128x768xf64>
-    %139 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137 : tensor<?x128x768xf32>) outs(%138 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %140 = tensor.empty(%133) : tensor<?x128x1xf64>
-    %141 = linalg.fill ins(%cst : f64) outs(%140 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %142 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%139 : tensor<?x128x768xf64>) outs(%141 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %143 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%142 : tensor<?x128x1xf64>) outs(%140 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %144 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%139, %143 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%138 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %145 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%144, %144 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%138 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %146 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%145 : tensor<?x128x768xf64>) outs(%141 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %147 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%146 : tensor<?x128x1xf64>) outs(%140 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %148 = tensor.empty(%133) : tensor<?x128x1xf32>
-    %149 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%147 : tensor<?x128x1xf64>) outs(%148 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %150 = linalg.fill ins(%cst_0 : f32) outs(%148 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %151 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%137 : tensor<?x128x768xf32>) outs(%150 : tensor<?x128x1xf32>) {
+    %130 = tensor.empty(%125) : tensor<?x128x1xf32>
+    %131 = linalg.fill ins(%cst : f32) outs(%130 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %132 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%129 : tensor<?x128x768xf32>) outs(%131 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %152 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%151 : tensor<?x128x1xf32>) outs(%148 : tensor<?x128x1xf32>) {
+    %133 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%132 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %153 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%149 : tensor<?x128x1xf32>) outs(%148 : tensor<?x128x1xf32>) {
+    %134 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129, %133 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%128 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %135 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%134, %134 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%128 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %136 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%135 : tensor<?x128x768xf32>) outs(%131 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %154 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%153 : tensor<?x128x1xf32>) outs(%148 : tensor<?x128x1xf32>) {
+    %137 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%136 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %155 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137, %152 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%136 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %138 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %139 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%138 : tensor<?x128x1xf32>) outs(%130 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %140 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%134, %139 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%128 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %156 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%155, %154 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%136 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %141 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%140, %arg13 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%128 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %157 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%156, %arg13 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%136 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %142 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141, %arg14 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%128 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %158 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%157, %arg14 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%136 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %159 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%158 : tensor<?x128x768xf32>) outs(%134 : tensor<?x128x768xf16>) {
+    %143 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%142 : tensor<?x128x768xf32>) outs(%126 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_43 = tensor.collapse_shape %159 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_44 = arith.constant 128 : index
-    %160 = arith.muli %133, %c128_44 overflow<nsw> : index
-    %161 = tensor.empty(%160) : tensor<?x3072xf32>
-    %162 = linalg.fill ins(%cst_0 : f32) outs(%161 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %163 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_43, %arg15 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%162 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %164 = tensor.empty(%160) : tensor<?x3072xf16>
-    %165 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%163 : tensor<?x3072xf32>) outs(%164 : tensor<?x3072xf16>) {
+    %collapsed_41 = tensor.collapse_shape %143 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_42 = arith.constant 128 : index
+    %144 = arith.muli %125, %c128_42 overflow<nsw> : index
+    %145 = tensor.empty(%144) : tensor<?x3072xf32>
+    %146 = linalg.fill ins(%cst : f32) outs(%145 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %147 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_41, %arg15 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%146 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %148 = tensor.empty(%144) : tensor<?x3072xf16>
+    %149 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%147 : tensor<?x3072xf32>) outs(%148 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %166 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%165, %arg16 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%164 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %150 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%149, %arg16 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%148 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %167 = arith.divsi %160, %c128 : index
-    %expanded_45 = tensor.expand_shape %166 [[0, 1], [2]] output_shape [%167, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %168 = tensor.empty(%167) : tensor<?x128x3072xf16>
-    %169 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_45 : tensor<?x128x3072xf16>) outs(%168 : tensor<?x128x3072xf16>) {
+    %151 = arith.divsi %144, %c128 : index
+    %expanded_43 = tensor.expand_shape %150 [[0, 1], [2]] output_shape [%151, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %152 = tensor.empty(%151) : tensor<?x128x3072xf16>
+    %153 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_43 : tensor<?x128x3072xf16>) outs(%152 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_46 = tensor.collapse_shape %169 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_47 = arith.constant 128 : index
-    %170 = arith.muli %167, %c128_47 overflow<nsw> : index
-    %171 = tensor.empty(%170) : tensor<?x768xf32>
-    %172 = linalg.fill ins(%cst_0 : f32) outs(%171 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %173 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_46, %arg17 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%172 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %174 = tensor.empty(%170) : tensor<?x768xf16>
-    %175 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%173 : tensor<?x768xf32>) outs(%174 : tensor<?x768xf16>) {
+    %collapsed_44 = tensor.collapse_shape %153 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_45 = arith.constant 128 : index
+    %154 = arith.muli %151, %c128_45 overflow<nsw> : index
+    %155 = tensor.empty(%154) : tensor<?x768xf32>
+    %156 = linalg.fill ins(%cst : f32) outs(%155 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %157 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_44, %arg17 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%156 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %158 = tensor.empty(%154) : tensor<?x768xf16>
+    %159 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%157 : tensor<?x768xf32>) outs(%158 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %176 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%175, %arg18 : tensor<?x768xf16>, tensor<768xf16>) outs(%174 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %160 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%159, %arg18 : tensor<?x768xf16>, tensor<768xf16>) outs(%158 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %177 = arith.divsi %170, %c128 : index
-    %expanded_48 = tensor.expand_shape %176 [[0, 1], [2]] output_shape [%177, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %178 = tensor.empty(%177) : tensor<?x128x768xf16>
-    %179 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48, %159 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%178 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %161 = arith.divsi %154, %c128 : index
+    %expanded_46 = tensor.expand_shape %160 [[0, 1], [2]] output_shape [%161, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %162 = tensor.empty(%161) : tensor<?x128x768xf16>
+    %163 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46, %143 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%162 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %180 = tensor.empty(%177) : tensor<?x128x768xf32>
-    %181 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%179 : tensor<?x128x768xf16>) outs(%180 : tensor<?x128x768xf32>) {
+    %164 = tensor.empty(%161) : tensor<?x128x768xf32>
+    %165 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163 : tensor<?x128x768xf16>) outs(%164 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %182 = tensor.empty(%177) : tensor<?x128x768xf64>
-    %183 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%181 : tensor<?x128x768xf32>) outs(%182 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %184 = tensor.empty(%177) : tensor<?x128x1xf64>
-    %185 = linalg.fill ins(%cst : f64) outs(%184 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %186 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%183 : tensor<?x128x768xf64>) outs(%185 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %187 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%186 : tensor<?x128x1xf64>) outs(%184 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %188 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%183, %187 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%182 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %189 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%188, %188 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%182 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %190 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%189 : tensor<?x128x768xf64>) outs(%185 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %191 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190 : tensor<?x128x1xf64>) outs(%184 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %192 = tensor.empty(%177) : tensor<?x128x1xf32>
-    %193 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%191 : tensor<?x128x1xf64>) outs(%192 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %194 = linalg.fill ins(%cst_0 : f32) outs(%192 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %195 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%181 : tensor<?x128x768xf32>) outs(%194 : tensor<?x128x1xf32>) {
+    %166 = tensor.empty(%161) : tensor<?x128x1xf32>
+    %167 = linalg.fill ins(%cst : f32) outs(%166 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %168 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%165 : tensor<?x128x768xf32>) outs(%167 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %196 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%195 : tensor<?x128x1xf32>) outs(%192 : tensor<?x128x1xf32>) {
+    %169 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%168 : tensor<?x128x1xf32>) outs(%166 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %197 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%193 : tensor<?x128x1xf32>) outs(%192 : tensor<?x128x1xf32>) {
+    %170 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%165, %169 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%164 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %171 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%170, %170 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%164 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %172 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%171 : tensor<?x128x768xf32>) outs(%167 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %198 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%197 : tensor<?x128x1xf32>) outs(%192 : tensor<?x128x1xf32>) {
+    %173 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%172 : tensor<?x128x1xf32>) outs(%166 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %199 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%181, %196 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%180 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %174 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%173 : tensor<?x128x1xf32>) outs(%166 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %175 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%174 : tensor<?x128x1xf32>) outs(%166 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %176 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%170, %175 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%164 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %200 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%199, %198 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%180 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %177 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176, %arg19 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%164 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %201 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%200, %arg19 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%180 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %178 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%177, %arg20 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%164 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %202 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%201, %arg20 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%180 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %203 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%202 : tensor<?x128x768xf32>) outs(%178 : tensor<?x128x768xf16>) {
+    %179 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%178 : tensor<?x128x768xf32>) outs(%162 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_49 = tensor.collapse_shape %203 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_50 = arith.constant 128 : index
-    %204 = arith.muli %177, %c128_50 overflow<nsw> : index
-    %205 = tensor.empty(%204) : tensor<?x768xf32>
-    %206 = linalg.fill ins(%cst_0 : f32) outs(%205 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %207 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg21 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%206 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %208 = tensor.empty(%204) : tensor<?x768xf16>
-    %209 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%207 : tensor<?x768xf32>) outs(%208 : tensor<?x768xf16>) {
+    %collapsed_47 = tensor.collapse_shape %179 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_48 = arith.constant 128 : index
+    %180 = arith.muli %161, %c128_48 overflow<nsw> : index
+    %181 = tensor.empty(%180) : tensor<?x768xf32>
+    %182 = linalg.fill ins(%cst : f32) outs(%181 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %183 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg21 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%182 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %184 = tensor.empty(%180) : tensor<?x768xf16>
+    %185 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%183 : tensor<?x768xf32>) outs(%184 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %210 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%209, %arg22 : tensor<?x768xf16>, tensor<768xf16>) outs(%208 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %186 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%185, %arg22 : tensor<?x768xf16>, tensor<768xf16>) outs(%184 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %211 = arith.divsi %204, %c128 : index
-    %expanded_51 = tensor.expand_shape %210 [[0, 1], [2]] output_shape [%211, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %212 = arith.index_cast %211 : index to i64
-    %213 = arith.muli %212, %c98304_i64 : i64
-    %214 = arith.divsi %213, %64 : i64
-    %215 = arith.select %4, %214, %0 : i64
-    %from_elements_52 = tensor.from_elements %215, %c128_i64, %214, %c64_i64 : tensor<4xi64>
-    %reshape_53 = tensor.reshape %expanded_51(%from_elements_52) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %216 = arith.index_cast %215 : i64 to index
-    %217 = tensor.empty(%216) : tensor<?x12x128x64xf16>
-    %transposed_54 = linalg.transpose ins(%reshape_53 : tensor<?x128x12x64xf16>) outs(%217 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %218 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg23 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%206 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %219 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%218 : tensor<?x768xf32>) outs(%208 : tensor<?x768xf16>) {
+    %187 = arith.divsi %180, %c128 : index
+    %expanded_49 = tensor.expand_shape %186 [[0, 1], [2]] output_shape [%187, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %188 = arith.index_cast %187 : index to i64
+    %189 = arith.muli %188, %c98304_i64 : i64
+    %190 = arith.divsi %189, %56 : i64
+    %191 = arith.select %4, %190, %0 : i64
+    %from_elements_50 = tensor.from_elements %191, %c128_i64, %190, %c64_i64 : tensor<4xi64>
+    %reshape_51 = tensor.reshape %expanded_49(%from_elements_50) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %192 = arith.index_cast %191 : i64 to index
+    %193 = tensor.empty(%192) : tensor<?x12x128x64xf16>
+    %transposed_52 = linalg.transpose ins(%reshape_51 : tensor<?x128x12x64xf16>) outs(%193 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %194 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg23 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%182 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %195 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%194 : tensor<?x768xf32>) outs(%184 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %220 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%219, %arg24 : tensor<?x768xf16>, tensor<768xf16>) outs(%208 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %196 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%195, %arg24 : tensor<?x768xf16>, tensor<768xf16>) outs(%184 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_55 = tensor.expand_shape %220 [[0, 1], [2]] output_shape [%211, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_56 = tensor.reshape %expanded_55(%from_elements_52) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_57 = linalg.transpose ins(%reshape_56 : tensor<?x128x12x64xf16>) outs(%217 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %221 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_49, %arg25 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%206 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %222 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%221 : tensor<?x768xf32>) outs(%208 : tensor<?x768xf16>) {
+    %expanded_53 = tensor.expand_shape %196 [[0, 1], [2]] output_shape [%187, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_54 = tensor.reshape %expanded_53(%from_elements_50) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_55 = linalg.transpose ins(%reshape_54 : tensor<?x128x12x64xf16>) outs(%193 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %197 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_47, %arg25 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%182 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %198 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%197 : tensor<?x768xf32>) outs(%184 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %223 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%222, %arg26 : tensor<?x768xf16>, tensor<768xf16>) outs(%208 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %199 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%198, %arg26 : tensor<?x768xf16>, tensor<768xf16>) outs(%184 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_58 = tensor.expand_shape %223 [[0, 1], [2]] output_shape [%211, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_59 = tensor.reshape %expanded_58(%from_elements_52) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_60 = linalg.transpose ins(%reshape_59 : tensor<?x128x12x64xf16>) outs(%217 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_61 = tensor.collapse_shape %transposed_54 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_62 = tensor.collapse_shape %transposed_57 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_63 = tensor.collapse_shape %transposed_60 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %224 = arith.index_cast %215 : i64 to index
-    %c12_64 = arith.constant 12 : index
-    %225 = arith.muli %224, %c12_64 overflow<nsw> : index
-    %226 = arith.index_cast %215 : i64 to index
-    %c12_65 = arith.constant 12 : index
-    %227 = arith.muli %226, %c12_65 overflow<nsw> : index
-    %228 = tensor.empty(%227) : tensor<?x128x128xf32>
-    %229 = linalg.fill ins(%cst_0 : f32) outs(%228 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %230 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_61, %collapsed_62 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%229 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %231 = tensor.empty(%227) : tensor<?x128x128xf16>
-    %232 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230 : tensor<?x128x128xf32>) outs(%231 : tensor<?x128x128xf16>) {
+    %expanded_56 = tensor.expand_shape %199 [[0, 1], [2]] output_shape [%187, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_57 = tensor.reshape %expanded_56(%from_elements_50) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_58 = linalg.transpose ins(%reshape_57 : tensor<?x128x12x64xf16>) outs(%193 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_59 = tensor.collapse_shape %transposed_52 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_60 = tensor.collapse_shape %transposed_55 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_61 = tensor.collapse_shape %transposed_58 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %200 = arith.index_cast %191 : i64 to index
+    %c12_62 = arith.constant 12 : index
+    %201 = arith.muli %200, %c12_62 overflow<nsw> : index
+    %202 = arith.index_cast %191 : i64 to index
+    %c12_63 = arith.constant 12 : index
+    %203 = arith.muli %202, %c12_63 overflow<nsw> : index
+    %204 = tensor.empty(%203) : tensor<?x128x128xf32>
+    %205 = linalg.fill ins(%cst : f32) outs(%204 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %206 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_59, %collapsed_60 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%205 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %207 = tensor.empty(%203) : tensor<?x128x128xf16>
+    %208 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%206 : tensor<?x128x128xf32>) outs(%207 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %233 = arith.divsi %227, %c12 : index
-    %expanded_66 = tensor.expand_shape %232 [[0, 1], [2], [3]] output_shape [%233, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %234 = tensor.empty(%233) : tensor<?x12x128x128xf16>
-    %235 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_66 : tensor<?x12x128x128xf16>) outs(%234 : tensor<?x12x128x128xf16>) {
+    %209 = arith.divsi %203, %c12 : index
+    %expanded_64 = tensor.expand_shape %208 [[0, 1], [2], [3]] output_shape [%209, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %210 = tensor.empty(%209) : tensor<?x12x128x128xf16>
+    %211 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_64 : tensor<?x12x128x128xf16>) outs(%210 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %236 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %235 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %212 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %211 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %237 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%236 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %213 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%212 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %238:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%237 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %214:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%213 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_67 = tensor.expand_shape %238#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %239 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%237, %expanded_67 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_65 = tensor.expand_shape %214#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %215 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%213, %expanded_65 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %240 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%239 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %216 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%215 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %241 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%240 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %217 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%216 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %242 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%240, %241 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %218 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%216, %217 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %243 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%242 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %219 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%218 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_68 = tensor.collapse_shape %243 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %244 = arith.index_cast %215 : i64 to index
-    %c12_69 = arith.constant 12 : index
-    %245 = arith.muli %244, %c12_69 overflow<nsw> : index
-    %246 = linalg.batch_matmul ins(%collapsed_68, %collapsed_63 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %247 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%246 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_66 = tensor.collapse_shape %219 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %220 = arith.index_cast %191 : i64 to index
+    %c12_67 = arith.constant 12 : index
+    %221 = arith.muli %220, %c12_67 overflow<nsw> : index
+    %222 = linalg.batch_matmul ins(%collapsed_66, %collapsed_61 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %223 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_70 = tensor.expand_shape %247 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_71 = tensor.reshape %expanded_70(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_72 = linalg.transpose ins(%reshape_71 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_73 = tensor.reshape %transposed_72(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_74 = tensor.collapse_shape %reshape_73 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %248 = arith.index_cast %124 : i64 to index
-    %c128_75 = arith.constant 128 : index
-    %249 = arith.muli %248, %c128_75 overflow<nsw> : index
-    %250 = tensor.empty(%249) : tensor<?x768xf32>
-    %251 = linalg.fill ins(%cst_0 : f32) outs(%250 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %252 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_74, %arg27 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%251 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %253 = tensor.empty(%249) : tensor<?x768xf16>
-    %254 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%252 : tensor<?x768xf32>) outs(%253 : tensor<?x768xf16>) {
+    %expanded_68 = tensor.expand_shape %223 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_69 = tensor.reshape %expanded_68(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_70 = linalg.transpose ins(%reshape_69 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_71 = tensor.reshape %transposed_70(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_72 = tensor.collapse_shape %reshape_71 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %224 = arith.index_cast %116 : i64 to index
+    %c128_73 = arith.constant 128 : index
+    %225 = arith.muli %224, %c128_73 overflow<nsw> : index
+    %226 = tensor.empty(%225) : tensor<?x768xf32>
+    %227 = linalg.fill ins(%cst : f32) outs(%226 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %228 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_72, %arg27 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%227 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %229 = tensor.empty(%225) : tensor<?x768xf16>
+    %230 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%228 : tensor<?x768xf32>) outs(%229 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %255 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%254, %arg28 : tensor<?x768xf16>, tensor<768xf16>) outs(%253 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %231 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%230, %arg28 : tensor<?x768xf16>, tensor<768xf16>) outs(%229 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %256 = arith.divsi %249, %c128 : index
-    %expanded_76 = tensor.expand_shape %255 [[0, 1], [2]] output_shape [%256, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %257 = tensor.empty(%256) : tensor<?x128x768xf16>
-    %258 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_76, %203 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%257 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %232 = arith.divsi %225, %c128 : index
+    %expanded_74 = tensor.expand_shape %231 [[0, 1], [2]] output_shape [%232, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %233 = tensor.empty(%232) : tensor<?x128x768xf16>
+    %234 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_74, %179 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%233 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %259 = tensor.empty(%256) : tensor<?x128x768xf32>
-    %260 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258 : tensor<?x128x768xf16>) outs(%259 : tensor<?x128x768xf32>) {
+    %235 = tensor.empty(%232) : tensor<?x128x768xf32>
+    %236 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%234 : tensor<?x128x768xf16>) outs(%235 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %261 = tensor.empty(%256) : tensor<?x128x768xf64>
-    %262 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260 : tensor<?x128x768xf32>) outs(%261 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %263 = tensor.empty(%256) : tensor<?x128x1xf64>
-    %264 = linalg.fill ins(%cst : f64) outs(%263 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %265 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%262 : tensor<?x128x768xf64>) outs(%264 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %266 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%265 : tensor<?x128x1xf64>) outs(%263 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %267 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262, %266 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%261 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %268 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%267, %267 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%261 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %269 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%268 : tensor<?x128x768xf64>) outs(%264 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %270 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%269 : tensor<?x128x1xf64>) outs(%263 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %271 = tensor.empty(%256) : tensor<?x128x1xf32>
-    %272 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%270 : tensor<?x128x1xf64>) outs(%271 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %273 = linalg.fill ins(%cst_0 : f32) outs(%271 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %274 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%260 : tensor<?x128x768xf32>) outs(%273 : tensor<?x128x1xf32>) {
+    %237 = tensor.empty(%232) : tensor<?x128x1xf32>
+    %238 = linalg.fill ins(%cst : f32) outs(%237 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %239 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%236 : tensor<?x128x768xf32>) outs(%238 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %275 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%274 : tensor<?x128x1xf32>) outs(%271 : tensor<?x128x1xf32>) {
+    %240 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%239 : tensor<?x128x1xf32>) outs(%237 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %276 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%272 : tensor<?x128x1xf32>) outs(%271 : tensor<?x128x1xf32>) {
+    %241 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%236, %240 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%235 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %242 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%241, %241 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%235 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %243 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%242 : tensor<?x128x768xf32>) outs(%238 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %277 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%276 : tensor<?x128x1xf32>) outs(%271 : tensor<?x128x1xf32>) {
+    %244 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%243 : tensor<?x128x1xf32>) outs(%237 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %278 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260, %275 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%259 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %245 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%244 : tensor<?x128x1xf32>) outs(%237 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %246 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%245 : tensor<?x128x1xf32>) outs(%237 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %247 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%241, %246 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%235 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %279 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%278, %277 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%259 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %248 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%247, %arg29 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%235 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %280 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%279, %arg29 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%259 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %249 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%248, %arg30 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%235 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %281 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%280, %arg30 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%259 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %282 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%281 : tensor<?x128x768xf32>) outs(%257 : tensor<?x128x768xf16>) {
+    %250 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%249 : tensor<?x128x768xf32>) outs(%233 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_77 = tensor.collapse_shape %282 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_78 = arith.constant 128 : index
-    %283 = arith.muli %256, %c128_78 overflow<nsw> : index
-    %284 = tensor.empty(%283) : tensor<?x3072xf32>
-    %285 = linalg.fill ins(%cst_0 : f32) outs(%284 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %286 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_77, %arg31 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%285 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %287 = tensor.empty(%283) : tensor<?x3072xf16>
-    %288 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%286 : tensor<?x3072xf32>) outs(%287 : tensor<?x3072xf16>) {
+    %collapsed_75 = tensor.collapse_shape %250 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_76 = arith.constant 128 : index
+    %251 = arith.muli %232, %c128_76 overflow<nsw> : index
+    %252 = tensor.empty(%251) : tensor<?x3072xf32>
+    %253 = linalg.fill ins(%cst : f32) outs(%252 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %254 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_75, %arg31 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%253 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %255 = tensor.empty(%251) : tensor<?x3072xf16>
+    %256 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%254 : tensor<?x3072xf32>) outs(%255 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %289 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%288, %arg32 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%287 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %257 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%256, %arg32 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%255 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %290 = arith.divsi %283, %c128 : index
-    %expanded_79 = tensor.expand_shape %289 [[0, 1], [2]] output_shape [%290, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %291 = tensor.empty(%290) : tensor<?x128x3072xf16>
-    %292 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_79 : tensor<?x128x3072xf16>) outs(%291 : tensor<?x128x3072xf16>) {
+    %258 = arith.divsi %251, %c128 : index
+    %expanded_77 = tensor.expand_shape %257 [[0, 1], [2]] output_shape [%258, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %259 = tensor.empty(%258) : tensor<?x128x3072xf16>
+    %260 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_77 : tensor<?x128x3072xf16>) outs(%259 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_80 = tensor.collapse_shape %292 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_81 = arith.constant 128 : index
-    %293 = arith.muli %290, %c128_81 overflow<nsw> : index
-    %294 = tensor.empty(%293) : tensor<?x768xf32>
-    %295 = linalg.fill ins(%cst_0 : f32) outs(%294 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %296 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_80, %arg33 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%295 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %297 = tensor.empty(%293) : tensor<?x768xf16>
-    %298 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%296 : tensor<?x768xf32>) outs(%297 : tensor<?x768xf16>) {
+    %collapsed_78 = tensor.collapse_shape %260 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_79 = arith.constant 128 : index
+    %261 = arith.muli %258, %c128_79 overflow<nsw> : index
+    %262 = tensor.empty(%261) : tensor<?x768xf32>
+    %263 = linalg.fill ins(%cst : f32) outs(%262 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %264 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_78, %arg33 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%263 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %265 = tensor.empty(%261) : tensor<?x768xf16>
+    %266 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%264 : tensor<?x768xf32>) outs(%265 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %299 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%298, %arg34 : tensor<?x768xf16>, tensor<768xf16>) outs(%297 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %267 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%266, %arg34 : tensor<?x768xf16>, tensor<768xf16>) outs(%265 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %300 = arith.divsi %293, %c128 : index
-    %expanded_82 = tensor.expand_shape %299 [[0, 1], [2]] output_shape [%300, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %301 = tensor.empty(%300) : tensor<?x128x768xf16>
-    %302 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82, %282 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%301 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %268 = arith.divsi %261, %c128 : index
+    %expanded_80 = tensor.expand_shape %267 [[0, 1], [2]] output_shape [%268, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %269 = tensor.empty(%268) : tensor<?x128x768xf16>
+    %270 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80, %250 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%269 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %303 = tensor.empty(%300) : tensor<?x128x768xf32>
-    %304 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%302 : tensor<?x128x768xf16>) outs(%303 : tensor<?x128x768xf32>) {
+    %271 = tensor.empty(%268) : tensor<?x128x768xf32>
+    %272 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%270 : tensor<?x128x768xf16>) outs(%271 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %305 = tensor.empty(%300) : tensor<?x128x768xf64>
-    %306 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%304 : tensor<?x128x768xf32>) outs(%305 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %307 = tensor.empty(%300) : tensor<?x128x1xf64>
-    %308 = linalg.fill ins(%cst : f64) outs(%307 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %309 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%306 : tensor<?x128x768xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %310 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%309 : tensor<?x128x1xf64>) outs(%307 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %311 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%306, %310 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%305 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %312 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%311, %311 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%305 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %313 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%312 : tensor<?x128x768xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %314 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%313 : tensor<?x128x1xf64>) outs(%307 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %315 = tensor.empty(%300) : tensor<?x128x1xf32>
-    %316 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%314 : tensor<?x128x1xf64>) outs(%315 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %317 = linalg.fill ins(%cst_0 : f32) outs(%315 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %318 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%304 : tensor<?x128x768xf32>) outs(%317 : tensor<?x128x1xf32>) {
+    %273 = tensor.empty(%268) : tensor<?x128x1xf32>
+    %274 = linalg.fill ins(%cst : f32) outs(%273 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %275 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%272 : tensor<?x128x768xf32>) outs(%274 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %319 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%318 : tensor<?x128x1xf32>) outs(%315 : tensor<?x128x1xf32>) {
+    %276 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%275 : tensor<?x128x1xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %320 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%316 : tensor<?x128x1xf32>) outs(%315 : tensor<?x128x1xf32>) {
+    %277 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%272, %276 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%271 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %278 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%277, %277 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%271 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %279 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%278 : tensor<?x128x768xf32>) outs(%274 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %321 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%320 : tensor<?x128x1xf32>) outs(%315 : tensor<?x128x1xf32>) {
+    %280 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%279 : tensor<?x128x1xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %322 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%304, %319 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%303 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %281 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%280 : tensor<?x128x1xf32>) outs(%273 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %282 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%281 : tensor<?x128x1xf32>) outs(%273 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %283 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%277, %282 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%271 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %323 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%322, %321 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%303 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %284 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%283, %arg35 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%271 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %324 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323, %arg35 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%303 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %285 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%284, %arg36 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%271 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %325 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%324, %arg36 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%303 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %326 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%325 : tensor<?x128x768xf32>) outs(%301 : tensor<?x128x768xf16>) {
+    %286 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%285 : tensor<?x128x768xf32>) outs(%269 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_83 = tensor.collapse_shape %326 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_84 = arith.constant 128 : index
-    %327 = arith.muli %300, %c128_84 overflow<nsw> : index
-    %328 = tensor.empty(%327) : tensor<?x768xf32>
-    %329 = linalg.fill ins(%cst_0 : f32) outs(%328 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %330 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg37 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%329 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %331 = tensor.empty(%327) : tensor<?x768xf16>
-    %332 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%330 : tensor<?x768xf32>) outs(%331 : tensor<?x768xf16>) {
+    %collapsed_81 = tensor.collapse_shape %286 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_82 = arith.constant 128 : index
+    %287 = arith.muli %268, %c128_82 overflow<nsw> : index
+    %288 = tensor.empty(%287) : tensor<?x768xf32>
+    %289 = linalg.fill ins(%cst : f32) outs(%288 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %290 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg37 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%289 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %291 = tensor.empty(%287) : tensor<?x768xf16>
+    %292 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%290 : tensor<?x768xf32>) outs(%291 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %333 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%332, %arg38 : tensor<?x768xf16>, tensor<768xf16>) outs(%331 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %293 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%292, %arg38 : tensor<?x768xf16>, tensor<768xf16>) outs(%291 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %334 = arith.divsi %327, %c128 : index
-    %expanded_85 = tensor.expand_shape %333 [[0, 1], [2]] output_shape [%334, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %335 = arith.index_cast %334 : index to i64
-    %336 = arith.muli %335, %c98304_i64 : i64
-    %337 = arith.divsi %336, %64 : i64
-    %338 = arith.select %4, %337, %0 : i64
-    %from_elements_86 = tensor.from_elements %338, %c128_i64, %337, %c64_i64 : tensor<4xi64>
-    %reshape_87 = tensor.reshape %expanded_85(%from_elements_86) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %339 = arith.index_cast %338 : i64 to index
-    %340 = tensor.empty(%339) : tensor<?x12x128x64xf16>
-    %transposed_88 = linalg.transpose ins(%reshape_87 : tensor<?x128x12x64xf16>) outs(%340 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %341 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg39 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%329 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %342 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%341 : tensor<?x768xf32>) outs(%331 : tensor<?x768xf16>) {
+    %294 = arith.divsi %287, %c128 : index
+    %expanded_83 = tensor.expand_shape %293 [[0, 1], [2]] output_shape [%294, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %295 = arith.index_cast %294 : index to i64
+    %296 = arith.muli %295, %c98304_i64 : i64
+    %297 = arith.divsi %296, %56 : i64
+    %298 = arith.select %4, %297, %0 : i64
+    %from_elements_84 = tensor.from_elements %298, %c128_i64, %297, %c64_i64 : tensor<4xi64>
+    %reshape_85 = tensor.reshape %expanded_83(%from_elements_84) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %299 = arith.index_cast %298 : i64 to index
+    %300 = tensor.empty(%299) : tensor<?x12x128x64xf16>
+    %transposed_86 = linalg.transpose ins(%reshape_85 : tensor<?x128x12x64xf16>) outs(%300 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %301 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg39 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%289 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %302 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%301 : tensor<?x768xf32>) outs(%291 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %343 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%342, %arg40 : tensor<?x768xf16>, tensor<768xf16>) outs(%331 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %303 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%302, %arg40 : tensor<?x768xf16>, tensor<768xf16>) outs(%291 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_89 = tensor.expand_shape %343 [[0, 1], [2]] output_shape [%334, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_90 = tensor.reshape %expanded_89(%from_elements_86) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_91 = linalg.transpose ins(%reshape_90 : tensor<?x128x12x64xf16>) outs(%340 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %344 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_83, %arg41 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%329 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %345 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%344 : tensor<?x768xf32>) outs(%331 : tensor<?x768xf16>) {
+    %expanded_87 = tensor.expand_shape %303 [[0, 1], [2]] output_shape [%294, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_88 = tensor.reshape %expanded_87(%from_elements_84) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_89 = linalg.transpose ins(%reshape_88 : tensor<?x128x12x64xf16>) outs(%300 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %304 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_81, %arg41 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%289 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %305 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%304 : tensor<?x768xf32>) outs(%291 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %346 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%345, %arg42 : tensor<?x768xf16>, tensor<768xf16>) outs(%331 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %306 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%305, %arg42 : tensor<?x768xf16>, tensor<768xf16>) outs(%291 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_92 = tensor.expand_shape %346 [[0, 1], [2]] output_shape [%334, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_93 = tensor.reshape %expanded_92(%from_elements_86) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_94 = linalg.transpose ins(%reshape_93 : tensor<?x128x12x64xf16>) outs(%340 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_95 = tensor.collapse_shape %transposed_88 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_96 = tensor.collapse_shape %transposed_91 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_97 = tensor.collapse_shape %transposed_94 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %347 = arith.index_cast %338 : i64 to index
-    %c12_98 = arith.constant 12 : index
-    %348 = arith.muli %347, %c12_98 overflow<nsw> : index
-    %349 = arith.index_cast %338 : i64 to index
-    %c12_99 = arith.constant 12 : index
-    %350 = arith.muli %349, %c12_99 overflow<nsw> : index
-    %351 = tensor.empty(%350) : tensor<?x128x128xf32>
-    %352 = linalg.fill ins(%cst_0 : f32) outs(%351 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %353 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_95, %collapsed_96 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%352 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %354 = tensor.empty(%350) : tensor<?x128x128xf16>
-    %355 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%353 : tensor<?x128x128xf32>) outs(%354 : tensor<?x128x128xf16>) {
+    %expanded_90 = tensor.expand_shape %306 [[0, 1], [2]] output_shape [%294, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_91 = tensor.reshape %expanded_90(%from_elements_84) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_92 = linalg.transpose ins(%reshape_91 : tensor<?x128x12x64xf16>) outs(%300 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_93 = tensor.collapse_shape %transposed_86 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_94 = tensor.collapse_shape %transposed_89 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_95 = tensor.collapse_shape %transposed_92 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %307 = arith.index_cast %298 : i64 to index
+    %c12_96 = arith.constant 12 : index
+    %308 = arith.muli %307, %c12_96 overflow<nsw> : index
+    %309 = arith.index_cast %298 : i64 to index
+    %c12_97 = arith.constant 12 : index
+    %310 = arith.muli %309, %c12_97 overflow<nsw> : index
+    %311 = tensor.empty(%310) : tensor<?x128x128xf32>
+    %312 = linalg.fill ins(%cst : f32) outs(%311 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %313 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_93, %collapsed_94 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%312 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %314 = tensor.empty(%310) : tensor<?x128x128xf16>
+    %315 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%313 : tensor<?x128x128xf32>) outs(%314 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %356 = arith.divsi %350, %c12 : index
-    %expanded_100 = tensor.expand_shape %355 [[0, 1], [2], [3]] output_shape [%356, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %357 = tensor.empty(%356) : tensor<?x12x128x128xf16>
-    %358 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_100 : tensor<?x12x128x128xf16>) outs(%357 : tensor<?x12x128x128xf16>) {
+    %316 = arith.divsi %310, %c12 : index
+    %expanded_98 = tensor.expand_shape %315 [[0, 1], [2], [3]] output_shape [%316, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %317 = tensor.empty(%316) : tensor<?x12x128x128xf16>
+    %318 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_98 : tensor<?x12x128x128xf16>) outs(%317 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %359 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %358 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %319 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %318 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %360 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%359 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %320 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%319 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %361:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%360 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %321:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%320 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_101 = tensor.expand_shape %361#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %362 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%360, %expanded_101 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_99 = tensor.expand_shape %321#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %322 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%320, %expanded_99 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %363 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%362 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %323 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%322 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %364 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%363 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %324 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%323 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %365 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%363, %364 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %325 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%323, %324 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %366 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%365 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %326 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%325 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_102 = tensor.collapse_shape %366 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %367 = arith.index_cast %338 : i64 to index
-    %c12_103 = arith.constant 12 : index
-    %368 = arith.muli %367, %c12_103 overflow<nsw> : index
-    %369 = linalg.batch_matmul ins(%collapsed_102, %collapsed_97 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %370 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_100 = tensor.collapse_shape %326 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %327 = arith.index_cast %298 : i64 to index
+    %c12_101 = arith.constant 12 : index
+    %328 = arith.muli %327, %c12_101 overflow<nsw> : index
+    %329 = linalg.batch_matmul ins(%collapsed_100, %collapsed_95 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %330 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%329 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_104 = tensor.expand_shape %370 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_105 = tensor.reshape %expanded_104(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_106 = linalg.transpose ins(%reshape_105 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_107 = tensor.reshape %transposed_106(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_108 = tensor.collapse_shape %reshape_107 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %371 = arith.index_cast %124 : i64 to index
-    %c128_109 = arith.constant 128 : index
-    %372 = arith.muli %371, %c128_109 overflow<nsw> : index
-    %373 = tensor.empty(%372) : tensor<?x768xf32>
-    %374 = linalg.fill ins(%cst_0 : f32) outs(%373 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %375 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_108, %arg43 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%374 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %376 = tensor.empty(%372) : tensor<?x768xf16>
-    %377 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%375 : tensor<?x768xf32>) outs(%376 : tensor<?x768xf16>) {
+    %expanded_102 = tensor.expand_shape %330 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_103 = tensor.reshape %expanded_102(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_104 = linalg.transpose ins(%reshape_103 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_105 = tensor.reshape %transposed_104(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_106 = tensor.collapse_shape %reshape_105 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %331 = arith.index_cast %116 : i64 to index
+    %c128_107 = arith.constant 128 : index
+    %332 = arith.muli %331, %c128_107 overflow<nsw> : index
+    %333 = tensor.empty(%332) : tensor<?x768xf32>
+    %334 = linalg.fill ins(%cst : f32) outs(%333 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %335 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_106, %arg43 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%334 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %336 = tensor.empty(%332) : tensor<?x768xf16>
+    %337 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%335 : tensor<?x768xf32>) outs(%336 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %378 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%377, %arg44 : tensor<?x768xf16>, tensor<768xf16>) outs(%376 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %338 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%337, %arg44 : tensor<?x768xf16>, tensor<768xf16>) outs(%336 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %379 = arith.divsi %372, %c128 : index
-    %expanded_110 = tensor.expand_shape %378 [[0, 1], [2]] output_shape [%379, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %380 = tensor.empty(%379) : tensor<?x128x768xf16>
-    %381 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_110, %326 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%380 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %339 = arith.divsi %332, %c128 : index
+    %expanded_108 = tensor.expand_shape %338 [[0, 1], [2]] output_shape [%339, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %340 = tensor.empty(%339) : tensor<?x128x768xf16>
+    %341 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_108, %286 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%340 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %382 = tensor.empty(%379) : tensor<?x128x768xf32>
-    %383 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%381 : tensor<?x128x768xf16>) outs(%382 : tensor<?x128x768xf32>) {
+    %342 = tensor.empty(%339) : tensor<?x128x768xf32>
+    %343 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%341 : tensor<?x128x768xf16>) outs(%342 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %384 = tensor.empty(%379) : tensor<?x128x768xf64>
-    %385 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%383 : tensor<?x128x768xf32>) outs(%384 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %386 = tensor.empty(%379) : tensor<?x128x1xf64>
-    %387 = linalg.fill ins(%cst : f64) outs(%386 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %388 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%385 : tensor<?x128x768xf64>) outs(%387 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %389 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388 : tensor<?x128x1xf64>) outs(%386 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %390 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%385, %389 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%384 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %391 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %390 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%384 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %392 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%391 : tensor<?x128x768xf64>) outs(%387 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %393 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392 : tensor<?x128x1xf64>) outs(%386 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %394 = tensor.empty(%379) : tensor<?x128x1xf32>
-    %395 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393 : tensor<?x128x1xf64>) outs(%394 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %396 = linalg.fill ins(%cst_0 : f32) outs(%394 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %397 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%383 : tensor<?x128x768xf32>) outs(%396 : tensor<?x128x1xf32>) {
+    %344 = tensor.empty(%339) : tensor<?x128x1xf32>
+    %345 = linalg.fill ins(%cst : f32) outs(%344 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %346 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%343 : tensor<?x128x768xf32>) outs(%345 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %398 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%397 : tensor<?x128x1xf32>) outs(%394 : tensor<?x128x1xf32>) {
+    %347 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%346 : tensor<?x128x1xf32>) outs(%344 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %399 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%395 : tensor<?x128x1xf32>) outs(%394 : tensor<?x128x1xf32>) {
+    %348 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%343, %347 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%342 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %349 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%348, %348 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%342 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %350 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%349 : tensor<?x128x768xf32>) outs(%345 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %400 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%399 : tensor<?x128x1xf32>) outs(%394 : tensor<?x128x1xf32>) {
+    %351 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%350 : tensor<?x128x1xf32>) outs(%344 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %401 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%383, %398 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%382 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %352 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%351 : tensor<?x128x1xf32>) outs(%344 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %353 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352 : tensor<?x128x1xf32>) outs(%344 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %354 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%348, %353 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%342 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %402 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%401, %400 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%382 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %355 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%354, %arg45 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%342 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %403 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%402, %arg45 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%382 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %356 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355, %arg46 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%342 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %404 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%403, %arg46 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%382 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %405 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%404 : tensor<?x128x768xf32>) outs(%380 : tensor<?x128x768xf16>) {
+    %357 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%356 : tensor<?x128x768xf32>) outs(%340 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_111 = tensor.collapse_shape %405 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_112 = arith.constant 128 : index
-    %406 = arith.muli %379, %c128_112 overflow<nsw> : index
-    %407 = tensor.empty(%406) : tensor<?x3072xf32>
-    %408 = linalg.fill ins(%cst_0 : f32) outs(%407 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %409 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_111, %arg47 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%408 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %410 = tensor.empty(%406) : tensor<?x3072xf16>
-    %411 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%409 : tensor<?x3072xf32>) outs(%410 : tensor<?x3072xf16>) {
+    %collapsed_109 = tensor.collapse_shape %357 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_110 = arith.constant 128 : index
+    %358 = arith.muli %339, %c128_110 overflow<nsw> : index
+    %359 = tensor.empty(%358) : tensor<?x3072xf32>
+    %360 = linalg.fill ins(%cst : f32) outs(%359 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %361 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_109, %arg47 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%360 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %362 = tensor.empty(%358) : tensor<?x3072xf16>
+    %363 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%361 : tensor<?x3072xf32>) outs(%362 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %412 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%411, %arg48 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%410 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %364 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%363, %arg48 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%362 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %413 = arith.divsi %406, %c128 : index
-    %expanded_113 = tensor.expand_shape %412 [[0, 1], [2]] output_shape [%413, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %414 = tensor.empty(%413) : tensor<?x128x3072xf16>
-    %415 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_113 : tensor<?x128x3072xf16>) outs(%414 : tensor<?x128x3072xf16>) {
+    %365 = arith.divsi %358, %c128 : index
+    %expanded_111 = tensor.expand_shape %364 [[0, 1], [2]] output_shape [%365, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %366 = tensor.empty(%365) : tensor<?x128x3072xf16>
+    %367 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_111 : tensor<?x128x3072xf16>) outs(%366 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_114 = tensor.collapse_shape %415 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_115 = arith.constant 128 : index
-    %416 = arith.muli %413, %c128_115 overflow<nsw> : index
-    %417 = tensor.empty(%416) : tensor<?x768xf32>
-    %418 = linalg.fill ins(%cst_0 : f32) outs(%417 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %419 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_114, %arg49 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%418 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %420 = tensor.empty(%416) : tensor<?x768xf16>
-    %421 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%419 : tensor<?x768xf32>) outs(%420 : tensor<?x768xf16>) {
+    %collapsed_112 = tensor.collapse_shape %367 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_113 = arith.constant 128 : index
+    %368 = arith.muli %365, %c128_113 overflow<nsw> : index
+    %369 = tensor.empty(%368) : tensor<?x768xf32>
+    %370 = linalg.fill ins(%cst : f32) outs(%369 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %371 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_112, %arg49 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%370 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %372 = tensor.empty(%368) : tensor<?x768xf16>
+    %373 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%371 : tensor<?x768xf32>) outs(%372 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %422 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%421, %arg50 : tensor<?x768xf16>, tensor<768xf16>) outs(%420 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %374 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%373, %arg50 : tensor<?x768xf16>, tensor<768xf16>) outs(%372 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %423 = arith.divsi %416, %c128 : index
-    %expanded_116 = tensor.expand_shape %422 [[0, 1], [2]] output_shape [%423, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %424 = tensor.empty(%423) : tensor<?x128x768xf16>
-    %425 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116, %405 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%424 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %375 = arith.divsi %368, %c128 : index
+    %expanded_114 = tensor.expand_shape %374 [[0, 1], [2]] output_shape [%375, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %376 = tensor.empty(%375) : tensor<?x128x768xf16>
+    %377 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114, %357 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%376 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %426 = tensor.empty(%423) : tensor<?x128x768xf32>
-    %427 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%425 : tensor<?x128x768xf16>) outs(%426 : tensor<?x128x768xf32>) {
+    %378 = tensor.empty(%375) : tensor<?x128x768xf32>
+    %379 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%377 : tensor<?x128x768xf16>) outs(%378 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %428 = tensor.empty(%423) : tensor<?x128x768xf64>
-    %429 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%427 : tensor<?x128x768xf32>) outs(%428 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %430 = tensor.empty(%423) : tensor<?x128x1xf64>
-    %431 = linalg.fill ins(%cst : f64) outs(%430 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %432 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%429 : tensor<?x128x768xf64>) outs(%431 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %433 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432 : tensor<?x128x1xf64>) outs(%430 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %434 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%429, %433 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%428 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %435 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%434, %434 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%428 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %436 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%435 : tensor<?x128x768xf64>) outs(%431 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %437 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%436 : tensor<?x128x1xf64>) outs(%430 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %438 = tensor.empty(%423) : tensor<?x128x1xf32>
-    %439 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%437 : tensor<?x128x1xf64>) outs(%438 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %440 = linalg.fill ins(%cst_0 : f32) outs(%438 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %441 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%427 : tensor<?x128x768xf32>) outs(%440 : tensor<?x128x1xf32>) {
+    %380 = tensor.empty(%375) : tensor<?x128x1xf32>
+    %381 = linalg.fill ins(%cst : f32) outs(%380 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %382 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%379 : tensor<?x128x768xf32>) outs(%381 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %442 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%441 : tensor<?x128x1xf32>) outs(%438 : tensor<?x128x1xf32>) {
+    %383 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%382 : tensor<?x128x1xf32>) outs(%380 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %443 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%439 : tensor<?x128x1xf32>) outs(%438 : tensor<?x128x1xf32>) {
+    %384 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%379, %383 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%378 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %385 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%384, %384 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%378 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %386 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%385 : tensor<?x128x768xf32>) outs(%381 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %444 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%443 : tensor<?x128x1xf32>) outs(%438 : tensor<?x128x1xf32>) {
+    %387 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%386 : tensor<?x128x1xf32>) outs(%380 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %445 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%427, %442 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%426 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %388 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%387 : tensor<?x128x1xf32>) outs(%380 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %389 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388 : tensor<?x128x1xf32>) outs(%380 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %390 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%384, %389 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%378 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %446 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445, %444 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%426 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %391 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %arg51 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%378 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %447 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%446, %arg51 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%426 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %392 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%391, %arg52 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%378 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %448 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%447, %arg52 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%426 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %449 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%448 : tensor<?x128x768xf32>) outs(%424 : tensor<?x128x768xf16>) {
+    %393 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392 : tensor<?x128x768xf32>) outs(%376 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_117 = tensor.collapse_shape %449 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_118 = arith.constant 128 : index
-    %450 = arith.muli %423, %c128_118 overflow<nsw> : index
-    %451 = tensor.empty(%450) : tensor<?x768xf32>
-    %452 = linalg.fill ins(%cst_0 : f32) outs(%451 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %453 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg53 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%452 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %454 = tensor.empty(%450) : tensor<?x768xf16>
-    %455 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%453 : tensor<?x768xf32>) outs(%454 : tensor<?x768xf16>) {
+    %collapsed_115 = tensor.collapse_shape %393 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_116 = arith.constant 128 : index
+    %394 = arith.muli %375, %c128_116 overflow<nsw> : index
+    %395 = tensor.empty(%394) : tensor<?x768xf32>
+    %396 = linalg.fill ins(%cst : f32) outs(%395 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %397 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg53 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%396 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %398 = tensor.empty(%394) : tensor<?x768xf16>
+    %399 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%397 : tensor<?x768xf32>) outs(%398 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %456 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%455, %arg54 : tensor<?x768xf16>, tensor<768xf16>) outs(%454 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %400 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%399, %arg54 : tensor<?x768xf16>, tensor<768xf16>) outs(%398 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %457 = arith.divsi %450, %c128 : index
-    %expanded_119 = tensor.expand_shape %456 [[0, 1], [2]] output_shape [%457, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %458 = arith.index_cast %457 : index to i64
-    %459 = arith.muli %458, %c98304_i64 : i64
-    %460 = arith.divsi %459, %64 : i64
-    %461 = arith.select %4, %460, %0 : i64
-    %from_elements_120 = tensor.from_elements %461, %c128_i64, %460, %c64_i64 : tensor<4xi64>
-    %reshape_121 = tensor.reshape %expanded_119(%from_elements_120) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %462 = arith.index_cast %461 : i64 to index
-    %463 = tensor.empty(%462) : tensor<?x12x128x64xf16>
-    %transposed_122 = linalg.transpose ins(%reshape_121 : tensor<?x128x12x64xf16>) outs(%463 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %464 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg55 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%452 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %465 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%464 : tensor<?x768xf32>) outs(%454 : tensor<?x768xf16>) {
+    %401 = arith.divsi %394, %c128 : index
+    %expanded_117 = tensor.expand_shape %400 [[0, 1], [2]] output_shape [%401, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %402 = arith.index_cast %401 : index to i64
+    %403 = arith.muli %402, %c98304_i64 : i64
+    %404 = arith.divsi %403, %56 : i64
+    %405 = arith.select %4, %404, %0 : i64
+    %from_elements_118 = tensor.from_elements %405, %c128_i64, %404, %c64_i64 : tensor<4xi64>
+    %reshape_119 = tensor.reshape %expanded_117(%from_elements_118) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %406 = arith.index_cast %405 : i64 to index
+    %407 = tensor.empty(%406) : tensor<?x12x128x64xf16>
+    %transposed_120 = linalg.transpose ins(%reshape_119 : tensor<?x128x12x64xf16>) outs(%407 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %408 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg55 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%396 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %409 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%408 : tensor<?x768xf32>) outs(%398 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %466 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%465, %arg56 : tensor<?x768xf16>, tensor<768xf16>) outs(%454 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %410 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%409, %arg56 : tensor<?x768xf16>, tensor<768xf16>) outs(%398 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_123 = tensor.expand_shape %466 [[0, 1], [2]] output_shape [%457, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_124 = tensor.reshape %expanded_123(%from_elements_120) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_125 = linalg.transpose ins(%reshape_124 : tensor<?x128x12x64xf16>) outs(%463 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %467 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_117, %arg57 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%452 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %468 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%467 : tensor<?x768xf32>) outs(%454 : tensor<?x768xf16>) {
+    %expanded_121 = tensor.expand_shape %410 [[0, 1], [2]] output_shape [%401, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_122 = tensor.reshape %expanded_121(%from_elements_118) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_123 = linalg.transpose ins(%reshape_122 : tensor<?x128x12x64xf16>) outs(%407 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %411 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_115, %arg57 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%396 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %412 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%411 : tensor<?x768xf32>) outs(%398 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %469 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%468, %arg58 : tensor<?x768xf16>, tensor<768xf16>) outs(%454 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %413 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%412, %arg58 : tensor<?x768xf16>, tensor<768xf16>) outs(%398 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_126 = tensor.expand_shape %469 [[0, 1], [2]] output_shape [%457, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_127 = tensor.reshape %expanded_126(%from_elements_120) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_128 = linalg.transpose ins(%reshape_127 : tensor<?x128x12x64xf16>) outs(%463 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_129 = tensor.collapse_shape %transposed_122 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_130 = tensor.collapse_shape %transposed_125 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_131 = tensor.collapse_shape %transposed_128 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %470 = arith.index_cast %461 : i64 to index
-    %c12_132 = arith.constant 12 : index
-    %471 = arith.muli %470, %c12_132 overflow<nsw> : index
-    %472 = arith.index_cast %461 : i64 to index
-    %c12_133 = arith.constant 12 : index
-    %473 = arith.muli %472, %c12_133 overflow<nsw> : index
-    %474 = tensor.empty(%473) : tensor<?x128x128xf32>
-    %475 = linalg.fill ins(%cst_0 : f32) outs(%474 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %476 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_129, %collapsed_130 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%475 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %477 = tensor.empty(%473) : tensor<?x128x128xf16>
-    %478 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%476 : tensor<?x128x128xf32>) outs(%477 : tensor<?x128x128xf16>) {
+    %expanded_124 = tensor.expand_shape %413 [[0, 1], [2]] output_shape [%401, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_125 = tensor.reshape %expanded_124(%from_elements_118) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_126 = linalg.transpose ins(%reshape_125 : tensor<?x128x12x64xf16>) outs(%407 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_127 = tensor.collapse_shape %transposed_120 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_128 = tensor.collapse_shape %transposed_123 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_129 = tensor.collapse_shape %transposed_126 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %414 = arith.index_cast %405 : i64 to index
+    %c12_130 = arith.constant 12 : index
+    %415 = arith.muli %414, %c12_130 overflow<nsw> : index
+    %416 = arith.index_cast %405 : i64 to index
+    %c12_131 = arith.constant 12 : index
+    %417 = arith.muli %416, %c12_131 overflow<nsw> : index
+    %418 = tensor.empty(%417) : tensor<?x128x128xf32>
+    %419 = linalg.fill ins(%cst : f32) outs(%418 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %420 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_127, %collapsed_128 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%419 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %421 = tensor.empty(%417) : tensor<?x128x128xf16>
+    %422 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%420 : tensor<?x128x128xf32>) outs(%421 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %479 = arith.divsi %473, %c12 : index
-    %expanded_134 = tensor.expand_shape %478 [[0, 1], [2], [3]] output_shape [%479, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %480 = tensor.empty(%479) : tensor<?x12x128x128xf16>
-    %481 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_134 : tensor<?x12x128x128xf16>) outs(%480 : tensor<?x12x128x128xf16>) {
+    %423 = arith.divsi %417, %c12 : index
+    %expanded_132 = tensor.expand_shape %422 [[0, 1], [2], [3]] output_shape [%423, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %424 = tensor.empty(%423) : tensor<?x12x128x128xf16>
+    %425 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_132 : tensor<?x12x128x128xf16>) outs(%424 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %482 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %481 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %426 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %425 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %483 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%482 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %427 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%426 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %484:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%483 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %428:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%427 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_135 = tensor.expand_shape %484#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %485 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%483, %expanded_135 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_133 = tensor.expand_shape %428#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %429 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%427, %expanded_133 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %486 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%485 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %430 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%429 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %487 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%486 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %431 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%430 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %488 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%486, %487 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %432 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%430, %431 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %489 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%488 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %433 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%432 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_136 = tensor.collapse_shape %489 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %490 = arith.index_cast %461 : i64 to index
-    %c12_137 = arith.constant 12 : index
-    %491 = arith.muli %490, %c12_137 overflow<nsw> : index
-    %492 = linalg.batch_matmul ins(%collapsed_136, %collapsed_131 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %493 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%492 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_134 = tensor.collapse_shape %433 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %434 = arith.index_cast %405 : i64 to index
+    %c12_135 = arith.constant 12 : index
+    %435 = arith.muli %434, %c12_135 overflow<nsw> : index
+    %436 = linalg.batch_matmul ins(%collapsed_134, %collapsed_129 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %437 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%436 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_138 = tensor.expand_shape %493 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_139 = tensor.reshape %expanded_138(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_140 = linalg.transpose ins(%reshape_139 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_141 = tensor.reshape %transposed_140(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_142 = tensor.collapse_shape %reshape_141 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %494 = arith.index_cast %124 : i64 to index
-    %c128_143 = arith.constant 128 : index
-    %495 = arith.muli %494, %c128_143 overflow<nsw> : index
-    %496 = tensor.empty(%495) : tensor<?x768xf32>
-    %497 = linalg.fill ins(%cst_0 : f32) outs(%496 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %498 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_142, %arg59 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%497 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %499 = tensor.empty(%495) : tensor<?x768xf16>
-    %500 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%498 : tensor<?x768xf32>) outs(%499 : tensor<?x768xf16>) {
+    %expanded_136 = tensor.expand_shape %437 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_137 = tensor.reshape %expanded_136(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_138 = linalg.transpose ins(%reshape_137 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_139 = tensor.reshape %transposed_138(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_140 = tensor.collapse_shape %reshape_139 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %438 = arith.index_cast %116 : i64 to index
+    %c128_141 = arith.constant 128 : index
+    %439 = arith.muli %438, %c128_141 overflow<nsw> : index
+    %440 = tensor.empty(%439) : tensor<?x768xf32>
+    %441 = linalg.fill ins(%cst : f32) outs(%440 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %442 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_140, %arg59 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%441 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %443 = tensor.empty(%439) : tensor<?x768xf16>
+    %444 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%442 : tensor<?x768xf32>) outs(%443 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %501 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%500, %arg60 : tensor<?x768xf16>, tensor<768xf16>) outs(%499 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %445 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%444, %arg60 : tensor<?x768xf16>, tensor<768xf16>) outs(%443 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %502 = arith.divsi %495, %c128 : index
-    %expanded_144 = tensor.expand_shape %501 [[0, 1], [2]] output_shape [%502, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %503 = tensor.empty(%502) : tensor<?x128x768xf16>
-    %504 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_144, %449 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%503 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %446 = arith.divsi %439, %c128 : index
+    %expanded_142 = tensor.expand_shape %445 [[0, 1], [2]] output_shape [%446, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %447 = tensor.empty(%446) : tensor<?x128x768xf16>
+    %448 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_142, %393 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%447 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %505 = tensor.empty(%502) : tensor<?x128x768xf32>
-    %506 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%504 : tensor<?x128x768xf16>) outs(%505 : tensor<?x128x768xf32>) {
+    %449 = tensor.empty(%446) : tensor<?x128x768xf32>
+    %450 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%448 : tensor<?x128x768xf16>) outs(%449 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %507 = tensor.empty(%502) : tensor<?x128x768xf64>
-    %508 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%506 : tensor<?x128x768xf32>) outs(%507 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %509 = tensor.empty(%502) : tensor<?x128x1xf64>
-    %510 = linalg.fill ins(%cst : f64) outs(%509 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %511 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%508 : tensor<?x128x768xf64>) outs(%510 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %512 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%511 : tensor<?x128x1xf64>) outs(%509 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %513 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%508, %512 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%507 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %514 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%513, %513 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%507 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %515 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%514 : tensor<?x128x768xf64>) outs(%510 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %516 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%515 : tensor<?x128x1xf64>) outs(%509 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %517 = tensor.empty(%502) : tensor<?x128x1xf32>
-    %518 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%516 : tensor<?x128x1xf64>) outs(%517 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %519 = linalg.fill ins(%cst_0 : f32) outs(%517 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %520 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%506 : tensor<?x128x768xf32>) outs(%519 : tensor<?x128x1xf32>) {
+    %451 = tensor.empty(%446) : tensor<?x128x1xf32>
+    %452 = linalg.fill ins(%cst : f32) outs(%451 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %453 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%450 : tensor<?x128x768xf32>) outs(%452 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %521 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%520 : tensor<?x128x1xf32>) outs(%517 : tensor<?x128x1xf32>) {
+    %454 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%453 : tensor<?x128x1xf32>) outs(%451 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %522 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%518 : tensor<?x128x1xf32>) outs(%517 : tensor<?x128x1xf32>) {
+    %455 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%450, %454 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%449 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %456 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%455, %455 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%449 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %457 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%456 : tensor<?x128x768xf32>) outs(%452 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %523 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%522 : tensor<?x128x1xf32>) outs(%517 : tensor<?x128x1xf32>) {
+    %458 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%457 : tensor<?x128x1xf32>) outs(%451 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %524 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%506, %521 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%505 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %459 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%458 : tensor<?x128x1xf32>) outs(%451 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %460 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%459 : tensor<?x128x1xf32>) outs(%451 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %461 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%455, %460 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%449 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %525 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%524, %523 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%505 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %462 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%461, %arg61 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%449 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %526 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%525, %arg61 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%505 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %463 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%462, %arg62 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%449 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %527 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%526, %arg62 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%505 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %528 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527 : tensor<?x128x768xf32>) outs(%503 : tensor<?x128x768xf16>) {
+    %464 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%463 : tensor<?x128x768xf32>) outs(%447 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_145 = tensor.collapse_shape %528 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_146 = arith.constant 128 : index
-    %529 = arith.muli %502, %c128_146 overflow<nsw> : index
-    %530 = tensor.empty(%529) : tensor<?x3072xf32>
-    %531 = linalg.fill ins(%cst_0 : f32) outs(%530 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %532 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_145, %arg63 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%531 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %533 = tensor.empty(%529) : tensor<?x3072xf16>
-    %534 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%532 : tensor<?x3072xf32>) outs(%533 : tensor<?x3072xf16>) {
+    %collapsed_143 = tensor.collapse_shape %464 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_144 = arith.constant 128 : index
+    %465 = arith.muli %446, %c128_144 overflow<nsw> : index
+    %466 = tensor.empty(%465) : tensor<?x3072xf32>
+    %467 = linalg.fill ins(%cst : f32) outs(%466 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %468 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_143, %arg63 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%467 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %469 = tensor.empty(%465) : tensor<?x3072xf16>
+    %470 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%468 : tensor<?x3072xf32>) outs(%469 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %535 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%534, %arg64 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%533 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %471 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%470, %arg64 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%469 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %536 = arith.divsi %529, %c128 : index
-    %expanded_147 = tensor.expand_shape %535 [[0, 1], [2]] output_shape [%536, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %537 = tensor.empty(%536) : tensor<?x128x3072xf16>
-    %538 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_147 : tensor<?x128x3072xf16>) outs(%537 : tensor<?x128x3072xf16>) {
+    %472 = arith.divsi %465, %c128 : index
+    %expanded_145 = tensor.expand_shape %471 [[0, 1], [2]] output_shape [%472, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %473 = tensor.empty(%472) : tensor<?x128x3072xf16>
+    %474 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_145 : tensor<?x128x3072xf16>) outs(%473 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_148 = tensor.collapse_shape %538 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_149 = arith.constant 128 : index
-    %539 = arith.muli %536, %c128_149 overflow<nsw> : index
-    %540 = tensor.empty(%539) : tensor<?x768xf32>
-    %541 = linalg.fill ins(%cst_0 : f32) outs(%540 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %542 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_148, %arg65 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%541 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %543 = tensor.empty(%539) : tensor<?x768xf16>
-    %544 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%542 : tensor<?x768xf32>) outs(%543 : tensor<?x768xf16>) {
+    %collapsed_146 = tensor.collapse_shape %474 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_147 = arith.constant 128 : index
+    %475 = arith.muli %472, %c128_147 overflow<nsw> : index
+    %476 = tensor.empty(%475) : tensor<?x768xf32>
+    %477 = linalg.fill ins(%cst : f32) outs(%476 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %478 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_146, %arg65 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%477 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %479 = tensor.empty(%475) : tensor<?x768xf16>
+    %480 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%478 : tensor<?x768xf32>) outs(%479 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %545 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%544, %arg66 : tensor<?x768xf16>, tensor<768xf16>) outs(%543 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %481 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%480, %arg66 : tensor<?x768xf16>, tensor<768xf16>) outs(%479 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %546 = arith.divsi %539, %c128 : index
-    %expanded_150 = tensor.expand_shape %545 [[0, 1], [2]] output_shape [%546, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %547 = tensor.empty(%546) : tensor<?x128x768xf16>
-    %548 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150, %528 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%547 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %482 = arith.divsi %475, %c128 : index
+    %expanded_148 = tensor.expand_shape %481 [[0, 1], [2]] output_shape [%482, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %483 = tensor.empty(%482) : tensor<?x128x768xf16>
+    %484 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148, %464 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%483 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %549 = tensor.empty(%546) : tensor<?x128x768xf32>
-    %550 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x128x768xf16>) outs(%549 : tensor<?x128x768xf32>) {
+    %485 = tensor.empty(%482) : tensor<?x128x768xf32>
+    %486 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%484 : tensor<?x128x768xf16>) outs(%485 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %551 = tensor.empty(%546) : tensor<?x128x768xf64>
-    %552 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550 : tensor<?x128x768xf32>) outs(%551 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %553 = tensor.empty(%546) : tensor<?x128x1xf64>
-    %554 = linalg.fill ins(%cst : f64) outs(%553 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %555 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%552 : tensor<?x128x768xf64>) outs(%554 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %556 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%555 : tensor<?x128x1xf64>) outs(%553 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %557 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552, %556 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%551 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %558 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557, %557 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%551 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %559 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%558 : tensor<?x128x768xf64>) outs(%554 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %560 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%559 : tensor<?x128x1xf64>) outs(%553 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %561 = tensor.empty(%546) : tensor<?x128x1xf32>
-    %562 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%560 : tensor<?x128x1xf64>) outs(%561 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %563 = linalg.fill ins(%cst_0 : f32) outs(%561 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %564 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%550 : tensor<?x128x768xf32>) outs(%563 : tensor<?x128x1xf32>) {
+    %487 = tensor.empty(%482) : tensor<?x128x1xf32>
+    %488 = linalg.fill ins(%cst : f32) outs(%487 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %489 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%486 : tensor<?x128x768xf32>) outs(%488 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %565 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564 : tensor<?x128x1xf32>) outs(%561 : tensor<?x128x1xf32>) {
+    %490 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%489 : tensor<?x128x1xf32>) outs(%487 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %566 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%562 : tensor<?x128x1xf32>) outs(%561 : tensor<?x128x1xf32>) {
+    %491 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%486, %490 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%485 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %492 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%491, %491 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%485 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %493 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%492 : tensor<?x128x768xf32>) outs(%488 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %567 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%566 : tensor<?x128x1xf32>) outs(%561 : tensor<?x128x1xf32>) {
+    %494 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%493 : tensor<?x128x1xf32>) outs(%487 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %568 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550, %565 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%549 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %495 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%494 : tensor<?x128x1xf32>) outs(%487 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %496 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%495 : tensor<?x128x1xf32>) outs(%487 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %497 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%491, %496 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%485 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %569 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%568, %567 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%549 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %498 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%497, %arg67 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%485 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %570 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%569, %arg67 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%549 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %499 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%498, %arg68 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%485 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %571 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%570, %arg68 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%549 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %572 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%571 : tensor<?x128x768xf32>) outs(%547 : tensor<?x128x768xf16>) {
+    %500 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%499 : tensor<?x128x768xf32>) outs(%483 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_151 = tensor.collapse_shape %572 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_152 = arith.constant 128 : index
-    %573 = arith.muli %546, %c128_152 overflow<nsw> : index
-    %574 = tensor.empty(%573) : tensor<?x768xf32>
-    %575 = linalg.fill ins(%cst_0 : f32) outs(%574 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %576 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg69 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%575 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %577 = tensor.empty(%573) : tensor<?x768xf16>
-    %578 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%576 : tensor<?x768xf32>) outs(%577 : tensor<?x768xf16>) {
+    %collapsed_149 = tensor.collapse_shape %500 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_150 = arith.constant 128 : index
+    %501 = arith.muli %482, %c128_150 overflow<nsw> : index
+    %502 = tensor.empty(%501) : tensor<?x768xf32>
+    %503 = linalg.fill ins(%cst : f32) outs(%502 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %504 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg69 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%503 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %505 = tensor.empty(%501) : tensor<?x768xf16>
+    %506 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%504 : tensor<?x768xf32>) outs(%505 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %579 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%578, %arg70 : tensor<?x768xf16>, tensor<768xf16>) outs(%577 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %507 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%506, %arg70 : tensor<?x768xf16>, tensor<768xf16>) outs(%505 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %580 = arith.divsi %573, %c128 : index
-    %expanded_153 = tensor.expand_shape %579 [[0, 1], [2]] output_shape [%580, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %581 = arith.index_cast %580 : index to i64
-    %582 = arith.muli %581, %c98304_i64 : i64
-    %583 = arith.divsi %582, %64 : i64
-    %584 = arith.select %4, %583, %0 : i64
-    %from_elements_154 = tensor.from_elements %584, %c128_i64, %583, %c64_i64 : tensor<4xi64>
-    %reshape_155 = tensor.reshape %expanded_153(%from_elements_154) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %585 = arith.index_cast %584 : i64 to index
-    %586 = tensor.empty(%585) : tensor<?x12x128x64xf16>
-    %transposed_156 = linalg.transpose ins(%reshape_155 : tensor<?x128x12x64xf16>) outs(%586 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %587 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg71 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%575 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %588 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%587 : tensor<?x768xf32>) outs(%577 : tensor<?x768xf16>) {
+    %508 = arith.divsi %501, %c128 : index
+    %expanded_151 = tensor.expand_shape %507 [[0, 1], [2]] output_shape [%508, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %509 = arith.index_cast %508 : index to i64
+    %510 = arith.muli %509, %c98304_i64 : i64
+    %511 = arith.divsi %510, %56 : i64
+    %512 = arith.select %4, %511, %0 : i64
+    %from_elements_152 = tensor.from_elements %512, %c128_i64, %511, %c64_i64 : tensor<4xi64>
+    %reshape_153 = tensor.reshape %expanded_151(%from_elements_152) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %513 = arith.index_cast %512 : i64 to index
+    %514 = tensor.empty(%513) : tensor<?x12x128x64xf16>
+    %transposed_154 = linalg.transpose ins(%reshape_153 : tensor<?x128x12x64xf16>) outs(%514 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %515 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg71 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%503 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %516 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%515 : tensor<?x768xf32>) outs(%505 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %589 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%588, %arg72 : tensor<?x768xf16>, tensor<768xf16>) outs(%577 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %517 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%516, %arg72 : tensor<?x768xf16>, tensor<768xf16>) outs(%505 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_157 = tensor.expand_shape %589 [[0, 1], [2]] output_shape [%580, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_158 = tensor.reshape %expanded_157(%from_elements_154) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_159 = linalg.transpose ins(%reshape_158 : tensor<?x128x12x64xf16>) outs(%586 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %590 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_151, %arg73 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%575 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %591 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%590 : tensor<?x768xf32>) outs(%577 : tensor<?x768xf16>) {
+    %expanded_155 = tensor.expand_shape %517 [[0, 1], [2]] output_shape [%508, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_156 = tensor.reshape %expanded_155(%from_elements_152) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_157 = linalg.transpose ins(%reshape_156 : tensor<?x128x12x64xf16>) outs(%514 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %518 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_149, %arg73 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%503 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %519 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%518 : tensor<?x768xf32>) outs(%505 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %592 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%591, %arg74 : tensor<?x768xf16>, tensor<768xf16>) outs(%577 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %520 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%519, %arg74 : tensor<?x768xf16>, tensor<768xf16>) outs(%505 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_160 = tensor.expand_shape %592 [[0, 1], [2]] output_shape [%580, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_161 = tensor.reshape %expanded_160(%from_elements_154) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_162 = linalg.transpose ins(%reshape_161 : tensor<?x128x12x64xf16>) outs(%586 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_163 = tensor.collapse_shape %transposed_156 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_164 = tensor.collapse_shape %transposed_159 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_165 = tensor.collapse_shape %transposed_162 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %593 = arith.index_cast %584 : i64 to index
-    %c12_166 = arith.constant 12 : index
-    %594 = arith.muli %593, %c12_166 overflow<nsw> : index
-    %595 = arith.index_cast %584 : i64 to index
-    %c12_167 = arith.constant 12 : index
-    %596 = arith.muli %595, %c12_167 overflow<nsw> : index
-    %597 = tensor.empty(%596) : tensor<?x128x128xf32>
-    %598 = linalg.fill ins(%cst_0 : f32) outs(%597 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %599 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_163, %collapsed_164 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%598 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %600 = tensor.empty(%596) : tensor<?x128x128xf16>
-    %601 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%599 : tensor<?x128x128xf32>) outs(%600 : tensor<?x128x128xf16>) {
+    %expanded_158 = tensor.expand_shape %520 [[0, 1], [2]] output_shape [%508, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_159 = tensor.reshape %expanded_158(%from_elements_152) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_160 = linalg.transpose ins(%reshape_159 : tensor<?x128x12x64xf16>) outs(%514 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_161 = tensor.collapse_shape %transposed_154 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_162 = tensor.collapse_shape %transposed_157 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_163 = tensor.collapse_shape %transposed_160 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %521 = arith.index_cast %512 : i64 to index
+    %c12_164 = arith.constant 12 : index
+    %522 = arith.muli %521, %c12_164 overflow<nsw> : index
+    %523 = arith.index_cast %512 : i64 to index
+    %c12_165 = arith.constant 12 : index
+    %524 = arith.muli %523, %c12_165 overflow<nsw> : index
+    %525 = tensor.empty(%524) : tensor<?x128x128xf32>
+    %526 = linalg.fill ins(%cst : f32) outs(%525 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %527 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_161, %collapsed_162 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%526 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %528 = tensor.empty(%524) : tensor<?x128x128xf16>
+    %529 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527 : tensor<?x128x128xf32>) outs(%528 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %602 = arith.divsi %596, %c12 : index
-    %expanded_168 = tensor.expand_shape %601 [[0, 1], [2], [3]] output_shape [%602, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %603 = tensor.empty(%602) : tensor<?x12x128x128xf16>
-    %604 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_168 : tensor<?x12x128x128xf16>) outs(%603 : tensor<?x12x128x128xf16>) {
+    %530 = arith.divsi %524, %c12 : index
+    %expanded_166 = tensor.expand_shape %529 [[0, 1], [2], [3]] output_shape [%530, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %531 = tensor.empty(%530) : tensor<?x12x128x128xf16>
+    %532 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_166 : tensor<?x12x128x128xf16>) outs(%531 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %605 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %604 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %533 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %532 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %606 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%605 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %534 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%533 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %607:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%606 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %535:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%534 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_169 = tensor.expand_shape %607#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %608 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%606, %expanded_169 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_167 = tensor.expand_shape %535#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %536 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%534, %expanded_167 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %609 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%608 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %537 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%536 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %610 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%609 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %538 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%537 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %611 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%609, %610 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %539 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%537, %538 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %612 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%611 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %540 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%539 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_170 = tensor.collapse_shape %612 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %613 = arith.index_cast %584 : i64 to index
-    %c12_171 = arith.constant 12 : index
-    %614 = arith.muli %613, %c12_171 overflow<nsw> : index
-    %615 = linalg.batch_matmul ins(%collapsed_170, %collapsed_165 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %616 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%615 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_168 = tensor.collapse_shape %540 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %541 = arith.index_cast %512 : i64 to index
+    %c12_169 = arith.constant 12 : index
+    %542 = arith.muli %541, %c12_169 overflow<nsw> : index
+    %543 = linalg.batch_matmul ins(%collapsed_168, %collapsed_163 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %544 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_172 = tensor.expand_shape %616 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_173 = tensor.reshape %expanded_172(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_174 = linalg.transpose ins(%reshape_173 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_175 = tensor.reshape %transposed_174(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_176 = tensor.collapse_shape %reshape_175 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %617 = arith.index_cast %124 : i64 to index
-    %c128_177 = arith.constant 128 : index
-    %618 = arith.muli %617, %c128_177 overflow<nsw> : index
-    %619 = tensor.empty(%618) : tensor<?x768xf32>
-    %620 = linalg.fill ins(%cst_0 : f32) outs(%619 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %621 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_176, %arg75 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%620 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %622 = tensor.empty(%618) : tensor<?x768xf16>
-    %623 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%621 : tensor<?x768xf32>) outs(%622 : tensor<?x768xf16>) {
+    %expanded_170 = tensor.expand_shape %544 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_171 = tensor.reshape %expanded_170(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_172 = linalg.transpose ins(%reshape_171 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_173 = tensor.reshape %transposed_172(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_174 = tensor.collapse_shape %reshape_173 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %545 = arith.index_cast %116 : i64 to index
+    %c128_175 = arith.constant 128 : index
+    %546 = arith.muli %545, %c128_175 overflow<nsw> : index
+    %547 = tensor.empty(%546) : tensor<?x768xf32>
+    %548 = linalg.fill ins(%cst : f32) outs(%547 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %549 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_174, %arg75 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%548 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %550 = tensor.empty(%546) : tensor<?x768xf16>
+    %551 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%549 : tensor<?x768xf32>) outs(%550 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %624 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%623, %arg76 : tensor<?x768xf16>, tensor<768xf16>) outs(%622 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %552 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%551, %arg76 : tensor<?x768xf16>, tensor<768xf16>) outs(%550 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %625 = arith.divsi %618, %c128 : index
-    %expanded_178 = tensor.expand_shape %624 [[0, 1], [2]] output_shape [%625, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %626 = tensor.empty(%625) : tensor<?x128x768xf16>
-    %627 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_178, %572 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%626 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %553 = arith.divsi %546, %c128 : index
+    %expanded_176 = tensor.expand_shape %552 [[0, 1], [2]] output_shape [%553, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %554 = tensor.empty(%553) : tensor<?x128x768xf16>
+    %555 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_176, %500 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%554 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %628 = tensor.empty(%625) : tensor<?x128x768xf32>
-    %629 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%627 : tensor<?x128x768xf16>) outs(%628 : tensor<?x128x768xf32>) {
+    %556 = tensor.empty(%553) : tensor<?x128x768xf32>
+    %557 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%555 : tensor<?x128x768xf16>) outs(%556 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %630 = tensor.empty(%625) : tensor<?x128x768xf64>
-    %631 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629 : tensor<?x128x768xf32>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %632 = tensor.empty(%625) : tensor<?x128x1xf64>
-    %633 = linalg.fill ins(%cst : f64) outs(%632 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %634 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%631 : tensor<?x128x768xf64>) outs(%633 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %635 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634 : tensor<?x128x1xf64>) outs(%632 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %636 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631, %635 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %637 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636, %636 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%630 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %638 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%637 : tensor<?x128x768xf64>) outs(%633 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %639 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638 : tensor<?x128x1xf64>) outs(%632 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %640 = tensor.empty(%625) : tensor<?x128x1xf32>
-    %641 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%639 : tensor<?x128x1xf64>) outs(%640 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %642 = linalg.fill ins(%cst_0 : f32) outs(%640 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %643 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%629 : tensor<?x128x768xf32>) outs(%642 : tensor<?x128x1xf32>) {
+    %558 = tensor.empty(%553) : tensor<?x128x1xf32>
+    %559 = linalg.fill ins(%cst : f32) outs(%558 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %560 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%557 : tensor<?x128x768xf32>) outs(%559 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %644 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %561 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%560 : tensor<?x128x1xf32>) outs(%558 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %645 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%641 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %562 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557, %561 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%556 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %563 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%562, %562 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%556 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %564 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%563 : tensor<?x128x768xf32>) outs(%559 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %646 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645 : tensor<?x128x1xf32>) outs(%640 : tensor<?x128x1xf32>) {
+    %565 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564 : tensor<?x128x1xf32>) outs(%558 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %647 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629, %644 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %566 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%565 : tensor<?x128x1xf32>) outs(%558 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %567 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%566 : tensor<?x128x1xf32>) outs(%558 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %568 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%562, %567 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%556 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %648 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647, %646 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %569 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%568, %arg77 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%556 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %649 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%648, %arg77 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %570 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%569, %arg78 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%556 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %650 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%649, %arg78 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %651 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%650 : tensor<?x128x768xf32>) outs(%626 : tensor<?x128x768xf16>) {
+    %571 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%570 : tensor<?x128x768xf32>) outs(%554 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_179 = tensor.collapse_shape %651 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_180 = arith.constant 128 : index
-    %652 = arith.muli %625, %c128_180 overflow<nsw> : index
-    %653 = tensor.empty(%652) : tensor<?x3072xf32>
-    %654 = linalg.fill ins(%cst_0 : f32) outs(%653 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %655 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_179, %arg79 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%654 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %656 = tensor.empty(%652) : tensor<?x3072xf16>
-    %657 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%655 : tensor<?x3072xf32>) outs(%656 : tensor<?x3072xf16>) {
+    %collapsed_177 = tensor.collapse_shape %571 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_178 = arith.constant 128 : index
+    %572 = arith.muli %553, %c128_178 overflow<nsw> : index
+    %573 = tensor.empty(%572) : tensor<?x3072xf32>
+    %574 = linalg.fill ins(%cst : f32) outs(%573 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %575 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_177, %arg79 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%574 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %576 = tensor.empty(%572) : tensor<?x3072xf16>
+    %577 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%575 : tensor<?x3072xf32>) outs(%576 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %658 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%657, %arg80 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%656 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %578 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%577, %arg80 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%576 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %659 = arith.divsi %652, %c128 : index
-    %expanded_181 = tensor.expand_shape %658 [[0, 1], [2]] output_shape [%659, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %660 = tensor.empty(%659) : tensor<?x128x3072xf16>
-    %661 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_181 : tensor<?x128x3072xf16>) outs(%660 : tensor<?x128x3072xf16>) {
+    %579 = arith.divsi %572, %c128 : index
+    %expanded_179 = tensor.expand_shape %578 [[0, 1], [2]] output_shape [%579, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %580 = tensor.empty(%579) : tensor<?x128x3072xf16>
+    %581 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_179 : tensor<?x128x3072xf16>) outs(%580 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_182 = tensor.collapse_shape %661 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_183 = arith.constant 128 : index
-    %662 = arith.muli %659, %c128_183 overflow<nsw> : index
-    %663 = tensor.empty(%662) : tensor<?x768xf32>
-    %664 = linalg.fill ins(%cst_0 : f32) outs(%663 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %665 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_182, %arg81 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%664 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %666 = tensor.empty(%662) : tensor<?x768xf16>
-    %667 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%665 : tensor<?x768xf32>) outs(%666 : tensor<?x768xf16>) {
+    %collapsed_180 = tensor.collapse_shape %581 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_181 = arith.constant 128 : index
+    %582 = arith.muli %579, %c128_181 overflow<nsw> : index
+    %583 = tensor.empty(%582) : tensor<?x768xf32>
+    %584 = linalg.fill ins(%cst : f32) outs(%583 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %585 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_180, %arg81 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%584 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %586 = tensor.empty(%582) : tensor<?x768xf16>
+    %587 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%585 : tensor<?x768xf32>) outs(%586 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %668 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%667, %arg82 : tensor<?x768xf16>, tensor<768xf16>) outs(%666 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %588 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%587, %arg82 : tensor<?x768xf16>, tensor<768xf16>) outs(%586 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %669 = arith.divsi %662, %c128 : index
-    %expanded_184 = tensor.expand_shape %668 [[0, 1], [2]] output_shape [%669, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %670 = tensor.empty(%669) : tensor<?x128x768xf16>
-    %671 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184, %651 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%670 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %589 = arith.divsi %582, %c128 : index
+    %expanded_182 = tensor.expand_shape %588 [[0, 1], [2]] output_shape [%589, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %590 = tensor.empty(%589) : tensor<?x128x768xf16>
+    %591 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182, %571 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%590 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %672 = tensor.empty(%669) : tensor<?x128x768xf32>
-    %673 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%671 : tensor<?x128x768xf16>) outs(%672 : tensor<?x128x768xf32>) {
+    %592 = tensor.empty(%589) : tensor<?x128x768xf32>
+    %593 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%591 : tensor<?x128x768xf16>) outs(%592 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %674 = tensor.empty(%669) : tensor<?x128x768xf64>
-    %675 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673 : tensor<?x128x768xf32>) outs(%674 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %676 = tensor.empty(%669) : tensor<?x128x1xf64>
-    %677 = linalg.fill ins(%cst : f64) outs(%676 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %678 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%675 : tensor<?x128x768xf64>) outs(%677 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %679 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%678 : tensor<?x128x1xf64>) outs(%676 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %680 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%675, %679 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%674 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %681 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%680, %680 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%674 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %682 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%681 : tensor<?x128x768xf64>) outs(%677 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %683 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%682 : tensor<?x128x1xf64>) outs(%676 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %684 = tensor.empty(%669) : tensor<?x128x1xf32>
-    %685 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%683 : tensor<?x128x1xf64>) outs(%684 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %686 = linalg.fill ins(%cst_0 : f32) outs(%684 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %687 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%673 : tensor<?x128x768xf32>) outs(%686 : tensor<?x128x1xf32>) {
+    %594 = tensor.empty(%589) : tensor<?x128x1xf32>
+    %595 = linalg.fill ins(%cst : f32) outs(%594 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %596 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%593 : tensor<?x128x768xf32>) outs(%595 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %688 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%687 : tensor<?x128x1xf32>) outs(%684 : tensor<?x128x1xf32>) {
+    %597 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596 : tensor<?x128x1xf32>) outs(%594 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %689 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%685 : tensor<?x128x1xf32>) outs(%684 : tensor<?x128x1xf32>) {
+    %598 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%593, %597 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%592 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %599 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%598, %598 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%592 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %600 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%599 : tensor<?x128x768xf32>) outs(%595 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %690 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%689 : tensor<?x128x1xf32>) outs(%684 : tensor<?x128x1xf32>) {
+    %601 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%600 : tensor<?x128x1xf32>) outs(%594 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %691 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673, %688 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%672 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %602 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%601 : tensor<?x128x1xf32>) outs(%594 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %603 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%602 : tensor<?x128x1xf32>) outs(%594 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %604 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%598, %603 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%592 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %692 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%691, %690 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%672 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %605 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%604, %arg83 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%592 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %693 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%692, %arg83 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%672 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %606 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%605, %arg84 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%592 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %694 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%693, %arg84 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%672 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %695 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%694 : tensor<?x128x768xf32>) outs(%670 : tensor<?x128x768xf16>) {
+    %607 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%606 : tensor<?x128x768xf32>) outs(%590 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_185 = tensor.collapse_shape %695 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_186 = arith.constant 128 : index
-    %696 = arith.muli %669, %c128_186 overflow<nsw> : index
-    %697 = tensor.empty(%696) : tensor<?x768xf32>
-    %698 = linalg.fill ins(%cst_0 : f32) outs(%697 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %699 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg85 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%698 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %700 = tensor.empty(%696) : tensor<?x768xf16>
-    %701 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%699 : tensor<?x768xf32>) outs(%700 : tensor<?x768xf16>) {
+    %collapsed_183 = tensor.collapse_shape %607 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_184 = arith.constant 128 : index
+    %608 = arith.muli %589, %c128_184 overflow<nsw> : index
+    %609 = tensor.empty(%608) : tensor<?x768xf32>
+    %610 = linalg.fill ins(%cst : f32) outs(%609 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %611 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg85 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%610 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %612 = tensor.empty(%608) : tensor<?x768xf16>
+    %613 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%611 : tensor<?x768xf32>) outs(%612 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %702 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%701, %arg86 : tensor<?x768xf16>, tensor<768xf16>) outs(%700 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %614 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%613, %arg86 : tensor<?x768xf16>, tensor<768xf16>) outs(%612 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %703 = arith.divsi %696, %c128 : index
-    %expanded_187 = tensor.expand_shape %702 [[0, 1], [2]] output_shape [%703, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %704 = arith.index_cast %703 : index to i64
-    %705 = arith.muli %704, %c98304_i64 : i64
-    %706 = arith.divsi %705, %64 : i64
-    %707 = arith.select %4, %706, %0 : i64
-    %from_elements_188 = tensor.from_elements %707, %c128_i64, %706, %c64_i64 : tensor<4xi64>
-    %reshape_189 = tensor.reshape %expanded_187(%from_elements_188) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %708 = arith.index_cast %707 : i64 to index
-    %709 = tensor.empty(%708) : tensor<?x12x128x64xf16>
-    %transposed_190 = linalg.transpose ins(%reshape_189 : tensor<?x128x12x64xf16>) outs(%709 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %710 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg87 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%698 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %711 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%710 : tensor<?x768xf32>) outs(%700 : tensor<?x768xf16>) {
+    %615 = arith.divsi %608, %c128 : index
+    %expanded_185 = tensor.expand_shape %614 [[0, 1], [2]] output_shape [%615, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %616 = arith.index_cast %615 : index to i64
+    %617 = arith.muli %616, %c98304_i64 : i64
+    %618 = arith.divsi %617, %56 : i64
+    %619 = arith.select %4, %618, %0 : i64
+    %from_elements_186 = tensor.from_elements %619, %c128_i64, %618, %c64_i64 : tensor<4xi64>
+    %reshape_187 = tensor.reshape %expanded_185(%from_elements_186) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %620 = arith.index_cast %619 : i64 to index
+    %621 = tensor.empty(%620) : tensor<?x12x128x64xf16>
+    %transposed_188 = linalg.transpose ins(%reshape_187 : tensor<?x128x12x64xf16>) outs(%621 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %622 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg87 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%610 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %623 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%622 : tensor<?x768xf32>) outs(%612 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %712 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%711, %arg88 : tensor<?x768xf16>, tensor<768xf16>) outs(%700 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %624 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%623, %arg88 : tensor<?x768xf16>, tensor<768xf16>) outs(%612 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_191 = tensor.expand_shape %712 [[0, 1], [2]] output_shape [%703, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_192 = tensor.reshape %expanded_191(%from_elements_188) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_193 = linalg.transpose ins(%reshape_192 : tensor<?x128x12x64xf16>) outs(%709 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %713 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_185, %arg89 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%698 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %714 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%713 : tensor<?x768xf32>) outs(%700 : tensor<?x768xf16>) {
+    %expanded_189 = tensor.expand_shape %624 [[0, 1], [2]] output_shape [%615, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_190 = tensor.reshape %expanded_189(%from_elements_186) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_191 = linalg.transpose ins(%reshape_190 : tensor<?x128x12x64xf16>) outs(%621 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %625 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_183, %arg89 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%610 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %626 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%625 : tensor<?x768xf32>) outs(%612 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %715 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%714, %arg90 : tensor<?x768xf16>, tensor<768xf16>) outs(%700 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %627 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%626, %arg90 : tensor<?x768xf16>, tensor<768xf16>) outs(%612 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_194 = tensor.expand_shape %715 [[0, 1], [2]] output_shape [%703, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_195 = tensor.reshape %expanded_194(%from_elements_188) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_196 = linalg.transpose ins(%reshape_195 : tensor<?x128x12x64xf16>) outs(%709 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_197 = tensor.collapse_shape %transposed_190 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_198 = tensor.collapse_shape %transposed_193 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_199 = tensor.collapse_shape %transposed_196 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %716 = arith.index_cast %707 : i64 to index
-    %c12_200 = arith.constant 12 : index
-    %717 = arith.muli %716, %c12_200 overflow<nsw> : index
-    %718 = arith.index_cast %707 : i64 to index
-    %c12_201 = arith.constant 12 : index
-    %719 = arith.muli %718, %c12_201 overflow<nsw> : index
-    %720 = tensor.empty(%719) : tensor<?x128x128xf32>
-    %721 = linalg.fill ins(%cst_0 : f32) outs(%720 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %722 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_197, %collapsed_198 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%721 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %723 = tensor.empty(%719) : tensor<?x128x128xf16>
-    %724 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722 : tensor<?x128x128xf32>) outs(%723 : tensor<?x128x128xf16>) {
+    %expanded_192 = tensor.expand_shape %627 [[0, 1], [2]] output_shape [%615, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_193 = tensor.reshape %expanded_192(%from_elements_186) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_194 = linalg.transpose ins(%reshape_193 : tensor<?x128x12x64xf16>) outs(%621 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_195 = tensor.collapse_shape %transposed_188 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_196 = tensor.collapse_shape %transposed_191 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_197 = tensor.collapse_shape %transposed_194 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %628 = arith.index_cast %619 : i64 to index
+    %c12_198 = arith.constant 12 : index
+    %629 = arith.muli %628, %c12_198 overflow<nsw> : index
+    %630 = arith.index_cast %619 : i64 to index
+    %c12_199 = arith.constant 12 : index
+    %631 = arith.muli %630, %c12_199 overflow<nsw> : index
+    %632 = tensor.empty(%631) : tensor<?x128x128xf32>
+    %633 = linalg.fill ins(%cst : f32) outs(%632 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %634 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_195, %collapsed_196 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%633 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %635 = tensor.empty(%631) : tensor<?x128x128xf16>
+    %636 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634 : tensor<?x128x128xf32>) outs(%635 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %725 = arith.divsi %719, %c12 : index
-    %expanded_202 = tensor.expand_shape %724 [[0, 1], [2], [3]] output_shape [%725, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %726 = tensor.empty(%725) : tensor<?x12x128x128xf16>
-    %727 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_202 : tensor<?x12x128x128xf16>) outs(%726 : tensor<?x12x128x128xf16>) {
+    %637 = arith.divsi %631, %c12 : index
+    %expanded_200 = tensor.expand_shape %636 [[0, 1], [2], [3]] output_shape [%637, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %638 = tensor.empty(%637) : tensor<?x12x128x128xf16>
+    %639 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_200 : tensor<?x12x128x128xf16>) outs(%638 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %728 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %727 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %640 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %639 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %729 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%728 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %641 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%640 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %730:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%729 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %642:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%641 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_203 = tensor.expand_shape %730#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %731 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%729, %expanded_203 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_201 = tensor.expand_shape %642#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %643 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%641, %expanded_201 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %732 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%731 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %644 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%643 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %733 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%732 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %645 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%644 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %734 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%732, %733 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %646 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%644, %645 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %735 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%734 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %647 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%646 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_204 = tensor.collapse_shape %735 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %736 = arith.index_cast %707 : i64 to index
-    %c12_205 = arith.constant 12 : index
-    %737 = arith.muli %736, %c12_205 overflow<nsw> : index
-    %738 = linalg.batch_matmul ins(%collapsed_204, %collapsed_199 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %739 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_202 = tensor.collapse_shape %647 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %648 = arith.index_cast %619 : i64 to index
+    %c12_203 = arith.constant 12 : index
+    %649 = arith.muli %648, %c12_203 overflow<nsw> : index
+    %650 = linalg.batch_matmul ins(%collapsed_202, %collapsed_197 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %651 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%650 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_206 = tensor.expand_shape %739 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_207 = tensor.reshape %expanded_206(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_208 = linalg.transpose ins(%reshape_207 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_209 = tensor.reshape %transposed_208(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_210 = tensor.collapse_shape %reshape_209 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %740 = arith.index_cast %124 : i64 to index
-    %c128_211 = arith.constant 128 : index
-    %741 = arith.muli %740, %c128_211 overflow<nsw> : index
-    %742 = tensor.empty(%741) : tensor<?x768xf32>
-    %743 = linalg.fill ins(%cst_0 : f32) outs(%742 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %744 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_210, %arg91 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%743 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %745 = tensor.empty(%741) : tensor<?x768xf16>
-    %746 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%744 : tensor<?x768xf32>) outs(%745 : tensor<?x768xf16>) {
+    %expanded_204 = tensor.expand_shape %651 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_205 = tensor.reshape %expanded_204(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_206 = linalg.transpose ins(%reshape_205 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_207 = tensor.reshape %transposed_206(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_208 = tensor.collapse_shape %reshape_207 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %652 = arith.index_cast %116 : i64 to index
+    %c128_209 = arith.constant 128 : index
+    %653 = arith.muli %652, %c128_209 overflow<nsw> : index
+    %654 = tensor.empty(%653) : tensor<?x768xf32>
+    %655 = linalg.fill ins(%cst : f32) outs(%654 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %656 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_208, %arg91 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%655 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %657 = tensor.empty(%653) : tensor<?x768xf16>
+    %658 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%656 : tensor<?x768xf32>) outs(%657 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %747 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%746, %arg92 : tensor<?x768xf16>, tensor<768xf16>) outs(%745 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %659 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%658, %arg92 : tensor<?x768xf16>, tensor<768xf16>) outs(%657 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %748 = arith.divsi %741, %c128 : index
-    %expanded_212 = tensor.expand_shape %747 [[0, 1], [2]] output_shape [%748, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %749 = tensor.empty(%748) : tensor<?x128x768xf16>
-    %750 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_212, %695 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%749 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %660 = arith.divsi %653, %c128 : index
+    %expanded_210 = tensor.expand_shape %659 [[0, 1], [2]] output_shape [%660, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %661 = tensor.empty(%660) : tensor<?x128x768xf16>
+    %662 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_210, %607 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%661 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %751 = tensor.empty(%748) : tensor<?x128x768xf32>
-    %752 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%750 : tensor<?x128x768xf16>) outs(%751 : tensor<?x128x768xf32>) {
+    %663 = tensor.empty(%660) : tensor<?x128x768xf32>
+    %664 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%662 : tensor<?x128x768xf16>) outs(%663 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %753 = tensor.empty(%748) : tensor<?x128x768xf64>
-    %754 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%752 : tensor<?x128x768xf32>) outs(%753 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %755 = tensor.empty(%748) : tensor<?x128x1xf64>
-    %756 = linalg.fill ins(%cst : f64) outs(%755 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %757 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%754 : tensor<?x128x768xf64>) outs(%756 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %758 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%757 : tensor<?x128x1xf64>) outs(%755 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %759 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%754, %758 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%753 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %760 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%759, %759 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%753 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %761 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%760 : tensor<?x128x768xf64>) outs(%756 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %762 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%761 : tensor<?x128x1xf64>) outs(%755 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %763 = tensor.empty(%748) : tensor<?x128x1xf32>
-    %764 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%762 : tensor<?x128x1xf64>) outs(%763 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %765 = linalg.fill ins(%cst_0 : f32) outs(%763 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %766 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%752 : tensor<?x128x768xf32>) outs(%765 : tensor<?x128x1xf32>) {
+    %665 = tensor.empty(%660) : tensor<?x128x1xf32>
+    %666 = linalg.fill ins(%cst : f32) outs(%665 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %667 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%664 : tensor<?x128x768xf32>) outs(%666 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %767 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%766 : tensor<?x128x1xf32>) outs(%763 : tensor<?x128x1xf32>) {
+    %668 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%667 : tensor<?x128x1xf32>) outs(%665 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %768 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%764 : tensor<?x128x1xf32>) outs(%763 : tensor<?x128x1xf32>) {
+    %669 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%664, %668 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%663 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %670 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%669, %669 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%663 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %671 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%670 : tensor<?x128x768xf32>) outs(%666 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %769 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%768 : tensor<?x128x1xf32>) outs(%763 : tensor<?x128x1xf32>) {
+    %672 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%671 : tensor<?x128x1xf32>) outs(%665 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %770 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%752, %767 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%751 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %673 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%672 : tensor<?x128x1xf32>) outs(%665 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %674 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673 : tensor<?x128x1xf32>) outs(%665 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %675 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%669, %674 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%663 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %771 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%770, %769 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%751 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %676 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%675, %arg93 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%663 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %772 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771, %arg93 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%751 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %677 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%676, %arg94 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%663 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %773 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%772, %arg94 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%751 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %774 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%773 : tensor<?x128x768xf32>) outs(%749 : tensor<?x128x768xf16>) {
+    %678 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%677 : tensor<?x128x768xf32>) outs(%661 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_213 = tensor.collapse_shape %774 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_214 = arith.constant 128 : index
-    %775 = arith.muli %748, %c128_214 overflow<nsw> : index
-    %776 = tensor.empty(%775) : tensor<?x3072xf32>
-    %777 = linalg.fill ins(%cst_0 : f32) outs(%776 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %778 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_213, %arg95 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%777 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %779 = tensor.empty(%775) : tensor<?x3072xf16>
-    %780 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%778 : tensor<?x3072xf32>) outs(%779 : tensor<?x3072xf16>) {
+    %collapsed_211 = tensor.collapse_shape %678 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_212 = arith.constant 128 : index
+    %679 = arith.muli %660, %c128_212 overflow<nsw> : index
+    %680 = tensor.empty(%679) : tensor<?x3072xf32>
+    %681 = linalg.fill ins(%cst : f32) outs(%680 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %682 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_211, %arg95 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%681 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %683 = tensor.empty(%679) : tensor<?x3072xf16>
+    %684 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%682 : tensor<?x3072xf32>) outs(%683 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %781 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%780, %arg96 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%779 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %685 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%684, %arg96 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%683 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %782 = arith.divsi %775, %c128 : index
-    %expanded_215 = tensor.expand_shape %781 [[0, 1], [2]] output_shape [%782, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %783 = tensor.empty(%782) : tensor<?x128x3072xf16>
-    %784 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_215 : tensor<?x128x3072xf16>) outs(%783 : tensor<?x128x3072xf16>) {
+    %686 = arith.divsi %679, %c128 : index
+    %expanded_213 = tensor.expand_shape %685 [[0, 1], [2]] output_shape [%686, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %687 = tensor.empty(%686) : tensor<?x128x3072xf16>
+    %688 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_213 : tensor<?x128x3072xf16>) outs(%687 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_216 = tensor.collapse_shape %784 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_217 = arith.constant 128 : index
-    %785 = arith.muli %782, %c128_217 overflow<nsw> : index
-    %786 = tensor.empty(%785) : tensor<?x768xf32>
-    %787 = linalg.fill ins(%cst_0 : f32) outs(%786 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %788 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_216, %arg97 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%787 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %789 = tensor.empty(%785) : tensor<?x768xf16>
-    %790 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%788 : tensor<?x768xf32>) outs(%789 : tensor<?x768xf16>) {
+    %collapsed_214 = tensor.collapse_shape %688 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_215 = arith.constant 128 : index
+    %689 = arith.muli %686, %c128_215 overflow<nsw> : index
+    %690 = tensor.empty(%689) : tensor<?x768xf32>
+    %691 = linalg.fill ins(%cst : f32) outs(%690 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %692 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_214, %arg97 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%691 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %693 = tensor.empty(%689) : tensor<?x768xf16>
+    %694 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%692 : tensor<?x768xf32>) outs(%693 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %791 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%790, %arg98 : tensor<?x768xf16>, tensor<768xf16>) outs(%789 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %695 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%694, %arg98 : tensor<?x768xf16>, tensor<768xf16>) outs(%693 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %792 = arith.divsi %785, %c128 : index
-    %expanded_218 = tensor.expand_shape %791 [[0, 1], [2]] output_shape [%792, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %793 = tensor.empty(%792) : tensor<?x128x768xf16>
-    %794 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218, %774 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%793 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %696 = arith.divsi %689, %c128 : index
+    %expanded_216 = tensor.expand_shape %695 [[0, 1], [2]] output_shape [%696, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %697 = tensor.empty(%696) : tensor<?x128x768xf16>
+    %698 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216, %678 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%697 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %795 = tensor.empty(%792) : tensor<?x128x768xf32>
-    %796 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%794 : tensor<?x128x768xf16>) outs(%795 : tensor<?x128x768xf32>) {
+    %699 = tensor.empty(%696) : tensor<?x128x768xf32>
+    %700 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%698 : tensor<?x128x768xf16>) outs(%699 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %797 = tensor.empty(%792) : tensor<?x128x768xf64>
-    %798 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%796 : tensor<?x128x768xf32>) outs(%797 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %799 = tensor.empty(%792) : tensor<?x128x1xf64>
-    %800 = linalg.fill ins(%cst : f64) outs(%799 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %801 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%798 : tensor<?x128x768xf64>) outs(%800 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %802 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%801 : tensor<?x128x1xf64>) outs(%799 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %803 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%798, %802 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%797 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %804 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%803, %803 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%797 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %805 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%804 : tensor<?x128x768xf64>) outs(%800 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %806 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%805 : tensor<?x128x1xf64>) outs(%799 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %807 = tensor.empty(%792) : tensor<?x128x1xf32>
-    %808 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%806 : tensor<?x128x1xf64>) outs(%807 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %809 = linalg.fill ins(%cst_0 : f32) outs(%807 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %810 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%796 : tensor<?x128x768xf32>) outs(%809 : tensor<?x128x1xf32>) {
+    %701 = tensor.empty(%696) : tensor<?x128x1xf32>
+    %702 = linalg.fill ins(%cst : f32) outs(%701 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %703 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%700 : tensor<?x128x768xf32>) outs(%702 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %811 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%810 : tensor<?x128x1xf32>) outs(%807 : tensor<?x128x1xf32>) {
+    %704 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%703 : tensor<?x128x1xf32>) outs(%701 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %812 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%808 : tensor<?x128x1xf32>) outs(%807 : tensor<?x128x1xf32>) {
+    %705 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700, %704 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%699 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %706 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%705, %705 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%699 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %707 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%706 : tensor<?x128x768xf32>) outs(%702 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %813 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%812 : tensor<?x128x1xf32>) outs(%807 : tensor<?x128x1xf32>) {
+    %708 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%707 : tensor<?x128x1xf32>) outs(%701 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %814 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%796, %811 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%795 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %709 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%708 : tensor<?x128x1xf32>) outs(%701 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %710 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%709 : tensor<?x128x1xf32>) outs(%701 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %711 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%705, %710 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%699 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %815 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%814, %813 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%795 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %712 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%711, %arg99 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%699 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %816 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815, %arg99 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%795 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %713 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%712, %arg100 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%699 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %817 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%816, %arg100 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%795 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %818 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817 : tensor<?x128x768xf32>) outs(%793 : tensor<?x128x768xf16>) {
+    %714 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713 : tensor<?x128x768xf32>) outs(%697 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_219 = tensor.collapse_shape %818 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_220 = arith.constant 128 : index
-    %819 = arith.muli %792, %c128_220 overflow<nsw> : index
-    %820 = tensor.empty(%819) : tensor<?x768xf32>
-    %821 = linalg.fill ins(%cst_0 : f32) outs(%820 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %822 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg101 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%821 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %823 = tensor.empty(%819) : tensor<?x768xf16>
-    %824 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%822 : tensor<?x768xf32>) outs(%823 : tensor<?x768xf16>) {
+    %collapsed_217 = tensor.collapse_shape %714 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_218 = arith.constant 128 : index
+    %715 = arith.muli %696, %c128_218 overflow<nsw> : index
+    %716 = tensor.empty(%715) : tensor<?x768xf32>
+    %717 = linalg.fill ins(%cst : f32) outs(%716 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %718 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg101 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%717 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %719 = tensor.empty(%715) : tensor<?x768xf16>
+    %720 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%718 : tensor<?x768xf32>) outs(%719 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %825 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%824, %arg102 : tensor<?x768xf16>, tensor<768xf16>) outs(%823 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %721 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%720, %arg102 : tensor<?x768xf16>, tensor<768xf16>) outs(%719 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %826 = arith.divsi %819, %c128 : index
-    %expanded_221 = tensor.expand_shape %825 [[0, 1], [2]] output_shape [%826, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %827 = arith.index_cast %826 : index to i64
-    %828 = arith.muli %827, %c98304_i64 : i64
-    %829 = arith.divsi %828, %64 : i64
-    %830 = arith.select %4, %829, %0 : i64
-    %from_elements_222 = tensor.from_elements %830, %c128_i64, %829, %c64_i64 : tensor<4xi64>
-    %reshape_223 = tensor.reshape %expanded_221(%from_elements_222) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %831 = arith.index_cast %830 : i64 to index
-    %832 = tensor.empty(%831) : tensor<?x12x128x64xf16>
-    %transposed_224 = linalg.transpose ins(%reshape_223 : tensor<?x128x12x64xf16>) outs(%832 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %833 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg103 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%821 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %834 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%833 : tensor<?x768xf32>) outs(%823 : tensor<?x768xf16>) {
+    %722 = arith.divsi %715, %c128 : index
+    %expanded_219 = tensor.expand_shape %721 [[0, 1], [2]] output_shape [%722, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %723 = arith.index_cast %722 : index to i64
+    %724 = arith.muli %723, %c98304_i64 : i64
+    %725 = arith.divsi %724, %56 : i64
+    %726 = arith.select %4, %725, %0 : i64
+    %from_elements_220 = tensor.from_elements %726, %c128_i64, %725, %c64_i64 : tensor<4xi64>
+    %reshape_221 = tensor.reshape %expanded_219(%from_elements_220) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %727 = arith.index_cast %726 : i64 to index
+    %728 = tensor.empty(%727) : tensor<?x12x128x64xf16>
+    %transposed_222 = linalg.transpose ins(%reshape_221 : tensor<?x128x12x64xf16>) outs(%728 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %729 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg103 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%717 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %730 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%729 : tensor<?x768xf32>) outs(%719 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %835 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%834, %arg104 : tensor<?x768xf16>, tensor<768xf16>) outs(%823 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %731 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%730, %arg104 : tensor<?x768xf16>, tensor<768xf16>) outs(%719 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_225 = tensor.expand_shape %835 [[0, 1], [2]] output_shape [%826, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_226 = tensor.reshape %expanded_225(%from_elements_222) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_227 = linalg.transpose ins(%reshape_226 : tensor<?x128x12x64xf16>) outs(%832 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %836 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_219, %arg105 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%821 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %837 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%836 : tensor<?x768xf32>) outs(%823 : tensor<?x768xf16>) {
+    %expanded_223 = tensor.expand_shape %731 [[0, 1], [2]] output_shape [%722, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_224 = tensor.reshape %expanded_223(%from_elements_220) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_225 = linalg.transpose ins(%reshape_224 : tensor<?x128x12x64xf16>) outs(%728 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %732 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_217, %arg105 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%717 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %733 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%732 : tensor<?x768xf32>) outs(%719 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %838 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%837, %arg106 : tensor<?x768xf16>, tensor<768xf16>) outs(%823 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %734 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%733, %arg106 : tensor<?x768xf16>, tensor<768xf16>) outs(%719 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_228 = tensor.expand_shape %838 [[0, 1], [2]] output_shape [%826, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_229 = tensor.reshape %expanded_228(%from_elements_222) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_230 = linalg.transpose ins(%reshape_229 : tensor<?x128x12x64xf16>) outs(%832 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_231 = tensor.collapse_shape %transposed_224 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_232 = tensor.collapse_shape %transposed_227 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_233 = tensor.collapse_shape %transposed_230 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %839 = arith.index_cast %830 : i64 to index
-    %c12_234 = arith.constant 12 : index
-    %840 = arith.muli %839, %c12_234 overflow<nsw> : index
-    %841 = arith.index_cast %830 : i64 to index
-    %c12_235 = arith.constant 12 : index
-    %842 = arith.muli %841, %c12_235 overflow<nsw> : index
-    %843 = tensor.empty(%842) : tensor<?x128x128xf32>
-    %844 = linalg.fill ins(%cst_0 : f32) outs(%843 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %845 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_231, %collapsed_232 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%844 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %846 = tensor.empty(%842) : tensor<?x128x128xf16>
-    %847 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%845 : tensor<?x128x128xf32>) outs(%846 : tensor<?x128x128xf16>) {
+    %expanded_226 = tensor.expand_shape %734 [[0, 1], [2]] output_shape [%722, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_227 = tensor.reshape %expanded_226(%from_elements_220) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_228 = linalg.transpose ins(%reshape_227 : tensor<?x128x12x64xf16>) outs(%728 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_229 = tensor.collapse_shape %transposed_222 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_230 = tensor.collapse_shape %transposed_225 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_231 = tensor.collapse_shape %transposed_228 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %735 = arith.index_cast %726 : i64 to index
+    %c12_232 = arith.constant 12 : index
+    %736 = arith.muli %735, %c12_232 overflow<nsw> : index
+    %737 = arith.index_cast %726 : i64 to index
+    %c12_233 = arith.constant 12 : index
+    %738 = arith.muli %737, %c12_233 overflow<nsw> : index
+    %739 = tensor.empty(%738) : tensor<?x128x128xf32>
+    %740 = linalg.fill ins(%cst : f32) outs(%739 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %741 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_229, %collapsed_230 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%740 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %742 = tensor.empty(%738) : tensor<?x128x128xf16>
+    %743 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%741 : tensor<?x128x128xf32>) outs(%742 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %848 = arith.divsi %842, %c12 : index
-    %expanded_236 = tensor.expand_shape %847 [[0, 1], [2], [3]] output_shape [%848, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %849 = tensor.empty(%848) : tensor<?x12x128x128xf16>
-    %850 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_236 : tensor<?x12x128x128xf16>) outs(%849 : tensor<?x12x128x128xf16>) {
+    %744 = arith.divsi %738, %c12 : index
+    %expanded_234 = tensor.expand_shape %743 [[0, 1], [2], [3]] output_shape [%744, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %745 = tensor.empty(%744) : tensor<?x12x128x128xf16>
+    %746 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_234 : tensor<?x12x128x128xf16>) outs(%745 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %851 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %850 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %747 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %746 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %852 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%851 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %748 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%747 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %853:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%852 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %749:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%748 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_237 = tensor.expand_shape %853#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %854 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%852, %expanded_237 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_235 = tensor.expand_shape %749#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %750 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%748, %expanded_235 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %855 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%854 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %751 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%750 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %856 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%855 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %752 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%751 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %857 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%855, %856 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %753 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%751, %752 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %858 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%857 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %754 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%753 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_238 = tensor.collapse_shape %858 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %859 = arith.index_cast %830 : i64 to index
-    %c12_239 = arith.constant 12 : index
-    %860 = arith.muli %859, %c12_239 overflow<nsw> : index
-    %861 = linalg.batch_matmul ins(%collapsed_238, %collapsed_233 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %862 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%861 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_236 = tensor.collapse_shape %754 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %755 = arith.index_cast %726 : i64 to index
+    %c12_237 = arith.constant 12 : index
+    %756 = arith.muli %755, %c12_237 overflow<nsw> : index
+    %757 = linalg.batch_matmul ins(%collapsed_236, %collapsed_231 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %758 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%757 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_240 = tensor.expand_shape %862 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_241 = tensor.reshape %expanded_240(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_242 = linalg.transpose ins(%reshape_241 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_243 = tensor.reshape %transposed_242(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_244 = tensor.collapse_shape %reshape_243 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %863 = arith.index_cast %124 : i64 to index
-    %c128_245 = arith.constant 128 : index
-    %864 = arith.muli %863, %c128_245 overflow<nsw> : index
-    %865 = tensor.empty(%864) : tensor<?x768xf32>
-    %866 = linalg.fill ins(%cst_0 : f32) outs(%865 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %867 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_244, %arg107 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%866 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %868 = tensor.empty(%864) : tensor<?x768xf16>
-    %869 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%867 : tensor<?x768xf32>) outs(%868 : tensor<?x768xf16>) {
+    %expanded_238 = tensor.expand_shape %758 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_239 = tensor.reshape %expanded_238(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_240 = linalg.transpose ins(%reshape_239 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_241 = tensor.reshape %transposed_240(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_242 = tensor.collapse_shape %reshape_241 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %759 = arith.index_cast %116 : i64 to index
+    %c128_243 = arith.constant 128 : index
+    %760 = arith.muli %759, %c128_243 overflow<nsw> : index
+    %761 = tensor.empty(%760) : tensor<?x768xf32>
+    %762 = linalg.fill ins(%cst : f32) outs(%761 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %763 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_242, %arg107 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%762 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %764 = tensor.empty(%760) : tensor<?x768xf16>
+    %765 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%763 : tensor<?x768xf32>) outs(%764 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %870 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%869, %arg108 : tensor<?x768xf16>, tensor<768xf16>) outs(%868 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %766 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%765, %arg108 : tensor<?x768xf16>, tensor<768xf16>) outs(%764 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %871 = arith.divsi %864, %c128 : index
-    %expanded_246 = tensor.expand_shape %870 [[0, 1], [2]] output_shape [%871, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %872 = tensor.empty(%871) : tensor<?x128x768xf16>
-    %873 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_246, %818 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%872 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %767 = arith.divsi %760, %c128 : index
+    %expanded_244 = tensor.expand_shape %766 [[0, 1], [2]] output_shape [%767, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %768 = tensor.empty(%767) : tensor<?x128x768xf16>
+    %769 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_244, %714 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%768 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %874 = tensor.empty(%871) : tensor<?x128x768xf32>
-    %875 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%873 : tensor<?x128x768xf16>) outs(%874 : tensor<?x128x768xf32>) {
+    %770 = tensor.empty(%767) : tensor<?x128x768xf32>
+    %771 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%769 : tensor<?x128x768xf16>) outs(%770 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %876 = tensor.empty(%871) : tensor<?x128x768xf64>
-    %877 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%875 : tensor<?x128x768xf32>) outs(%876 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %878 = tensor.empty(%871) : tensor<?x128x1xf64>
-    %879 = linalg.fill ins(%cst : f64) outs(%878 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %880 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%877 : tensor<?x128x768xf64>) outs(%879 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %881 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%880 : tensor<?x128x1xf64>) outs(%878 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %882 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877, %881 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%876 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %883 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%882, %882 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%876 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %884 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%883 : tensor<?x128x768xf64>) outs(%879 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %885 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884 : tensor<?x128x1xf64>) outs(%878 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %886 = tensor.empty(%871) : tensor<?x128x1xf32>
-    %887 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885 : tensor<?x128x1xf64>) outs(%886 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %888 = linalg.fill ins(%cst_0 : f32) outs(%886 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %889 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%875 : tensor<?x128x768xf32>) outs(%888 : tensor<?x128x1xf32>) {
+    %772 = tensor.empty(%767) : tensor<?x128x1xf32>
+    %773 = linalg.fill ins(%cst : f32) outs(%772 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %774 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%771 : tensor<?x128x768xf32>) outs(%773 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %890 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%889 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    %775 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%774 : tensor<?x128x1xf32>) outs(%772 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %891 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%887 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    %776 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771, %775 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%770 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %777 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%776, %776 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%770 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %778 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%777 : tensor<?x128x768xf32>) outs(%773 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %892 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%891 : tensor<?x128x1xf32>) outs(%886 : tensor<?x128x1xf32>) {
+    %779 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%778 : tensor<?x128x1xf32>) outs(%772 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %893 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%875, %890 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%874 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %780 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%779 : tensor<?x128x1xf32>) outs(%772 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %781 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%780 : tensor<?x128x1xf32>) outs(%772 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %782 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%776, %781 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%770 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %894 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%893, %892 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%874 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %783 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%782, %arg109 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %895 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894, %arg109 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%874 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %784 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783, %arg110 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %896 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%895, %arg110 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%874 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %897 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896 : tensor<?x128x768xf32>) outs(%872 : tensor<?x128x768xf16>) {
+    %785 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%784 : tensor<?x128x768xf32>) outs(%768 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_247 = tensor.collapse_shape %897 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_248 = arith.constant 128 : index
-    %898 = arith.muli %871, %c128_248 overflow<nsw> : index
-    %899 = tensor.empty(%898) : tensor<?x3072xf32>
-    %900 = linalg.fill ins(%cst_0 : f32) outs(%899 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %901 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_247, %arg111 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%900 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %902 = tensor.empty(%898) : tensor<?x3072xf16>
-    %903 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%901 : tensor<?x3072xf32>) outs(%902 : tensor<?x3072xf16>) {
+    %collapsed_245 = tensor.collapse_shape %785 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_246 = arith.constant 128 : index
+    %786 = arith.muli %767, %c128_246 overflow<nsw> : index
+    %787 = tensor.empty(%786) : tensor<?x3072xf32>
+    %788 = linalg.fill ins(%cst : f32) outs(%787 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %789 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_245, %arg111 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%788 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %790 = tensor.empty(%786) : tensor<?x3072xf16>
+    %791 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%789 : tensor<?x3072xf32>) outs(%790 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %904 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%903, %arg112 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%902 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %792 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%791, %arg112 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%790 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %905 = arith.divsi %898, %c128 : index
-    %expanded_249 = tensor.expand_shape %904 [[0, 1], [2]] output_shape [%905, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %906 = tensor.empty(%905) : tensor<?x128x3072xf16>
-    %907 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_249 : tensor<?x128x3072xf16>) outs(%906 : tensor<?x128x3072xf16>) {
+    %793 = arith.divsi %786, %c128 : index
+    %expanded_247 = tensor.expand_shape %792 [[0, 1], [2]] output_shape [%793, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %794 = tensor.empty(%793) : tensor<?x128x3072xf16>
+    %795 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_247 : tensor<?x128x3072xf16>) outs(%794 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_250 = tensor.collapse_shape %907 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_251 = arith.constant 128 : index
-    %908 = arith.muli %905, %c128_251 overflow<nsw> : index
-    %909 = tensor.empty(%908) : tensor<?x768xf32>
-    %910 = linalg.fill ins(%cst_0 : f32) outs(%909 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %911 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_250, %arg113 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%910 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %912 = tensor.empty(%908) : tensor<?x768xf16>
-    %913 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%911 : tensor<?x768xf32>) outs(%912 : tensor<?x768xf16>) {
+    %collapsed_248 = tensor.collapse_shape %795 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_249 = arith.constant 128 : index
+    %796 = arith.muli %793, %c128_249 overflow<nsw> : index
+    %797 = tensor.empty(%796) : tensor<?x768xf32>
+    %798 = linalg.fill ins(%cst : f32) outs(%797 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %799 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_248, %arg113 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%798 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %800 = tensor.empty(%796) : tensor<?x768xf16>
+    %801 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%799 : tensor<?x768xf32>) outs(%800 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %914 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%913, %arg114 : tensor<?x768xf16>, tensor<768xf16>) outs(%912 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %802 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%801, %arg114 : tensor<?x768xf16>, tensor<768xf16>) outs(%800 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %915 = arith.divsi %908, %c128 : index
-    %expanded_252 = tensor.expand_shape %914 [[0, 1], [2]] output_shape [%915, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %916 = tensor.empty(%915) : tensor<?x128x768xf16>
-    %917 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252, %897 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%916 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %803 = arith.divsi %796, %c128 : index
+    %expanded_250 = tensor.expand_shape %802 [[0, 1], [2]] output_shape [%803, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %804 = tensor.empty(%803) : tensor<?x128x768xf16>
+    %805 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250, %785 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%804 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %918 = tensor.empty(%915) : tensor<?x128x768xf32>
-    %919 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%917 : tensor<?x128x768xf16>) outs(%918 : tensor<?x128x768xf32>) {
+    %806 = tensor.empty(%803) : tensor<?x128x768xf32>
+    %807 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%805 : tensor<?x128x768xf16>) outs(%806 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %920 = tensor.empty(%915) : tensor<?x128x768xf64>
-    %921 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919 : tensor<?x128x768xf32>) outs(%920 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %922 = tensor.empty(%915) : tensor<?x128x1xf64>
-    %923 = linalg.fill ins(%cst : f64) outs(%922 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %924 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%921 : tensor<?x128x768xf64>) outs(%923 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %925 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%924 : tensor<?x128x1xf64>) outs(%922 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %926 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%921, %925 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%920 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %927 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926, %926 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%920 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %928 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%927 : tensor<?x128x768xf64>) outs(%923 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %929 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%928 : tensor<?x128x1xf64>) outs(%922 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %930 = tensor.empty(%915) : tensor<?x128x1xf32>
-    %931 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%929 : tensor<?x128x1xf64>) outs(%930 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %932 = linalg.fill ins(%cst_0 : f32) outs(%930 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %933 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%919 : tensor<?x128x768xf32>) outs(%932 : tensor<?x128x1xf32>) {
+    %808 = tensor.empty(%803) : tensor<?x128x1xf32>
+    %809 = linalg.fill ins(%cst : f32) outs(%808 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %810 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%807 : tensor<?x128x768xf32>) outs(%809 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %934 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%933 : tensor<?x128x1xf32>) outs(%930 : tensor<?x128x1xf32>) {
+    %811 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%810 : tensor<?x128x1xf32>) outs(%808 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %935 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%931 : tensor<?x128x1xf32>) outs(%930 : tensor<?x128x1xf32>) {
+    %812 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%807, %811 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%806 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %813 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%812, %812 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%806 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %814 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%813 : tensor<?x128x768xf32>) outs(%809 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %936 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%935 : tensor<?x128x1xf32>) outs(%930 : tensor<?x128x1xf32>) {
+    %815 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%814 : tensor<?x128x1xf32>) outs(%808 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %937 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %934 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%918 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %816 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815 : tensor<?x128x1xf32>) outs(%808 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %817 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%816 : tensor<?x128x1xf32>) outs(%808 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %818 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%812, %817 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%806 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %938 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%937, %936 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%918 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %819 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%818, %arg115 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%806 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %939 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%938, %arg115 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%918 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %820 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %arg116 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%806 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %940 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%939, %arg116 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%918 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %941 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%940 : tensor<?x128x768xf32>) outs(%916 : tensor<?x128x768xf16>) {
+    %821 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820 : tensor<?x128x768xf32>) outs(%804 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_253 = tensor.collapse_shape %941 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_254 = arith.constant 128 : index
-    %942 = arith.muli %915, %c128_254 overflow<nsw> : index
-    %943 = tensor.empty(%942) : tensor<?x768xf32>
-    %944 = linalg.fill ins(%cst_0 : f32) outs(%943 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %945 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg117 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%944 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %946 = tensor.empty(%942) : tensor<?x768xf16>
-    %947 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%945 : tensor<?x768xf32>) outs(%946 : tensor<?x768xf16>) {
+    %collapsed_251 = tensor.collapse_shape %821 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_252 = arith.constant 128 : index
+    %822 = arith.muli %803, %c128_252 overflow<nsw> : index
+    %823 = tensor.empty(%822) : tensor<?x768xf32>
+    %824 = linalg.fill ins(%cst : f32) outs(%823 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %825 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg117 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%824 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %826 = tensor.empty(%822) : tensor<?x768xf16>
+    %827 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%825 : tensor<?x768xf32>) outs(%826 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %948 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%947, %arg118 : tensor<?x768xf16>, tensor<768xf16>) outs(%946 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %828 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%827, %arg118 : tensor<?x768xf16>, tensor<768xf16>) outs(%826 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %949 = arith.divsi %942, %c128 : index
-    %expanded_255 = tensor.expand_shape %948 [[0, 1], [2]] output_shape [%949, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %950 = arith.index_cast %949 : index to i64
-    %951 = arith.muli %950, %c98304_i64 : i64
-    %952 = arith.divsi %951, %64 : i64
-    %953 = arith.select %4, %952, %0 : i64
-    %from_elements_256 = tensor.from_elements %953, %c128_i64, %952, %c64_i64 : tensor<4xi64>
-    %reshape_257 = tensor.reshape %expanded_255(%from_elements_256) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %954 = arith.index_cast %953 : i64 to index
-    %955 = tensor.empty(%954) : tensor<?x12x128x64xf16>
-    %transposed_258 = linalg.transpose ins(%reshape_257 : tensor<?x128x12x64xf16>) outs(%955 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %956 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg119 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%944 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %957 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%956 : tensor<?x768xf32>) outs(%946 : tensor<?x768xf16>) {
+    %829 = arith.divsi %822, %c128 : index
+    %expanded_253 = tensor.expand_shape %828 [[0, 1], [2]] output_shape [%829, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %830 = arith.index_cast %829 : index to i64
+    %831 = arith.muli %830, %c98304_i64 : i64
+    %832 = arith.divsi %831, %56 : i64
+    %833 = arith.select %4, %832, %0 : i64
+    %from_elements_254 = tensor.from_elements %833, %c128_i64, %832, %c64_i64 : tensor<4xi64>
+    %reshape_255 = tensor.reshape %expanded_253(%from_elements_254) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %834 = arith.index_cast %833 : i64 to index
+    %835 = tensor.empty(%834) : tensor<?x12x128x64xf16>
+    %transposed_256 = linalg.transpose ins(%reshape_255 : tensor<?x128x12x64xf16>) outs(%835 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %836 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg119 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%824 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %837 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%836 : tensor<?x768xf32>) outs(%826 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %958 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%957, %arg120 : tensor<?x768xf16>, tensor<768xf16>) outs(%946 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %838 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%837, %arg120 : tensor<?x768xf16>, tensor<768xf16>) outs(%826 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_259 = tensor.expand_shape %958 [[0, 1], [2]] output_shape [%949, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_260 = tensor.reshape %expanded_259(%from_elements_256) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_261 = linalg.transpose ins(%reshape_260 : tensor<?x128x12x64xf16>) outs(%955 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %959 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_253, %arg121 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%944 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %960 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%959 : tensor<?x768xf32>) outs(%946 : tensor<?x768xf16>) {
+    %expanded_257 = tensor.expand_shape %838 [[0, 1], [2]] output_shape [%829, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_258 = tensor.reshape %expanded_257(%from_elements_254) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_259 = linalg.transpose ins(%reshape_258 : tensor<?x128x12x64xf16>) outs(%835 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %839 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_251, %arg121 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%824 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %840 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%839 : tensor<?x768xf32>) outs(%826 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %961 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%960, %arg122 : tensor<?x768xf16>, tensor<768xf16>) outs(%946 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %841 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%840, %arg122 : tensor<?x768xf16>, tensor<768xf16>) outs(%826 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_262 = tensor.expand_shape %961 [[0, 1], [2]] output_shape [%949, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_263 = tensor.reshape %expanded_262(%from_elements_256) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_264 = linalg.transpose ins(%reshape_263 : tensor<?x128x12x64xf16>) outs(%955 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_265 = tensor.collapse_shape %transposed_258 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_266 = tensor.collapse_shape %transposed_261 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_267 = tensor.collapse_shape %transposed_264 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %962 = arith.index_cast %953 : i64 to index
-    %c12_268 = arith.constant 12 : index
-    %963 = arith.muli %962, %c12_268 overflow<nsw> : index
-    %964 = arith.index_cast %953 : i64 to index
-    %c12_269 = arith.constant 12 : index
-    %965 = arith.muli %964, %c12_269 overflow<nsw> : index
-    %966 = tensor.empty(%965) : tensor<?x128x128xf32>
-    %967 = linalg.fill ins(%cst_0 : f32) outs(%966 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %968 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_265, %collapsed_266 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%967 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %969 = tensor.empty(%965) : tensor<?x128x128xf16>
-    %970 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%968 : tensor<?x128x128xf32>) outs(%969 : tensor<?x128x128xf16>) {
+    %expanded_260 = tensor.expand_shape %841 [[0, 1], [2]] output_shape [%829, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_261 = tensor.reshape %expanded_260(%from_elements_254) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_262 = linalg.transpose ins(%reshape_261 : tensor<?x128x12x64xf16>) outs(%835 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_263 = tensor.collapse_shape %transposed_256 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_264 = tensor.collapse_shape %transposed_259 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_265 = tensor.collapse_shape %transposed_262 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %842 = arith.index_cast %833 : i64 to index
+    %c12_266 = arith.constant 12 : index
+    %843 = arith.muli %842, %c12_266 overflow<nsw> : index
+    %844 = arith.index_cast %833 : i64 to index
+    %c12_267 = arith.constant 12 : index
+    %845 = arith.muli %844, %c12_267 overflow<nsw> : index
+    %846 = tensor.empty(%845) : tensor<?x128x128xf32>
+    %847 = linalg.fill ins(%cst : f32) outs(%846 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %848 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_263, %collapsed_264 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%847 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %849 = tensor.empty(%845) : tensor<?x128x128xf16>
+    %850 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%848 : tensor<?x128x128xf32>) outs(%849 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %971 = arith.divsi %965, %c12 : index
-    %expanded_270 = tensor.expand_shape %970 [[0, 1], [2], [3]] output_shape [%971, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %972 = tensor.empty(%971) : tensor<?x12x128x128xf16>
-    %973 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_270 : tensor<?x12x128x128xf16>) outs(%972 : tensor<?x12x128x128xf16>) {
+    %851 = arith.divsi %845, %c12 : index
+    %expanded_268 = tensor.expand_shape %850 [[0, 1], [2], [3]] output_shape [%851, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %852 = tensor.empty(%851) : tensor<?x12x128x128xf16>
+    %853 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_268 : tensor<?x12x128x128xf16>) outs(%852 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %974 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %973 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %854 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %853 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %975 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%974 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %855 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%854 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %976:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%975 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %856:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%855 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_271 = tensor.expand_shape %976#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %977 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%975, %expanded_271 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_269 = tensor.expand_shape %856#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %857 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%855, %expanded_269 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %978 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%977 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %858 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%857 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %979 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%978 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %859 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%858 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %980 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%978, %979 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %860 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%858, %859 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %981 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%980 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %861 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%860 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_272 = tensor.collapse_shape %981 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %982 = arith.index_cast %953 : i64 to index
-    %c12_273 = arith.constant 12 : index
-    %983 = arith.muli %982, %c12_273 overflow<nsw> : index
-    %984 = linalg.batch_matmul ins(%collapsed_272, %collapsed_267 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %985 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_270 = tensor.collapse_shape %861 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %862 = arith.index_cast %833 : i64 to index
+    %c12_271 = arith.constant 12 : index
+    %863 = arith.muli %862, %c12_271 overflow<nsw> : index
+    %864 = linalg.batch_matmul ins(%collapsed_270, %collapsed_265 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %865 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%864 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_274 = tensor.expand_shape %985 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_275 = tensor.reshape %expanded_274(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_276 = linalg.transpose ins(%reshape_275 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_277 = tensor.reshape %transposed_276(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_278 = tensor.collapse_shape %reshape_277 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %986 = arith.index_cast %124 : i64 to index
-    %c128_279 = arith.constant 128 : index
-    %987 = arith.muli %986, %c128_279 overflow<nsw> : index
-    %988 = tensor.empty(%987) : tensor<?x768xf32>
-    %989 = linalg.fill ins(%cst_0 : f32) outs(%988 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %990 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_278, %arg123 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%989 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %991 = tensor.empty(%987) : tensor<?x768xf16>
-    %992 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%990 : tensor<?x768xf32>) outs(%991 : tensor<?x768xf16>) {
+    %expanded_272 = tensor.expand_shape %865 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_273 = tensor.reshape %expanded_272(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_274 = linalg.transpose ins(%reshape_273 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_275 = tensor.reshape %transposed_274(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_276 = tensor.collapse_shape %reshape_275 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %866 = arith.index_cast %116 : i64 to index
+    %c128_277 = arith.constant 128 : index
+    %867 = arith.muli %866, %c128_277 overflow<nsw> : index
+    %868 = tensor.empty(%867) : tensor<?x768xf32>
+    %869 = linalg.fill ins(%cst : f32) outs(%868 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %870 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_276, %arg123 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%869 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %871 = tensor.empty(%867) : tensor<?x768xf16>
+    %872 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%870 : tensor<?x768xf32>) outs(%871 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %993 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%992, %arg124 : tensor<?x768xf16>, tensor<768xf16>) outs(%991 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %873 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%872, %arg124 : tensor<?x768xf16>, tensor<768xf16>) outs(%871 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %994 = arith.divsi %987, %c128 : index
-    %expanded_280 = tensor.expand_shape %993 [[0, 1], [2]] output_shape [%994, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %995 = tensor.empty(%994) : tensor<?x128x768xf16>
-    %996 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_280, %941 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%995 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %874 = arith.divsi %867, %c128 : index
+    %expanded_278 = tensor.expand_shape %873 [[0, 1], [2]] output_shape [%874, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %875 = tensor.empty(%874) : tensor<?x128x768xf16>
+    %876 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_278, %821 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%875 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %997 = tensor.empty(%994) : tensor<?x128x768xf32>
-    %998 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%996 : tensor<?x128x768xf16>) outs(%997 : tensor<?x128x768xf32>) {
+    %877 = tensor.empty(%874) : tensor<?x128x768xf32>
+    %878 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%876 : tensor<?x128x768xf16>) outs(%877 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %999 = tensor.empty(%994) : tensor<?x128x768xf64>
-    %1000 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%998 : tensor<?x128x768xf32>) outs(%999 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1001 = tensor.empty(%994) : tensor<?x128x1xf64>
-    %1002 = linalg.fill ins(%cst : f64) outs(%1001 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1003 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1000 : tensor<?x128x768xf64>) outs(%1002 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1004 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003 : tensor<?x128x1xf64>) outs(%1001 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1005 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1000, %1004 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%999 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1006 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1005, %1005 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%999 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1007 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1006 : tensor<?x128x768xf64>) outs(%1002 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1008 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1007 : tensor<?x128x1xf64>) outs(%1001 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1009 = tensor.empty(%994) : tensor<?x128x1xf32>
-    %1010 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1008 : tensor<?x128x1xf64>) outs(%1009 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1011 = linalg.fill ins(%cst_0 : f32) outs(%1009 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1012 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%998 : tensor<?x128x768xf32>) outs(%1011 : tensor<?x128x1xf32>) {
+    %879 = tensor.empty(%874) : tensor<?x128x1xf32>
+    %880 = linalg.fill ins(%cst : f32) outs(%879 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %881 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%878 : tensor<?x128x768xf32>) outs(%880 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1013 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1012 : tensor<?x128x1xf32>) outs(%1009 : tensor<?x128x1xf32>) {
+    %882 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%881 : tensor<?x128x1xf32>) outs(%879 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1014 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1010 : tensor<?x128x1xf32>) outs(%1009 : tensor<?x128x1xf32>) {
+    %883 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%878, %882 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%877 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %884 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883, %883 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%877 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %885 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%884 : tensor<?x128x768xf32>) outs(%880 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1015 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1014 : tensor<?x128x1xf32>) outs(%1009 : tensor<?x128x1xf32>) {
+    %886 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885 : tensor<?x128x1xf32>) outs(%879 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1016 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%998, %1013 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%997 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %887 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%886 : tensor<?x128x1xf32>) outs(%879 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %888 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%887 : tensor<?x128x1xf32>) outs(%879 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %889 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883, %888 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%877 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1017 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1016, %1015 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%997 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %890 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%889, %arg125 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%877 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1018 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1017, %arg125 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%997 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %891 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %arg126 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%877 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1019 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1018, %arg126 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%997 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1020 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1019 : tensor<?x128x768xf32>) outs(%995 : tensor<?x128x768xf16>) {
+    %892 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%891 : tensor<?x128x768xf32>) outs(%875 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_281 = tensor.collapse_shape %1020 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_282 = arith.constant 128 : index
-    %1021 = arith.muli %994, %c128_282 overflow<nsw> : index
-    %1022 = tensor.empty(%1021) : tensor<?x3072xf32>
-    %1023 = linalg.fill ins(%cst_0 : f32) outs(%1022 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1024 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_281, %arg127 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1023 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1025 = tensor.empty(%1021) : tensor<?x3072xf16>
-    %1026 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1024 : tensor<?x3072xf32>) outs(%1025 : tensor<?x3072xf16>) {
+    %collapsed_279 = tensor.collapse_shape %892 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_280 = arith.constant 128 : index
+    %893 = arith.muli %874, %c128_280 overflow<nsw> : index
+    %894 = tensor.empty(%893) : tensor<?x3072xf32>
+    %895 = linalg.fill ins(%cst : f32) outs(%894 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %896 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_279, %arg127 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%895 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %897 = tensor.empty(%893) : tensor<?x3072xf16>
+    %898 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%896 : tensor<?x3072xf32>) outs(%897 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1027 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1026, %arg128 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1025 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %899 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%898, %arg128 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%897 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1028 = arith.divsi %1021, %c128 : index
-    %expanded_283 = tensor.expand_shape %1027 [[0, 1], [2]] output_shape [%1028, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1029 = tensor.empty(%1028) : tensor<?x128x3072xf16>
-    %1030 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_283 : tensor<?x128x3072xf16>) outs(%1029 : tensor<?x128x3072xf16>) {
+    %900 = arith.divsi %893, %c128 : index
+    %expanded_281 = tensor.expand_shape %899 [[0, 1], [2]] output_shape [%900, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %901 = tensor.empty(%900) : tensor<?x128x3072xf16>
+    %902 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_281 : tensor<?x128x3072xf16>) outs(%901 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_284 = tensor.collapse_shape %1030 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_285 = arith.constant 128 : index
-    %1031 = arith.muli %1028, %c128_285 overflow<nsw> : index
-    %1032 = tensor.empty(%1031) : tensor<?x768xf32>
-    %1033 = linalg.fill ins(%cst_0 : f32) outs(%1032 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1034 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_284, %arg129 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1033 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1035 = tensor.empty(%1031) : tensor<?x768xf16>
-    %1036 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1034 : tensor<?x768xf32>) outs(%1035 : tensor<?x768xf16>) {
+    %collapsed_282 = tensor.collapse_shape %902 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_283 = arith.constant 128 : index
+    %903 = arith.muli %900, %c128_283 overflow<nsw> : index
+    %904 = tensor.empty(%903) : tensor<?x768xf32>
+    %905 = linalg.fill ins(%cst : f32) outs(%904 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %906 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_282, %arg129 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%905 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %907 = tensor.empty(%903) : tensor<?x768xf16>
+    %908 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%906 : tensor<?x768xf32>) outs(%907 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1037 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1036, %arg130 : tensor<?x768xf16>, tensor<768xf16>) outs(%1035 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %909 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%908, %arg130 : tensor<?x768xf16>, tensor<768xf16>) outs(%907 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1038 = arith.divsi %1031, %c128 : index
-    %expanded_286 = tensor.expand_shape %1037 [[0, 1], [2]] output_shape [%1038, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1039 = tensor.empty(%1038) : tensor<?x128x768xf16>
-    %1040 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286, %1020 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1039 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %910 = arith.divsi %903, %c128 : index
+    %expanded_284 = tensor.expand_shape %909 [[0, 1], [2]] output_shape [%910, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %911 = tensor.empty(%910) : tensor<?x128x768xf16>
+    %912 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284, %892 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%911 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %1041 = tensor.empty(%1038) : tensor<?x128x768xf32>
-    %1042 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1040 : tensor<?x128x768xf16>) outs(%1041 : tensor<?x128x768xf32>) {
+    %913 = tensor.empty(%910) : tensor<?x128x768xf32>
+    %914 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%912 : tensor<?x128x768xf16>) outs(%913 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1043 = tensor.empty(%1038) : tensor<?x128x768xf64>
-    %1044 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042 : tensor<?x128x768xf32>) outs(%1043 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1045 = tensor.empty(%1038) : tensor<?x128x1xf64>
-    %1046 = linalg.fill ins(%cst : f64) outs(%1045 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1047 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1044 : tensor<?x128x768xf64>) outs(%1046 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1048 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047 : tensor<?x128x1xf64>) outs(%1045 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1049 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1044, %1048 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1043 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1050 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1049, %1049 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1043 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1051 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1050 : tensor<?x128x768xf64>) outs(%1046 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1052 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1051 : tensor<?x128x1xf64>) outs(%1045 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1053 = tensor.empty(%1038) : tensor<?x128x1xf32>
-    %1054 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1052 : tensor<?x128x1xf64>) outs(%1053 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1055 = linalg.fill ins(%cst_0 : f32) outs(%1053 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1056 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1042 : tensor<?x128x768xf32>) outs(%1055 : tensor<?x128x1xf32>) {
+    %915 = tensor.empty(%910) : tensor<?x128x1xf32>
+    %916 = linalg.fill ins(%cst : f32) outs(%915 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %917 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%914 : tensor<?x128x768xf32>) outs(%916 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1057 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1056 : tensor<?x128x1xf32>) outs(%1053 : tensor<?x128x1xf32>) {
+    %918 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%917 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1058 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1054 : tensor<?x128x1xf32>) outs(%1053 : tensor<?x128x1xf32>) {
+    %919 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%914, %918 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %920 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %919 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %921 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%920 : tensor<?x128x768xf32>) outs(%916 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1059 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1058 : tensor<?x128x1xf32>) outs(%1053 : tensor<?x128x1xf32>) {
+    %922 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%921 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1060 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042, %1057 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1041 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %923 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%922 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %924 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%923 : tensor<?x128x1xf32>) outs(%915 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %925 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %924 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1061 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1060, %1059 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1041 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %926 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%925, %arg131 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1062 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1061, %arg131 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1041 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %927 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926, %arg132 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%913 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1063 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062, %arg132 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1041 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1064 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1063 : tensor<?x128x768xf32>) outs(%1039 : tensor<?x128x768xf16>) {
+    %928 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%927 : tensor<?x128x768xf32>) outs(%911 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_287 = tensor.collapse_shape %1064 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_288 = arith.constant 128 : index
-    %1065 = arith.muli %1038, %c128_288 overflow<nsw> : index
-    %1066 = tensor.empty(%1065) : tensor<?x768xf32>
-    %1067 = linalg.fill ins(%cst_0 : f32) outs(%1066 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1068 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg133 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1067 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1069 = tensor.empty(%1065) : tensor<?x768xf16>
-    %1070 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1068 : tensor<?x768xf32>) outs(%1069 : tensor<?x768xf16>) {
+    %collapsed_285 = tensor.collapse_shape %928 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_286 = arith.constant 128 : index
+    %929 = arith.muli %910, %c128_286 overflow<nsw> : index
+    %930 = tensor.empty(%929) : tensor<?x768xf32>
+    %931 = linalg.fill ins(%cst : f32) outs(%930 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %932 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg133 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%931 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %933 = tensor.empty(%929) : tensor<?x768xf16>
+    %934 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%932 : tensor<?x768xf32>) outs(%933 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1071 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1070, %arg134 : tensor<?x768xf16>, tensor<768xf16>) outs(%1069 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %935 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%934, %arg134 : tensor<?x768xf16>, tensor<768xf16>) outs(%933 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1072 = arith.divsi %1065, %c128 : index
-    %expanded_289 = tensor.expand_shape %1071 [[0, 1], [2]] output_shape [%1072, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1073 = arith.index_cast %1072 : index to i64
-    %1074 = arith.muli %1073, %c98304_i64 : i64
-    %1075 = arith.divsi %1074, %64 : i64
-    %1076 = arith.select %4, %1075, %0 : i64
-    %from_elements_290 = tensor.from_elements %1076, %c128_i64, %1075, %c64_i64 : tensor<4xi64>
-    %reshape_291 = tensor.reshape %expanded_289(%from_elements_290) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1077 = arith.index_cast %1076 : i64 to index
-    %1078 = tensor.empty(%1077) : tensor<?x12x128x64xf16>
-    %transposed_292 = linalg.transpose ins(%reshape_291 : tensor<?x128x12x64xf16>) outs(%1078 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1079 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg135 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1067 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1080 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1079 : tensor<?x768xf32>) outs(%1069 : tensor<?x768xf16>) {
+    %936 = arith.divsi %929, %c128 : index
+    %expanded_287 = tensor.expand_shape %935 [[0, 1], [2]] output_shape [%936, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %937 = arith.index_cast %936 : index to i64
+    %938 = arith.muli %937, %c98304_i64 : i64
+    %939 = arith.divsi %938, %56 : i64
+    %940 = arith.select %4, %939, %0 : i64
+    %from_elements_288 = tensor.from_elements %940, %c128_i64, %939, %c64_i64 : tensor<4xi64>
+    %reshape_289 = tensor.reshape %expanded_287(%from_elements_288) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %941 = arith.index_cast %940 : i64 to index
+    %942 = tensor.empty(%941) : tensor<?x12x128x64xf16>
+    %transposed_290 = linalg.transpose ins(%reshape_289 : tensor<?x128x12x64xf16>) outs(%942 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %943 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg135 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%931 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %944 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%943 : tensor<?x768xf32>) outs(%933 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1081 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1080, %arg136 : tensor<?x768xf16>, tensor<768xf16>) outs(%1069 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %945 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%944, %arg136 : tensor<?x768xf16>, tensor<768xf16>) outs(%933 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_293 = tensor.expand_shape %1081 [[0, 1], [2]] output_shape [%1072, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_294 = tensor.reshape %expanded_293(%from_elements_290) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_295 = linalg.transpose ins(%reshape_294 : tensor<?x128x12x64xf16>) outs(%1078 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1082 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_287, %arg137 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1067 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1083 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1082 : tensor<?x768xf32>) outs(%1069 : tensor<?x768xf16>) {
+    %expanded_291 = tensor.expand_shape %945 [[0, 1], [2]] output_shape [%936, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_292 = tensor.reshape %expanded_291(%from_elements_288) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_293 = linalg.transpose ins(%reshape_292 : tensor<?x128x12x64xf16>) outs(%942 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %946 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_285, %arg137 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%931 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %947 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%946 : tensor<?x768xf32>) outs(%933 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1084 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1083, %arg138 : tensor<?x768xf16>, tensor<768xf16>) outs(%1069 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %948 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%947, %arg138 : tensor<?x768xf16>, tensor<768xf16>) outs(%933 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_296 = tensor.expand_shape %1084 [[0, 1], [2]] output_shape [%1072, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_297 = tensor.reshape %expanded_296(%from_elements_290) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_298 = linalg.transpose ins(%reshape_297 : tensor<?x128x12x64xf16>) outs(%1078 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_299 = tensor.collapse_shape %transposed_292 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_300 = tensor.collapse_shape %transposed_295 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_301 = tensor.collapse_shape %transposed_298 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1085 = arith.index_cast %1076 : i64 to index
-    %c12_302 = arith.constant 12 : index
-    %1086 = arith.muli %1085, %c12_302 overflow<nsw> : index
-    %1087 = arith.index_cast %1076 : i64 to index
-    %c12_303 = arith.constant 12 : index
-    %1088 = arith.muli %1087, %c12_303 overflow<nsw> : index
-    %1089 = tensor.empty(%1088) : tensor<?x128x128xf32>
-    %1090 = linalg.fill ins(%cst_0 : f32) outs(%1089 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1091 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_299, %collapsed_300 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1090 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1092 = tensor.empty(%1088) : tensor<?x128x128xf16>
-    %1093 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1091 : tensor<?x128x128xf32>) outs(%1092 : tensor<?x128x128xf16>) {
+    %expanded_294 = tensor.expand_shape %948 [[0, 1], [2]] output_shape [%936, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_295 = tensor.reshape %expanded_294(%from_elements_288) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_296 = linalg.transpose ins(%reshape_295 : tensor<?x128x12x64xf16>) outs(%942 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_297 = tensor.collapse_shape %transposed_290 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_298 = tensor.collapse_shape %transposed_293 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_299 = tensor.collapse_shape %transposed_296 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %949 = arith.index_cast %940 : i64 to index
+    %c12_300 = arith.constant 12 : index
+    %950 = arith.muli %949, %c12_300 overflow<nsw> : index
+    %951 = arith.index_cast %940 : i64 to index
+    %c12_301 = arith.constant 12 : index
+    %952 = arith.muli %951, %c12_301 overflow<nsw> : index
+    %953 = tensor.empty(%952) : tensor<?x128x128xf32>
+    %954 = linalg.fill ins(%cst : f32) outs(%953 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %955 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_297, %collapsed_298 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%954 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %956 = tensor.empty(%952) : tensor<?x128x128xf16>
+    %957 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%955 : tensor<?x128x128xf32>) outs(%956 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %1094 = arith.divsi %1088, %c12 : index
-    %expanded_304 = tensor.expand_shape %1093 [[0, 1], [2], [3]] output_shape [%1094, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1095 = tensor.empty(%1094) : tensor<?x12x128x128xf16>
-    %1096 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_304 : tensor<?x12x128x128xf16>) outs(%1095 : tensor<?x12x128x128xf16>) {
+    %958 = arith.divsi %952, %c12 : index
+    %expanded_302 = tensor.expand_shape %957 [[0, 1], [2], [3]] output_shape [%958, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %959 = tensor.empty(%958) : tensor<?x12x128x128xf16>
+    %960 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_302 : tensor<?x12x128x128xf16>) outs(%959 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %1097 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %1096 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %961 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %960 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %1098 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1097 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %962 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%961 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1099:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1098 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %963:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%962 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_305 = tensor.expand_shape %1099#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1100 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1098, %expanded_305 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_303 = tensor.expand_shape %963#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %964 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%962, %expanded_303 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1101 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1100 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %965 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%964 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1102 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1101 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %966 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%965 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %1103 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1101, %1102 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %967 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%965, %966 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1104 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1103 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %968 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%967 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_306 = tensor.collapse_shape %1104 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1105 = arith.index_cast %1076 : i64 to index
-    %c12_307 = arith.constant 12 : index
-    %1106 = arith.muli %1105, %c12_307 overflow<nsw> : index
-    %1107 = linalg.batch_matmul ins(%collapsed_306, %collapsed_301 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1108 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1107 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_304 = tensor.collapse_shape %968 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %969 = arith.index_cast %940 : i64 to index
+    %c12_305 = arith.constant 12 : index
+    %970 = arith.muli %969, %c12_305 overflow<nsw> : index
+    %971 = linalg.batch_matmul ins(%collapsed_304, %collapsed_299 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %972 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%971 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_308 = tensor.expand_shape %1108 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_309 = tensor.reshape %expanded_308(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_310 = linalg.transpose ins(%reshape_309 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_311 = tensor.reshape %transposed_310(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_312 = tensor.collapse_shape %reshape_311 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1109 = arith.index_cast %124 : i64 to index
-    %c128_313 = arith.constant 128 : index
-    %1110 = arith.muli %1109, %c128_313 overflow<nsw> : index
-    %1111 = tensor.empty(%1110) : tensor<?x768xf32>
-    %1112 = linalg.fill ins(%cst_0 : f32) outs(%1111 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1113 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_312, %arg139 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1112 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1114 = tensor.empty(%1110) : tensor<?x768xf16>
-    %1115 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1113 : tensor<?x768xf32>) outs(%1114 : tensor<?x768xf16>) {
+    %expanded_306 = tensor.expand_shape %972 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_307 = tensor.reshape %expanded_306(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_308 = linalg.transpose ins(%reshape_307 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_309 = tensor.reshape %transposed_308(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_310 = tensor.collapse_shape %reshape_309 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %973 = arith.index_cast %116 : i64 to index
+    %c128_311 = arith.constant 128 : index
+    %974 = arith.muli %973, %c128_311 overflow<nsw> : index
+    %975 = tensor.empty(%974) : tensor<?x768xf32>
+    %976 = linalg.fill ins(%cst : f32) outs(%975 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %977 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_310, %arg139 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%976 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %978 = tensor.empty(%974) : tensor<?x768xf16>
+    %979 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%977 : tensor<?x768xf32>) outs(%978 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1116 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1115, %arg140 : tensor<?x768xf16>, tensor<768xf16>) outs(%1114 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %980 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%979, %arg140 : tensor<?x768xf16>, tensor<768xf16>) outs(%978 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1117 = arith.divsi %1110, %c128 : index
-    %expanded_314 = tensor.expand_shape %1116 [[0, 1], [2]] output_shape [%1117, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1118 = tensor.empty(%1117) : tensor<?x128x768xf16>
-    %1119 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_314, %1064 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1118 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %981 = arith.divsi %974, %c128 : index
+    %expanded_312 = tensor.expand_shape %980 [[0, 1], [2]] output_shape [%981, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %982 = tensor.empty(%981) : tensor<?x128x768xf16>
+    %983 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_312, %928 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%982 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %1120 = tensor.empty(%1117) : tensor<?x128x768xf32>
-    %1121 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1119 : tensor<?x128x768xf16>) outs(%1120 : tensor<?x128x768xf32>) {
+    %984 = tensor.empty(%981) : tensor<?x128x768xf32>
+    %985 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983 : tensor<?x128x768xf16>) outs(%984 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1122 = tensor.empty(%1117) : tensor<?x128x768xf64>
-    %1123 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1121 : tensor<?x128x768xf32>) outs(%1122 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1124 = tensor.empty(%1117) : tensor<?x128x1xf64>
-    %1125 = linalg.fill ins(%cst : f64) outs(%1124 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1126 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1123 : tensor<?x128x768xf64>) outs(%1125 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1127 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1126 : tensor<?x128x1xf64>) outs(%1124 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1128 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1123, %1127 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1122 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1129 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1128, %1128 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1122 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1130 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1129 : tensor<?x128x768xf64>) outs(%1125 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1131 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1130 : tensor<?x128x1xf64>) outs(%1124 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1132 = tensor.empty(%1117) : tensor<?x128x1xf32>
-    %1133 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1131 : tensor<?x128x1xf64>) outs(%1132 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1134 = linalg.fill ins(%cst_0 : f32) outs(%1132 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1135 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1121 : tensor<?x128x768xf32>) outs(%1134 : tensor<?x128x1xf32>) {
+    %986 = tensor.empty(%981) : tensor<?x128x1xf32>
+    %987 = linalg.fill ins(%cst : f32) outs(%986 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %988 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%985 : tensor<?x128x768xf32>) outs(%987 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1136 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1135 : tensor<?x128x1xf32>) outs(%1132 : tensor<?x128x1xf32>) {
+    %989 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%988 : tensor<?x128x1xf32>) outs(%986 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1137 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1133 : tensor<?x128x1xf32>) outs(%1132 : tensor<?x128x1xf32>) {
+    %990 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%985, %989 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%984 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %991 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990, %990 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%984 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %992 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%991 : tensor<?x128x768xf32>) outs(%987 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1138 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1137 : tensor<?x128x1xf32>) outs(%1132 : tensor<?x128x1xf32>) {
+    %993 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%992 : tensor<?x128x1xf32>) outs(%986 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1139 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1121, %1136 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1120 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %994 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%993 : tensor<?x128x1xf32>) outs(%986 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %995 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%994 : tensor<?x128x1xf32>) outs(%986 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %996 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990, %995 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%984 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1140 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139, %1138 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1120 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %997 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%996, %arg141 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1141 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1140, %arg141 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1120 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %998 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%997, %arg142 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1142 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1141, %arg142 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1120 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1143 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1142 : tensor<?x128x768xf32>) outs(%1118 : tensor<?x128x768xf16>) {
+    %999 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%998 : tensor<?x128x768xf32>) outs(%982 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_315 = tensor.collapse_shape %1143 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_316 = arith.constant 128 : index
-    %1144 = arith.muli %1117, %c128_316 overflow<nsw> : index
-    %1145 = tensor.empty(%1144) : tensor<?x3072xf32>
-    %1146 = linalg.fill ins(%cst_0 : f32) outs(%1145 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1147 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_315, %arg143 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1146 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1148 = tensor.empty(%1144) : tensor<?x3072xf16>
-    %1149 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1147 : tensor<?x3072xf32>) outs(%1148 : tensor<?x3072xf16>) {
+    %collapsed_313 = tensor.collapse_shape %999 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_314 = arith.constant 128 : index
+    %1000 = arith.muli %981, %c128_314 overflow<nsw> : index
+    %1001 = tensor.empty(%1000) : tensor<?x3072xf32>
+    %1002 = linalg.fill ins(%cst : f32) outs(%1001 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1003 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_313, %arg143 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1002 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1004 = tensor.empty(%1000) : tensor<?x3072xf16>
+    %1005 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1003 : tensor<?x3072xf32>) outs(%1004 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1150 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1149, %arg144 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1148 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1006 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1005, %arg144 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1004 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1151 = arith.divsi %1144, %c128 : index
-    %expanded_317 = tensor.expand_shape %1150 [[0, 1], [2]] output_shape [%1151, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1152 = tensor.empty(%1151) : tensor<?x128x3072xf16>
-    %1153 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_317 : tensor<?x128x3072xf16>) outs(%1152 : tensor<?x128x3072xf16>) {
+    %1007 = arith.divsi %1000, %c128 : index
+    %expanded_315 = tensor.expand_shape %1006 [[0, 1], [2]] output_shape [%1007, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1008 = tensor.empty(%1007) : tensor<?x128x3072xf16>
+    %1009 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_315 : tensor<?x128x3072xf16>) outs(%1008 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_318 = tensor.collapse_shape %1153 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_319 = arith.constant 128 : index
-    %1154 = arith.muli %1151, %c128_319 overflow<nsw> : index
-    %1155 = tensor.empty(%1154) : tensor<?x768xf32>
-    %1156 = linalg.fill ins(%cst_0 : f32) outs(%1155 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1157 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_318, %arg145 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1156 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1158 = tensor.empty(%1154) : tensor<?x768xf16>
-    %1159 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1157 : tensor<?x768xf32>) outs(%1158 : tensor<?x768xf16>) {
+    %collapsed_316 = tensor.collapse_shape %1009 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_317 = arith.constant 128 : index
+    %1010 = arith.muli %1007, %c128_317 overflow<nsw> : index
+    %1011 = tensor.empty(%1010) : tensor<?x768xf32>
+    %1012 = linalg.fill ins(%cst : f32) outs(%1011 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1013 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_316, %arg145 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1012 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1014 = tensor.empty(%1010) : tensor<?x768xf16>
+    %1015 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1013 : tensor<?x768xf32>) outs(%1014 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1160 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1159, %arg146 : tensor<?x768xf16>, tensor<768xf16>) outs(%1158 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1016 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1015, %arg146 : tensor<?x768xf16>, tensor<768xf16>) outs(%1014 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1161 = arith.divsi %1154, %c128 : index
-    %expanded_320 = tensor.expand_shape %1160 [[0, 1], [2]] output_shape [%1161, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1162 = tensor.empty(%1161) : tensor<?x128x768xf16>
-    %1163 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320, %1143 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1162 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1017 = arith.divsi %1010, %c128 : index
+    %expanded_318 = tensor.expand_shape %1016 [[0, 1], [2]] output_shape [%1017, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1018 = tensor.empty(%1017) : tensor<?x128x768xf16>
+    %1019 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318, %999 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1018 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %1164 = tensor.empty(%1161) : tensor<?x128x768xf32>
-    %1165 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1163 : tensor<?x128x768xf16>) outs(%1164 : tensor<?x128x768xf32>) {
+    %1020 = tensor.empty(%1017) : tensor<?x128x768xf32>
+    %1021 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1019 : tensor<?x128x768xf16>) outs(%1020 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1166 = tensor.empty(%1161) : tensor<?x128x768xf64>
-    %1167 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1165 : tensor<?x128x768xf32>) outs(%1166 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1168 = tensor.empty(%1161) : tensor<?x128x1xf64>
-    %1169 = linalg.fill ins(%cst : f64) outs(%1168 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1170 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1167 : tensor<?x128x768xf64>) outs(%1169 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1171 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1170 : tensor<?x128x1xf64>) outs(%1168 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1172 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1167, %1171 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1166 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1173 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1172, %1172 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1166 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1174 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1173 : tensor<?x128x768xf64>) outs(%1169 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1175 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1174 : tensor<?x128x1xf64>) outs(%1168 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1176 = tensor.empty(%1161) : tensor<?x128x1xf32>
-    %1177 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1175 : tensor<?x128x1xf64>) outs(%1176 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1178 = linalg.fill ins(%cst_0 : f32) outs(%1176 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1179 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1165 : tensor<?x128x768xf32>) outs(%1178 : tensor<?x128x1xf32>) {
+    %1022 = tensor.empty(%1017) : tensor<?x128x1xf32>
+    %1023 = linalg.fill ins(%cst : f32) outs(%1022 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1024 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1021 : tensor<?x128x768xf32>) outs(%1023 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1180 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1179 : tensor<?x128x1xf32>) outs(%1176 : tensor<?x128x1xf32>) {
+    %1025 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1024 : tensor<?x128x1xf32>) outs(%1022 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1181 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1177 : tensor<?x128x1xf32>) outs(%1176 : tensor<?x128x1xf32>) {
+    %1026 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1021, %1025 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1020 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1027 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1026, %1026 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1020 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1028 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1027 : tensor<?x128x768xf32>) outs(%1023 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1182 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1181 : tensor<?x128x1xf32>) outs(%1176 : tensor<?x128x1xf32>) {
+    %1029 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1028 : tensor<?x128x1xf32>) outs(%1022 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1183 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1165, %1180 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1164 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1030 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1029 : tensor<?x128x1xf32>) outs(%1022 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1031 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1030 : tensor<?x128x1xf32>) outs(%1022 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1032 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1026, %1031 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1020 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1184 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183, %1182 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1164 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1033 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1032, %arg147 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1020 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1185 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1184, %arg147 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1164 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %1034 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1033, %arg148 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1020 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1186 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185, %arg148 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1164 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1187 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1186 : tensor<?x128x768xf32>) outs(%1162 : tensor<?x128x768xf16>) {
+    %1035 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1034 : tensor<?x128x768xf32>) outs(%1018 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_321 = tensor.collapse_shape %1187 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_322 = arith.constant 128 : index
-    %1188 = arith.muli %1161, %c128_322 overflow<nsw> : index
+    %collapsed_319 = tensor.collapse_shape %1035 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_320 = arith.constant 128 : index
+    %1036 = arith.muli %1017, %c128_320 overflow<nsw> : index
+    %1037 = tensor.empty(%1036) : tensor<?x768xf32>
+    %1038 = linalg.fill ins(%cst : f32) outs(%1037 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1039 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg149 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1038 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1040 = tensor.empty(%1036) : tensor<?x768xf16>
+    %1041 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1039 : tensor<?x768xf32>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1042 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1041, %arg150 : tensor<?x768xf16>, tensor<768xf16>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1043 = arith.divsi %1036, %c128 : index
+    %expanded_321 = tensor.expand_shape %1042 [[0, 1], [2]] output_shape [%1043, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1044 = arith.index_cast %1043 : index to i64
+    %1045 = arith.muli %1044, %c98304_i64 : i64
+    %1046 = arith.divsi %1045, %56 : i64
+    %1047 = arith.select %4, %1046, %0 : i64
+    %from_elements_322 = tensor.from_elements %1047, %c128_i64, %1046, %c64_i64 : tensor<4xi64>
+    %reshape_323 = tensor.reshape %expanded_321(%from_elements_322) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %1048 = arith.index_cast %1047 : i64 to index
+    %1049 = tensor.empty(%1048) : tensor<?x12x128x64xf16>
+    %transposed_324 = linalg.transpose ins(%reshape_323 : tensor<?x128x12x64xf16>) outs(%1049 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1050 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg151 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1038 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1051 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1050 : tensor<?x768xf32>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1052 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1051, %arg152 : tensor<?x768xf16>, tensor<768xf16>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %expanded_325 = tensor.expand_shape %1052 [[0, 1], [2]] output_shape [%1043, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_326 = tensor.reshape %expanded_325(%from_elements_322) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_327 = linalg.transpose ins(%reshape_326 : tensor<?x128x12x64xf16>) outs(%1049 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1053 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_319, %arg153 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1038 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1054 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1053 : tensor<?x768xf32>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1055 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1054, %arg154 : tensor<?x768xf16>, tensor<768xf16>) outs(%1040 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %expanded_328 = tensor.expand_shape %1055 [[0, 1], [2]] output_shape [%1043, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_329 = tensor.reshape %expanded_328(%from_elements_322) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_330 = linalg.transpose ins(%reshape_329 : tensor<?x128x12x64xf16>) outs(%1049 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_331 = tensor.collapse_shape %transposed_324 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_332 = tensor.collapse_shape %transposed_327 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_333 = tensor.collapse_shape %transposed_330 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1056 = arith.index_cast %1047 : i64 to index
+    %c12_334 = arith.constant 12 : index
+    %1057 = arith.muli %1056, %c12_334 overflow<nsw> : index
+    %1058 = arith.index_cast %1047 : i64 to index
+    %c12_335 = arith.constant 12 : index
+    %1059 = arith.muli %1058, %c12_335 overflow<nsw> : index
+    %1060 = tensor.empty(%1059) : tensor<?x128x128xf32>
+    %1061 = linalg.fill ins(%cst : f32) outs(%1060 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1062 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_331, %collapsed_332 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1061 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1063 = tensor.empty(%1059) : tensor<?x128x128xf16>
+    %1064 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062 : tensor<?x128x128xf32>) outs(%1063 : tensor<?x128x128xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x128xf16>
+    %1065 = arith.divsi %1059, %c12 : index
+    %expanded_336 = tensor.expand_shape %1064 [[0, 1], [2], [3]] output_shape [%1065, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1066 = tensor.empty(%1065) : tensor<?x12x128x128xf16>
+    %1067 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_336 : tensor<?x12x128x128xf16>) outs(%1066 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: f16, %out: f16):
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %1068 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %1067 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %1069 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1068 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1070:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1069 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
+    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
+    %expanded_337 = tensor.expand_shape %1070#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1071 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1069, %expanded_337 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1072 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1071 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1073 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1072 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x1xf32>
+    %1074 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1072, %1073 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1075 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1074 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %collapsed_338 = tensor.collapse_shape %1075 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1076 = arith.index_cast %1047 : i64 to index
+    %c12_339 = arith.constant 12 : index
+    %1077 = arith.muli %1076, %c12_339 overflow<nsw> : index
+    %1078 = linalg.batch_matmul ins(%collapsed_338, %collapsed_333 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1079 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1078 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x64xf16>
+    %expanded_340 = tensor.expand_shape %1079 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_341 = tensor.reshape %expanded_340(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_342 = linalg.transpose ins(%reshape_341 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_343 = tensor.reshape %transposed_342(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_344 = tensor.collapse_shape %reshape_343 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1080 = arith.index_cast %116 : i64 to index
+    %c128_345 = arith.constant 128 : index
+    %1081 = arith.muli %1080, %c128_345 overflow<nsw> : index
+    %1082 = tensor.empty(%1081) : tensor<?x768xf32>
+    %1083 = linalg.fill ins(%cst : f32) outs(%1082 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1084 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_344, %arg155 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1083 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1085 = tensor.empty(%1081) : tensor<?x768xf16>
+    %1086 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1084 : tensor<?x768xf32>) outs(%1085 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1087 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1086, %arg156 : tensor<?x768xf16>, tensor<768xf16>) outs(%1085 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1088 = arith.divsi %1081, %c128 : index
+    %expanded_346 = tensor.expand_shape %1087 [[0, 1], [2]] output_shape [%1088, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1089 = tensor.empty(%1088) : tensor<?x128x768xf16>
+    %1090 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_346, %1035 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1089 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %1091 = tensor.empty(%1088) : tensor<?x128x768xf32>
+    %1092 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1090 : tensor<?x128x768xf16>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1093 = tensor.empty(%1088) : tensor<?x128x1xf32>
+    %1094 = linalg.fill ins(%cst : f32) outs(%1093 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1095 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1092 : tensor<?x128x768xf32>) outs(%1094 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1096 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1095 : tensor<?x128x1xf32>) outs(%1093 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1097 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1092, %1096 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1098 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097, %1097 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1099 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1098 : tensor<?x128x768xf32>) outs(%1094 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1100 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1099 : tensor<?x128x1xf32>) outs(%1093 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1101 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1100 : tensor<?x128x1xf32>) outs(%1093 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1102 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1101 : tensor<?x128x1xf32>) outs(%1093 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1103 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097, %1102 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1104 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1103, %arg157 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1105 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1104, %arg158 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1091 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1106 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1105 : tensor<?x128x768xf32>) outs(%1089 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %collapsed_347 = tensor.collapse_shape %1106 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_348 = arith.constant 128 : index
+    %1107 = arith.muli %1088, %c128_348 overflow<nsw> : index
+    %1108 = tensor.empty(%1107) : tensor<?x3072xf32>
+    %1109 = linalg.fill ins(%cst : f32) outs(%1108 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1110 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_347, %arg159 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1109 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1111 = tensor.empty(%1107) : tensor<?x3072xf16>
+    %1112 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1110 : tensor<?x3072xf32>) outs(%1111 : tensor<?x3072xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x3072xf16>
+    %1113 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1112, %arg160 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1111 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x3072xf16>
+    %1114 = arith.divsi %1107, %c128 : index
+    %expanded_349 = tensor.expand_shape %1113 [[0, 1], [2]] output_shape [%1114, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1115 = tensor.empty(%1114) : tensor<?x128x3072xf16>
+    %1116 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_349 : tensor<?x128x3072xf16>) outs(%1115 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %out: f16):
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
+    } -> tensor<?x128x3072xf16>
+    %collapsed_350 = tensor.collapse_shape %1116 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_351 = arith.constant 128 : index
+    %1117 = arith.muli %1114, %c128_351 overflow<nsw> : index
+    %1118 = tensor.empty(%1117) : tensor<?x768xf32>
+    %1119 = linalg.fill ins(%cst : f32) outs(%1118 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1120 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_350, %arg161 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1119 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1121 = tensor.empty(%1117) : tensor<?x768xf16>
+    %1122 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1120 : tensor<?x768xf32>) outs(%1121 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1123 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1122, %arg162 : tensor<?x768xf16>, tensor<768xf16>) outs(%1121 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1124 = arith.divsi %1117, %c128 : index
+    %expanded_352 = tensor.expand_shape %1123 [[0, 1], [2]] output_shape [%1124, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1125 = tensor.empty(%1124) : tensor<?x128x768xf16>
+    %1126 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352, %1106 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1125 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %1127 = tensor.empty(%1124) : tensor<?x128x768xf32>
+    %1128 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1126 : tensor<?x128x768xf16>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1129 = tensor.empty(%1124) : tensor<?x128x1xf32>
+    %1130 = linalg.fill ins(%cst : f32) outs(%1129 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1131 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1128 : tensor<?x128x768xf32>) outs(%1130 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1132 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1131 : tensor<?x128x1xf32>) outs(%1129 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1133 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1128, %1132 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1134 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1133, %1133 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1135 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1134 : tensor<?x128x768xf32>) outs(%1130 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1136 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1135 : tensor<?x128x1xf32>) outs(%1129 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1137 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1136 : tensor<?x128x1xf32>) outs(%1129 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1138 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1137 : tensor<?x128x1xf32>) outs(%1129 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1139 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1133, %1138 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1140 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139, %arg163 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1141 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1140, %arg164 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1127 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1142 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1141 : tensor<?x128x768xf32>) outs(%1125 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %collapsed_353 = tensor.collapse_shape %1142 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_354 = arith.constant 128 : index
+    %1143 = arith.muli %1124, %c128_354 overflow<nsw> : index
+    %1144 = tensor.empty(%1143) : tensor<?x768xf32>
+    %1145 = linalg.fill ins(%cst : f32) outs(%1144 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1146 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg165 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1145 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1147 = tensor.empty(%1143) : tensor<?x768xf16>
+    %1148 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1146 : tensor<?x768xf32>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1149 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1148, %arg166 : tensor<?x768xf16>, tensor<768xf16>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1150 = arith.divsi %1143, %c128 : index
+    %expanded_355 = tensor.expand_shape %1149 [[0, 1], [2]] output_shape [%1150, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1151 = arith.index_cast %1150 : index to i64
+    %1152 = arith.muli %1151, %c98304_i64 : i64
+    %1153 = arith.divsi %1152, %56 : i64
+    %1154 = arith.select %4, %1153, %0 : i64
+    %from_elements_356 = tensor.from_elements %1154, %c128_i64, %1153, %c64_i64 : tensor<4xi64>
+    %reshape_357 = tensor.reshape %expanded_355(%from_elements_356) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %1155 = arith.index_cast %1154 : i64 to index
+    %1156 = tensor.empty(%1155) : tensor<?x12x128x64xf16>
+    %transposed_358 = linalg.transpose ins(%reshape_357 : tensor<?x128x12x64xf16>) outs(%1156 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1157 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg167 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1145 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1158 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1157 : tensor<?x768xf32>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1159 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1158, %arg168 : tensor<?x768xf16>, tensor<768xf16>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %expanded_359 = tensor.expand_shape %1159 [[0, 1], [2]] output_shape [%1150, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_360 = tensor.reshape %expanded_359(%from_elements_356) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_361 = linalg.transpose ins(%reshape_360 : tensor<?x128x12x64xf16>) outs(%1156 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1160 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_353, %arg169 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1145 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1161 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1160 : tensor<?x768xf32>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1162 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1161, %arg170 : tensor<?x768xf16>, tensor<768xf16>) outs(%1147 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %expanded_362 = tensor.expand_shape %1162 [[0, 1], [2]] output_shape [%1150, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_363 = tensor.reshape %expanded_362(%from_elements_356) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_364 = linalg.transpose ins(%reshape_363 : tensor<?x128x12x64xf16>) outs(%1156 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_365 = tensor.collapse_shape %transposed_358 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_366 = tensor.collapse_shape %transposed_361 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_367 = tensor.collapse_shape %transposed_364 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1163 = arith.index_cast %1154 : i64 to index
+    %c12_368 = arith.constant 12 : index
+    %1164 = arith.muli %1163, %c12_368 overflow<nsw> : index
+    %1165 = arith.index_cast %1154 : i64 to index
+    %c12_369 = arith.constant 12 : index
+    %1166 = arith.muli %1165, %c12_369 overflow<nsw> : index
+    %1167 = tensor.empty(%1166) : tensor<?x128x128xf32>
+    %1168 = linalg.fill ins(%cst : f32) outs(%1167 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1169 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_365, %collapsed_366 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1168 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1170 = tensor.empty(%1166) : tensor<?x128x128xf16>
+    %1171 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1169 : tensor<?x128x128xf32>) outs(%1170 : tensor<?x128x128xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x128xf16>
+    %1172 = arith.divsi %1166, %c12 : index
+    %expanded_370 = tensor.expand_shape %1171 [[0, 1], [2], [3]] output_shape [%1172, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1173 = tensor.empty(%1172) : tensor<?x12x128x128xf16>
+    %1174 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_370 : tensor<?x12x128x128xf16>) outs(%1173 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: f16, %out: f16):
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %1175 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %1174 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %1176 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1175 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1177:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1176 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
+    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
+    %expanded_371 = tensor.expand_shape %1177#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1178 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1176, %expanded_371 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1179 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1178 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1180 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1179 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x1xf32>
+    %1181 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1179, %1180 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x12x128x128xf32>
+    %1182 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1181 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x12x128x128xf16>
+    %collapsed_372 = tensor.collapse_shape %1182 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1183 = arith.index_cast %1154 : i64 to index
+    %c12_373 = arith.constant 12 : index
+    %1184 = arith.muli %1183, %c12_373 overflow<nsw> : index
+    %1185 = linalg.batch_matmul ins(%collapsed_372, %collapsed_367 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1186 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x64xf16>
+    %expanded_374 = tensor.expand_shape %1186 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_375 = tensor.reshape %expanded_374(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_376 = linalg.transpose ins(%reshape_375 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_377 = tensor.reshape %transposed_376(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_378 = tensor.collapse_shape %reshape_377 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1187 = arith.index_cast %116 : i64 to index
+    %c128_379 = arith.constant 128 : index
+    %1188 = arith.muli %1187, %c128_379 overflow<nsw> : index
     %1189 = tensor.empty(%1188) : tensor<?x768xf32>
-    %1190 = linalg.fill ins(%cst_0 : f32) outs(%1189 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1191 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg149 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1190 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1190 = linalg.fill ins(%cst : f32) outs(%1189 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1191 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_378, %arg171 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1190 : tensor<?x768xf32>) -> tensor<?x768xf32>
     %1192 = tensor.empty(%1188) : tensor<?x768xf16>
     %1193 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1191 : tensor<?x768xf32>) outs(%1192 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1194 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1193, %arg150 : tensor<?x768xf16>, tensor<768xf16>) outs(%1192 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1194 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1193, %arg172 : tensor<?x768xf16>, tensor<768xf16>) outs(%1192 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
     %1195 = arith.divsi %1188, %c128 : index
-    %expanded_323 = tensor.expand_shape %1194 [[0, 1], [2]] output_shape [%1195, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1196 = arith.index_cast %1195 : index to i64
-    %1197 = arith.muli %1196, %c98304_i64 : i64
-    %1198 = arith.divsi %1197, %64 : i64
-    %1199 = arith.select %4, %1198, %0 : i64
-    %from_elements_324 = tensor.from_elements %1199, %c128_i64, %1198, %c64_i64 : tensor<4xi64>
-    %reshape_325 = tensor.reshape %expanded_323(%from_elements_324) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1200 = arith.index_cast %1199 : i64 to index
-    %1201 = tensor.empty(%1200) : tensor<?x12x128x64xf16>
-    %transposed_326 = linalg.transpose ins(%reshape_325 : tensor<?x128x12x64xf16>) outs(%1201 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1202 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg151 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1190 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1203 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1202 : tensor<?x768xf32>) outs(%1192 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1204 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1203, %arg152 : tensor<?x768xf16>, tensor<768xf16>) outs(%1192 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %expanded_327 = tensor.expand_shape %1204 [[0, 1], [2]] output_shape [%1195, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_328 = tensor.reshape %expanded_327(%from_elements_324) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_329 = linalg.transpose ins(%reshape_328 : tensor<?x128x12x64xf16>) outs(%1201 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1205 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_321, %arg153 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1190 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1206 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1205 : tensor<?x768xf32>) outs(%1192 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1207 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1206, %arg154 : tensor<?x768xf16>, tensor<768xf16>) outs(%1192 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %expanded_330 = tensor.expand_shape %1207 [[0, 1], [2]] output_shape [%1195, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_331 = tensor.reshape %expanded_330(%from_elements_324) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_332 = linalg.transpose ins(%reshape_331 : tensor<?x128x12x64xf16>) outs(%1201 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_333 = tensor.collapse_shape %transposed_326 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_334 = tensor.collapse_shape %transposed_329 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_335 = tensor.collapse_shape %transposed_332 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1208 = arith.index_cast %1199 : i64 to index
-    %c12_336 = arith.constant 12 : index
-    %1209 = arith.muli %1208, %c12_336 overflow<nsw> : index
-    %1210 = arith.index_cast %1199 : i64 to index
-    %c12_337 = arith.constant 12 : index
-    %1211 = arith.muli %1210, %c12_337 overflow<nsw> : index
-    %1212 = tensor.empty(%1211) : tensor<?x128x128xf32>
-    %1213 = linalg.fill ins(%cst_0 : f32) outs(%1212 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1214 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_333, %collapsed_334 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1213 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1215 = tensor.empty(%1211) : tensor<?x128x128xf16>
-    %1216 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1214 : tensor<?x128x128xf32>) outs(%1215 : tensor<?x128x128xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x128xf16>
-    %1217 = arith.divsi %1211, %c12 : index
-    %expanded_338 = tensor.expand_shape %1216 [[0, 1], [2], [3]] output_shape [%1217, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1218 = tensor.empty(%1217) : tensor<?x12x128x128xf16>
-    %1219 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_338 : tensor<?x12x128x128xf16>) outs(%1218 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %1220 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %1219 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %1221 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1220 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1222:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1221 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
-    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_339 = tensor.expand_shape %1222#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1223 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1221, %expanded_339 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1224 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1223 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1225 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1224 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x1xf32>
-    %1226 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1224, %1225 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1227 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1226 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %collapsed_340 = tensor.collapse_shape %1227 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1228 = arith.index_cast %1199 : i64 to index
-    %c12_341 = arith.constant 12 : index
-    %1229 = arith.muli %1228, %c12_341 overflow<nsw> : index
-    %1230 = linalg.batch_matmul ins(%collapsed_340, %collapsed_335 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1231 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1230 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x64xf16>
-    %expanded_342 = tensor.expand_shape %1231 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_343 = tensor.reshape %expanded_342(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_344 = linalg.transpose ins(%reshape_343 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_345 = tensor.reshape %transposed_344(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_346 = tensor.collapse_shape %reshape_345 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1232 = arith.index_cast %124 : i64 to index
-    %c128_347 = arith.constant 128 : index
-    %1233 = arith.muli %1232, %c128_347 overflow<nsw> : index
-    %1234 = tensor.empty(%1233) : tensor<?x768xf32>
-    %1235 = linalg.fill ins(%cst_0 : f32) outs(%1234 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1236 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_346, %arg155 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1235 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1237 = tensor.empty(%1233) : tensor<?x768xf16>
-    %1238 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1236 : tensor<?x768xf32>) outs(%1237 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1239 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1238, %arg156 : tensor<?x768xf16>, tensor<768xf16>) outs(%1237 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1240 = arith.divsi %1233, %c128 : index
-    %expanded_348 = tensor.expand_shape %1239 [[0, 1], [2]] output_shape [%1240, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1241 = tensor.empty(%1240) : tensor<?x128x768xf16>
-    %1242 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_348, %1187 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1241 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %expanded_380 = tensor.expand_shape %1194 [[0, 1], [2]] output_shape [%1195, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1196 = tensor.empty(%1195) : tensor<?x128x768xf16>
+    %1197 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_380, %1142 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1196 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %1243 = tensor.empty(%1240) : tensor<?x128x768xf32>
-    %1244 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1242 : tensor<?x128x768xf16>) outs(%1243 : tensor<?x128x768xf32>) {
+    %1198 = tensor.empty(%1195) : tensor<?x128x768xf32>
+    %1199 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1197 : tensor<?x128x768xf16>) outs(%1198 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1245 = tensor.empty(%1240) : tensor<?x128x768xf64>
-    %1246 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1244 : tensor<?x128x768xf32>) outs(%1245 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1247 = tensor.empty(%1240) : tensor<?x128x1xf64>
-    %1248 = linalg.fill ins(%cst : f64) outs(%1247 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1249 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1246 : tensor<?x128x768xf64>) outs(%1248 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1250 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1249 : tensor<?x128x1xf64>) outs(%1247 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1251 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1246, %1250 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1245 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1252 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1251, %1251 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1245 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1253 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1252 : tensor<?x128x768xf64>) outs(%1248 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1254 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1253 : tensor<?x128x1xf64>) outs(%1247 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1255 = tensor.empty(%1240) : tensor<?x128x1xf32>
-    %1256 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1254 : tensor<?x128x1xf64>) outs(%1255 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1257 = linalg.fill ins(%cst_0 : f32) outs(%1255 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1258 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1244 : tensor<?x128x768xf32>) outs(%1257 : tensor<?x128x1xf32>) {
+    %1200 = tensor.empty(%1195) : tensor<?x128x1xf32>
+    %1201 = linalg.fill ins(%cst : f32) outs(%1200 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1202 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1199 : tensor<?x128x768xf32>) outs(%1201 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1259 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1258 : tensor<?x128x1xf32>) outs(%1255 : tensor<?x128x1xf32>) {
+    %1203 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1202 : tensor<?x128x1xf32>) outs(%1200 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1260 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1256 : tensor<?x128x1xf32>) outs(%1255 : tensor<?x128x1xf32>) {
+    %1204 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1199, %1203 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1198 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1205 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1204, %1204 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1198 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1206 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1205 : tensor<?x128x768xf32>) outs(%1201 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1261 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1260 : tensor<?x128x1xf32>) outs(%1255 : tensor<?x128x1xf32>) {
+    %1207 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1206 : tensor<?x128x1xf32>) outs(%1200 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1262 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1244, %1259 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1243 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1208 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1207 : tensor<?x128x1xf32>) outs(%1200 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1209 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1208 : tensor<?x128x1xf32>) outs(%1200 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1210 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1204, %1209 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1198 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1263 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1262, %1261 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1243 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1211 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1210, %arg173 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1198 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1264 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1263, %arg157 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1243 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %1212 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1211, %arg174 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1198 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1265 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1264, %arg158 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1243 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1266 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1265 : tensor<?x128x768xf32>) outs(%1241 : tensor<?x128x768xf16>) {
+    %1213 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1212 : tensor<?x128x768xf32>) outs(%1196 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_349 = tensor.collapse_shape %1266 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_350 = arith.constant 128 : index
-    %1267 = arith.muli %1240, %c128_350 overflow<nsw> : index
-    %1268 = tensor.empty(%1267) : tensor<?x3072xf32>
-    %1269 = linalg.fill ins(%cst_0 : f32) outs(%1268 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1270 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_349, %arg159 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1269 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1271 = tensor.empty(%1267) : tensor<?x3072xf16>
-    %1272 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1270 : tensor<?x3072xf32>) outs(%1271 : tensor<?x3072xf16>) {
+    %collapsed_381 = tensor.collapse_shape %1213 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_382 = arith.constant 128 : index
+    %1214 = arith.muli %1195, %c128_382 overflow<nsw> : index
+    %1215 = tensor.empty(%1214) : tensor<?x3072xf32>
+    %1216 = linalg.fill ins(%cst : f32) outs(%1215 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1217 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_381, %arg175 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1216 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1218 = tensor.empty(%1214) : tensor<?x3072xf16>
+    %1219 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1217 : tensor<?x3072xf32>) outs(%1218 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1273 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1272, %arg160 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1271 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1220 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1219, %arg176 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1218 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x3072xf16>
-    %1274 = arith.divsi %1267, %c128 : index
-    %expanded_351 = tensor.expand_shape %1273 [[0, 1], [2]] output_shape [%1274, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1275 = tensor.empty(%1274) : tensor<?x128x3072xf16>
-    %1276 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_351 : tensor<?x128x3072xf16>) outs(%1275 : tensor<?x128x3072xf16>) {
+    %1221 = arith.divsi %1214, %c128 : index
+    %expanded_383 = tensor.expand_shape %1220 [[0, 1], [2]] output_shape [%1221, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1222 = tensor.empty(%1221) : tensor<?x128x3072xf16>
+    %1223 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_383 : tensor<?x128x3072xf16>) outs(%1222 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_352 = tensor.collapse_shape %1276 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_353 = arith.constant 128 : index
-    %1277 = arith.muli %1274, %c128_353 overflow<nsw> : index
-    %1278 = tensor.empty(%1277) : tensor<?x768xf32>
-    %1279 = linalg.fill ins(%cst_0 : f32) outs(%1278 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1280 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_352, %arg161 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1279 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1281 = tensor.empty(%1277) : tensor<?x768xf16>
-    %1282 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1280 : tensor<?x768xf32>) outs(%1281 : tensor<?x768xf16>) {
+    %collapsed_384 = tensor.collapse_shape %1223 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_385 = arith.constant 128 : index
+    %1224 = arith.muli %1221, %c128_385 overflow<nsw> : index
+    %1225 = tensor.empty(%1224) : tensor<?x768xf32>
+    %1226 = linalg.fill ins(%cst : f32) outs(%1225 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1227 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_384, %arg177 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1226 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1228 = tensor.empty(%1224) : tensor<?x768xf16>
+    %1229 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1227 : tensor<?x768xf32>) outs(%1228 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1283 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1282, %arg162 : tensor<?x768xf16>, tensor<768xf16>) outs(%1281 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1230 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1229, %arg178 : tensor<?x768xf16>, tensor<768xf16>) outs(%1228 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1284 = arith.divsi %1277, %c128 : index
-    %expanded_354 = tensor.expand_shape %1283 [[0, 1], [2]] output_shape [%1284, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1285 = tensor.empty(%1284) : tensor<?x128x768xf16>
-    %1286 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354, %1266 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1285 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1231 = arith.divsi %1224, %c128 : index
+    %expanded_386 = tensor.expand_shape %1230 [[0, 1], [2]] output_shape [%1231, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1232 = tensor.empty(%1231) : tensor<?x128x768xf16>
+    %1233 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386, %1213 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1232 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %1287 = tensor.empty(%1284) : tensor<?x128x768xf32>
-    %1288 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1286 : tensor<?x128x768xf16>) outs(%1287 : tensor<?x128x768xf32>) {
+    %1234 = tensor.empty(%1231) : tensor<?x128x768xf32>
+    %1235 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1233 : tensor<?x128x768xf16>) outs(%1234 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1289 = tensor.empty(%1284) : tensor<?x128x768xf64>
-    %1290 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1288 : tensor<?x128x768xf32>) outs(%1289 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1291 = tensor.empty(%1284) : tensor<?x128x1xf64>
-    %1292 = linalg.fill ins(%cst : f64) outs(%1291 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1293 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1290 : tensor<?x128x768xf64>) outs(%1292 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1294 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1293 : tensor<?x128x1xf64>) outs(%1291 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1295 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1290, %1294 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1289 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1296 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1295, %1295 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1289 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1297 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1296 : tensor<?x128x768xf64>) outs(%1292 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1298 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1297 : tensor<?x128x1xf64>) outs(%1291 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1299 = tensor.empty(%1284) : tensor<?x128x1xf32>
-    %1300 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1298 : tensor<?x128x1xf64>) outs(%1299 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1301 = linalg.fill ins(%cst_0 : f32) outs(%1299 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1302 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1288 : tensor<?x128x768xf32>) outs(%1301 : tensor<?x128x1xf32>) {
+    %1236 = tensor.empty(%1231) : tensor<?x128x1xf32>
+    %1237 = linalg.fill ins(%cst : f32) outs(%1236 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1238 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1235 : tensor<?x128x768xf32>) outs(%1237 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1303 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1302 : tensor<?x128x1xf32>) outs(%1299 : tensor<?x128x1xf32>) {
+    %1239 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1238 : tensor<?x128x1xf32>) outs(%1236 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1304 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1300 : tensor<?x128x1xf32>) outs(%1299 : tensor<?x128x1xf32>) {
+    %1240 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1235, %1239 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1234 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1241 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1240, %1240 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1234 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1242 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1241 : tensor<?x128x768xf32>) outs(%1237 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1305 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1304 : tensor<?x128x1xf32>) outs(%1299 : tensor<?x128x1xf32>) {
+    %1243 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1242 : tensor<?x128x1xf32>) outs(%1236 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x1xf32>
-    %1306 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1288, %1303 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1287 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1244 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1243 : tensor<?x128x1xf32>) outs(%1236 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1245 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1244 : tensor<?x128x1xf32>) outs(%1236 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1246 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1240, %1245 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1234 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x128x768xf32>
-    %1307 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1306, %1305 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1287 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1247 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1246, %arg179 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1234 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1308 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1307, %arg163 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1287 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
+    %1248 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1247, %arg180 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1234 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
     } -> tensor<?x128x768xf32>
-    %1309 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1308, %arg164 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1287 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1310 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1309 : tensor<?x128x768xf32>) outs(%1285 : tensor<?x128x768xf16>) {
+    %1249 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1248 : tensor<?x128x768xf32>) outs(%1232 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_355 = tensor.collapse_shape %1310 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_356 = arith.constant 128 : index
-    %1311 = arith.muli %1284, %c128_356 overflow<nsw> : index
-    %1312 = tensor.empty(%1311) : tensor<?x768xf32>
-    %1313 = linalg.fill ins(%cst_0 : f32) outs(%1312 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1314 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg165 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1313 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1315 = tensor.empty(%1311) : tensor<?x768xf16>
-    %1316 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1314 : tensor<?x768xf32>) outs(%1315 : tensor<?x768xf16>) {
+    %collapsed_387 = tensor.collapse_shape %1249 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_388 = arith.constant 128 : index
+    %1250 = arith.muli %1231, %c128_388 overflow<nsw> : index
+    %1251 = tensor.empty(%1250) : tensor<?x768xf32>
+    %1252 = linalg.fill ins(%cst : f32) outs(%1251 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1253 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg181 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1252 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1254 = tensor.empty(%1250) : tensor<?x768xf16>
+    %1255 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1253 : tensor<?x768xf32>) outs(%1254 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1317 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1316, %arg166 : tensor<?x768xf16>, tensor<768xf16>) outs(%1315 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1256 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1255, %arg182 : tensor<?x768xf16>, tensor<768xf16>) outs(%1254 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1318 = arith.divsi %1311, %c128 : index
-    %expanded_357 = tensor.expand_shape %1317 [[0, 1], [2]] output_shape [%1318, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1319 = arith.index_cast %1318 : index to i64
-    %1320 = arith.muli %1319, %c98304_i64 : i64
-    %1321 = arith.divsi %1320, %64 : i64
-    %1322 = arith.select %4, %1321, %0 : i64
-    %from_elements_358 = tensor.from_elements %1322, %c128_i64, %1321, %c64_i64 : tensor<4xi64>
-    %reshape_359 = tensor.reshape %expanded_357(%from_elements_358) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1323 = arith.index_cast %1322 : i64 to index
-    %1324 = tensor.empty(%1323) : tensor<?x12x128x64xf16>
-    %transposed_360 = linalg.transpose ins(%reshape_359 : tensor<?x128x12x64xf16>) outs(%1324 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1325 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg167 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1313 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1326 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1325 : tensor<?x768xf32>) outs(%1315 : tensor<?x768xf16>) {
+    %1257 = arith.divsi %1250, %c128 : index
+    %expanded_389 = tensor.expand_shape %1256 [[0, 1], [2]] output_shape [%1257, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1258 = arith.index_cast %1257 : index to i64
+    %1259 = arith.muli %1258, %c98304_i64 : i64
+    %1260 = arith.divsi %1259, %56 : i64
+    %1261 = arith.select %4, %1260, %0 : i64
+    %from_elements_390 = tensor.from_elements %1261, %c128_i64, %1260, %c64_i64 : tensor<4xi64>
+    %reshape_391 = tensor.reshape %expanded_389(%from_elements_390) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %1262 = arith.index_cast %1261 : i64 to index
+    %1263 = tensor.empty(%1262) : tensor<?x12x128x64xf16>
+    %transposed_392 = linalg.transpose ins(%reshape_391 : tensor<?x128x12x64xf16>) outs(%1263 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1264 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg183 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1252 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1265 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1264 : tensor<?x768xf32>) outs(%1254 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1327 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1326, %arg168 : tensor<?x768xf16>, tensor<768xf16>) outs(%1315 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1266 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1265, %arg184 : tensor<?x768xf16>, tensor<768xf16>) outs(%1254 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_361 = tensor.expand_shape %1327 [[0, 1], [2]] output_shape [%1318, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_362 = tensor.reshape %expanded_361(%from_elements_358) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_363 = linalg.transpose ins(%reshape_362 : tensor<?x128x12x64xf16>) outs(%1324 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1328 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_355, %arg169 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1313 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1329 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1328 : tensor<?x768xf32>) outs(%1315 : tensor<?x768xf16>) {
+    %expanded_393 = tensor.expand_shape %1266 [[0, 1], [2]] output_shape [%1257, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_394 = tensor.reshape %expanded_393(%from_elements_390) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_395 = linalg.transpose ins(%reshape_394 : tensor<?x128x12x64xf16>) outs(%1263 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %1267 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_387, %arg185 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1252 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1268 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1267 : tensor<?x768xf32>) outs(%1254 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1330 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1329, %arg170 : tensor<?x768xf16>, tensor<768xf16>) outs(%1315 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1269 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1268, %arg186 : tensor<?x768xf16>, tensor<768xf16>) outs(%1254 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %expanded_364 = tensor.expand_shape %1330 [[0, 1], [2]] output_shape [%1318, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_365 = tensor.reshape %expanded_364(%from_elements_358) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_366 = linalg.transpose ins(%reshape_365 : tensor<?x128x12x64xf16>) outs(%1324 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_367 = tensor.collapse_shape %transposed_360 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_368 = tensor.collapse_shape %transposed_363 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_369 = tensor.collapse_shape %transposed_366 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1331 = arith.index_cast %1322 : i64 to index
-    %c12_370 = arith.constant 12 : index
-    %1332 = arith.muli %1331, %c12_370 overflow<nsw> : index
-    %1333 = arith.index_cast %1322 : i64 to index
-    %c12_371 = arith.constant 12 : index
-    %1334 = arith.muli %1333, %c12_371 overflow<nsw> : index
-    %1335 = tensor.empty(%1334) : tensor<?x128x128xf32>
-    %1336 = linalg.fill ins(%cst_0 : f32) outs(%1335 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1337 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_367, %collapsed_368 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1336 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1338 = tensor.empty(%1334) : tensor<?x128x128xf16>
-    %1339 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1337 : tensor<?x128x128xf32>) outs(%1338 : tensor<?x128x128xf16>) {
+    %expanded_396 = tensor.expand_shape %1269 [[0, 1], [2]] output_shape [%1257, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %reshape_397 = tensor.reshape %expanded_396(%from_elements_390) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_398 = linalg.transpose ins(%reshape_397 : tensor<?x128x12x64xf16>) outs(%1263 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_399 = tensor.collapse_shape %transposed_392 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_400 = tensor.collapse_shape %transposed_395 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_401 = tensor.collapse_shape %transposed_398 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1270 = arith.index_cast %1261 : i64 to index
+    %c12_402 = arith.constant 12 : index
+    %1271 = arith.muli %1270, %c12_402 overflow<nsw> : index
+    %1272 = arith.index_cast %1261 : i64 to index
+    %c12_403 = arith.constant 12 : index
+    %1273 = arith.muli %1272, %c12_403 overflow<nsw> : index
+    %1274 = tensor.empty(%1273) : tensor<?x128x128xf32>
+    %1275 = linalg.fill ins(%cst : f32) outs(%1274 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1276 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_399, %collapsed_400 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1275 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1277 = tensor.empty(%1273) : tensor<?x128x128xf16>
+    %1278 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1276 : tensor<?x128x128xf32>) outs(%1277 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x128xf16>
-    %1340 = arith.divsi %1334, %c12 : index
-    %expanded_372 = tensor.expand_shape %1339 [[0, 1], [2], [3]] output_shape [%1340, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1341 = tensor.empty(%1340) : tensor<?x12x128x128xf16>
-    %1342 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_372 : tensor<?x12x128x128xf16>) outs(%1341 : tensor<?x12x128x128xf16>) {
+    %1279 = arith.divsi %1273, %c12 : index
+    %expanded_404 = tensor.expand_shape %1278 [[0, 1], [2], [3]] output_shape [%1279, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1280 = tensor.empty(%1279) : tensor<?x12x128x128xf16>
+    %1281 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_404 : tensor<?x12x128x128xf16>) outs(%1280 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
+      %1364 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %1343 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %1342 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
+    %1282 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %cst_4, %1281 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_423: f16, %in_424: f16, %out: f16):
+      %1364 = arith.select %in, %in_423, %in_424 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %1344 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1343 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %1283 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1282 : tensor<?x12x128x128xf16>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1345:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1344 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
+    %1284:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1283 : tensor<?x12x128x128xf32>) outs(%89, %87 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_423: i64):
+      %1364 = linalg.index 3 : index
+      %1365 = arith.index_cast %1364 : index to i64
+      %1366 = arith.maximumf %in, %out : f32
+      %1367 = arith.cmpf ogt, %in, %out : f32
+      %1368 = arith.select %1367, %1365, %out_423 : i64
+      linalg.yield %1366, %1368 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_373 = tensor.expand_shape %1345#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1346 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1344, %expanded_373 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %expanded_405 = tensor.expand_shape %1284#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1285 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1283, %expanded_405 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1347 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1346 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
+    %1286 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1285 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
+      %1364 = math.exp %in : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1348 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1347 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
+    %1287 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1286 : tensor<?x12x128x128xf32>) outs(%94 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x1xf32>
-    %1349 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1347, %1348 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
+    %1288 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1286, %1287 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%84 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.divf %in, %in_423 : f32
+      linalg.yield %1364 : f32
     } -> tensor<?x12x128x128xf32>
-    %1350 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1349 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
+    %1289 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1288 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_374 = tensor.collapse_shape %1350 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1351 = arith.index_cast %1322 : i64 to index
-    %c12_375 = arith.constant 12 : index
-    %1352 = arith.muli %1351, %c12_375 overflow<nsw> : index
-    %1353 = linalg.batch_matmul ins(%collapsed_374, %collapsed_369 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1354 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1353 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
+    %collapsed_406 = tensor.collapse_shape %1289 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1290 = arith.index_cast %1261 : i64 to index
+    %c12_407 = arith.constant 12 : index
+    %1291 = arith.muli %1290, %c12_407 overflow<nsw> : index
+    %1292 = linalg.batch_matmul ins(%collapsed_406, %collapsed_401 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%102 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1293 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1292 : tensor<?x128x64xf32>) outs(%104 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_376 = tensor.expand_shape %1354 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_377 = tensor.reshape %expanded_376(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_378 = linalg.transpose ins(%reshape_377 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_379 = tensor.reshape %transposed_378(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_380 = tensor.collapse_shape %reshape_379 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1355 = arith.index_cast %124 : i64 to index
-    %c128_381 = arith.constant 128 : index
-    %1356 = arith.muli %1355, %c128_381 overflow<nsw> : index
-    %1357 = tensor.empty(%1356) : tensor<?x768xf32>
-    %1358 = linalg.fill ins(%cst_0 : f32) outs(%1357 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1359 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_380, %arg171 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1358 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1360 = tensor.empty(%1356) : tensor<?x768xf16>
+    %expanded_408 = tensor.expand_shape %1293 [[0, 1], [2], [3]] output_shape [%106, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_409 = tensor.reshape %expanded_408(%from_elements_33) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_410 = linalg.transpose ins(%reshape_409 : tensor<?x12x128x64xf16>) outs(%112 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_411 = tensor.reshape %transposed_410(%from_elements_36) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_412 = tensor.collapse_shape %reshape_411 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1294 = arith.index_cast %116 : i64 to index
+    %c128_413 = arith.constant 128 : index
+    %1295 = arith.muli %1294, %c128_413 overflow<nsw> : index
+    %1296 = tensor.empty(%1295) : tensor<?x768xf32>
+    %1297 = linalg.fill ins(%cst : f32) outs(%1296 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1298 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_412, %arg187 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1297 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1299 = tensor.empty(%1295) : tensor<?x768xf16>
+    %1300 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1298 : tensor<?x768xf32>) outs(%1299 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1301 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1300, %arg188 : tensor<?x768xf16>, tensor<768xf16>) outs(%1299 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1302 = arith.divsi %1295, %c128 : index
+    %expanded_414 = tensor.expand_shape %1301 [[0, 1], [2]] output_shape [%1302, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1303 = tensor.empty(%1302) : tensor<?x128x768xf16>
+    %1304 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_414, %1249 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1303 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %1305 = tensor.empty(%1302) : tensor<?x128x768xf32>
+    %1306 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1304 : tensor<?x128x768xf16>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1307 = tensor.empty(%1302) : tensor<?x128x1xf32>
+    %1308 = linalg.fill ins(%cst : f32) outs(%1307 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1309 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1306 : tensor<?x128x768xf32>) outs(%1308 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1310 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1309 : tensor<?x128x1xf32>) outs(%1307 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1311 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1306, %1310 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1312 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1311, %1311 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1313 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1312 : tensor<?x128x768xf32>) outs(%1308 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1314 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1313 : tensor<?x128x1xf32>) outs(%1307 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1315 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1314 : tensor<?x128x1xf32>) outs(%1307 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1316 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1315 : tensor<?x128x1xf32>) outs(%1307 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1317 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1311, %1316 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1318 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1317, %arg189 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1319 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1318, %arg190 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1305 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1320 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1319 : tensor<?x128x768xf32>) outs(%1303 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %collapsed_415 = tensor.collapse_shape %1320 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_416 = arith.constant 128 : index
+    %1321 = arith.muli %1302, %c128_416 overflow<nsw> : index
+    %1322 = tensor.empty(%1321) : tensor<?x3072xf32>
+    %1323 = linalg.fill ins(%cst : f32) outs(%1322 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1324 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_415, %arg191 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1323 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1325 = tensor.empty(%1321) : tensor<?x3072xf16>
+    %1326 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1324 : tensor<?x3072xf32>) outs(%1325 : tensor<?x3072xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x3072xf16>
+    %1327 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1326, %arg192 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1325 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x3072xf16>
+    %1328 = arith.divsi %1321, %c128 : index
+    %expanded_417 = tensor.expand_shape %1327 [[0, 1], [2]] output_shape [%1328, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1329 = tensor.empty(%1328) : tensor<?x128x3072xf16>
+    %1330 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_417 : tensor<?x128x3072xf16>) outs(%1329 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %out: f16):
+      %1364 = math.sqrt %cst_2 : f16
+      %1365 = arith.divf %in, %1364 : f16
+      %1366 = math.erf %1365 : f16
+      %1367 = arith.addf %1366, %cst_1 : f16
+      %1368 = arith.mulf %1367, %cst_3 : f16
+      %1369 = arith.mulf %in, %1368 : f16
+      linalg.yield %1369 : f16
+    } -> tensor<?x128x3072xf16>
+    %collapsed_418 = tensor.collapse_shape %1330 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_419 = arith.constant 128 : index
+    %1331 = arith.muli %1328, %c128_419 overflow<nsw> : index
+    %1332 = tensor.empty(%1331) : tensor<?x768xf32>
+    %1333 = linalg.fill ins(%cst : f32) outs(%1332 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1334 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_418, %arg193 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1333 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1335 = tensor.empty(%1331) : tensor<?x768xf16>
+    %1336 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1334 : tensor<?x768xf32>) outs(%1335 : tensor<?x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1337 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1336, %arg194 : tensor<?x768xf16>, tensor<768xf16>) outs(%1335 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x768xf16>
+    %1338 = arith.divsi %1331, %c128 : index
+    %expanded_420 = tensor.expand_shape %1337 [[0, 1], [2]] output_shape [%1338, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1339 = tensor.empty(%1338) : tensor<?x128x768xf16>
+    %1340 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420, %1320 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1339 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %1341 = tensor.empty(%1338) : tensor<?x128x768xf32>
+    %1342 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1340 : tensor<?x128x768xf16>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f16, %out: f32):
+      %1364 = arith.extf %in : f16 to f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1343 = tensor.empty(%1338) : tensor<?x128x1xf32>
+    %1344 = linalg.fill ins(%cst : f32) outs(%1343 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1345 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1342 : tensor<?x128x768xf32>) outs(%1344 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1346 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1345 : tensor<?x128x1xf32>) outs(%1343 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1347 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1342, %1346 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.subf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1348 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1347, %1347 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1349 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1348 : tensor<?x128x768xf32>) outs(%1344 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.addf %in, %out : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1350 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1349 : tensor<?x128x1xf32>) outs(%1343 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.divf %in, %cst_7 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1351 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1350 : tensor<?x128x1xf32>) outs(%1343 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = arith.truncf %cst_6 : f64 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x1xf32>
+    %1352 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1351 : tensor<?x128x1xf32>) outs(%1343 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1364 = math.rsqrt %in : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x1xf32>
+    %1353 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1347, %1352 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f32, %out: f32):
+      %1364 = arith.mulf %in, %in_423 : f32
+      linalg.yield %1364 : f32
+    } -> tensor<?x128x768xf32>
+    %1354 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1353, %arg195 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.mulf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1355 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1354, %arg196 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1341 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_423: f16, %out: f32):
+      %1364 = arith.extf %in_423 : f16 to f32
+      %1365 = arith.addf %in, %1364 : f32
+      linalg.yield %1365 : f32
+    } -> tensor<?x128x768xf32>
+    %1356 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1355 : tensor<?x128x768xf32>) outs(%1339 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f32, %out: f16):
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
+    } -> tensor<?x128x768xf16>
+    %extracted_slice_421 = tensor.extract_slice %1356[0, 0, 0] [%1338, 1, 768] [1, 1, 1] : tensor<?x128x768xf16> to tensor<?x1x768xf16>
+    %collapsed_422 = tensor.collapse_shape %extracted_slice_421 [[0, 1], [2]] : tensor<?x1x768xf16> into tensor<?x768xf16>
+    %1357 = tensor.empty(%1338) : tensor<?x768xf32>
+    %1358 = linalg.fill ins(%cst : f32) outs(%1357 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1359 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_422, %arg197 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1358 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1360 = tensor.empty(%1338) : tensor<?x768xf16>
     %1361 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1359 : tensor<?x768xf32>) outs(%1360 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = arith.truncf %in : f32 to f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1362 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1361, %arg172 : tensor<?x768xf16>, tensor<768xf16>) outs(%1360 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
+    %1362 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1361, %arg198 : tensor<?x768xf16>, tensor<768xf16>) outs(%1360 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_423: f16, %out: f16):
+      %1364 = arith.addf %in, %in_423 : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1363 = arith.divsi %1356, %c128 : index
-    %expanded_382 = tensor.expand_shape %1362 [[0, 1], [2]] output_shape [%1363, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1364 = tensor.empty(%1363) : tensor<?x128x768xf16>
-    %1365 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_382, %1310 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1364 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %1366 = tensor.empty(%1363) : tensor<?x128x768xf32>
-    %1367 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1365 : tensor<?x128x768xf16>) outs(%1366 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1368 = tensor.empty(%1363) : tensor<?x128x768xf64>
-    %1369 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1367 : tensor<?x128x768xf32>) outs(%1368 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1370 = tensor.empty(%1363) : tensor<?x128x1xf64>
-    %1371 = linalg.fill ins(%cst : f64) outs(%1370 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1372 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1369 : tensor<?x128x768xf64>) outs(%1371 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1373 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1372 : tensor<?x128x1xf64>) outs(%1370 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1374 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1369, %1373 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1368 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1375 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1374, %1374 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1368 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1376 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1375 : tensor<?x128x768xf64>) outs(%1371 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1377 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1376 : tensor<?x128x1xf64>) outs(%1370 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1378 = tensor.empty(%1363) : tensor<?x128x1xf32>
-    %1379 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1377 : tensor<?x128x1xf64>) outs(%1378 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1380 = linalg.fill ins(%cst_0 : f32) outs(%1378 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1381 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1367 : tensor<?x128x768xf32>) outs(%1380 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1382 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1381 : tensor<?x128x1xf32>) outs(%1378 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1383 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1379 : tensor<?x128x1xf32>) outs(%1378 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x1xf32>
-    %1384 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1383 : tensor<?x128x1xf32>) outs(%1378 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1385 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1367, %1382 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1366 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1386 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1385, %1384 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1366 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1387 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1386, %arg173 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1366 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1388 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1387, %arg174 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1366 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1389 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1388 : tensor<?x128x768xf32>) outs(%1364 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %collapsed_383 = tensor.collapse_shape %1389 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_384 = arith.constant 128 : index
-    %1390 = arith.muli %1363, %c128_384 overflow<nsw> : index
-    %1391 = tensor.empty(%1390) : tensor<?x3072xf32>
-    %1392 = linalg.fill ins(%cst_0 : f32) outs(%1391 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1393 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_383, %arg175 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1392 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1394 = tensor.empty(%1390) : tensor<?x3072xf16>
-    %1395 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1393 : tensor<?x3072xf32>) outs(%1394 : tensor<?x3072xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x3072xf16>
-    %1396 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1395, %arg176 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1394 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x3072xf16>
-    %1397 = arith.divsi %1390, %c128 : index
-    %expanded_385 = tensor.expand_shape %1396 [[0, 1], [2]] output_shape [%1397, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1398 = tensor.empty(%1397) : tensor<?x128x3072xf16>
-    %1399 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_385 : tensor<?x128x3072xf16>) outs(%1398 : tensor<?x128x3072xf16>) {
+    %1363 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1362 : tensor<?x768xf16>) outs(%1360 : tensor<?x768xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
-    } -> tensor<?x128x3072xf16>
-    %collapsed_386 = tensor.collapse_shape %1399 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_387 = arith.constant 128 : index
-    %1400 = arith.muli %1397, %c128_387 overflow<nsw> : index
-    %1401 = tensor.empty(%1400) : tensor<?x768xf32>
-    %1402 = linalg.fill ins(%cst_0 : f32) outs(%1401 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1403 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_386, %arg177 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1402 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1404 = tensor.empty(%1400) : tensor<?x768xf16>
-    %1405 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1403 : tensor<?x768xf32>) outs(%1404 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
+      %1364 = math.tanh %in : f16
+      linalg.yield %1364 : f16
     } -> tensor<?x768xf16>
-    %1406 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1405, %arg178 : tensor<?x768xf16>, tensor<768xf16>) outs(%1404 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1407 = arith.divsi %1400, %c128 : index
-    %expanded_388 = tensor.expand_shape %1406 [[0, 1], [2]] output_shape [%1407, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1408 = tensor.empty(%1407) : tensor<?x128x768xf16>
-    %1409 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388, %1389 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1408 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %1410 = tensor.empty(%1407) : tensor<?x128x768xf32>
-    %1411 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1409 : tensor<?x128x768xf16>) outs(%1410 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1412 = tensor.empty(%1407) : tensor<?x128x768xf64>
-    %1413 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1411 : tensor<?x128x768xf32>) outs(%1412 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1414 = tensor.empty(%1407) : tensor<?x128x1xf64>
-    %1415 = linalg.fill ins(%cst : f64) outs(%1414 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1416 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1413 : tensor<?x128x768xf64>) outs(%1415 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1417 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1416 : tensor<?x128x1xf64>) outs(%1414 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1418 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1413, %1417 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1412 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1419 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1418, %1418 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1412 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1420 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1419 : tensor<?x128x768xf64>) outs(%1415 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1421 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1420 : tensor<?x128x1xf64>) outs(%1414 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1422 = tensor.empty(%1407) : tensor<?x128x1xf32>
-    %1423 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1421 : tensor<?x128x1xf64>) outs(%1422 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1424 = linalg.fill ins(%cst_0 : f32) outs(%1422 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1425 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1411 : tensor<?x128x768xf32>) outs(%1424 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1426 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1425 : tensor<?x128x1xf32>) outs(%1422 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1427 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1423 : tensor<?x128x1xf32>) outs(%1422 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x1xf32>
-    %1428 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1427 : tensor<?x128x1xf32>) outs(%1422 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1429 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1411, %1426 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1410 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1430 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1429, %1428 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1410 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1431 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1430, %arg179 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1410 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1432 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1431, %arg180 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1410 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1433 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1432 : tensor<?x128x768xf32>) outs(%1408 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %collapsed_389 = tensor.collapse_shape %1433 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_390 = arith.constant 128 : index
-    %1434 = arith.muli %1407, %c128_390 overflow<nsw> : index
-    %1435 = tensor.empty(%1434) : tensor<?x768xf32>
-    %1436 = linalg.fill ins(%cst_0 : f32) outs(%1435 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1437 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg181 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1436 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1438 = tensor.empty(%1434) : tensor<?x768xf16>
-    %1439 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1437 : tensor<?x768xf32>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1440 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1439, %arg182 : tensor<?x768xf16>, tensor<768xf16>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1441 = arith.divsi %1434, %c128 : index
-    %expanded_391 = tensor.expand_shape %1440 [[0, 1], [2]] output_shape [%1441, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1442 = arith.index_cast %1441 : index to i64
-    %1443 = arith.muli %1442, %c98304_i64 : i64
-    %1444 = arith.divsi %1443, %64 : i64
-    %1445 = arith.select %4, %1444, %0 : i64
-    %from_elements_392 = tensor.from_elements %1445, %c128_i64, %1444, %c64_i64 : tensor<4xi64>
-    %reshape_393 = tensor.reshape %expanded_391(%from_elements_392) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1446 = arith.index_cast %1445 : i64 to index
-    %1447 = tensor.empty(%1446) : tensor<?x12x128x64xf16>
-    %transposed_394 = linalg.transpose ins(%reshape_393 : tensor<?x128x12x64xf16>) outs(%1447 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1448 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg183 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1436 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1449 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1448 : tensor<?x768xf32>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1450 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1449, %arg184 : tensor<?x768xf16>, tensor<768xf16>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %expanded_395 = tensor.expand_shape %1450 [[0, 1], [2]] output_shape [%1441, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_396 = tensor.reshape %expanded_395(%from_elements_392) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_397 = linalg.transpose ins(%reshape_396 : tensor<?x128x12x64xf16>) outs(%1447 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %1451 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_389, %arg185 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1436 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1452 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1451 : tensor<?x768xf32>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1453 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1452, %arg186 : tensor<?x768xf16>, tensor<768xf16>) outs(%1438 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %expanded_398 = tensor.expand_shape %1453 [[0, 1], [2]] output_shape [%1441, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %reshape_399 = tensor.reshape %expanded_398(%from_elements_392) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_400 = linalg.transpose ins(%reshape_399 : tensor<?x128x12x64xf16>) outs(%1447 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_401 = tensor.collapse_shape %transposed_394 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_402 = tensor.collapse_shape %transposed_397 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_403 = tensor.collapse_shape %transposed_400 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1454 = arith.index_cast %1445 : i64 to index
-    %c12_404 = arith.constant 12 : index
-    %1455 = arith.muli %1454, %c12_404 overflow<nsw> : index
-    %1456 = arith.index_cast %1445 : i64 to index
-    %c12_405 = arith.constant 12 : index
-    %1457 = arith.muli %1456, %c12_405 overflow<nsw> : index
-    %1458 = tensor.empty(%1457) : tensor<?x128x128xf32>
-    %1459 = linalg.fill ins(%cst_0 : f32) outs(%1458 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1460 = linalg.batch_matmul indexing_maps = [#map16, #map17, #map18] ins(%collapsed_401, %collapsed_402 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1459 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1461 = tensor.empty(%1457) : tensor<?x128x128xf16>
-    %1462 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1460 : tensor<?x128x128xf32>) outs(%1461 : tensor<?x128x128xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x128xf16>
-    %1463 = arith.divsi %1457, %c12 : index
-    %expanded_406 = tensor.expand_shape %1462 [[0, 1], [2], [3]] output_shape [%1463, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1464 = tensor.empty(%1463) : tensor<?x12x128x128xf16>
-    %1465 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_406 : tensor<?x12x128x128xf16>) outs(%1464 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: f16, %out: f16):
-      %1564 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %1466 = linalg.generic {indexing_maps = [#map19, #map9, #map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89, %cst_5, %1465 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_425: f16, %in_426: f16, %out: f16):
-      %1564 = arith.select %in, %in_425, %in_426 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %1467 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1466 : tensor<?x12x128x128xf16>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1468:2 = linalg.generic {indexing_maps = [#map8, #map18, #map18], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1467 : tensor<?x12x128x128xf32>) outs(%97, %95 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_425: i64):
-      %1564 = linalg.index 3 : index
-      %1565 = arith.index_cast %1564 : index to i64
-      %1566 = arith.maximumf %in, %out : f32
-      %1567 = arith.cmpf ogt, %in, %out : f32
-      %1568 = arith.select %1567, %1565, %out_425 : i64
-      linalg.yield %1566, %1568 : f32, i64
-    } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_407 = tensor.expand_shape %1468#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1469 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1467, %expanded_407 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1470 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1469 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.exp %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1471 = linalg.generic {indexing_maps = [#map8, #map20], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1470 : tensor<?x12x128x128xf32>) outs(%102 : tensor<?x12x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x1xf32>
-    %1472 = linalg.generic {indexing_maps = [#map8, #map20, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1470, %1471 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%92 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.divf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x12x128x128xf32>
-    %1473 = linalg.generic {indexing_maps = [#map8, #map8], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1472 : tensor<?x12x128x128xf32>) outs(%90 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x12x128x128xf16>
-    %collapsed_408 = tensor.collapse_shape %1473 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1474 = arith.index_cast %1445 : i64 to index
-    %c12_409 = arith.constant 12 : index
-    %1475 = arith.muli %1474, %c12_409 overflow<nsw> : index
-    %1476 = linalg.batch_matmul ins(%collapsed_408, %collapsed_403 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%110 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1477 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1476 : tensor<?x128x64xf32>) outs(%112 : tensor<?x128x64xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x64xf16>
-    %expanded_410 = tensor.expand_shape %1477 [[0, 1], [2], [3]] output_shape [%114, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_411 = tensor.reshape %expanded_410(%from_elements_35) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_412 = linalg.transpose ins(%reshape_411 : tensor<?x12x128x64xf16>) outs(%120 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_413 = tensor.reshape %transposed_412(%from_elements_38) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_414 = tensor.collapse_shape %reshape_413 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1478 = arith.index_cast %124 : i64 to index
-    %c128_415 = arith.constant 128 : index
-    %1479 = arith.muli %1478, %c128_415 overflow<nsw> : index
-    %1480 = tensor.empty(%1479) : tensor<?x768xf32>
-    %1481 = linalg.fill ins(%cst_0 : f32) outs(%1480 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1482 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_414, %arg187 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1481 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1483 = tensor.empty(%1479) : tensor<?x768xf16>
-    %1484 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1482 : tensor<?x768xf32>) outs(%1483 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1485 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1484, %arg188 : tensor<?x768xf16>, tensor<768xf16>) outs(%1483 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1486 = arith.divsi %1479, %c128 : index
-    %expanded_416 = tensor.expand_shape %1485 [[0, 1], [2]] output_shape [%1486, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1487 = tensor.empty(%1486) : tensor<?x128x768xf16>
-    %1488 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_416, %1433 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1487 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %1489 = tensor.empty(%1486) : tensor<?x128x768xf32>
-    %1490 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1488 : tensor<?x128x768xf16>) outs(%1489 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1491 = tensor.empty(%1486) : tensor<?x128x768xf64>
-    %1492 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1490 : tensor<?x128x768xf32>) outs(%1491 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1493 = tensor.empty(%1486) : tensor<?x128x1xf64>
-    %1494 = linalg.fill ins(%cst : f64) outs(%1493 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1495 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1492 : tensor<?x128x768xf64>) outs(%1494 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1496 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1495 : tensor<?x128x1xf64>) outs(%1493 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1497 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1492, %1496 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1491 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1498 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1497, %1497 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1491 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1499 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1498 : tensor<?x128x768xf64>) outs(%1494 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1500 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1499 : tensor<?x128x1xf64>) outs(%1493 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1501 = tensor.empty(%1486) : tensor<?x128x1xf32>
-    %1502 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1500 : tensor<?x128x1xf64>) outs(%1501 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1503 = linalg.fill ins(%cst_0 : f32) outs(%1501 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1504 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1490 : tensor<?x128x768xf32>) outs(%1503 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1505 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1504 : tensor<?x128x1xf32>) outs(%1501 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1506 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1502 : tensor<?x128x1xf32>) outs(%1501 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x1xf32>
-    %1507 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1506 : tensor<?x128x1xf32>) outs(%1501 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1508 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1490, %1505 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1489 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1509 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1508, %1507 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1489 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1510 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1509, %arg189 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1489 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1511 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1510, %arg190 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1489 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1512 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1511 : tensor<?x128x768xf32>) outs(%1487 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %collapsed_417 = tensor.collapse_shape %1512 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_418 = arith.constant 128 : index
-    %1513 = arith.muli %1486, %c128_418 overflow<nsw> : index
-    %1514 = tensor.empty(%1513) : tensor<?x3072xf32>
-    %1515 = linalg.fill ins(%cst_0 : f32) outs(%1514 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1516 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_417, %arg191 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1515 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1517 = tensor.empty(%1513) : tensor<?x3072xf16>
-    %1518 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1516 : tensor<?x3072xf32>) outs(%1517 : tensor<?x3072xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x3072xf16>
-    %1519 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1518, %arg192 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1517 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x3072xf16>
-    %1520 = arith.divsi %1513, %c128 : index
-    %expanded_419 = tensor.expand_shape %1519 [[0, 1], [2]] output_shape [%1520, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1521 = tensor.empty(%1520) : tensor<?x128x3072xf16>
-    %1522 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_419 : tensor<?x128x3072xf16>) outs(%1521 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %out: f16):
-      %1564 = math.sqrt %cst_3 : f16
-      %1565 = arith.divf %in, %1564 : f16
-      %1566 = math.erf %1565 : f16
-      %1567 = arith.addf %1566, %cst_2 : f16
-      %1568 = arith.mulf %1567, %cst_4 : f16
-      %1569 = arith.mulf %in, %1568 : f16
-      linalg.yield %1569 : f16
-    } -> tensor<?x128x3072xf16>
-    %collapsed_420 = tensor.collapse_shape %1522 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_421 = arith.constant 128 : index
-    %1523 = arith.muli %1520, %c128_421 overflow<nsw> : index
-    %1524 = tensor.empty(%1523) : tensor<?x768xf32>
-    %1525 = linalg.fill ins(%cst_0 : f32) outs(%1524 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1526 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_420, %arg193 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1525 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1527 = tensor.empty(%1523) : tensor<?x768xf16>
-    %1528 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1526 : tensor<?x768xf32>) outs(%1527 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1529 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1528, %arg194 : tensor<?x768xf16>, tensor<768xf16>) outs(%1527 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1530 = arith.divsi %1523, %c128 : index
-    %expanded_422 = tensor.expand_shape %1529 [[0, 1], [2]] output_shape [%1530, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1531 = tensor.empty(%1530) : tensor<?x128x768xf16>
-    %1532 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422, %1512 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1531 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %1533 = tensor.empty(%1530) : tensor<?x128x768xf32>
-    %1534 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1532 : tensor<?x128x768xf16>) outs(%1533 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f16, %out: f32):
-      %1564 = arith.extf %in : f16 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1535 = tensor.empty(%1530) : tensor<?x128x768xf64>
-    %1536 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1534 : tensor<?x128x768xf32>) outs(%1535 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1564 = arith.extf %in : f32 to f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1537 = tensor.empty(%1530) : tensor<?x128x1xf64>
-    %1538 = linalg.fill ins(%cst : f64) outs(%1537 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1539 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1536 : tensor<?x128x768xf64>) outs(%1538 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1540 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1539 : tensor<?x128x1xf64>) outs(%1537 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1541 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1536, %1540 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1535 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.subf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1542 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1541, %1541 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1535 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_425: f64, %out: f64):
-      %1564 = arith.mulf %in, %in_425 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x768xf64>
-    %1543 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1542 : tensor<?x128x768xf64>) outs(%1538 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.addf %in, %out : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1544 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1543 : tensor<?x128x1xf64>) outs(%1537 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1564 = arith.divf %in, %cst_8 : f64
-      linalg.yield %1564 : f64
-    } -> tensor<?x128x1xf64>
-    %1545 = tensor.empty(%1530) : tensor<?x128x1xf32>
-    %1546 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1544 : tensor<?x128x1xf64>) outs(%1545 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1564 = arith.truncf %in : f64 to f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1547 = linalg.fill ins(%cst_0 : f32) outs(%1545 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1548 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1534 : tensor<?x128x768xf32>) outs(%1547 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.addf %in, %out : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1549 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1548 : tensor<?x128x1xf32>) outs(%1545 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.divf %in, %cst_9 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1550 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1546 : tensor<?x128x1xf32>) outs(%1545 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = arith.truncf %cst_7 : f64 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x1xf32>
-    %1551 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1550 : tensor<?x128x1xf32>) outs(%1545 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1564 = math.rsqrt %in : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x1xf32>
-    %1552 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1534, %1549 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1533 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.subf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1553 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1552, %1551 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1533 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f32, %out: f32):
-      %1564 = arith.mulf %in, %in_425 : f32
-      linalg.yield %1564 : f32
-    } -> tensor<?x128x768xf32>
-    %1554 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1553, %arg195 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1533 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.mulf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1555 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1554, %arg196 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1533 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_425: f16, %out: f32):
-      %1564 = arith.extf %in_425 : f16 to f32
-      %1565 = arith.addf %in, %1564 : f32
-      linalg.yield %1565 : f32
-    } -> tensor<?x128x768xf32>
-    %1556 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1555 : tensor<?x128x768xf32>) outs(%1531 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x128x768xf16>
-    %extracted_slice_423 = tensor.extract_slice %1556[0, 0, 0] [%1530, 1, 768] [1, 1, 1] : tensor<?x128x768xf16> to tensor<?x1x768xf16>
-    %collapsed_424 = tensor.collapse_shape %extracted_slice_423 [[0, 1], [2]] : tensor<?x1x768xf16> into tensor<?x768xf16>
-    %1557 = tensor.empty(%1530) : tensor<?x768xf32>
-    %1558 = linalg.fill ins(%cst_0 : f32) outs(%1557 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1559 = linalg.matmul indexing_maps = [#map14, #map15, #map2] ins(%collapsed_424, %arg197 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1558 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1560 = tensor.empty(%1530) : tensor<?x768xf16>
-    %1561 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1559 : tensor<?x768xf32>) outs(%1560 : tensor<?x768xf16>) {
-    ^bb0(%in: f32, %out: f16):
-      %1564 = arith.truncf %in : f32 to f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1562 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} ins(%1561, %arg198 : tensor<?x768xf16>, tensor<768xf16>) outs(%1560 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_425: f16, %out: f16):
-      %1564 = arith.addf %in, %in_425 : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    %1563 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%1562 : tensor<?x768xf16>) outs(%1560 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %out: f16):
-      %1564 = math.tanh %in : f16
-      linalg.yield %1564 : f16
-    } -> tensor<?x768xf16>
-    return %1556, %1563 : tensor<?x128x768xf16>, tensor<?x768xf16>
+    return %1356, %1363 : tensor<?x128x768xf16>, tensor<?x768xf16>
   }
 }

@@ -165,6 +165,30 @@ def _linear_decomp(x, weight, bias=None):
     return y if x.dim() == 2 else aten.view.default(y, [*lead, weight.shape[0]])
 
 
+def _var_mean_decomp(x, dim=None, *, correction=None, keepdim=False):
+    """aten.var_mean in the input's own dtype, two passes (the mean, then the
+    mean square of the deviations), as the GPU kernels of PyTorch compute a
+    batch or layer norm's statistics (f32 accumulators for f32 and, after
+    autocast's upcast, for f16/bf16). torch-mlir's own lowering upcasts an
+    f32 variance to f64, which no runtime does: every normalization then
+    moved and computed f64 tensors (8 bytes an element) in the IR."""
+    aten = torch.ops.aten
+    dims = list(range(x.dim())) if dim is None else [d % x.dim() for d in dim]
+    count = 1
+    for d in dims:
+        count = count * x.shape[d]
+    mean = aten.mean.dim(x, dims, True)
+    dev = aten.sub.Tensor(x, mean)
+    sq = aten.sum.dim_IntList(aten.mul.Tensor(dev, dev), dims, keepdim)
+    corr = 1 if correction is None else correction
+    var = aten.div.Tensor(sq, count - corr)
+    return var, (mean if keepdim else aten.squeeze.dims(mean, dims))
+
+
+def _var_decomp(x, dim=None, *, correction=None, keepdim=False):
+    return _var_mean_decomp(x, dim, correction=correction, keepdim=keepdim)[0]
+
+
 def decomposition_table():
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = dict(get_decomposition_table())
@@ -173,6 +197,8 @@ def decomposition_table():
     # weights too); leave addmm to torch-mlir, which lowers it as mm + add in
     # the operand dtype.
     table.pop(torch.ops.aten.addmm.default, None)
+    table[torch.ops.aten.var_mean.correction] = _var_mean_decomp
+    table[torch.ops.aten.var.correction] = _var_decomp
     return table
 
 

@@ -29,59 +29,57 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 0.000000e+00 : f32
+    %cst = arith.constant 0.000000e+00 : f32
     %c64_i64 = arith.constant 64 : i64
     %c12 = arith.constant 12 : index
     %true = arith.constant true
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant dense<0xFF800000> : tensor<f32>
-    %cst_3 = arith.constant dense<true> : tensor<i1>
-    %cst_4 = arith.constant 0.79788456080286541 : f64
-    %cst_5 = arith.constant 4.471500e-02 : f64
-    %cst_6 = arith.constant 1.000000e-05 : f64
-    %cst_7 = arith.constant 7.680000e+02 : f64
-    %cst_8 = arith.constant 7.680000e+02 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant dense<0xFF800000> : tensor<f32>
+    %cst_2 = arith.constant dense<true> : tensor<i1>
+    %cst_3 = arith.constant 0.79788456080286541 : f64
+    %cst_4 = arith.constant 4.471500e-02 : f64
+    %cst_5 = arith.constant 1.000000e-05 : f64
+    %cst_6 = arith.constant 7.680000e+02 : f32
     %c8192_i64 = arith.constant 8192 : i64
     %c98304_i64 = arith.constant 98304 : i64
-    %cst_9 = arith.constant 1.250000e-01 : f32
-    %cst_10 = arith.constant 5.000000e-01 : f32
-    %cst_11 = arith.constant 1.000000e+00 : f32
+    %cst_7 = arith.constant 1.250000e-01 : f32
+    %cst_8 = arith.constant 5.000000e-01 : f32
+    %cst_9 = arith.constant 1.000000e+00 : f32
     %dim = tensor.dim %arg148, %c0 : tensor<?x128xi64>
     %0 = arith.index_cast %dim : index to i64
     %1 = tensor.empty(%dim) : tensor<?x128x768xf32>
     %2 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg148 : tensor<?x128xi64>) outs(%1 : tensor<?x128x768xf32>) {
     ^bb0(%in: i64, %out: f32):
-      %1238 = arith.index_cast %in : i64 to index
-      %1239 = linalg.index 2 : index
-      %extracted = tensor.extract %arg0[%1238, %1239] : tensor<50257x768xf32>
+      %1074 = arith.index_cast %in : i64 to index
+      %1075 = linalg.index 2 : index
+      %extracted = tensor.extract %arg0[%1074, %1075] : tensor<50257x768xf32>
       linalg.yield %extracted : f32
     } -> tensor<?x128x768xf32>
     %3 = tensor.empty() : tensor<128xi64>
     %4 = linalg.generic {indexing_maps = [#map2], iterator_types = ["parallel"]} outs(%3 : tensor<128xi64>) {
     ^bb0(%out: i64):
-      %1238 = linalg.index 0 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      linalg.yield %1239 : i64
+      %1074 = linalg.index 0 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      linalg.yield %1075 : i64
     } -> tensor<128xi64>
     %expanded = tensor.expand_shape %4 [[0, 1]] output_shape [1, 128] : tensor<128xi64> into tensor<1x128xi64>
     %5 = tensor.empty() : tensor<1x128x768xf32>
     %6 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded : tensor<1x128xi64>) outs(%5 : tensor<1x128x768xf32>) {
     ^bb0(%in: i64, %out: f32):
-      %1238 = arith.index_cast %in : i64 to index
-      %1239 = linalg.index 2 : index
-      %extracted = tensor.extract %arg1[%1238, %1239] : tensor<1024x768xf32>
+      %1074 = arith.index_cast %in : i64 to index
+      %1075 = linalg.index 2 : index
+      %extracted = tensor.extract %arg1[%1074, %1075] : tensor<1024x768xf32>
       linalg.yield %extracted : f32
     } -> tensor<1x128x768xf32>
     %7 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%2, %6 : tensor<?x128x768xf32>, tensor<1x128x768xf32>) outs(%1 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
     %8 = arith.cmpi slt, %0, %c0_i64 : i64
     %9 = arith.select %8, %c1_i64, %0 : i64
-    %dim_12 = tensor.dim %arg149, %c0 : tensor<?x128xi64>
-    %10 = arith.index_cast %dim_12 : index to i64
+    %dim_10 = tensor.dim %arg149, %c0 : tensor<?x128xi64>
+    %10 = arith.index_cast %dim_10 : index to i64
     %11 = arith.muli %10, %c128_i64 : i64
     %12 = arith.divsi %11, %9 : i64
     %13 = arith.select %8, %12, %0 : i64
@@ -91,4393 +89,3729 @@ module {
     %15 = tensor.empty(%14) : tensor<?x128xi1>
     %16 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%reshape : tensor<?x128xi64>) outs(%15 : tensor<?x128xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1238 = arith.cmpi ne, %in, %c0_i64 : i64
-      linalg.yield %1238 : i1
+      %1074 = arith.cmpi ne, %in, %c0_i64 : i64
+      linalg.yield %1074 : i1
     } -> tensor<?x128xi1>
     %17 = tensor.empty(%dim) : tensor<?xi64>
     %18 = linalg.generic {indexing_maps = [#map2], iterator_types = ["parallel"]} outs(%17 : tensor<?xi64>) {
     ^bb0(%out: i64):
-      %1238 = linalg.index 0 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      linalg.yield %1239 : i64
+      %1074 = linalg.index 0 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      linalg.yield %1075 : i64
     } -> tensor<?xi64>
-    %expanded_13 = tensor.expand_shape %18 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
-    %expanded_14 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
-    %expanded_15 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
+    %expanded_11 = tensor.expand_shape %18 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
+    %expanded_12 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
+    %expanded_13 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
     %19 = tensor.empty() : tensor<1x1x128x128xi1>
-    %20 = linalg.generic {indexing_maps = [#map5, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_15, %expanded_14 : tensor<1x1x1x128xi64>, tensor<1x1x128x1xi64>) outs(%19 : tensor<1x1x128x128xi1>) {
-    ^bb0(%in: i64, %in_426: i64, %out: i1):
-      %1238 = arith.cmpi sle, %in, %in_426 : i64
-      linalg.yield %1238 : i1
+    %20 = linalg.generic {indexing_maps = [#map5, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_13, %expanded_12 : tensor<1x1x1x128xi64>, tensor<1x1x128x1xi64>) outs(%19 : tensor<1x1x128x128xi1>) {
+    ^bb0(%in: i64, %in_424: i64, %out: i1):
+      %1074 = arith.cmpi sle, %in, %in_424 : i64
+      linalg.yield %1074 : i1
     } -> tensor<1x1x128x128xi1>
-    %21 = linalg.generic {indexing_maps = [#map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_3, %20 : tensor<i1>, tensor<1x1x128x128xi1>) outs(%19 : tensor<1x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_426: i1, %out: i1):
-      %1238 = arith.andi %in, %in_426 : i1
-      linalg.yield %1238 : i1
+    %21 = linalg.generic {indexing_maps = [#map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_2, %20 : tensor<i1>, tensor<1x1x128x128xi1>) outs(%19 : tensor<1x1x128x128xi1>) {
+    ^bb0(%in: i1, %in_424: i1, %out: i1):
+      %1074 = arith.andi %in, %in_424 : i1
+      linalg.yield %1074 : i1
     } -> tensor<1x1x128x128xi1>
-    %dim_16 = tensor.dim %expanded_13, %c0 : tensor<?x1x1x1xi64>
-    %22 = tensor.empty(%dim_16) : tensor<?x1x1x128xi1>
-    %23 = linalg.generic {indexing_maps = [#map9, #map10, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_13, %expanded_15 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%22 : tensor<?x1x1x128xi1>) {
-    ^bb0(%in: i64, %in_426: i64, %out: i1):
-      %1238 = arith.cmpi slt, %in, %c0_i64 : i64
-      %1239 = arith.addi %in, %13 : i64
-      %1240 = arith.select %1238, %1239, %in : i64
-      %1241 = arith.index_cast %1240 : i64 to index
-      %1242 = arith.cmpi slt, %in_426, %c0_i64 : i64
-      %1243 = arith.addi %in_426, %c128_i64 : i64
-      %1244 = arith.select %1242, %1243, %in_426 : i64
-      %1245 = arith.index_cast %1244 : i64 to index
-      %extracted = tensor.extract %16[%1241, %1245] : tensor<?x128xi1>
+    %dim_14 = tensor.dim %expanded_11, %c0 : tensor<?x1x1x1xi64>
+    %22 = tensor.empty(%dim_14) : tensor<?x1x1x128xi1>
+    %23 = linalg.generic {indexing_maps = [#map9, #map10, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_11, %expanded_13 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%22 : tensor<?x1x1x128xi1>) {
+    ^bb0(%in: i64, %in_424: i64, %out: i1):
+      %1074 = arith.cmpi slt, %in, %c0_i64 : i64
+      %1075 = arith.addi %in, %13 : i64
+      %1076 = arith.select %1074, %1075, %in : i64
+      %1077 = arith.index_cast %1076 : i64 to index
+      %1078 = arith.cmpi slt, %in_424, %c0_i64 : i64
+      %1079 = arith.addi %in_424, %c128_i64 : i64
+      %1080 = arith.select %1078, %1079, %in_424 : i64
+      %1081 = arith.index_cast %1080 : i64 to index
+      %extracted = tensor.extract %16[%1077, %1081] : tensor<?x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x1x128xi1>
-    %24 = tensor.empty(%dim_16) : tensor<?x1x128x128xi1>
+    %24 = tensor.empty(%dim_14) : tensor<?x1x128x128xi1>
     %25 = linalg.generic {indexing_maps = [#map11, #map5, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%21, %23 : tensor<1x1x128x128xi1>, tensor<?x1x1x128xi1>) outs(%24 : tensor<?x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_426: i1, %out: i1):
-      %1238 = arith.andi %in, %in_426 : i1
-      linalg.yield %1238 : i1
+    ^bb0(%in: i1, %in_424: i1, %out: i1):
+      %1074 = arith.andi %in, %in_424 : i1
+      linalg.yield %1074 : i1
     } -> tensor<?x1x128x128xi1>
     %26 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
     %27 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%26 : tensor<?x1x128x128xi1>) {
     ^bb0(%out: i1):
-      %1238 = linalg.index 0 : index
-      %1239 = linalg.index 2 : index
-      %1240 = linalg.index 3 : index
-      %1241 = arith.cmpi eq, %dim_16, %c1 : index
-      %1242 = arith.select %1241, %c0, %1238 : index
-      %extracted = tensor.extract %25[%1242, %c0, %1239, %1240] : tensor<?x1x128x128xi1>
+      %1074 = linalg.index 0 : index
+      %1075 = linalg.index 2 : index
+      %1076 = linalg.index 3 : index
+      %1077 = arith.cmpi eq, %dim_14, %c1 : index
+      %1078 = arith.select %1077, %c0, %1074 : index
+      %extracted = tensor.extract %25[%1078, %c0, %1075, %1076] : tensor<?x1x128x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x128x128xi1>
-    %28 = tensor.empty(%dim) : tensor<?x128x768xf64>
-    %29 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7 : tensor<?x128x768xf32>) outs(%28 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %30 = tensor.empty(%dim) : tensor<?x128x1xf64>
-    %31 = linalg.fill ins(%cst : f64) outs(%30 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %32 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%29 : tensor<?x128x768xf64>) outs(%31 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %33 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%32 : tensor<?x128x1xf64>) outs(%30 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %34 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29, %33 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%28 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %35 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34, %34 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%28 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %36 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%35 : tensor<?x128x768xf64>) outs(%31 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %37 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36 : tensor<?x128x1xf64>) outs(%30 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %38 = tensor.empty(%dim) : tensor<?x128x1xf32>
-    %39 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%37 : tensor<?x128x1xf64>) outs(%38 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %40 = linalg.fill ins(%cst_0 : f32) outs(%38 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %41 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%7 : tensor<?x128x768xf32>) outs(%40 : tensor<?x128x1xf32>) {
+    %28 = tensor.empty(%dim) : tensor<?x128x1xf32>
+    %29 = linalg.fill ins(%cst : f32) outs(%28 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %30 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%7 : tensor<?x128x768xf32>) outs(%29 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %42 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%41 : tensor<?x128x1xf32>) outs(%38 : tensor<?x128x1xf32>) {
+    %31 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%30 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %43 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%39 : tensor<?x128x1xf32>) outs(%38 : tensor<?x128x1xf32>) {
+    %32 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7, %31 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %33 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%32, %32 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %34 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%33 : tensor<?x128x768xf32>) outs(%29 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %44 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%43 : tensor<?x128x1xf32>) outs(%38 : tensor<?x128x1xf32>) {
+    %35 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %45 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7, %42 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %36 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%35 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %37 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36 : tensor<?x128x1xf32>) outs(%28 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %38 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%32, %37 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %46 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%45, %44 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %39 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%38, %arg2 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %47 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%46, %arg2 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %40 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%39, %arg3 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %48 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%47, %arg3 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed = tensor.collapse_shape %48 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_17 = arith.constant 128 : index
-    %49 = arith.muli %dim, %c128_17 overflow<nsw> : index
-    %50 = tensor.empty(%49) : tensor<?x2304xf32>
-    %51 = linalg.fill ins(%cst_0 : f32) outs(%50 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %52 = linalg.matmul ins(%collapsed, %arg4 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%51 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %53 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg5, %52 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%50 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed = tensor.collapse_shape %40 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_15 = arith.constant 128 : index
+    %41 = arith.muli %dim, %c128_15 overflow<nsw> : index
+    %42 = tensor.empty(%41) : tensor<?x2304xf32>
+    %43 = linalg.fill ins(%cst : f32) outs(%42 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %44 = linalg.matmul ins(%collapsed, %arg4 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%43 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %45 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg5, %44 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%42 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %54 = arith.divsi %49, %c128 : index
-    %expanded_18 = tensor.expand_shape %53 [[0, 1], [2]] output_shape [%54, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice = tensor.extract_slice %expanded_18[0, 0, 0] [%54, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_19 = tensor.extract_slice %expanded_18[0, 0, 768] [%54, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_20 = tensor.extract_slice %expanded_18[0, 0, 1536] [%54, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %55 = arith.muli %9, %c8192_i64 : i64
-    %56 = arith.index_cast %54 : index to i64
-    %57 = arith.muli %56, %c98304_i64 : i64
-    %58 = arith.divsi %57, %55 : i64
-    %59 = arith.select %8, %58, %0 : i64
-    %from_elements_21 = tensor.from_elements %59, %c128_i64, %58, %c64_i64 : tensor<4xi64>
-    %reshape_22 = tensor.reshape %extracted_slice_19(%from_elements_21) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %60 = arith.index_cast %59 : i64 to index
-    %61 = tensor.empty(%60) : tensor<?x12x128x64xf32>
-    %transposed = linalg.transpose ins(%reshape_22 : tensor<?x128x12x64xf32>) outs(%61 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_23 = tensor.reshape %extracted_slice_20(%from_elements_21) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_24 = linalg.transpose ins(%reshape_23 : tensor<?x128x12x64xf32>) outs(%61 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_25 = tensor.reshape %extracted_slice(%from_elements_21) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_26 = linalg.transpose ins(%reshape_25 : tensor<?x128x12x64xf32>) outs(%61 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_27 = tensor.collapse_shape %transposed_26 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_28 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_29 = tensor.collapse_shape %transposed_24 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %62 = arith.index_cast %59 : i64 to index
-    %c12_30 = arith.constant 12 : index
-    %63 = arith.muli %62, %c12_30 overflow<nsw> : index
-    %64 = arith.index_cast %59 : i64 to index
-    %c12_31 = arith.constant 12 : index
-    %65 = arith.muli %64, %c12_31 overflow<nsw> : index
-    %66 = tensor.empty(%65) : tensor<?x128x128xf32>
-    %67 = linalg.fill ins(%cst_0 : f32) outs(%66 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %68 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_27, %collapsed_28 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%67 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %69 = arith.divsi %65, %c12 : index
-    %expanded_32 = tensor.expand_shape %68 [[0, 1], [2], [3]] output_shape [%69, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %70 = tensor.empty(%69) : tensor<?x12x128x128xf32>
-    %71 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_32 : tensor<?x12x128x128xf32>) outs(%70 : tensor<?x12x128x128xf32>) {
+    %46 = arith.divsi %41, %c128 : index
+    %expanded_16 = tensor.expand_shape %45 [[0, 1], [2]] output_shape [%46, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice = tensor.extract_slice %expanded_16[0, 0, 0] [%46, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_17 = tensor.extract_slice %expanded_16[0, 0, 768] [%46, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_18 = tensor.extract_slice %expanded_16[0, 0, 1536] [%46, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %47 = arith.muli %9, %c8192_i64 : i64
+    %48 = arith.index_cast %46 : index to i64
+    %49 = arith.muli %48, %c98304_i64 : i64
+    %50 = arith.divsi %49, %47 : i64
+    %51 = arith.select %8, %50, %0 : i64
+    %from_elements_19 = tensor.from_elements %51, %c128_i64, %50, %c64_i64 : tensor<4xi64>
+    %reshape_20 = tensor.reshape %extracted_slice_17(%from_elements_19) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %52 = arith.index_cast %51 : i64 to index
+    %53 = tensor.empty(%52) : tensor<?x12x128x64xf32>
+    %transposed = linalg.transpose ins(%reshape_20 : tensor<?x128x12x64xf32>) outs(%53 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_21 = tensor.reshape %extracted_slice_18(%from_elements_19) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_22 = linalg.transpose ins(%reshape_21 : tensor<?x128x12x64xf32>) outs(%53 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_23 = tensor.reshape %extracted_slice(%from_elements_19) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_24 = linalg.transpose ins(%reshape_23 : tensor<?x128x12x64xf32>) outs(%53 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_25 = tensor.collapse_shape %transposed_24 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_26 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_27 = tensor.collapse_shape %transposed_22 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %54 = arith.index_cast %51 : i64 to index
+    %c12_28 = arith.constant 12 : index
+    %55 = arith.muli %54, %c12_28 overflow<nsw> : index
+    %56 = arith.index_cast %51 : i64 to index
+    %c12_29 = arith.constant 12 : index
+    %57 = arith.muli %56, %c12_29 overflow<nsw> : index
+    %58 = tensor.empty(%57) : tensor<?x128x128xf32>
+    %59 = linalg.fill ins(%cst : f32) outs(%58 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %60 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_25, %collapsed_26 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%59 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %61 = arith.divsi %57, %c12 : index
+    %expanded_30 = tensor.expand_shape %60 [[0, 1], [2], [3]] output_shape [%61, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %62 = tensor.empty(%61) : tensor<?x12x128x128xf32>
+    %63 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_30 : tensor<?x12x128x128xf32>) outs(%62 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %72 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%27 : tensor<?x1x128x128xi1>) outs(%26 : tensor<?x1x128x128xi1>) {
+    %64 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%27 : tensor<?x1x128x128xi1>) outs(%26 : tensor<?x1x128x128xi1>) {
     ^bb0(%in: i1, %out: i1):
-      %1238 = arith.xori %in, %true : i1
-      linalg.yield %1238 : i1
+      %1074 = arith.xori %in, %true : i1
+      linalg.yield %1074 : i1
     } -> tensor<?x1x128x128xi1>
-    %73 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
-    %74 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %71 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %65 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
+    %66 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %63 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %75 = tensor.empty(%dim) : tensor<?x12x128xi64>
-    %76 = linalg.fill ins(%c0_i64 : i64) outs(%75 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
-    %77 = tensor.empty(%dim) : tensor<?x12x128xf32>
-    %78 = linalg.fill ins(%cst_1 : f32) outs(%77 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
-    %79:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%74 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %67 = tensor.empty(%dim) : tensor<?x12x128xi64>
+    %68 = linalg.fill ins(%c0_i64 : i64) outs(%67 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
+    %69 = tensor.empty(%dim) : tensor<?x12x128xf32>
+    %70 = linalg.fill ins(%cst_0 : f32) outs(%69 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
+    %71:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%66 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_33 = tensor.expand_shape %79#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %80 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%74, %expanded_33 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_31 = tensor.expand_shape %71#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %72 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%66, %expanded_31 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %81 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%80 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %73 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %82 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
-    %83 = linalg.fill ins(%cst_0 : f32) outs(%82 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
-    %84 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%81 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %74 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
+    %75 = linalg.fill ins(%cst : f32) outs(%74 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
+    %76 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%73 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %85 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81, %84 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %77 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%73, %76 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_34 = tensor.collapse_shape %85 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %c12_35 = arith.constant 12 : index
-    %86 = arith.muli %dim, %c12_35 overflow<nsw> : index
-    %87 = arith.index_cast %59 : i64 to index
-    %c12_36 = arith.constant 12 : index
-    %88 = arith.muli %87, %c12_36 overflow<nsw> : index
-    %89 = tensor.empty(%86) : tensor<?x128x64xf32>
-    %90 = linalg.fill ins(%cst_0 : f32) outs(%89 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %91 = linalg.batch_matmul ins(%collapsed_34, %collapsed_29 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %92 = arith.divsi %86, %c12 : index
-    %expanded_37 = tensor.expand_shape %91 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %93 = arith.index_cast %92 : index to i64
-    %94 = arith.muli %93, %c98304_i64 : i64
-    %95 = arith.divsi %94, %55 : i64
-    %96 = arith.select %8, %95, %0 : i64
-    %from_elements_38 = tensor.from_elements %96, %95, %c128_i64, %c64_i64 : tensor<4xi64>
-    %reshape_39 = tensor.reshape %expanded_37(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %97 = arith.index_cast %96 : i64 to index
-    %98 = tensor.empty(%97) : tensor<?x128x12x64xf32>
-    %transposed_40 = linalg.transpose ins(%reshape_39 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %99 = arith.muli %9, %c128_i64 : i64
-    %100 = arith.muli %96, %c98304_i64 : i64
-    %101 = arith.divsi %100, %99 : i64
-    %102 = arith.select %8, %101, %0 : i64
-    %from_elements_41 = tensor.from_elements %102, %c128_i64, %101 : tensor<3xi64>
-    %reshape_42 = tensor.reshape %transposed_40(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_43 = tensor.collapse_shape %reshape_42 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %103 = arith.index_cast %102 : i64 to index
-    %c128_44 = arith.constant 128 : index
-    %104 = arith.muli %103, %c128_44 overflow<nsw> : index
-    %105 = tensor.empty(%104) : tensor<?x768xf32>
-    %106 = linalg.fill ins(%cst_0 : f32) outs(%105 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %107 = linalg.matmul ins(%collapsed_43, %arg6 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%106 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %108 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg7, %107 : tensor<768xf32>, tensor<?x768xf32>) outs(%105 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_32 = tensor.collapse_shape %77 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %c12_33 = arith.constant 12 : index
+    %78 = arith.muli %dim, %c12_33 overflow<nsw> : index
+    %79 = arith.index_cast %51 : i64 to index
+    %c12_34 = arith.constant 12 : index
+    %80 = arith.muli %79, %c12_34 overflow<nsw> : index
+    %81 = tensor.empty(%78) : tensor<?x128x64xf32>
+    %82 = linalg.fill ins(%cst : f32) outs(%81 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %83 = linalg.batch_matmul ins(%collapsed_32, %collapsed_27 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %84 = arith.divsi %78, %c12 : index
+    %expanded_35 = tensor.expand_shape %83 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %85 = arith.index_cast %84 : index to i64
+    %86 = arith.muli %85, %c98304_i64 : i64
+    %87 = arith.divsi %86, %47 : i64
+    %88 = arith.select %8, %87, %0 : i64
+    %from_elements_36 = tensor.from_elements %88, %87, %c128_i64, %c64_i64 : tensor<4xi64>
+    %reshape_37 = tensor.reshape %expanded_35(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %89 = arith.index_cast %88 : i64 to index
+    %90 = tensor.empty(%89) : tensor<?x128x12x64xf32>
+    %transposed_38 = linalg.transpose ins(%reshape_37 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %91 = arith.muli %9, %c128_i64 : i64
+    %92 = arith.muli %88, %c98304_i64 : i64
+    %93 = arith.divsi %92, %91 : i64
+    %94 = arith.select %8, %93, %0 : i64
+    %from_elements_39 = tensor.from_elements %94, %c128_i64, %93 : tensor<3xi64>
+    %reshape_40 = tensor.reshape %transposed_38(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_41 = tensor.collapse_shape %reshape_40 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %95 = arith.index_cast %94 : i64 to index
+    %c128_42 = arith.constant 128 : index
+    %96 = arith.muli %95, %c128_42 overflow<nsw> : index
+    %97 = tensor.empty(%96) : tensor<?x768xf32>
+    %98 = linalg.fill ins(%cst : f32) outs(%97 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %99 = linalg.matmul ins(%collapsed_41, %arg6 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%98 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %100 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg7, %99 : tensor<768xf32>, tensor<?x768xf32>) outs(%97 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %109 = arith.divsi %104, %c128 : index
-    %expanded_45 = tensor.expand_shape %108 [[0, 1], [2]] output_shape [%109, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %110 = tensor.empty(%109) : tensor<?x128x768xf32>
-    %111 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_45, %7 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %101 = arith.divsi %96, %c128 : index
+    %expanded_43 = tensor.expand_shape %100 [[0, 1], [2]] output_shape [%101, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %102 = tensor.empty(%101) : tensor<?x128x768xf32>
+    %103 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_43, %7 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %112 = tensor.empty(%109) : tensor<?x128x768xf64>
-    %113 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111 : tensor<?x128x768xf32>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %114 = tensor.empty(%109) : tensor<?x128x1xf64>
-    %115 = linalg.fill ins(%cst : f64) outs(%114 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %116 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%113 : tensor<?x128x768xf64>) outs(%115 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %117 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%116 : tensor<?x128x1xf64>) outs(%114 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %118 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%113, %117 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %119 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%118, %118 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %120 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%119 : tensor<?x128x768xf64>) outs(%115 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %121 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%120 : tensor<?x128x1xf64>) outs(%114 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %122 = tensor.empty(%109) : tensor<?x128x1xf32>
-    %123 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%121 : tensor<?x128x1xf64>) outs(%122 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %124 = linalg.fill ins(%cst_0 : f32) outs(%122 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %125 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%111 : tensor<?x128x768xf32>) outs(%124 : tensor<?x128x1xf32>) {
+    %104 = tensor.empty(%101) : tensor<?x128x1xf32>
+    %105 = linalg.fill ins(%cst : f32) outs(%104 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %106 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%103 : tensor<?x128x768xf32>) outs(%105 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %126 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%125 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %107 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%106 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %127 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%123 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %108 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%103, %107 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %109 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%108, %108 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %110 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%109 : tensor<?x128x768xf32>) outs(%105 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %128 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %111 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%110 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %129 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111, %126 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %112 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %113 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%112 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %114 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%108, %113 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %130 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129, %128 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %115 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%114, %arg8 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %131 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%130, %arg8 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %116 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%115, %arg9 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %132 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%131, %arg9 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_46 = tensor.collapse_shape %132 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_47 = arith.constant 128 : index
-    %133 = arith.muli %109, %c128_47 overflow<nsw> : index
-    %134 = tensor.empty(%133) : tensor<?x3072xf32>
-    %135 = linalg.fill ins(%cst_0 : f32) outs(%134 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %136 = linalg.matmul ins(%collapsed_46, %arg10 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%135 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %137 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg11, %136 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%134 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_44 = tensor.collapse_shape %116 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_45 = arith.constant 128 : index
+    %117 = arith.muli %101, %c128_45 overflow<nsw> : index
+    %118 = tensor.empty(%117) : tensor<?x3072xf32>
+    %119 = linalg.fill ins(%cst : f32) outs(%118 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %120 = linalg.matmul ins(%collapsed_44, %arg10 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%119 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %121 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg11, %120 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%118 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %138 = arith.divsi %133, %c128 : index
-    %expanded_48 = tensor.expand_shape %137 [[0, 1], [2]] output_shape [%138, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %139 = tensor.empty(%138) : tensor<?x128x3072xf32>
-    %140 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %122 = arith.divsi %117, %c128 : index
+    %expanded_46 = tensor.expand_shape %121 [[0, 1], [2]] output_shape [%122, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %123 = tensor.empty(%122) : tensor<?x128x3072xf32>
+    %124 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %141 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %125 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %142 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %126 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%125 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %143 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48, %142 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %127 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46, %126 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %144 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %128 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %145 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%144 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %129 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%128 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %146 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145 : tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
+    %130 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129 : tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %147 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%140, %146 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%139 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %131 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124, %130 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%123 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_49 = tensor.collapse_shape %147 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_50 = arith.constant 128 : index
-    %148 = arith.muli %138, %c128_50 overflow<nsw> : index
-    %149 = tensor.empty(%148) : tensor<?x768xf32>
-    %150 = linalg.fill ins(%cst_0 : f32) outs(%149 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %151 = linalg.matmul ins(%collapsed_49, %arg12 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%150 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %152 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg13, %151 : tensor<768xf32>, tensor<?x768xf32>) outs(%149 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_47 = tensor.collapse_shape %131 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_48 = arith.constant 128 : index
+    %132 = arith.muli %122, %c128_48 overflow<nsw> : index
+    %133 = tensor.empty(%132) : tensor<?x768xf32>
+    %134 = linalg.fill ins(%cst : f32) outs(%133 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %135 = linalg.matmul ins(%collapsed_47, %arg12 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%134 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %136 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg13, %135 : tensor<768xf32>, tensor<?x768xf32>) outs(%133 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %153 = arith.divsi %148, %c128 : index
-    %expanded_51 = tensor.expand_shape %152 [[0, 1], [2]] output_shape [%153, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %154 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111, %expanded_51 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %137 = arith.divsi %132, %c128 : index
+    %expanded_49 = tensor.expand_shape %136 [[0, 1], [2]] output_shape [%137, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %138 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%103, %expanded_49 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %155 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%154 : tensor<?x128x768xf32>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %156 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%155 : tensor<?x128x768xf64>) outs(%115 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %157 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%156 : tensor<?x128x1xf64>) outs(%114 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %158 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%155, %157 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %159 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%158, %158 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%112 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %160 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%159 : tensor<?x128x768xf64>) outs(%115 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %161 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%160 : tensor<?x128x1xf64>) outs(%114 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %162 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%161 : tensor<?x128x1xf64>) outs(%122 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %163 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%154 : tensor<?x128x768xf32>) outs(%124 : tensor<?x128x1xf32>) {
+    %139 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%138 : tensor<?x128x768xf32>) outs(%105 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %164 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %140 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%139 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %165 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%162 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %141 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%138, %140 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %142 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141, %141 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %143 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%142 : tensor<?x128x768xf32>) outs(%105 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %166 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%165 : tensor<?x128x1xf32>) outs(%122 : tensor<?x128x1xf32>) {
+    %144 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %167 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%154, %164 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %145 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%144 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %146 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145 : tensor<?x128x1xf32>) outs(%104 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %147 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141, %146 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %168 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%167, %166 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %148 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%147, %arg14 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %169 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%168, %arg14 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %149 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148, %arg15 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%102 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %170 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%169, %arg15 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%110 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_52 = tensor.collapse_shape %170 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %171 = tensor.empty(%133) : tensor<?x2304xf32>
-    %172 = linalg.fill ins(%cst_0 : f32) outs(%171 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %173 = linalg.matmul ins(%collapsed_52, %arg16 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%172 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %174 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg17, %173 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%171 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_50 = tensor.collapse_shape %149 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %150 = tensor.empty(%117) : tensor<?x2304xf32>
+    %151 = linalg.fill ins(%cst : f32) outs(%150 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %152 = linalg.matmul ins(%collapsed_50, %arg16 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%151 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %153 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg17, %152 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%150 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_53 = tensor.expand_shape %174 [[0, 1], [2]] output_shape [%138, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_54 = tensor.extract_slice %expanded_53[0, 0, 0] [%138, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_55 = tensor.extract_slice %expanded_53[0, 0, 768] [%138, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_56 = tensor.extract_slice %expanded_53[0, 0, 1536] [%138, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %175 = arith.index_cast %138 : index to i64
-    %176 = arith.muli %175, %c98304_i64 : i64
-    %177 = arith.divsi %176, %55 : i64
-    %178 = arith.select %8, %177, %0 : i64
-    %from_elements_57 = tensor.from_elements %178, %c128_i64, %177, %c64_i64 : tensor<4xi64>
-    %reshape_58 = tensor.reshape %extracted_slice_55(%from_elements_57) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %179 = arith.index_cast %178 : i64 to index
-    %180 = tensor.empty(%179) : tensor<?x12x128x64xf32>
-    %transposed_59 = linalg.transpose ins(%reshape_58 : tensor<?x128x12x64xf32>) outs(%180 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_60 = tensor.reshape %extracted_slice_56(%from_elements_57) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_61 = linalg.transpose ins(%reshape_60 : tensor<?x128x12x64xf32>) outs(%180 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_62 = tensor.reshape %extracted_slice_54(%from_elements_57) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_63 = linalg.transpose ins(%reshape_62 : tensor<?x128x12x64xf32>) outs(%180 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_64 = tensor.collapse_shape %transposed_63 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_65 = tensor.collapse_shape %transposed_59 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_66 = tensor.collapse_shape %transposed_61 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %181 = arith.index_cast %178 : i64 to index
-    %c12_67 = arith.constant 12 : index
-    %182 = arith.muli %181, %c12_67 overflow<nsw> : index
-    %183 = arith.index_cast %178 : i64 to index
-    %c12_68 = arith.constant 12 : index
-    %184 = arith.muli %183, %c12_68 overflow<nsw> : index
-    %185 = tensor.empty(%184) : tensor<?x128x128xf32>
-    %186 = linalg.fill ins(%cst_0 : f32) outs(%185 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %187 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_64, %collapsed_65 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%186 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %188 = arith.divsi %184, %c12 : index
-    %expanded_69 = tensor.expand_shape %187 [[0, 1], [2], [3]] output_shape [%188, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %189 = tensor.empty(%188) : tensor<?x12x128x128xf32>
-    %190 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_69 : tensor<?x12x128x128xf32>) outs(%189 : tensor<?x12x128x128xf32>) {
+    %expanded_51 = tensor.expand_shape %153 [[0, 1], [2]] output_shape [%122, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_52 = tensor.extract_slice %expanded_51[0, 0, 0] [%122, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_53 = tensor.extract_slice %expanded_51[0, 0, 768] [%122, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_54 = tensor.extract_slice %expanded_51[0, 0, 1536] [%122, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %154 = arith.index_cast %122 : index to i64
+    %155 = arith.muli %154, %c98304_i64 : i64
+    %156 = arith.divsi %155, %47 : i64
+    %157 = arith.select %8, %156, %0 : i64
+    %from_elements_55 = tensor.from_elements %157, %c128_i64, %156, %c64_i64 : tensor<4xi64>
+    %reshape_56 = tensor.reshape %extracted_slice_53(%from_elements_55) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %158 = arith.index_cast %157 : i64 to index
+    %159 = tensor.empty(%158) : tensor<?x12x128x64xf32>
+    %transposed_57 = linalg.transpose ins(%reshape_56 : tensor<?x128x12x64xf32>) outs(%159 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_58 = tensor.reshape %extracted_slice_54(%from_elements_55) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_59 = linalg.transpose ins(%reshape_58 : tensor<?x128x12x64xf32>) outs(%159 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_60 = tensor.reshape %extracted_slice_52(%from_elements_55) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_61 = linalg.transpose ins(%reshape_60 : tensor<?x128x12x64xf32>) outs(%159 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_62 = tensor.collapse_shape %transposed_61 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_63 = tensor.collapse_shape %transposed_57 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_64 = tensor.collapse_shape %transposed_59 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %160 = arith.index_cast %157 : i64 to index
+    %c12_65 = arith.constant 12 : index
+    %161 = arith.muli %160, %c12_65 overflow<nsw> : index
+    %162 = arith.index_cast %157 : i64 to index
+    %c12_66 = arith.constant 12 : index
+    %163 = arith.muli %162, %c12_66 overflow<nsw> : index
+    %164 = tensor.empty(%163) : tensor<?x128x128xf32>
+    %165 = linalg.fill ins(%cst : f32) outs(%164 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %166 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_62, %collapsed_63 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%165 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %167 = arith.divsi %163, %c12 : index
+    %expanded_67 = tensor.expand_shape %166 [[0, 1], [2], [3]] output_shape [%167, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %168 = tensor.empty(%167) : tensor<?x12x128x128xf32>
+    %169 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_67 : tensor<?x12x128x128xf32>) outs(%168 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %191 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %190 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %170 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %169 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %192:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%191 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %171:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%170 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_70 = tensor.expand_shape %192#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %193 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%191, %expanded_70 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_68 = tensor.expand_shape %171#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %172 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%170, %expanded_68 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %194 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%193 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %173 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%172 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %195 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%194 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %174 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%173 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %196 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%194, %195 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %175 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%173, %174 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_71 = tensor.collapse_shape %196 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %197 = arith.index_cast %178 : i64 to index
-    %c12_72 = arith.constant 12 : index
-    %198 = arith.muli %197, %c12_72 overflow<nsw> : index
-    %199 = linalg.batch_matmul ins(%collapsed_71, %collapsed_66 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_73 = tensor.expand_shape %199 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_74 = tensor.reshape %expanded_73(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_75 = linalg.transpose ins(%reshape_74 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_76 = tensor.reshape %transposed_75(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_77 = tensor.collapse_shape %reshape_76 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %200 = arith.index_cast %102 : i64 to index
-    %c128_78 = arith.constant 128 : index
-    %201 = arith.muli %200, %c128_78 overflow<nsw> : index
-    %202 = tensor.empty(%201) : tensor<?x768xf32>
-    %203 = linalg.fill ins(%cst_0 : f32) outs(%202 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %204 = linalg.matmul ins(%collapsed_77, %arg18 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%203 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %205 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg19, %204 : tensor<768xf32>, tensor<?x768xf32>) outs(%202 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_69 = tensor.collapse_shape %175 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %176 = arith.index_cast %157 : i64 to index
+    %c12_70 = arith.constant 12 : index
+    %177 = arith.muli %176, %c12_70 overflow<nsw> : index
+    %178 = linalg.batch_matmul ins(%collapsed_69, %collapsed_64 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_71 = tensor.expand_shape %178 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_72 = tensor.reshape %expanded_71(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_73 = linalg.transpose ins(%reshape_72 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_74 = tensor.reshape %transposed_73(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_75 = tensor.collapse_shape %reshape_74 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %179 = arith.index_cast %94 : i64 to index
+    %c128_76 = arith.constant 128 : index
+    %180 = arith.muli %179, %c128_76 overflow<nsw> : index
+    %181 = tensor.empty(%180) : tensor<?x768xf32>
+    %182 = linalg.fill ins(%cst : f32) outs(%181 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %183 = linalg.matmul ins(%collapsed_75, %arg18 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%182 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %184 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg19, %183 : tensor<768xf32>, tensor<?x768xf32>) outs(%181 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
+    %185 = arith.divsi %180, %c128 : index
+    %expanded_77 = tensor.expand_shape %184 [[0, 1], [2]] output_shape [%185, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %186 = tensor.empty(%185) : tensor<?x128x768xf32>
+    %187 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_77, %138 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %188 = tensor.empty(%185) : tensor<?x128x1xf32>
+    %189 = linalg.fill ins(%cst : f32) outs(%188 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %190 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%187 : tensor<?x128x768xf32>) outs(%189 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %191 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %192 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%187, %191 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %193 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%192, %192 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %194 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%193 : tensor<?x128x768xf32>) outs(%189 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %195 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%194 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %196 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%195 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %197 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%196 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %198 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%192, %197 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %199 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%198, %arg20 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %200 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%199, %arg21 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %collapsed_78 = tensor.collapse_shape %200 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_79 = arith.constant 128 : index
+    %201 = arith.muli %185, %c128_79 overflow<nsw> : index
+    %202 = tensor.empty(%201) : tensor<?x3072xf32>
+    %203 = linalg.fill ins(%cst : f32) outs(%202 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %204 = linalg.matmul ins(%collapsed_78, %arg22 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%203 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %205 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg23, %204 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%202 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x3072xf32>
     %206 = arith.divsi %201, %c128 : index
-    %expanded_79 = tensor.expand_shape %205 [[0, 1], [2]] output_shape [%206, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %207 = tensor.empty(%206) : tensor<?x128x768xf32>
-    %208 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_79, %154 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %209 = tensor.empty(%206) : tensor<?x128x768xf64>
-    %210 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208 : tensor<?x128x768xf32>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %211 = tensor.empty(%206) : tensor<?x128x1xf64>
-    %212 = linalg.fill ins(%cst : f64) outs(%211 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %213 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%210 : tensor<?x128x768xf64>) outs(%212 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %214 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%213 : tensor<?x128x1xf64>) outs(%211 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %215 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%210, %214 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %216 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%215, %215 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %217 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%216 : tensor<?x128x768xf64>) outs(%212 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %218 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%217 : tensor<?x128x1xf64>) outs(%211 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %219 = tensor.empty(%206) : tensor<?x128x1xf32>
-    %220 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%218 : tensor<?x128x1xf64>) outs(%219 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %221 = linalg.fill ins(%cst_0 : f32) outs(%219 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %222 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%208 : tensor<?x128x768xf32>) outs(%221 : tensor<?x128x1xf32>) {
+    %expanded_80 = tensor.expand_shape %205 [[0, 1], [2]] output_shape [%206, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %207 = tensor.empty(%206) : tensor<?x128x3072xf32>
+    %208 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %223 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %224 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%220 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
-    } -> tensor<?x128x1xf32>
-    %225 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%224 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %226 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208, %223 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %227 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226, %225 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %228 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%227, %arg20 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %229 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228, %arg21 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_80 = tensor.collapse_shape %229 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_81 = arith.constant 128 : index
-    %230 = arith.muli %206, %c128_81 overflow<nsw> : index
-    %231 = tensor.empty(%230) : tensor<?x3072xf32>
-    %232 = linalg.fill ins(%cst_0 : f32) outs(%231 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %233 = linalg.matmul ins(%collapsed_80, %arg22 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%232 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %234 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg23, %233 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%231 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x3072xf32>
-    %235 = arith.divsi %230, %c128 : index
-    %expanded_82 = tensor.expand_shape %234 [[0, 1], [2]] output_shape [%235, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %236 = tensor.empty(%235) : tensor<?x128x3072xf32>
-    %237 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %238 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
+    %209 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %239 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%238 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
+    %210 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%209 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %240 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82, %239 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %211 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80, %210 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %241 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%240 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
+    %212 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%211 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %242 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%241 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
+    %213 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%212 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %243 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%242 : tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
+    %214 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%213 : tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %244 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%237, %243 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%236 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %215 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208, %214 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%207 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_83 = tensor.collapse_shape %244 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_84 = arith.constant 128 : index
-    %245 = arith.muli %235, %c128_84 overflow<nsw> : index
-    %246 = tensor.empty(%245) : tensor<?x768xf32>
-    %247 = linalg.fill ins(%cst_0 : f32) outs(%246 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %248 = linalg.matmul ins(%collapsed_83, %arg24 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%247 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %249 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg25, %248 : tensor<768xf32>, tensor<?x768xf32>) outs(%246 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_81 = tensor.collapse_shape %215 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_82 = arith.constant 128 : index
+    %216 = arith.muli %206, %c128_82 overflow<nsw> : index
+    %217 = tensor.empty(%216) : tensor<?x768xf32>
+    %218 = linalg.fill ins(%cst : f32) outs(%217 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %219 = linalg.matmul ins(%collapsed_81, %arg24 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%218 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %220 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg25, %219 : tensor<768xf32>, tensor<?x768xf32>) outs(%217 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %250 = arith.divsi %245, %c128 : index
-    %expanded_85 = tensor.expand_shape %249 [[0, 1], [2]] output_shape [%250, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %251 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208, %expanded_85 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %221 = arith.divsi %216, %c128 : index
+    %expanded_83 = tensor.expand_shape %220 [[0, 1], [2]] output_shape [%221, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %222 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%187, %expanded_83 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %252 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%251 : tensor<?x128x768xf32>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %253 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%252 : tensor<?x128x768xf64>) outs(%212 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %254 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%253 : tensor<?x128x1xf64>) outs(%211 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %255 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%252, %254 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %256 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%255, %255 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%209 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %257 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%256 : tensor<?x128x768xf64>) outs(%212 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %258 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%257 : tensor<?x128x1xf64>) outs(%211 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %259 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258 : tensor<?x128x1xf64>) outs(%219 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %260 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%251 : tensor<?x128x768xf32>) outs(%221 : tensor<?x128x1xf32>) {
+    %223 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%222 : tensor<?x128x768xf32>) outs(%189 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %261 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
+    %224 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%223 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %262 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
+    %225 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222, %224 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %226 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225, %225 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %227 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%226 : tensor<?x128x768xf32>) outs(%189 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %263 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262 : tensor<?x128x1xf32>) outs(%219 : tensor<?x128x1xf32>) {
+    %228 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%227 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %264 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%251, %261 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %229 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %230 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%229 : tensor<?x128x1xf32>) outs(%188 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %231 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225, %230 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %265 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%264, %263 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %232 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%231, %arg26 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %266 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%265, %arg26 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %233 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%232, %arg27 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%186 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %267 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%266, %arg27 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%207 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_86 = tensor.collapse_shape %267 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %268 = tensor.empty(%230) : tensor<?x2304xf32>
-    %269 = linalg.fill ins(%cst_0 : f32) outs(%268 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %270 = linalg.matmul ins(%collapsed_86, %arg28 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%269 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %271 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg29, %270 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%268 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_84 = tensor.collapse_shape %233 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %234 = tensor.empty(%201) : tensor<?x2304xf32>
+    %235 = linalg.fill ins(%cst : f32) outs(%234 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %236 = linalg.matmul ins(%collapsed_84, %arg28 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%235 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %237 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg29, %236 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%234 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_87 = tensor.expand_shape %271 [[0, 1], [2]] output_shape [%235, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_88 = tensor.extract_slice %expanded_87[0, 0, 0] [%235, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_89 = tensor.extract_slice %expanded_87[0, 0, 768] [%235, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_90 = tensor.extract_slice %expanded_87[0, 0, 1536] [%235, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %272 = arith.index_cast %235 : index to i64
-    %273 = arith.muli %272, %c98304_i64 : i64
-    %274 = arith.divsi %273, %55 : i64
-    %275 = arith.select %8, %274, %0 : i64
-    %from_elements_91 = tensor.from_elements %275, %c128_i64, %274, %c64_i64 : tensor<4xi64>
-    %reshape_92 = tensor.reshape %extracted_slice_89(%from_elements_91) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %276 = arith.index_cast %275 : i64 to index
-    %277 = tensor.empty(%276) : tensor<?x12x128x64xf32>
-    %transposed_93 = linalg.transpose ins(%reshape_92 : tensor<?x128x12x64xf32>) outs(%277 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_94 = tensor.reshape %extracted_slice_90(%from_elements_91) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_95 = linalg.transpose ins(%reshape_94 : tensor<?x128x12x64xf32>) outs(%277 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_96 = tensor.reshape %extracted_slice_88(%from_elements_91) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_97 = linalg.transpose ins(%reshape_96 : tensor<?x128x12x64xf32>) outs(%277 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_98 = tensor.collapse_shape %transposed_97 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_99 = tensor.collapse_shape %transposed_93 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_100 = tensor.collapse_shape %transposed_95 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %278 = arith.index_cast %275 : i64 to index
-    %c12_101 = arith.constant 12 : index
-    %279 = arith.muli %278, %c12_101 overflow<nsw> : index
-    %280 = arith.index_cast %275 : i64 to index
-    %c12_102 = arith.constant 12 : index
-    %281 = arith.muli %280, %c12_102 overflow<nsw> : index
-    %282 = tensor.empty(%281) : tensor<?x128x128xf32>
-    %283 = linalg.fill ins(%cst_0 : f32) outs(%282 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %284 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_98, %collapsed_99 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%283 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %285 = arith.divsi %281, %c12 : index
-    %expanded_103 = tensor.expand_shape %284 [[0, 1], [2], [3]] output_shape [%285, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %286 = tensor.empty(%285) : tensor<?x12x128x128xf32>
-    %287 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_103 : tensor<?x12x128x128xf32>) outs(%286 : tensor<?x12x128x128xf32>) {
+    %expanded_85 = tensor.expand_shape %237 [[0, 1], [2]] output_shape [%206, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_86 = tensor.extract_slice %expanded_85[0, 0, 0] [%206, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_87 = tensor.extract_slice %expanded_85[0, 0, 768] [%206, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_88 = tensor.extract_slice %expanded_85[0, 0, 1536] [%206, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %238 = arith.index_cast %206 : index to i64
+    %239 = arith.muli %238, %c98304_i64 : i64
+    %240 = arith.divsi %239, %47 : i64
+    %241 = arith.select %8, %240, %0 : i64
+    %from_elements_89 = tensor.from_elements %241, %c128_i64, %240, %c64_i64 : tensor<4xi64>
+    %reshape_90 = tensor.reshape %extracted_slice_87(%from_elements_89) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %242 = arith.index_cast %241 : i64 to index
+    %243 = tensor.empty(%242) : tensor<?x12x128x64xf32>
+    %transposed_91 = linalg.transpose ins(%reshape_90 : tensor<?x128x12x64xf32>) outs(%243 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_92 = tensor.reshape %extracted_slice_88(%from_elements_89) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_93 = linalg.transpose ins(%reshape_92 : tensor<?x128x12x64xf32>) outs(%243 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_94 = tensor.reshape %extracted_slice_86(%from_elements_89) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_95 = linalg.transpose ins(%reshape_94 : tensor<?x128x12x64xf32>) outs(%243 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_96 = tensor.collapse_shape %transposed_95 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_97 = tensor.collapse_shape %transposed_91 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_98 = tensor.collapse_shape %transposed_93 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %244 = arith.index_cast %241 : i64 to index
+    %c12_99 = arith.constant 12 : index
+    %245 = arith.muli %244, %c12_99 overflow<nsw> : index
+    %246 = arith.index_cast %241 : i64 to index
+    %c12_100 = arith.constant 12 : index
+    %247 = arith.muli %246, %c12_100 overflow<nsw> : index
+    %248 = tensor.empty(%247) : tensor<?x128x128xf32>
+    %249 = linalg.fill ins(%cst : f32) outs(%248 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %250 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_96, %collapsed_97 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%249 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %251 = arith.divsi %247, %c12 : index
+    %expanded_101 = tensor.expand_shape %250 [[0, 1], [2], [3]] output_shape [%251, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %252 = tensor.empty(%251) : tensor<?x12x128x128xf32>
+    %253 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_101 : tensor<?x12x128x128xf32>) outs(%252 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %288 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %287 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %254 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %253 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %289:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%288 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %255:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%254 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_104 = tensor.expand_shape %289#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %290 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%288, %expanded_104 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_102 = tensor.expand_shape %255#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %256 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%254, %expanded_102 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %291 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%290 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %257 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%256 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %292 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%291 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %258 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%257 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %293 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%291, %292 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %259 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%257, %258 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_105 = tensor.collapse_shape %293 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %294 = arith.index_cast %275 : i64 to index
-    %c12_106 = arith.constant 12 : index
-    %295 = arith.muli %294, %c12_106 overflow<nsw> : index
-    %296 = linalg.batch_matmul ins(%collapsed_105, %collapsed_100 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_107 = tensor.expand_shape %296 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_108 = tensor.reshape %expanded_107(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_109 = linalg.transpose ins(%reshape_108 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_110 = tensor.reshape %transposed_109(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_111 = tensor.collapse_shape %reshape_110 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %297 = arith.index_cast %102 : i64 to index
-    %c128_112 = arith.constant 128 : index
-    %298 = arith.muli %297, %c128_112 overflow<nsw> : index
-    %299 = tensor.empty(%298) : tensor<?x768xf32>
-    %300 = linalg.fill ins(%cst_0 : f32) outs(%299 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %301 = linalg.matmul ins(%collapsed_111, %arg30 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%300 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %302 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg31, %301 : tensor<768xf32>, tensor<?x768xf32>) outs(%299 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_103 = tensor.collapse_shape %259 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %260 = arith.index_cast %241 : i64 to index
+    %c12_104 = arith.constant 12 : index
+    %261 = arith.muli %260, %c12_104 overflow<nsw> : index
+    %262 = linalg.batch_matmul ins(%collapsed_103, %collapsed_98 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_105 = tensor.expand_shape %262 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_106 = tensor.reshape %expanded_105(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_107 = linalg.transpose ins(%reshape_106 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_108 = tensor.reshape %transposed_107(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_109 = tensor.collapse_shape %reshape_108 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %263 = arith.index_cast %94 : i64 to index
+    %c128_110 = arith.constant 128 : index
+    %264 = arith.muli %263, %c128_110 overflow<nsw> : index
+    %265 = tensor.empty(%264) : tensor<?x768xf32>
+    %266 = linalg.fill ins(%cst : f32) outs(%265 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %267 = linalg.matmul ins(%collapsed_109, %arg30 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%266 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %268 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg31, %267 : tensor<768xf32>, tensor<?x768xf32>) outs(%265 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %303 = arith.divsi %298, %c128 : index
-    %expanded_113 = tensor.expand_shape %302 [[0, 1], [2]] output_shape [%303, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %304 = tensor.empty(%303) : tensor<?x128x768xf32>
-    %305 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_113, %251 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %269 = arith.divsi %264, %c128 : index
+    %expanded_111 = tensor.expand_shape %268 [[0, 1], [2]] output_shape [%269, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %270 = tensor.empty(%269) : tensor<?x128x768xf32>
+    %271 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_111, %222 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %306 = tensor.empty(%303) : tensor<?x128x768xf64>
-    %307 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305 : tensor<?x128x768xf32>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %308 = tensor.empty(%303) : tensor<?x128x1xf64>
-    %309 = linalg.fill ins(%cst : f64) outs(%308 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %310 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%307 : tensor<?x128x768xf64>) outs(%309 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %311 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%310 : tensor<?x128x1xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %312 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%307, %311 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %313 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%312, %312 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %314 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%313 : tensor<?x128x768xf64>) outs(%309 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %315 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%314 : tensor<?x128x1xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %316 = tensor.empty(%303) : tensor<?x128x1xf32>
-    %317 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%315 : tensor<?x128x1xf64>) outs(%316 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %318 = linalg.fill ins(%cst_0 : f32) outs(%316 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %319 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%305 : tensor<?x128x768xf32>) outs(%318 : tensor<?x128x1xf32>) {
+    %272 = tensor.empty(%269) : tensor<?x128x1xf32>
+    %273 = linalg.fill ins(%cst : f32) outs(%272 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %274 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%271 : tensor<?x128x768xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %320 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%319 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %275 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%274 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %321 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %276 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%271, %275 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %277 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%276, %276 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %278 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%277 : tensor<?x128x768xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %322 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%321 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %279 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%278 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %323 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305, %320 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %280 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%279 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %281 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%280 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %282 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%276, %281 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %324 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323, %322 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %283 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%282, %arg32 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %325 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%324, %arg32 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %284 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%283, %arg33 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %326 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%325, %arg33 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_114 = tensor.collapse_shape %326 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_115 = arith.constant 128 : index
-    %327 = arith.muli %303, %c128_115 overflow<nsw> : index
-    %328 = tensor.empty(%327) : tensor<?x3072xf32>
-    %329 = linalg.fill ins(%cst_0 : f32) outs(%328 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %330 = linalg.matmul ins(%collapsed_114, %arg34 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%329 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %331 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg35, %330 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%328 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_112 = tensor.collapse_shape %284 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_113 = arith.constant 128 : index
+    %285 = arith.muli %269, %c128_113 overflow<nsw> : index
+    %286 = tensor.empty(%285) : tensor<?x3072xf32>
+    %287 = linalg.fill ins(%cst : f32) outs(%286 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %288 = linalg.matmul ins(%collapsed_112, %arg34 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%287 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %289 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg35, %288 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%286 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %332 = arith.divsi %327, %c128 : index
-    %expanded_116 = tensor.expand_shape %331 [[0, 1], [2]] output_shape [%332, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %333 = tensor.empty(%332) : tensor<?x128x3072xf32>
-    %334 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %290 = arith.divsi %285, %c128 : index
+    %expanded_114 = tensor.expand_shape %289 [[0, 1], [2]] output_shape [%290, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %291 = tensor.empty(%290) : tensor<?x128x3072xf32>
+    %292 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %335 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %293 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %336 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%335 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %294 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%293 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %337 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116, %336 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %295 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114, %294 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %338 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%337 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %296 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%295 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %339 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%338 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %297 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%296 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %340 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%339 : tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
+    %298 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%297 : tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %341 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%334, %340 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%333 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %299 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%292, %298 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%291 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_117 = tensor.collapse_shape %341 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_118 = arith.constant 128 : index
-    %342 = arith.muli %332, %c128_118 overflow<nsw> : index
-    %343 = tensor.empty(%342) : tensor<?x768xf32>
-    %344 = linalg.fill ins(%cst_0 : f32) outs(%343 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %345 = linalg.matmul ins(%collapsed_117, %arg36 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%344 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %346 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg37, %345 : tensor<768xf32>, tensor<?x768xf32>) outs(%343 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_115 = tensor.collapse_shape %299 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_116 = arith.constant 128 : index
+    %300 = arith.muli %290, %c128_116 overflow<nsw> : index
+    %301 = tensor.empty(%300) : tensor<?x768xf32>
+    %302 = linalg.fill ins(%cst : f32) outs(%301 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %303 = linalg.matmul ins(%collapsed_115, %arg36 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%302 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %304 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg37, %303 : tensor<768xf32>, tensor<?x768xf32>) outs(%301 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %347 = arith.divsi %342, %c128 : index
-    %expanded_119 = tensor.expand_shape %346 [[0, 1], [2]] output_shape [%347, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %348 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305, %expanded_119 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %305 = arith.divsi %300, %c128 : index
+    %expanded_117 = tensor.expand_shape %304 [[0, 1], [2]] output_shape [%305, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %306 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%271, %expanded_117 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %349 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%348 : tensor<?x128x768xf32>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %350 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%349 : tensor<?x128x768xf64>) outs(%309 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %351 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%350 : tensor<?x128x1xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %352 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%349, %351 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %353 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352, %352 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%306 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %354 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%353 : tensor<?x128x768xf64>) outs(%309 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %355 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%354 : tensor<?x128x1xf64>) outs(%308 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %356 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355 : tensor<?x128x1xf64>) outs(%316 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %357 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%348 : tensor<?x128x768xf32>) outs(%318 : tensor<?x128x1xf32>) {
+    %307 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%306 : tensor<?x128x768xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %358 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%357 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %308 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%307 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %359 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%356 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %309 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%306, %308 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %310 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%309, %309 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %311 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%310 : tensor<?x128x768xf32>) outs(%273 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %360 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%359 : tensor<?x128x1xf32>) outs(%316 : tensor<?x128x1xf32>) {
+    %312 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%311 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %361 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%348, %358 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %313 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%312 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %314 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%313 : tensor<?x128x1xf32>) outs(%272 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %315 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%309, %314 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %362 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%361, %360 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %316 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%315, %arg38 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %363 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362, %arg38 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %317 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%316, %arg39 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%270 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %364 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%363, %arg39 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_120 = tensor.collapse_shape %364 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %365 = tensor.empty(%327) : tensor<?x2304xf32>
-    %366 = linalg.fill ins(%cst_0 : f32) outs(%365 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %367 = linalg.matmul ins(%collapsed_120, %arg40 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%366 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %368 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg41, %367 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%365 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_118 = tensor.collapse_shape %317 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %318 = tensor.empty(%285) : tensor<?x2304xf32>
+    %319 = linalg.fill ins(%cst : f32) outs(%318 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %320 = linalg.matmul ins(%collapsed_118, %arg40 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%319 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %321 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg41, %320 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%318 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_121 = tensor.expand_shape %368 [[0, 1], [2]] output_shape [%332, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_122 = tensor.extract_slice %expanded_121[0, 0, 0] [%332, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_123 = tensor.extract_slice %expanded_121[0, 0, 768] [%332, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_124 = tensor.extract_slice %expanded_121[0, 0, 1536] [%332, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %369 = arith.index_cast %332 : index to i64
-    %370 = arith.muli %369, %c98304_i64 : i64
-    %371 = arith.divsi %370, %55 : i64
-    %372 = arith.select %8, %371, %0 : i64
-    %from_elements_125 = tensor.from_elements %372, %c128_i64, %371, %c64_i64 : tensor<4xi64>
-    %reshape_126 = tensor.reshape %extracted_slice_123(%from_elements_125) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %373 = arith.index_cast %372 : i64 to index
-    %374 = tensor.empty(%373) : tensor<?x12x128x64xf32>
-    %transposed_127 = linalg.transpose ins(%reshape_126 : tensor<?x128x12x64xf32>) outs(%374 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_128 = tensor.reshape %extracted_slice_124(%from_elements_125) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_129 = linalg.transpose ins(%reshape_128 : tensor<?x128x12x64xf32>) outs(%374 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_130 = tensor.reshape %extracted_slice_122(%from_elements_125) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_131 = linalg.transpose ins(%reshape_130 : tensor<?x128x12x64xf32>) outs(%374 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_132 = tensor.collapse_shape %transposed_131 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_133 = tensor.collapse_shape %transposed_127 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_134 = tensor.collapse_shape %transposed_129 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %375 = arith.index_cast %372 : i64 to index
-    %c12_135 = arith.constant 12 : index
-    %376 = arith.muli %375, %c12_135 overflow<nsw> : index
-    %377 = arith.index_cast %372 : i64 to index
-    %c12_136 = arith.constant 12 : index
-    %378 = arith.muli %377, %c12_136 overflow<nsw> : index
-    %379 = tensor.empty(%378) : tensor<?x128x128xf32>
-    %380 = linalg.fill ins(%cst_0 : f32) outs(%379 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %381 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_132, %collapsed_133 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%380 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %382 = arith.divsi %378, %c12 : index
-    %expanded_137 = tensor.expand_shape %381 [[0, 1], [2], [3]] output_shape [%382, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %383 = tensor.empty(%382) : tensor<?x12x128x128xf32>
-    %384 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_137 : tensor<?x12x128x128xf32>) outs(%383 : tensor<?x12x128x128xf32>) {
+    %expanded_119 = tensor.expand_shape %321 [[0, 1], [2]] output_shape [%290, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_120 = tensor.extract_slice %expanded_119[0, 0, 0] [%290, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_121 = tensor.extract_slice %expanded_119[0, 0, 768] [%290, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_122 = tensor.extract_slice %expanded_119[0, 0, 1536] [%290, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %322 = arith.index_cast %290 : index to i64
+    %323 = arith.muli %322, %c98304_i64 : i64
+    %324 = arith.divsi %323, %47 : i64
+    %325 = arith.select %8, %324, %0 : i64
+    %from_elements_123 = tensor.from_elements %325, %c128_i64, %324, %c64_i64 : tensor<4xi64>
+    %reshape_124 = tensor.reshape %extracted_slice_121(%from_elements_123) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %326 = arith.index_cast %325 : i64 to index
+    %327 = tensor.empty(%326) : tensor<?x12x128x64xf32>
+    %transposed_125 = linalg.transpose ins(%reshape_124 : tensor<?x128x12x64xf32>) outs(%327 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_126 = tensor.reshape %extracted_slice_122(%from_elements_123) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_127 = linalg.transpose ins(%reshape_126 : tensor<?x128x12x64xf32>) outs(%327 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_128 = tensor.reshape %extracted_slice_120(%from_elements_123) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_129 = linalg.transpose ins(%reshape_128 : tensor<?x128x12x64xf32>) outs(%327 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_130 = tensor.collapse_shape %transposed_129 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_131 = tensor.collapse_shape %transposed_125 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_132 = tensor.collapse_shape %transposed_127 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %328 = arith.index_cast %325 : i64 to index
+    %c12_133 = arith.constant 12 : index
+    %329 = arith.muli %328, %c12_133 overflow<nsw> : index
+    %330 = arith.index_cast %325 : i64 to index
+    %c12_134 = arith.constant 12 : index
+    %331 = arith.muli %330, %c12_134 overflow<nsw> : index
+    %332 = tensor.empty(%331) : tensor<?x128x128xf32>
+    %333 = linalg.fill ins(%cst : f32) outs(%332 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %334 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_130, %collapsed_131 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%333 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %335 = arith.divsi %331, %c12 : index
+    %expanded_135 = tensor.expand_shape %334 [[0, 1], [2], [3]] output_shape [%335, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %336 = tensor.empty(%335) : tensor<?x12x128x128xf32>
+    %337 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_135 : tensor<?x12x128x128xf32>) outs(%336 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %385 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %384 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %338 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %337 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %386:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%385 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %339:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%338 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_138 = tensor.expand_shape %386#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %387 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%385, %expanded_138 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_136 = tensor.expand_shape %339#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %340 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%338, %expanded_136 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %388 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%387 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %341 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%340 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %389 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%388 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %342 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%341 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %390 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%388, %389 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %343 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%341, %342 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_139 = tensor.collapse_shape %390 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %391 = arith.index_cast %372 : i64 to index
-    %c12_140 = arith.constant 12 : index
-    %392 = arith.muli %391, %c12_140 overflow<nsw> : index
-    %393 = linalg.batch_matmul ins(%collapsed_139, %collapsed_134 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_141 = tensor.expand_shape %393 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_142 = tensor.reshape %expanded_141(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_143 = linalg.transpose ins(%reshape_142 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_144 = tensor.reshape %transposed_143(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_145 = tensor.collapse_shape %reshape_144 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %394 = arith.index_cast %102 : i64 to index
-    %c128_146 = arith.constant 128 : index
-    %395 = arith.muli %394, %c128_146 overflow<nsw> : index
-    %396 = tensor.empty(%395) : tensor<?x768xf32>
-    %397 = linalg.fill ins(%cst_0 : f32) outs(%396 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %398 = linalg.matmul ins(%collapsed_145, %arg42 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%397 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %399 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg43, %398 : tensor<768xf32>, tensor<?x768xf32>) outs(%396 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_137 = tensor.collapse_shape %343 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %344 = arith.index_cast %325 : i64 to index
+    %c12_138 = arith.constant 12 : index
+    %345 = arith.muli %344, %c12_138 overflow<nsw> : index
+    %346 = linalg.batch_matmul ins(%collapsed_137, %collapsed_132 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_139 = tensor.expand_shape %346 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_140 = tensor.reshape %expanded_139(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_141 = linalg.transpose ins(%reshape_140 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_142 = tensor.reshape %transposed_141(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_143 = tensor.collapse_shape %reshape_142 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %347 = arith.index_cast %94 : i64 to index
+    %c128_144 = arith.constant 128 : index
+    %348 = arith.muli %347, %c128_144 overflow<nsw> : index
+    %349 = tensor.empty(%348) : tensor<?x768xf32>
+    %350 = linalg.fill ins(%cst : f32) outs(%349 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %351 = linalg.matmul ins(%collapsed_143, %arg42 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%350 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %352 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg43, %351 : tensor<768xf32>, tensor<?x768xf32>) outs(%349 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %400 = arith.divsi %395, %c128 : index
-    %expanded_147 = tensor.expand_shape %399 [[0, 1], [2]] output_shape [%400, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %401 = tensor.empty(%400) : tensor<?x128x768xf32>
-    %402 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_147, %348 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %353 = arith.divsi %348, %c128 : index
+    %expanded_145 = tensor.expand_shape %352 [[0, 1], [2]] output_shape [%353, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %354 = tensor.empty(%353) : tensor<?x128x768xf32>
+    %355 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_145, %306 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %403 = tensor.empty(%400) : tensor<?x128x768xf64>
-    %404 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%402 : tensor<?x128x768xf32>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %405 = tensor.empty(%400) : tensor<?x128x1xf64>
-    %406 = linalg.fill ins(%cst : f64) outs(%405 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %407 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%404 : tensor<?x128x768xf64>) outs(%406 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %408 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%407 : tensor<?x128x1xf64>) outs(%405 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %409 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%404, %408 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %410 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%409, %409 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %411 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%410 : tensor<?x128x768xf64>) outs(%406 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %412 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%411 : tensor<?x128x1xf64>) outs(%405 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %413 = tensor.empty(%400) : tensor<?x128x1xf32>
-    %414 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%412 : tensor<?x128x1xf64>) outs(%413 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %415 = linalg.fill ins(%cst_0 : f32) outs(%413 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %416 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%402 : tensor<?x128x768xf32>) outs(%415 : tensor<?x128x1xf32>) {
+    %356 = tensor.empty(%353) : tensor<?x128x1xf32>
+    %357 = linalg.fill ins(%cst : f32) outs(%356 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %358 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%355 : tensor<?x128x768xf32>) outs(%357 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %417 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%416 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %359 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%358 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %418 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%414 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %360 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355, %359 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %361 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%360, %360 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %362 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%361 : tensor<?x128x768xf32>) outs(%357 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %419 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%418 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %363 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %420 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%402, %417 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %364 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%363 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %365 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%364 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %366 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%360, %365 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %421 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%420, %419 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %367 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%366, %arg44 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %422 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%421, %arg44 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %368 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367, %arg45 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %423 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%422, %arg45 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_148 = tensor.collapse_shape %423 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_149 = arith.constant 128 : index
-    %424 = arith.muli %400, %c128_149 overflow<nsw> : index
-    %425 = tensor.empty(%424) : tensor<?x3072xf32>
-    %426 = linalg.fill ins(%cst_0 : f32) outs(%425 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %427 = linalg.matmul ins(%collapsed_148, %arg46 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%426 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %428 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg47, %427 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%425 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_146 = tensor.collapse_shape %368 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_147 = arith.constant 128 : index
+    %369 = arith.muli %353, %c128_147 overflow<nsw> : index
+    %370 = tensor.empty(%369) : tensor<?x3072xf32>
+    %371 = linalg.fill ins(%cst : f32) outs(%370 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %372 = linalg.matmul ins(%collapsed_146, %arg46 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%371 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %373 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg47, %372 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%370 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %429 = arith.divsi %424, %c128 : index
-    %expanded_150 = tensor.expand_shape %428 [[0, 1], [2]] output_shape [%429, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %430 = tensor.empty(%429) : tensor<?x128x3072xf32>
-    %431 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %374 = arith.divsi %369, %c128 : index
+    %expanded_148 = tensor.expand_shape %373 [[0, 1], [2]] output_shape [%374, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %375 = tensor.empty(%374) : tensor<?x128x3072xf32>
+    %376 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %432 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %377 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %433 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %378 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%377 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %434 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150, %433 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %379 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148, %378 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %435 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%434 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %380 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%379 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %436 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%435 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %381 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%380 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %437 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%436 : tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
+    %382 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%381 : tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %438 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%431, %437 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%430 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %383 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%376, %382 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%375 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_151 = tensor.collapse_shape %438 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_152 = arith.constant 128 : index
-    %439 = arith.muli %429, %c128_152 overflow<nsw> : index
-    %440 = tensor.empty(%439) : tensor<?x768xf32>
-    %441 = linalg.fill ins(%cst_0 : f32) outs(%440 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %442 = linalg.matmul ins(%collapsed_151, %arg48 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%441 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %443 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg49, %442 : tensor<768xf32>, tensor<?x768xf32>) outs(%440 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_149 = tensor.collapse_shape %383 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_150 = arith.constant 128 : index
+    %384 = arith.muli %374, %c128_150 overflow<nsw> : index
+    %385 = tensor.empty(%384) : tensor<?x768xf32>
+    %386 = linalg.fill ins(%cst : f32) outs(%385 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %387 = linalg.matmul ins(%collapsed_149, %arg48 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%386 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %388 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg49, %387 : tensor<768xf32>, tensor<?x768xf32>) outs(%385 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %444 = arith.divsi %439, %c128 : index
-    %expanded_153 = tensor.expand_shape %443 [[0, 1], [2]] output_shape [%444, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %445 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%402, %expanded_153 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %389 = arith.divsi %384, %c128 : index
+    %expanded_151 = tensor.expand_shape %388 [[0, 1], [2]] output_shape [%389, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %390 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355, %expanded_151 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %446 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445 : tensor<?x128x768xf32>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %447 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%446 : tensor<?x128x768xf64>) outs(%406 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %448 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%447 : tensor<?x128x1xf64>) outs(%405 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %449 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%446, %448 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %450 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%449, %449 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%403 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %451 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%450 : tensor<?x128x768xf64>) outs(%406 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %452 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%451 : tensor<?x128x1xf64>) outs(%405 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %453 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%452 : tensor<?x128x1xf64>) outs(%413 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %454 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%445 : tensor<?x128x768xf32>) outs(%415 : tensor<?x128x1xf32>) {
+    %391 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%390 : tensor<?x128x768xf32>) outs(%357 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %455 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%454 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %392 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%391 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %456 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%453 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %393 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %392 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %394 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393, %393 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %395 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%394 : tensor<?x128x768xf32>) outs(%357 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %457 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%456 : tensor<?x128x1xf32>) outs(%413 : tensor<?x128x1xf32>) {
+    %396 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%395 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %458 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445, %455 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %397 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%396 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %398 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%397 : tensor<?x128x1xf32>) outs(%356 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %399 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393, %398 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %459 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%458, %457 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %400 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%399, %arg50 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %460 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%459, %arg50 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %401 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%400, %arg51 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%354 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %461 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%460, %arg51 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%401 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_154 = tensor.collapse_shape %461 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %462 = tensor.empty(%424) : tensor<?x2304xf32>
-    %463 = linalg.fill ins(%cst_0 : f32) outs(%462 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %464 = linalg.matmul ins(%collapsed_154, %arg52 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%463 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %465 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg53, %464 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%462 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_152 = tensor.collapse_shape %401 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %402 = tensor.empty(%369) : tensor<?x2304xf32>
+    %403 = linalg.fill ins(%cst : f32) outs(%402 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %404 = linalg.matmul ins(%collapsed_152, %arg52 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%403 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %405 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg53, %404 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%402 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_155 = tensor.expand_shape %465 [[0, 1], [2]] output_shape [%429, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_156 = tensor.extract_slice %expanded_155[0, 0, 0] [%429, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_157 = tensor.extract_slice %expanded_155[0, 0, 768] [%429, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_158 = tensor.extract_slice %expanded_155[0, 0, 1536] [%429, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %466 = arith.index_cast %429 : index to i64
-    %467 = arith.muli %466, %c98304_i64 : i64
-    %468 = arith.divsi %467, %55 : i64
-    %469 = arith.select %8, %468, %0 : i64
-    %from_elements_159 = tensor.from_elements %469, %c128_i64, %468, %c64_i64 : tensor<4xi64>
-    %reshape_160 = tensor.reshape %extracted_slice_157(%from_elements_159) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %470 = arith.index_cast %469 : i64 to index
-    %471 = tensor.empty(%470) : tensor<?x12x128x64xf32>
-    %transposed_161 = linalg.transpose ins(%reshape_160 : tensor<?x128x12x64xf32>) outs(%471 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_162 = tensor.reshape %extracted_slice_158(%from_elements_159) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_163 = linalg.transpose ins(%reshape_162 : tensor<?x128x12x64xf32>) outs(%471 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_164 = tensor.reshape %extracted_slice_156(%from_elements_159) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_165 = linalg.transpose ins(%reshape_164 : tensor<?x128x12x64xf32>) outs(%471 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_166 = tensor.collapse_shape %transposed_165 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_167 = tensor.collapse_shape %transposed_161 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_168 = tensor.collapse_shape %transposed_163 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %472 = arith.index_cast %469 : i64 to index
-    %c12_169 = arith.constant 12 : index
-    %473 = arith.muli %472, %c12_169 overflow<nsw> : index
-    %474 = arith.index_cast %469 : i64 to index
-    %c12_170 = arith.constant 12 : index
-    %475 = arith.muli %474, %c12_170 overflow<nsw> : index
-    %476 = tensor.empty(%475) : tensor<?x128x128xf32>
-    %477 = linalg.fill ins(%cst_0 : f32) outs(%476 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %478 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_166, %collapsed_167 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%477 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %479 = arith.divsi %475, %c12 : index
-    %expanded_171 = tensor.expand_shape %478 [[0, 1], [2], [3]] output_shape [%479, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %480 = tensor.empty(%479) : tensor<?x12x128x128xf32>
-    %481 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_171 : tensor<?x12x128x128xf32>) outs(%480 : tensor<?x12x128x128xf32>) {
+    %expanded_153 = tensor.expand_shape %405 [[0, 1], [2]] output_shape [%374, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_154 = tensor.extract_slice %expanded_153[0, 0, 0] [%374, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_155 = tensor.extract_slice %expanded_153[0, 0, 768] [%374, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_156 = tensor.extract_slice %expanded_153[0, 0, 1536] [%374, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %406 = arith.index_cast %374 : index to i64
+    %407 = arith.muli %406, %c98304_i64 : i64
+    %408 = arith.divsi %407, %47 : i64
+    %409 = arith.select %8, %408, %0 : i64
+    %from_elements_157 = tensor.from_elements %409, %c128_i64, %408, %c64_i64 : tensor<4xi64>
+    %reshape_158 = tensor.reshape %extracted_slice_155(%from_elements_157) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %410 = arith.index_cast %409 : i64 to index
+    %411 = tensor.empty(%410) : tensor<?x12x128x64xf32>
+    %transposed_159 = linalg.transpose ins(%reshape_158 : tensor<?x128x12x64xf32>) outs(%411 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_160 = tensor.reshape %extracted_slice_156(%from_elements_157) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_161 = linalg.transpose ins(%reshape_160 : tensor<?x128x12x64xf32>) outs(%411 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_162 = tensor.reshape %extracted_slice_154(%from_elements_157) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_163 = linalg.transpose ins(%reshape_162 : tensor<?x128x12x64xf32>) outs(%411 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_164 = tensor.collapse_shape %transposed_163 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_165 = tensor.collapse_shape %transposed_159 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_166 = tensor.collapse_shape %transposed_161 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %412 = arith.index_cast %409 : i64 to index
+    %c12_167 = arith.constant 12 : index
+    %413 = arith.muli %412, %c12_167 overflow<nsw> : index
+    %414 = arith.index_cast %409 : i64 to index
+    %c12_168 = arith.constant 12 : index
+    %415 = arith.muli %414, %c12_168 overflow<nsw> : index
+    %416 = tensor.empty(%415) : tensor<?x128x128xf32>
+    %417 = linalg.fill ins(%cst : f32) outs(%416 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %418 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_164, %collapsed_165 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%417 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %419 = arith.divsi %415, %c12 : index
+    %expanded_169 = tensor.expand_shape %418 [[0, 1], [2], [3]] output_shape [%419, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %420 = tensor.empty(%419) : tensor<?x12x128x128xf32>
+    %421 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_169 : tensor<?x12x128x128xf32>) outs(%420 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %482 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %481 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %422 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %421 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %483:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%482 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %423:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%422 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_172 = tensor.expand_shape %483#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %484 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%482, %expanded_172 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_170 = tensor.expand_shape %423#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %424 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%422, %expanded_170 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %485 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%484 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %425 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%424 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %486 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%485 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %426 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%425 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %487 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%485, %486 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %427 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%425, %426 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_173 = tensor.collapse_shape %487 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %488 = arith.index_cast %469 : i64 to index
-    %c12_174 = arith.constant 12 : index
-    %489 = arith.muli %488, %c12_174 overflow<nsw> : index
-    %490 = linalg.batch_matmul ins(%collapsed_173, %collapsed_168 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_175 = tensor.expand_shape %490 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_176 = tensor.reshape %expanded_175(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_177 = linalg.transpose ins(%reshape_176 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_178 = tensor.reshape %transposed_177(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_179 = tensor.collapse_shape %reshape_178 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %491 = arith.index_cast %102 : i64 to index
-    %c128_180 = arith.constant 128 : index
-    %492 = arith.muli %491, %c128_180 overflow<nsw> : index
-    %493 = tensor.empty(%492) : tensor<?x768xf32>
-    %494 = linalg.fill ins(%cst_0 : f32) outs(%493 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %495 = linalg.matmul ins(%collapsed_179, %arg54 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%494 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %496 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg55, %495 : tensor<768xf32>, tensor<?x768xf32>) outs(%493 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_171 = tensor.collapse_shape %427 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %428 = arith.index_cast %409 : i64 to index
+    %c12_172 = arith.constant 12 : index
+    %429 = arith.muli %428, %c12_172 overflow<nsw> : index
+    %430 = linalg.batch_matmul ins(%collapsed_171, %collapsed_166 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_173 = tensor.expand_shape %430 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_174 = tensor.reshape %expanded_173(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_175 = linalg.transpose ins(%reshape_174 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_176 = tensor.reshape %transposed_175(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_177 = tensor.collapse_shape %reshape_176 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %431 = arith.index_cast %94 : i64 to index
+    %c128_178 = arith.constant 128 : index
+    %432 = arith.muli %431, %c128_178 overflow<nsw> : index
+    %433 = tensor.empty(%432) : tensor<?x768xf32>
+    %434 = linalg.fill ins(%cst : f32) outs(%433 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %435 = linalg.matmul ins(%collapsed_177, %arg54 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%434 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %436 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg55, %435 : tensor<768xf32>, tensor<?x768xf32>) outs(%433 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %497 = arith.divsi %492, %c128 : index
-    %expanded_181 = tensor.expand_shape %496 [[0, 1], [2]] output_shape [%497, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %498 = tensor.empty(%497) : tensor<?x128x768xf32>
-    %499 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_181, %445 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %437 = arith.divsi %432, %c128 : index
+    %expanded_179 = tensor.expand_shape %436 [[0, 1], [2]] output_shape [%437, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %438 = tensor.empty(%437) : tensor<?x128x768xf32>
+    %439 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_179, %390 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %500 = tensor.empty(%497) : tensor<?x128x768xf64>
-    %501 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%499 : tensor<?x128x768xf32>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %502 = tensor.empty(%497) : tensor<?x128x1xf64>
-    %503 = linalg.fill ins(%cst : f64) outs(%502 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %504 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%501 : tensor<?x128x768xf64>) outs(%503 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %505 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%504 : tensor<?x128x1xf64>) outs(%502 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %506 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%501, %505 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %507 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%506, %506 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %508 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%507 : tensor<?x128x768xf64>) outs(%503 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %509 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%508 : tensor<?x128x1xf64>) outs(%502 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %510 = tensor.empty(%497) : tensor<?x128x1xf32>
-    %511 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%509 : tensor<?x128x1xf64>) outs(%510 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %512 = linalg.fill ins(%cst_0 : f32) outs(%510 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %513 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%499 : tensor<?x128x768xf32>) outs(%512 : tensor<?x128x1xf32>) {
+    %440 = tensor.empty(%437) : tensor<?x128x1xf32>
+    %441 = linalg.fill ins(%cst : f32) outs(%440 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %442 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%439 : tensor<?x128x768xf32>) outs(%441 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %514 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%513 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %443 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%442 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %515 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%511 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %444 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%439, %443 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %445 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%444, %444 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %446 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%445 : tensor<?x128x768xf32>) outs(%441 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %516 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%515 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %447 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%446 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %517 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%499, %514 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %448 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%447 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %449 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%448 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %450 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%444, %449 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %518 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%517, %516 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %451 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%450, %arg56 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %519 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%518, %arg56 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %452 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%451, %arg57 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %520 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%519, %arg57 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_182 = tensor.collapse_shape %520 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_183 = arith.constant 128 : index
-    %521 = arith.muli %497, %c128_183 overflow<nsw> : index
-    %522 = tensor.empty(%521) : tensor<?x3072xf32>
-    %523 = linalg.fill ins(%cst_0 : f32) outs(%522 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %524 = linalg.matmul ins(%collapsed_182, %arg58 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%523 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %525 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg59, %524 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%522 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_180 = tensor.collapse_shape %452 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_181 = arith.constant 128 : index
+    %453 = arith.muli %437, %c128_181 overflow<nsw> : index
+    %454 = tensor.empty(%453) : tensor<?x3072xf32>
+    %455 = linalg.fill ins(%cst : f32) outs(%454 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %456 = linalg.matmul ins(%collapsed_180, %arg58 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%455 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %457 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg59, %456 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%454 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %526 = arith.divsi %521, %c128 : index
-    %expanded_184 = tensor.expand_shape %525 [[0, 1], [2]] output_shape [%526, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %527 = tensor.empty(%526) : tensor<?x128x3072xf32>
-    %528 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %458 = arith.divsi %453, %c128 : index
+    %expanded_182 = tensor.expand_shape %457 [[0, 1], [2]] output_shape [%458, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %459 = tensor.empty(%458) : tensor<?x128x3072xf32>
+    %460 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %529 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %461 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %530 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%529 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %462 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%461 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %531 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184, %530 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %463 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182, %462 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %532 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%531 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %464 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%463 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %533 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %465 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%464 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %534 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%533 : tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
+    %466 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%465 : tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %535 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%528, %534 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%527 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %467 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%460, %466 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%459 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_185 = tensor.collapse_shape %535 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_186 = arith.constant 128 : index
-    %536 = arith.muli %526, %c128_186 overflow<nsw> : index
-    %537 = tensor.empty(%536) : tensor<?x768xf32>
-    %538 = linalg.fill ins(%cst_0 : f32) outs(%537 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %539 = linalg.matmul ins(%collapsed_185, %arg60 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%538 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %540 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg61, %539 : tensor<768xf32>, tensor<?x768xf32>) outs(%537 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_183 = tensor.collapse_shape %467 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_184 = arith.constant 128 : index
+    %468 = arith.muli %458, %c128_184 overflow<nsw> : index
+    %469 = tensor.empty(%468) : tensor<?x768xf32>
+    %470 = linalg.fill ins(%cst : f32) outs(%469 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %471 = linalg.matmul ins(%collapsed_183, %arg60 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%470 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %472 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg61, %471 : tensor<768xf32>, tensor<?x768xf32>) outs(%469 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %541 = arith.divsi %536, %c128 : index
-    %expanded_187 = tensor.expand_shape %540 [[0, 1], [2]] output_shape [%541, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %542 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%499, %expanded_187 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %473 = arith.divsi %468, %c128 : index
+    %expanded_185 = tensor.expand_shape %472 [[0, 1], [2]] output_shape [%473, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %474 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%439, %expanded_185 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %543 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%542 : tensor<?x128x768xf32>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %544 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%543 : tensor<?x128x768xf64>) outs(%503 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %545 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%544 : tensor<?x128x1xf64>) outs(%502 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %546 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543, %545 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %547 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%546, %546 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%500 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %548 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%547 : tensor<?x128x768xf64>) outs(%503 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %549 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x128x1xf64>) outs(%502 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %550 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%549 : tensor<?x128x1xf64>) outs(%510 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %551 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%542 : tensor<?x128x768xf32>) outs(%512 : tensor<?x128x1xf32>) {
+    %475 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%474 : tensor<?x128x768xf32>) outs(%441 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %552 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%551 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %476 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%475 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %553 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %477 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474, %476 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %478 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%477, %477 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %479 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%478 : tensor<?x128x768xf32>) outs(%441 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %554 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%553 : tensor<?x128x1xf32>) outs(%510 : tensor<?x128x1xf32>) {
+    %480 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%479 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %555 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%542, %552 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %481 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%480 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %482 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481 : tensor<?x128x1xf32>) outs(%440 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %483 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%477, %482 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %556 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%555, %554 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %484 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%483, %arg62 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %557 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%556, %arg62 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %485 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%484, %arg63 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%438 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %558 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557, %arg63 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%498 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_188 = tensor.collapse_shape %558 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %559 = tensor.empty(%521) : tensor<?x2304xf32>
-    %560 = linalg.fill ins(%cst_0 : f32) outs(%559 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %561 = linalg.matmul ins(%collapsed_188, %arg64 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%560 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %562 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg65, %561 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%559 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_186 = tensor.collapse_shape %485 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %486 = tensor.empty(%453) : tensor<?x2304xf32>
+    %487 = linalg.fill ins(%cst : f32) outs(%486 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %488 = linalg.matmul ins(%collapsed_186, %arg64 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%487 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %489 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg65, %488 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%486 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_189 = tensor.expand_shape %562 [[0, 1], [2]] output_shape [%526, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_190 = tensor.extract_slice %expanded_189[0, 0, 0] [%526, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_191 = tensor.extract_slice %expanded_189[0, 0, 768] [%526, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_192 = tensor.extract_slice %expanded_189[0, 0, 1536] [%526, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %563 = arith.index_cast %526 : index to i64
-    %564 = arith.muli %563, %c98304_i64 : i64
-    %565 = arith.divsi %564, %55 : i64
-    %566 = arith.select %8, %565, %0 : i64
-    %from_elements_193 = tensor.from_elements %566, %c128_i64, %565, %c64_i64 : tensor<4xi64>
-    %reshape_194 = tensor.reshape %extracted_slice_191(%from_elements_193) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %567 = arith.index_cast %566 : i64 to index
-    %568 = tensor.empty(%567) : tensor<?x12x128x64xf32>
-    %transposed_195 = linalg.transpose ins(%reshape_194 : tensor<?x128x12x64xf32>) outs(%568 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_196 = tensor.reshape %extracted_slice_192(%from_elements_193) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_197 = linalg.transpose ins(%reshape_196 : tensor<?x128x12x64xf32>) outs(%568 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_198 = tensor.reshape %extracted_slice_190(%from_elements_193) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_199 = linalg.transpose ins(%reshape_198 : tensor<?x128x12x64xf32>) outs(%568 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_200 = tensor.collapse_shape %transposed_199 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_201 = tensor.collapse_shape %transposed_195 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_202 = tensor.collapse_shape %transposed_197 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %569 = arith.index_cast %566 : i64 to index
-    %c12_203 = arith.constant 12 : index
-    %570 = arith.muli %569, %c12_203 overflow<nsw> : index
-    %571 = arith.index_cast %566 : i64 to index
-    %c12_204 = arith.constant 12 : index
-    %572 = arith.muli %571, %c12_204 overflow<nsw> : index
-    %573 = tensor.empty(%572) : tensor<?x128x128xf32>
-    %574 = linalg.fill ins(%cst_0 : f32) outs(%573 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %575 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_200, %collapsed_201 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%574 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %576 = arith.divsi %572, %c12 : index
-    %expanded_205 = tensor.expand_shape %575 [[0, 1], [2], [3]] output_shape [%576, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %577 = tensor.empty(%576) : tensor<?x12x128x128xf32>
-    %578 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_205 : tensor<?x12x128x128xf32>) outs(%577 : tensor<?x12x128x128xf32>) {
+    %expanded_187 = tensor.expand_shape %489 [[0, 1], [2]] output_shape [%458, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_188 = tensor.extract_slice %expanded_187[0, 0, 0] [%458, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_189 = tensor.extract_slice %expanded_187[0, 0, 768] [%458, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_190 = tensor.extract_slice %expanded_187[0, 0, 1536] [%458, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %490 = arith.index_cast %458 : index to i64
+    %491 = arith.muli %490, %c98304_i64 : i64
+    %492 = arith.divsi %491, %47 : i64
+    %493 = arith.select %8, %492, %0 : i64
+    %from_elements_191 = tensor.from_elements %493, %c128_i64, %492, %c64_i64 : tensor<4xi64>
+    %reshape_192 = tensor.reshape %extracted_slice_189(%from_elements_191) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %494 = arith.index_cast %493 : i64 to index
+    %495 = tensor.empty(%494) : tensor<?x12x128x64xf32>
+    %transposed_193 = linalg.transpose ins(%reshape_192 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_194 = tensor.reshape %extracted_slice_190(%from_elements_191) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_195 = linalg.transpose ins(%reshape_194 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_196 = tensor.reshape %extracted_slice_188(%from_elements_191) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_197 = linalg.transpose ins(%reshape_196 : tensor<?x128x12x64xf32>) outs(%495 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_198 = tensor.collapse_shape %transposed_197 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_199 = tensor.collapse_shape %transposed_193 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_200 = tensor.collapse_shape %transposed_195 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %496 = arith.index_cast %493 : i64 to index
+    %c12_201 = arith.constant 12 : index
+    %497 = arith.muli %496, %c12_201 overflow<nsw> : index
+    %498 = arith.index_cast %493 : i64 to index
+    %c12_202 = arith.constant 12 : index
+    %499 = arith.muli %498, %c12_202 overflow<nsw> : index
+    %500 = tensor.empty(%499) : tensor<?x128x128xf32>
+    %501 = linalg.fill ins(%cst : f32) outs(%500 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %502 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_198, %collapsed_199 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%501 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %503 = arith.divsi %499, %c12 : index
+    %expanded_203 = tensor.expand_shape %502 [[0, 1], [2], [3]] output_shape [%503, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %504 = tensor.empty(%503) : tensor<?x12x128x128xf32>
+    %505 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_203 : tensor<?x12x128x128xf32>) outs(%504 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %579 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %578 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %506 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %505 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %580:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%579 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %507:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%506 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_206 = tensor.expand_shape %580#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %581 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%579, %expanded_206 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_204 = tensor.expand_shape %507#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %508 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%506, %expanded_204 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %582 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%581 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %509 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%508 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %583 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%582 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %510 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%509 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %584 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%582, %583 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %511 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%509, %510 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_207 = tensor.collapse_shape %584 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %585 = arith.index_cast %566 : i64 to index
-    %c12_208 = arith.constant 12 : index
-    %586 = arith.muli %585, %c12_208 overflow<nsw> : index
-    %587 = linalg.batch_matmul ins(%collapsed_207, %collapsed_202 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_209 = tensor.expand_shape %587 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_210 = tensor.reshape %expanded_209(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_211 = linalg.transpose ins(%reshape_210 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_212 = tensor.reshape %transposed_211(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_213 = tensor.collapse_shape %reshape_212 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %588 = arith.index_cast %102 : i64 to index
-    %c128_214 = arith.constant 128 : index
-    %589 = arith.muli %588, %c128_214 overflow<nsw> : index
-    %590 = tensor.empty(%589) : tensor<?x768xf32>
-    %591 = linalg.fill ins(%cst_0 : f32) outs(%590 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %592 = linalg.matmul ins(%collapsed_213, %arg66 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%591 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %593 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg67, %592 : tensor<768xf32>, tensor<?x768xf32>) outs(%590 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_205 = tensor.collapse_shape %511 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %512 = arith.index_cast %493 : i64 to index
+    %c12_206 = arith.constant 12 : index
+    %513 = arith.muli %512, %c12_206 overflow<nsw> : index
+    %514 = linalg.batch_matmul ins(%collapsed_205, %collapsed_200 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_207 = tensor.expand_shape %514 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_208 = tensor.reshape %expanded_207(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_209 = linalg.transpose ins(%reshape_208 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_210 = tensor.reshape %transposed_209(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_211 = tensor.collapse_shape %reshape_210 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %515 = arith.index_cast %94 : i64 to index
+    %c128_212 = arith.constant 128 : index
+    %516 = arith.muli %515, %c128_212 overflow<nsw> : index
+    %517 = tensor.empty(%516) : tensor<?x768xf32>
+    %518 = linalg.fill ins(%cst : f32) outs(%517 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %519 = linalg.matmul ins(%collapsed_211, %arg66 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%518 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %520 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg67, %519 : tensor<768xf32>, tensor<?x768xf32>) outs(%517 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %594 = arith.divsi %589, %c128 : index
-    %expanded_215 = tensor.expand_shape %593 [[0, 1], [2]] output_shape [%594, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %595 = tensor.empty(%594) : tensor<?x128x768xf32>
-    %596 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_215, %542 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %521 = arith.divsi %516, %c128 : index
+    %expanded_213 = tensor.expand_shape %520 [[0, 1], [2]] output_shape [%521, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %522 = tensor.empty(%521) : tensor<?x128x768xf32>
+    %523 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_213, %474 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %597 = tensor.empty(%594) : tensor<?x128x768xf64>
-    %598 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596 : tensor<?x128x768xf32>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %599 = tensor.empty(%594) : tensor<?x128x1xf64>
-    %600 = linalg.fill ins(%cst : f64) outs(%599 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %601 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%598 : tensor<?x128x768xf64>) outs(%600 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %602 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%601 : tensor<?x128x1xf64>) outs(%599 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %603 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%598, %602 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %604 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%603, %603 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %605 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%604 : tensor<?x128x768xf64>) outs(%600 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %606 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%605 : tensor<?x128x1xf64>) outs(%599 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %607 = tensor.empty(%594) : tensor<?x128x1xf32>
-    %608 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%606 : tensor<?x128x1xf64>) outs(%607 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %609 = linalg.fill ins(%cst_0 : f32) outs(%607 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %610 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%596 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
+    %524 = tensor.empty(%521) : tensor<?x128x1xf32>
+    %525 = linalg.fill ins(%cst : f32) outs(%524 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %526 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%523 : tensor<?x128x768xf32>) outs(%525 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %611 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%610 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %527 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%526 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %612 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%608 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %528 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%523, %527 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %529 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%528, %528 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %530 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%529 : tensor<?x128x768xf32>) outs(%525 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %613 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%612 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %531 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%530 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %614 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596, %611 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %532 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%531 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %533 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %534 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%528, %533 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %615 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%614, %613 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %535 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%534, %arg68 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %616 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%615, %arg68 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %536 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%535, %arg69 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %617 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%616, %arg69 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_216 = tensor.collapse_shape %617 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_217 = arith.constant 128 : index
-    %618 = arith.muli %594, %c128_217 overflow<nsw> : index
-    %619 = tensor.empty(%618) : tensor<?x3072xf32>
-    %620 = linalg.fill ins(%cst_0 : f32) outs(%619 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %621 = linalg.matmul ins(%collapsed_216, %arg70 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%620 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %622 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg71, %621 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%619 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_214 = tensor.collapse_shape %536 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_215 = arith.constant 128 : index
+    %537 = arith.muli %521, %c128_215 overflow<nsw> : index
+    %538 = tensor.empty(%537) : tensor<?x3072xf32>
+    %539 = linalg.fill ins(%cst : f32) outs(%538 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %540 = linalg.matmul ins(%collapsed_214, %arg70 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%539 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %541 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg71, %540 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%538 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %623 = arith.divsi %618, %c128 : index
-    %expanded_218 = tensor.expand_shape %622 [[0, 1], [2]] output_shape [%623, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %624 = tensor.empty(%623) : tensor<?x128x3072xf32>
-    %625 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %542 = arith.divsi %537, %c128 : index
+    %expanded_216 = tensor.expand_shape %541 [[0, 1], [2]] output_shape [%542, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %543 = tensor.empty(%542) : tensor<?x128x3072xf32>
+    %544 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %626 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %545 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %627 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%626 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %546 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %628 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218, %627 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %547 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216, %546 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %629 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%628 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %548 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%547 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %630 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %549 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %631 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%630 : tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
+    %550 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%549 : tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %632 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%625, %631 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%624 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %551 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%544, %550 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%543 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_219 = tensor.collapse_shape %632 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_220 = arith.constant 128 : index
-    %633 = arith.muli %623, %c128_220 overflow<nsw> : index
-    %634 = tensor.empty(%633) : tensor<?x768xf32>
-    %635 = linalg.fill ins(%cst_0 : f32) outs(%634 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %636 = linalg.matmul ins(%collapsed_219, %arg72 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%635 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %637 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg73, %636 : tensor<768xf32>, tensor<?x768xf32>) outs(%634 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_217 = tensor.collapse_shape %551 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_218 = arith.constant 128 : index
+    %552 = arith.muli %542, %c128_218 overflow<nsw> : index
+    %553 = tensor.empty(%552) : tensor<?x768xf32>
+    %554 = linalg.fill ins(%cst : f32) outs(%553 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %555 = linalg.matmul ins(%collapsed_217, %arg72 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%554 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %556 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg73, %555 : tensor<768xf32>, tensor<?x768xf32>) outs(%553 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %638 = arith.divsi %633, %c128 : index
-    %expanded_221 = tensor.expand_shape %637 [[0, 1], [2]] output_shape [%638, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %639 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596, %expanded_221 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %557 = arith.divsi %552, %c128 : index
+    %expanded_219 = tensor.expand_shape %556 [[0, 1], [2]] output_shape [%557, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %558 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%523, %expanded_219 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %640 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%639 : tensor<?x128x768xf32>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %641 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%640 : tensor<?x128x768xf64>) outs(%600 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %642 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%641 : tensor<?x128x1xf64>) outs(%599 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %643 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%640, %642 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %644 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643, %643 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%597 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %645 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%644 : tensor<?x128x768xf64>) outs(%600 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %646 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645 : tensor<?x128x1xf64>) outs(%599 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %647 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%646 : tensor<?x128x1xf64>) outs(%607 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %648 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%639 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
+    %559 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%558 : tensor<?x128x768xf32>) outs(%525 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %649 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%648 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %560 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%559 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %650 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %561 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%558, %560 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %562 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%561, %561 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %563 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%562 : tensor<?x128x768xf32>) outs(%525 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %651 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%650 : tensor<?x128x1xf32>) outs(%607 : tensor<?x128x1xf32>) {
+    %564 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%563 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %652 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%639, %649 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %565 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %566 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%565 : tensor<?x128x1xf32>) outs(%524 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %567 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%561, %566 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %653 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%652, %651 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %568 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%567, %arg74 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %654 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%653, %arg74 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %569 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%568, %arg75 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%522 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %655 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%654, %arg75 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%595 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_222 = tensor.collapse_shape %655 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %656 = tensor.empty(%618) : tensor<?x2304xf32>
-    %657 = linalg.fill ins(%cst_0 : f32) outs(%656 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %658 = linalg.matmul ins(%collapsed_222, %arg76 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%657 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %659 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg77, %658 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%656 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_220 = tensor.collapse_shape %569 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %570 = tensor.empty(%537) : tensor<?x2304xf32>
+    %571 = linalg.fill ins(%cst : f32) outs(%570 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %572 = linalg.matmul ins(%collapsed_220, %arg76 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%571 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %573 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg77, %572 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%570 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_223 = tensor.expand_shape %659 [[0, 1], [2]] output_shape [%623, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_224 = tensor.extract_slice %expanded_223[0, 0, 0] [%623, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_225 = tensor.extract_slice %expanded_223[0, 0, 768] [%623, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_226 = tensor.extract_slice %expanded_223[0, 0, 1536] [%623, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %660 = arith.index_cast %623 : index to i64
-    %661 = arith.muli %660, %c98304_i64 : i64
-    %662 = arith.divsi %661, %55 : i64
-    %663 = arith.select %8, %662, %0 : i64
-    %from_elements_227 = tensor.from_elements %663, %c128_i64, %662, %c64_i64 : tensor<4xi64>
-    %reshape_228 = tensor.reshape %extracted_slice_225(%from_elements_227) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %664 = arith.index_cast %663 : i64 to index
-    %665 = tensor.empty(%664) : tensor<?x12x128x64xf32>
-    %transposed_229 = linalg.transpose ins(%reshape_228 : tensor<?x128x12x64xf32>) outs(%665 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_230 = tensor.reshape %extracted_slice_226(%from_elements_227) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_231 = linalg.transpose ins(%reshape_230 : tensor<?x128x12x64xf32>) outs(%665 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_232 = tensor.reshape %extracted_slice_224(%from_elements_227) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_233 = linalg.transpose ins(%reshape_232 : tensor<?x128x12x64xf32>) outs(%665 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_234 = tensor.collapse_shape %transposed_233 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_235 = tensor.collapse_shape %transposed_229 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_236 = tensor.collapse_shape %transposed_231 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %666 = arith.index_cast %663 : i64 to index
-    %c12_237 = arith.constant 12 : index
-    %667 = arith.muli %666, %c12_237 overflow<nsw> : index
-    %668 = arith.index_cast %663 : i64 to index
-    %c12_238 = arith.constant 12 : index
-    %669 = arith.muli %668, %c12_238 overflow<nsw> : index
-    %670 = tensor.empty(%669) : tensor<?x128x128xf32>
-    %671 = linalg.fill ins(%cst_0 : f32) outs(%670 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %672 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_234, %collapsed_235 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%671 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %673 = arith.divsi %669, %c12 : index
-    %expanded_239 = tensor.expand_shape %672 [[0, 1], [2], [3]] output_shape [%673, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %674 = tensor.empty(%673) : tensor<?x12x128x128xf32>
-    %675 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_239 : tensor<?x12x128x128xf32>) outs(%674 : tensor<?x12x128x128xf32>) {
+    %expanded_221 = tensor.expand_shape %573 [[0, 1], [2]] output_shape [%542, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_222 = tensor.extract_slice %expanded_221[0, 0, 0] [%542, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_223 = tensor.extract_slice %expanded_221[0, 0, 768] [%542, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_224 = tensor.extract_slice %expanded_221[0, 0, 1536] [%542, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %574 = arith.index_cast %542 : index to i64
+    %575 = arith.muli %574, %c98304_i64 : i64
+    %576 = arith.divsi %575, %47 : i64
+    %577 = arith.select %8, %576, %0 : i64
+    %from_elements_225 = tensor.from_elements %577, %c128_i64, %576, %c64_i64 : tensor<4xi64>
+    %reshape_226 = tensor.reshape %extracted_slice_223(%from_elements_225) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %578 = arith.index_cast %577 : i64 to index
+    %579 = tensor.empty(%578) : tensor<?x12x128x64xf32>
+    %transposed_227 = linalg.transpose ins(%reshape_226 : tensor<?x128x12x64xf32>) outs(%579 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_228 = tensor.reshape %extracted_slice_224(%from_elements_225) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_229 = linalg.transpose ins(%reshape_228 : tensor<?x128x12x64xf32>) outs(%579 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_230 = tensor.reshape %extracted_slice_222(%from_elements_225) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_231 = linalg.transpose ins(%reshape_230 : tensor<?x128x12x64xf32>) outs(%579 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_232 = tensor.collapse_shape %transposed_231 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_233 = tensor.collapse_shape %transposed_227 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_234 = tensor.collapse_shape %transposed_229 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %580 = arith.index_cast %577 : i64 to index
+    %c12_235 = arith.constant 12 : index
+    %581 = arith.muli %580, %c12_235 overflow<nsw> : index
+    %582 = arith.index_cast %577 : i64 to index
+    %c12_236 = arith.constant 12 : index
+    %583 = arith.muli %582, %c12_236 overflow<nsw> : index
+    %584 = tensor.empty(%583) : tensor<?x128x128xf32>
+    %585 = linalg.fill ins(%cst : f32) outs(%584 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %586 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_232, %collapsed_233 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%585 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %587 = arith.divsi %583, %c12 : index
+    %expanded_237 = tensor.expand_shape %586 [[0, 1], [2], [3]] output_shape [%587, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %588 = tensor.empty(%587) : tensor<?x12x128x128xf32>
+    %589 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_237 : tensor<?x12x128x128xf32>) outs(%588 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %676 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %675 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %590 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %589 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %677:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%676 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %591:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%590 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_240 = tensor.expand_shape %677#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %678 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%676, %expanded_240 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_238 = tensor.expand_shape %591#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %592 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%590, %expanded_238 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %679 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%678 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %593 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%592 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %680 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%679 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %594 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%593 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %681 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%679, %680 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %595 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%593, %594 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_241 = tensor.collapse_shape %681 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %682 = arith.index_cast %663 : i64 to index
-    %c12_242 = arith.constant 12 : index
-    %683 = arith.muli %682, %c12_242 overflow<nsw> : index
-    %684 = linalg.batch_matmul ins(%collapsed_241, %collapsed_236 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_243 = tensor.expand_shape %684 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_244 = tensor.reshape %expanded_243(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_245 = linalg.transpose ins(%reshape_244 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_246 = tensor.reshape %transposed_245(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_247 = tensor.collapse_shape %reshape_246 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %685 = arith.index_cast %102 : i64 to index
-    %c128_248 = arith.constant 128 : index
-    %686 = arith.muli %685, %c128_248 overflow<nsw> : index
-    %687 = tensor.empty(%686) : tensor<?x768xf32>
-    %688 = linalg.fill ins(%cst_0 : f32) outs(%687 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %689 = linalg.matmul ins(%collapsed_247, %arg78 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%688 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %690 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg79, %689 : tensor<768xf32>, tensor<?x768xf32>) outs(%687 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_239 = tensor.collapse_shape %595 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %596 = arith.index_cast %577 : i64 to index
+    %c12_240 = arith.constant 12 : index
+    %597 = arith.muli %596, %c12_240 overflow<nsw> : index
+    %598 = linalg.batch_matmul ins(%collapsed_239, %collapsed_234 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_241 = tensor.expand_shape %598 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_242 = tensor.reshape %expanded_241(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_243 = linalg.transpose ins(%reshape_242 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_244 = tensor.reshape %transposed_243(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_245 = tensor.collapse_shape %reshape_244 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %599 = arith.index_cast %94 : i64 to index
+    %c128_246 = arith.constant 128 : index
+    %600 = arith.muli %599, %c128_246 overflow<nsw> : index
+    %601 = tensor.empty(%600) : tensor<?x768xf32>
+    %602 = linalg.fill ins(%cst : f32) outs(%601 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %603 = linalg.matmul ins(%collapsed_245, %arg78 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%602 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %604 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg79, %603 : tensor<768xf32>, tensor<?x768xf32>) outs(%601 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %691 = arith.divsi %686, %c128 : index
-    %expanded_249 = tensor.expand_shape %690 [[0, 1], [2]] output_shape [%691, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %692 = tensor.empty(%691) : tensor<?x128x768xf32>
-    %693 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_249, %639 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %605 = arith.divsi %600, %c128 : index
+    %expanded_247 = tensor.expand_shape %604 [[0, 1], [2]] output_shape [%605, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %606 = tensor.empty(%605) : tensor<?x128x768xf32>
+    %607 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_247, %558 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %694 = tensor.empty(%691) : tensor<?x128x768xf64>
-    %695 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%693 : tensor<?x128x768xf32>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %696 = tensor.empty(%691) : tensor<?x128x1xf64>
-    %697 = linalg.fill ins(%cst : f64) outs(%696 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %698 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%695 : tensor<?x128x768xf64>) outs(%697 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %699 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%698 : tensor<?x128x1xf64>) outs(%696 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %700 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%695, %699 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %701 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700, %700 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %702 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%701 : tensor<?x128x768xf64>) outs(%697 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %703 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%702 : tensor<?x128x1xf64>) outs(%696 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %704 = tensor.empty(%691) : tensor<?x128x1xf32>
-    %705 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%703 : tensor<?x128x1xf64>) outs(%704 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %706 = linalg.fill ins(%cst_0 : f32) outs(%704 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %707 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%693 : tensor<?x128x768xf32>) outs(%706 : tensor<?x128x1xf32>) {
+    %608 = tensor.empty(%605) : tensor<?x128x1xf32>
+    %609 = linalg.fill ins(%cst : f32) outs(%608 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %610 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%607 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %708 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%707 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %611 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%610 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %709 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%705 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %612 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%607, %611 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %613 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%612, %612 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %614 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%613 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %710 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%709 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %615 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%614 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %711 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%693, %708 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %616 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%615 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %617 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%616 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %618 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%612, %617 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %712 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%711, %710 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %619 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%618, %arg80 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %713 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%712, %arg80 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %620 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%619, %arg81 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %714 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713, %arg81 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_250 = tensor.collapse_shape %714 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_251 = arith.constant 128 : index
-    %715 = arith.muli %691, %c128_251 overflow<nsw> : index
-    %716 = tensor.empty(%715) : tensor<?x3072xf32>
-    %717 = linalg.fill ins(%cst_0 : f32) outs(%716 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %718 = linalg.matmul ins(%collapsed_250, %arg82 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%717 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %719 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg83, %718 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%716 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_248 = tensor.collapse_shape %620 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_249 = arith.constant 128 : index
+    %621 = arith.muli %605, %c128_249 overflow<nsw> : index
+    %622 = tensor.empty(%621) : tensor<?x3072xf32>
+    %623 = linalg.fill ins(%cst : f32) outs(%622 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %624 = linalg.matmul ins(%collapsed_248, %arg82 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%623 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %625 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg83, %624 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%622 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %720 = arith.divsi %715, %c128 : index
-    %expanded_252 = tensor.expand_shape %719 [[0, 1], [2]] output_shape [%720, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %721 = tensor.empty(%720) : tensor<?x128x3072xf32>
-    %722 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %626 = arith.divsi %621, %c128 : index
+    %expanded_250 = tensor.expand_shape %625 [[0, 1], [2]] output_shape [%626, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %627 = tensor.empty(%626) : tensor<?x128x3072xf32>
+    %628 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %723 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %629 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %724 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%723 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %630 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %725 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252, %724 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %631 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250, %630 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %726 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%725 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %632 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %727 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%726 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %633 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%632 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %728 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%727 : tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
+    %634 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%633 : tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %729 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722, %728 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%721 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %635 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%628, %634 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%627 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_253 = tensor.collapse_shape %729 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_254 = arith.constant 128 : index
-    %730 = arith.muli %720, %c128_254 overflow<nsw> : index
-    %731 = tensor.empty(%730) : tensor<?x768xf32>
-    %732 = linalg.fill ins(%cst_0 : f32) outs(%731 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %733 = linalg.matmul ins(%collapsed_253, %arg84 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%732 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %734 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg85, %733 : tensor<768xf32>, tensor<?x768xf32>) outs(%731 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_251 = tensor.collapse_shape %635 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_252 = arith.constant 128 : index
+    %636 = arith.muli %626, %c128_252 overflow<nsw> : index
+    %637 = tensor.empty(%636) : tensor<?x768xf32>
+    %638 = linalg.fill ins(%cst : f32) outs(%637 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %639 = linalg.matmul ins(%collapsed_251, %arg84 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%638 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %640 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg85, %639 : tensor<768xf32>, tensor<?x768xf32>) outs(%637 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %735 = arith.divsi %730, %c128 : index
-    %expanded_255 = tensor.expand_shape %734 [[0, 1], [2]] output_shape [%735, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %736 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%693, %expanded_255 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %641 = arith.divsi %636, %c128 : index
+    %expanded_253 = tensor.expand_shape %640 [[0, 1], [2]] output_shape [%641, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %642 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%607, %expanded_253 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %737 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736 : tensor<?x128x768xf32>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %738 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%737 : tensor<?x128x768xf64>) outs(%697 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x128x1xf64>) outs(%696 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %740 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%737, %739 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %741 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%740, %740 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%694 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %742 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%741 : tensor<?x128x768xf64>) outs(%697 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %743 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%742 : tensor<?x128x1xf64>) outs(%696 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %744 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%743 : tensor<?x128x1xf64>) outs(%704 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %745 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%736 : tensor<?x128x768xf32>) outs(%706 : tensor<?x128x1xf32>) {
+    %643 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%642 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %746 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%745 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %644 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %747 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%744 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %645 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%642, %644 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %646 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645, %645 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %647 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%646 : tensor<?x128x768xf32>) outs(%609 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %748 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%747 : tensor<?x128x1xf32>) outs(%704 : tensor<?x128x1xf32>) {
+    %648 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %749 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %746 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %649 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%648 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %650 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%649 : tensor<?x128x1xf32>) outs(%608 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %651 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645, %650 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %750 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%749, %748 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %652 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%651, %arg86 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %751 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%750, %arg86 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %653 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%652, %arg87 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%606 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %752 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%751, %arg87 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%692 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_256 = tensor.collapse_shape %752 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %753 = tensor.empty(%715) : tensor<?x2304xf32>
-    %754 = linalg.fill ins(%cst_0 : f32) outs(%753 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %755 = linalg.matmul ins(%collapsed_256, %arg88 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%754 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %756 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg89, %755 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%753 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_254 = tensor.collapse_shape %653 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %654 = tensor.empty(%621) : tensor<?x2304xf32>
+    %655 = linalg.fill ins(%cst : f32) outs(%654 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %656 = linalg.matmul ins(%collapsed_254, %arg88 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%655 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %657 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg89, %656 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%654 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_257 = tensor.expand_shape %756 [[0, 1], [2]] output_shape [%720, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_258 = tensor.extract_slice %expanded_257[0, 0, 0] [%720, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_259 = tensor.extract_slice %expanded_257[0, 0, 768] [%720, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_260 = tensor.extract_slice %expanded_257[0, 0, 1536] [%720, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %757 = arith.index_cast %720 : index to i64
-    %758 = arith.muli %757, %c98304_i64 : i64
-    %759 = arith.divsi %758, %55 : i64
-    %760 = arith.select %8, %759, %0 : i64
-    %from_elements_261 = tensor.from_elements %760, %c128_i64, %759, %c64_i64 : tensor<4xi64>
-    %reshape_262 = tensor.reshape %extracted_slice_259(%from_elements_261) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %761 = arith.index_cast %760 : i64 to index
-    %762 = tensor.empty(%761) : tensor<?x12x128x64xf32>
-    %transposed_263 = linalg.transpose ins(%reshape_262 : tensor<?x128x12x64xf32>) outs(%762 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_264 = tensor.reshape %extracted_slice_260(%from_elements_261) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_265 = linalg.transpose ins(%reshape_264 : tensor<?x128x12x64xf32>) outs(%762 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_266 = tensor.reshape %extracted_slice_258(%from_elements_261) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_267 = linalg.transpose ins(%reshape_266 : tensor<?x128x12x64xf32>) outs(%762 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_268 = tensor.collapse_shape %transposed_267 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_269 = tensor.collapse_shape %transposed_263 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_270 = tensor.collapse_shape %transposed_265 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %763 = arith.index_cast %760 : i64 to index
-    %c12_271 = arith.constant 12 : index
-    %764 = arith.muli %763, %c12_271 overflow<nsw> : index
-    %765 = arith.index_cast %760 : i64 to index
-    %c12_272 = arith.constant 12 : index
-    %766 = arith.muli %765, %c12_272 overflow<nsw> : index
-    %767 = tensor.empty(%766) : tensor<?x128x128xf32>
-    %768 = linalg.fill ins(%cst_0 : f32) outs(%767 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %769 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_268, %collapsed_269 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%768 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %770 = arith.divsi %766, %c12 : index
-    %expanded_273 = tensor.expand_shape %769 [[0, 1], [2], [3]] output_shape [%770, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %771 = tensor.empty(%770) : tensor<?x12x128x128xf32>
-    %772 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_273 : tensor<?x12x128x128xf32>) outs(%771 : tensor<?x12x128x128xf32>) {
+    %expanded_255 = tensor.expand_shape %657 [[0, 1], [2]] output_shape [%626, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_256 = tensor.extract_slice %expanded_255[0, 0, 0] [%626, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_257 = tensor.extract_slice %expanded_255[0, 0, 768] [%626, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_258 = tensor.extract_slice %expanded_255[0, 0, 1536] [%626, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %658 = arith.index_cast %626 : index to i64
+    %659 = arith.muli %658, %c98304_i64 : i64
+    %660 = arith.divsi %659, %47 : i64
+    %661 = arith.select %8, %660, %0 : i64
+    %from_elements_259 = tensor.from_elements %661, %c128_i64, %660, %c64_i64 : tensor<4xi64>
+    %reshape_260 = tensor.reshape %extracted_slice_257(%from_elements_259) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %662 = arith.index_cast %661 : i64 to index
+    %663 = tensor.empty(%662) : tensor<?x12x128x64xf32>
+    %transposed_261 = linalg.transpose ins(%reshape_260 : tensor<?x128x12x64xf32>) outs(%663 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_262 = tensor.reshape %extracted_slice_258(%from_elements_259) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_263 = linalg.transpose ins(%reshape_262 : tensor<?x128x12x64xf32>) outs(%663 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_264 = tensor.reshape %extracted_slice_256(%from_elements_259) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_265 = linalg.transpose ins(%reshape_264 : tensor<?x128x12x64xf32>) outs(%663 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_266 = tensor.collapse_shape %transposed_265 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_267 = tensor.collapse_shape %transposed_261 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_268 = tensor.collapse_shape %transposed_263 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %664 = arith.index_cast %661 : i64 to index
+    %c12_269 = arith.constant 12 : index
+    %665 = arith.muli %664, %c12_269 overflow<nsw> : index
+    %666 = arith.index_cast %661 : i64 to index
+    %c12_270 = arith.constant 12 : index
+    %667 = arith.muli %666, %c12_270 overflow<nsw> : index
+    %668 = tensor.empty(%667) : tensor<?x128x128xf32>
+    %669 = linalg.fill ins(%cst : f32) outs(%668 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %670 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_266, %collapsed_267 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%669 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %671 = arith.divsi %667, %c12 : index
+    %expanded_271 = tensor.expand_shape %670 [[0, 1], [2], [3]] output_shape [%671, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %672 = tensor.empty(%671) : tensor<?x12x128x128xf32>
+    %673 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_271 : tensor<?x12x128x128xf32>) outs(%672 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %773 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %772 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %674 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %673 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %774:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%773 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %675:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%674 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_274 = tensor.expand_shape %774#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %775 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%773, %expanded_274 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_272 = tensor.expand_shape %675#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %676 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%674, %expanded_272 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %776 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%775 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %677 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%676 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %777 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%776 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %678 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%677 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %778 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%776, %777 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %679 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%677, %678 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_275 = tensor.collapse_shape %778 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %779 = arith.index_cast %760 : i64 to index
-    %c12_276 = arith.constant 12 : index
-    %780 = arith.muli %779, %c12_276 overflow<nsw> : index
-    %781 = linalg.batch_matmul ins(%collapsed_275, %collapsed_270 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_277 = tensor.expand_shape %781 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_278 = tensor.reshape %expanded_277(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_279 = linalg.transpose ins(%reshape_278 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_280 = tensor.reshape %transposed_279(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_281 = tensor.collapse_shape %reshape_280 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %782 = arith.index_cast %102 : i64 to index
-    %c128_282 = arith.constant 128 : index
-    %783 = arith.muli %782, %c128_282 overflow<nsw> : index
-    %784 = tensor.empty(%783) : tensor<?x768xf32>
-    %785 = linalg.fill ins(%cst_0 : f32) outs(%784 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %786 = linalg.matmul ins(%collapsed_281, %arg90 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%785 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %787 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg91, %786 : tensor<768xf32>, tensor<?x768xf32>) outs(%784 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_273 = tensor.collapse_shape %679 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %680 = arith.index_cast %661 : i64 to index
+    %c12_274 = arith.constant 12 : index
+    %681 = arith.muli %680, %c12_274 overflow<nsw> : index
+    %682 = linalg.batch_matmul ins(%collapsed_273, %collapsed_268 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_275 = tensor.expand_shape %682 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_276 = tensor.reshape %expanded_275(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_277 = linalg.transpose ins(%reshape_276 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_278 = tensor.reshape %transposed_277(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_279 = tensor.collapse_shape %reshape_278 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %683 = arith.index_cast %94 : i64 to index
+    %c128_280 = arith.constant 128 : index
+    %684 = arith.muli %683, %c128_280 overflow<nsw> : index
+    %685 = tensor.empty(%684) : tensor<?x768xf32>
+    %686 = linalg.fill ins(%cst : f32) outs(%685 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %687 = linalg.matmul ins(%collapsed_279, %arg90 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%686 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %688 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg91, %687 : tensor<768xf32>, tensor<?x768xf32>) outs(%685 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %788 = arith.divsi %783, %c128 : index
-    %expanded_283 = tensor.expand_shape %787 [[0, 1], [2]] output_shape [%788, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %789 = tensor.empty(%788) : tensor<?x128x768xf32>
-    %790 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_283, %736 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %689 = arith.divsi %684, %c128 : index
+    %expanded_281 = tensor.expand_shape %688 [[0, 1], [2]] output_shape [%689, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %690 = tensor.empty(%689) : tensor<?x128x768xf32>
+    %691 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_281, %642 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %791 = tensor.empty(%788) : tensor<?x128x768xf64>
-    %792 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790 : tensor<?x128x768xf32>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %793 = tensor.empty(%788) : tensor<?x128x1xf64>
-    %794 = linalg.fill ins(%cst : f64) outs(%793 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %795 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%792 : tensor<?x128x768xf64>) outs(%794 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %796 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%795 : tensor<?x128x1xf64>) outs(%793 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %797 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%792, %796 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %798 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%797, %797 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %799 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%798 : tensor<?x128x768xf64>) outs(%794 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %800 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%799 : tensor<?x128x1xf64>) outs(%793 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %801 = tensor.empty(%788) : tensor<?x128x1xf32>
-    %802 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%800 : tensor<?x128x1xf64>) outs(%801 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %803 = linalg.fill ins(%cst_0 : f32) outs(%801 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %804 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%790 : tensor<?x128x768xf32>) outs(%803 : tensor<?x128x1xf32>) {
+    %692 = tensor.empty(%689) : tensor<?x128x1xf32>
+    %693 = linalg.fill ins(%cst : f32) outs(%692 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %694 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%691 : tensor<?x128x768xf32>) outs(%693 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %805 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%804 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %695 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%694 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %806 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%802 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %696 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%691, %695 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %697 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%696, %696 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %698 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%697 : tensor<?x128x768xf32>) outs(%693 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %807 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%806 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %699 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%698 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %808 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %805 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %700 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%699 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %701 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %702 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%696, %701 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %809 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%808, %807 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %703 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%702, %arg92 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %810 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%809, %arg92 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %704 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%703, %arg93 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %811 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%810, %arg93 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_284 = tensor.collapse_shape %811 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_285 = arith.constant 128 : index
-    %812 = arith.muli %788, %c128_285 overflow<nsw> : index
-    %813 = tensor.empty(%812) : tensor<?x3072xf32>
-    %814 = linalg.fill ins(%cst_0 : f32) outs(%813 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %815 = linalg.matmul ins(%collapsed_284, %arg94 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%814 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %816 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg95, %815 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%813 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_282 = tensor.collapse_shape %704 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_283 = arith.constant 128 : index
+    %705 = arith.muli %689, %c128_283 overflow<nsw> : index
+    %706 = tensor.empty(%705) : tensor<?x3072xf32>
+    %707 = linalg.fill ins(%cst : f32) outs(%706 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %708 = linalg.matmul ins(%collapsed_282, %arg94 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%707 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %709 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg95, %708 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%706 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %817 = arith.divsi %812, %c128 : index
-    %expanded_286 = tensor.expand_shape %816 [[0, 1], [2]] output_shape [%817, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %818 = tensor.empty(%817) : tensor<?x128x3072xf32>
-    %819 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %710 = arith.divsi %705, %c128 : index
+    %expanded_284 = tensor.expand_shape %709 [[0, 1], [2]] output_shape [%710, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %711 = tensor.empty(%710) : tensor<?x128x3072xf32>
+    %712 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %820 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %713 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %821 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %714 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %822 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286, %821 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %715 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284, %714 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %823 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %716 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%715 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %824 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%823 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %717 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%716 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %825 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%824 : tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
+    %718 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%717 : tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %826 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %825 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%818 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %719 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%712, %718 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%711 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_287 = tensor.collapse_shape %826 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_288 = arith.constant 128 : index
-    %827 = arith.muli %817, %c128_288 overflow<nsw> : index
-    %828 = tensor.empty(%827) : tensor<?x768xf32>
-    %829 = linalg.fill ins(%cst_0 : f32) outs(%828 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %830 = linalg.matmul ins(%collapsed_287, %arg96 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%829 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %831 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg97, %830 : tensor<768xf32>, tensor<?x768xf32>) outs(%828 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_285 = tensor.collapse_shape %719 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_286 = arith.constant 128 : index
+    %720 = arith.muli %710, %c128_286 overflow<nsw> : index
+    %721 = tensor.empty(%720) : tensor<?x768xf32>
+    %722 = linalg.fill ins(%cst : f32) outs(%721 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %723 = linalg.matmul ins(%collapsed_285, %arg96 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%722 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %724 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg97, %723 : tensor<768xf32>, tensor<?x768xf32>) outs(%721 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %832 = arith.divsi %827, %c128 : index
-    %expanded_289 = tensor.expand_shape %831 [[0, 1], [2]] output_shape [%832, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %833 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %expanded_289 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %725 = arith.divsi %720, %c128 : index
+    %expanded_287 = tensor.expand_shape %724 [[0, 1], [2]] output_shape [%725, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %726 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%691, %expanded_287 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %834 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833 : tensor<?x128x768xf32>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %835 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%834 : tensor<?x128x768xf64>) outs(%794 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %836 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%835 : tensor<?x128x1xf64>) outs(%793 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %837 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%834, %836 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %838 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%837, %837 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%791 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %839 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%838 : tensor<?x128x768xf64>) outs(%794 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %840 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%839 : tensor<?x128x1xf64>) outs(%793 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %841 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%840 : tensor<?x128x1xf64>) outs(%801 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %842 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%833 : tensor<?x128x768xf32>) outs(%803 : tensor<?x128x1xf32>) {
+    %727 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%726 : tensor<?x128x768xf32>) outs(%693 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %843 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%842 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %728 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%727 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %844 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%841 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %729 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%726, %728 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %730 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729, %729 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %731 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%730 : tensor<?x128x768xf32>) outs(%693 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %845 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%844 : tensor<?x128x1xf32>) outs(%801 : tensor<?x128x1xf32>) {
+    %732 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%731 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %846 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833, %843 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %733 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%732 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %734 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%733 : tensor<?x128x1xf32>) outs(%692 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %735 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729, %734 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %847 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%846, %845 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %736 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%735, %arg98 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %848 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%847, %arg98 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %737 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %arg99 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%690 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %849 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%848, %arg99 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%789 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_290 = tensor.collapse_shape %849 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %850 = tensor.empty(%812) : tensor<?x2304xf32>
-    %851 = linalg.fill ins(%cst_0 : f32) outs(%850 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %852 = linalg.matmul ins(%collapsed_290, %arg100 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%851 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %853 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg101, %852 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%850 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_288 = tensor.collapse_shape %737 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %738 = tensor.empty(%705) : tensor<?x2304xf32>
+    %739 = linalg.fill ins(%cst : f32) outs(%738 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %740 = linalg.matmul ins(%collapsed_288, %arg100 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%739 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %741 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg101, %740 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%738 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_291 = tensor.expand_shape %853 [[0, 1], [2]] output_shape [%817, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_292 = tensor.extract_slice %expanded_291[0, 0, 0] [%817, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_293 = tensor.extract_slice %expanded_291[0, 0, 768] [%817, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_294 = tensor.extract_slice %expanded_291[0, 0, 1536] [%817, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %854 = arith.index_cast %817 : index to i64
-    %855 = arith.muli %854, %c98304_i64 : i64
-    %856 = arith.divsi %855, %55 : i64
-    %857 = arith.select %8, %856, %0 : i64
-    %from_elements_295 = tensor.from_elements %857, %c128_i64, %856, %c64_i64 : tensor<4xi64>
-    %reshape_296 = tensor.reshape %extracted_slice_293(%from_elements_295) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %858 = arith.index_cast %857 : i64 to index
-    %859 = tensor.empty(%858) : tensor<?x12x128x64xf32>
-    %transposed_297 = linalg.transpose ins(%reshape_296 : tensor<?x128x12x64xf32>) outs(%859 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_298 = tensor.reshape %extracted_slice_294(%from_elements_295) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_299 = linalg.transpose ins(%reshape_298 : tensor<?x128x12x64xf32>) outs(%859 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_300 = tensor.reshape %extracted_slice_292(%from_elements_295) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_301 = linalg.transpose ins(%reshape_300 : tensor<?x128x12x64xf32>) outs(%859 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_302 = tensor.collapse_shape %transposed_301 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_303 = tensor.collapse_shape %transposed_297 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_304 = tensor.collapse_shape %transposed_299 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %860 = arith.index_cast %857 : i64 to index
-    %c12_305 = arith.constant 12 : index
-    %861 = arith.muli %860, %c12_305 overflow<nsw> : index
-    %862 = arith.index_cast %857 : i64 to index
-    %c12_306 = arith.constant 12 : index
-    %863 = arith.muli %862, %c12_306 overflow<nsw> : index
-    %864 = tensor.empty(%863) : tensor<?x128x128xf32>
-    %865 = linalg.fill ins(%cst_0 : f32) outs(%864 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %866 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_302, %collapsed_303 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%865 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %867 = arith.divsi %863, %c12 : index
-    %expanded_307 = tensor.expand_shape %866 [[0, 1], [2], [3]] output_shape [%867, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %868 = tensor.empty(%867) : tensor<?x12x128x128xf32>
-    %869 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_307 : tensor<?x12x128x128xf32>) outs(%868 : tensor<?x12x128x128xf32>) {
+    %expanded_289 = tensor.expand_shape %741 [[0, 1], [2]] output_shape [%710, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_290 = tensor.extract_slice %expanded_289[0, 0, 0] [%710, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_291 = tensor.extract_slice %expanded_289[0, 0, 768] [%710, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_292 = tensor.extract_slice %expanded_289[0, 0, 1536] [%710, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %742 = arith.index_cast %710 : index to i64
+    %743 = arith.muli %742, %c98304_i64 : i64
+    %744 = arith.divsi %743, %47 : i64
+    %745 = arith.select %8, %744, %0 : i64
+    %from_elements_293 = tensor.from_elements %745, %c128_i64, %744, %c64_i64 : tensor<4xi64>
+    %reshape_294 = tensor.reshape %extracted_slice_291(%from_elements_293) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %746 = arith.index_cast %745 : i64 to index
+    %747 = tensor.empty(%746) : tensor<?x12x128x64xf32>
+    %transposed_295 = linalg.transpose ins(%reshape_294 : tensor<?x128x12x64xf32>) outs(%747 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_296 = tensor.reshape %extracted_slice_292(%from_elements_293) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_297 = linalg.transpose ins(%reshape_296 : tensor<?x128x12x64xf32>) outs(%747 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_298 = tensor.reshape %extracted_slice_290(%from_elements_293) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_299 = linalg.transpose ins(%reshape_298 : tensor<?x128x12x64xf32>) outs(%747 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_300 = tensor.collapse_shape %transposed_299 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_301 = tensor.collapse_shape %transposed_295 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_302 = tensor.collapse_shape %transposed_297 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %748 = arith.index_cast %745 : i64 to index
+    %c12_303 = arith.constant 12 : index
+    %749 = arith.muli %748, %c12_303 overflow<nsw> : index
+    %750 = arith.index_cast %745 : i64 to index
+    %c12_304 = arith.constant 12 : index
+    %751 = arith.muli %750, %c12_304 overflow<nsw> : index
+    %752 = tensor.empty(%751) : tensor<?x128x128xf32>
+    %753 = linalg.fill ins(%cst : f32) outs(%752 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %754 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_300, %collapsed_301 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%753 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %755 = arith.divsi %751, %c12 : index
+    %expanded_305 = tensor.expand_shape %754 [[0, 1], [2], [3]] output_shape [%755, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %756 = tensor.empty(%755) : tensor<?x12x128x128xf32>
+    %757 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_305 : tensor<?x12x128x128xf32>) outs(%756 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %870 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %869 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %758 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %757 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %871:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%870 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %759:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%758 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_308 = tensor.expand_shape %871#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %872 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%870, %expanded_308 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_306 = tensor.expand_shape %759#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %760 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%758, %expanded_306 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %873 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%872 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %761 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%760 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %874 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%873 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %762 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%761 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %875 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%873, %874 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %763 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%761, %762 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_309 = tensor.collapse_shape %875 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %876 = arith.index_cast %857 : i64 to index
-    %c12_310 = arith.constant 12 : index
-    %877 = arith.muli %876, %c12_310 overflow<nsw> : index
-    %878 = linalg.batch_matmul ins(%collapsed_309, %collapsed_304 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_311 = tensor.expand_shape %878 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_312 = tensor.reshape %expanded_311(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_313 = linalg.transpose ins(%reshape_312 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_314 = tensor.reshape %transposed_313(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_315 = tensor.collapse_shape %reshape_314 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %879 = arith.index_cast %102 : i64 to index
-    %c128_316 = arith.constant 128 : index
-    %880 = arith.muli %879, %c128_316 overflow<nsw> : index
-    %881 = tensor.empty(%880) : tensor<?x768xf32>
-    %882 = linalg.fill ins(%cst_0 : f32) outs(%881 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %883 = linalg.matmul ins(%collapsed_315, %arg102 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%882 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %884 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg103, %883 : tensor<768xf32>, tensor<?x768xf32>) outs(%881 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_307 = tensor.collapse_shape %763 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %764 = arith.index_cast %745 : i64 to index
+    %c12_308 = arith.constant 12 : index
+    %765 = arith.muli %764, %c12_308 overflow<nsw> : index
+    %766 = linalg.batch_matmul ins(%collapsed_307, %collapsed_302 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_309 = tensor.expand_shape %766 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_310 = tensor.reshape %expanded_309(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_311 = linalg.transpose ins(%reshape_310 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_312 = tensor.reshape %transposed_311(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_313 = tensor.collapse_shape %reshape_312 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %767 = arith.index_cast %94 : i64 to index
+    %c128_314 = arith.constant 128 : index
+    %768 = arith.muli %767, %c128_314 overflow<nsw> : index
+    %769 = tensor.empty(%768) : tensor<?x768xf32>
+    %770 = linalg.fill ins(%cst : f32) outs(%769 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %771 = linalg.matmul ins(%collapsed_313, %arg102 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%770 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %772 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg103, %771 : tensor<768xf32>, tensor<?x768xf32>) outs(%769 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %885 = arith.divsi %880, %c128 : index
-    %expanded_317 = tensor.expand_shape %884 [[0, 1], [2]] output_shape [%885, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %886 = tensor.empty(%885) : tensor<?x128x768xf32>
-    %887 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_317, %833 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %773 = arith.divsi %768, %c128 : index
+    %expanded_315 = tensor.expand_shape %772 [[0, 1], [2]] output_shape [%773, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %774 = tensor.empty(%773) : tensor<?x128x768xf32>
+    %775 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_315, %726 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %888 = tensor.empty(%885) : tensor<?x128x768xf64>
-    %889 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%887 : tensor<?x128x768xf32>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %890 = tensor.empty(%885) : tensor<?x128x1xf64>
-    %891 = linalg.fill ins(%cst : f64) outs(%890 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %892 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%889 : tensor<?x128x768xf64>) outs(%891 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %893 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%892 : tensor<?x128x1xf64>) outs(%890 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %894 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%889, %893 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %895 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894, %894 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %896 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%895 : tensor<?x128x768xf64>) outs(%891 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %897 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896 : tensor<?x128x1xf64>) outs(%890 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %898 = tensor.empty(%885) : tensor<?x128x1xf32>
-    %899 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%897 : tensor<?x128x1xf64>) outs(%898 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %900 = linalg.fill ins(%cst_0 : f32) outs(%898 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %901 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%887 : tensor<?x128x768xf32>) outs(%900 : tensor<?x128x1xf32>) {
+    %776 = tensor.empty(%773) : tensor<?x128x1xf32>
+    %777 = linalg.fill ins(%cst : f32) outs(%776 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %778 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%775 : tensor<?x128x768xf32>) outs(%777 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %902 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%901 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %779 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%778 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %903 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%899 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %780 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %779 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %781 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%780, %780 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %782 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%781 : tensor<?x128x768xf32>) outs(%777 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %904 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%903 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %783 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%782 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %905 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%887, %902 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %784 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %785 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%784 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %786 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%780, %785 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %906 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%905, %904 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %787 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%786, %arg104 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %907 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%906, %arg104 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %788 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%787, %arg105 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %908 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%907, %arg105 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_318 = tensor.collapse_shape %908 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_319 = arith.constant 128 : index
-    %909 = arith.muli %885, %c128_319 overflow<nsw> : index
-    %910 = tensor.empty(%909) : tensor<?x3072xf32>
-    %911 = linalg.fill ins(%cst_0 : f32) outs(%910 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %912 = linalg.matmul ins(%collapsed_318, %arg106 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%911 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %913 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg107, %912 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%910 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_316 = tensor.collapse_shape %788 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_317 = arith.constant 128 : index
+    %789 = arith.muli %773, %c128_317 overflow<nsw> : index
+    %790 = tensor.empty(%789) : tensor<?x3072xf32>
+    %791 = linalg.fill ins(%cst : f32) outs(%790 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %792 = linalg.matmul ins(%collapsed_316, %arg106 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%791 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %793 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg107, %792 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%790 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %914 = arith.divsi %909, %c128 : index
-    %expanded_320 = tensor.expand_shape %913 [[0, 1], [2]] output_shape [%914, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %915 = tensor.empty(%914) : tensor<?x128x3072xf32>
-    %916 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %794 = arith.divsi %789, %c128 : index
+    %expanded_318 = tensor.expand_shape %793 [[0, 1], [2]] output_shape [%794, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %795 = tensor.empty(%794) : tensor<?x128x3072xf32>
+    %796 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %917 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %797 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %918 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%917 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %798 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%797 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %919 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320, %918 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %799 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318, %798 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %920 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %800 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%799 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %921 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%920 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %801 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%800 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %922 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%921 : tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
+    %802 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%801 : tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %923 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%916, %922 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%915 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %803 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%796, %802 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%795 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_321 = tensor.collapse_shape %923 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_322 = arith.constant 128 : index
-    %924 = arith.muli %914, %c128_322 overflow<nsw> : index
-    %925 = tensor.empty(%924) : tensor<?x768xf32>
-    %926 = linalg.fill ins(%cst_0 : f32) outs(%925 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %927 = linalg.matmul ins(%collapsed_321, %arg108 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%926 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %928 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg109, %927 : tensor<768xf32>, tensor<?x768xf32>) outs(%925 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_319 = tensor.collapse_shape %803 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_320 = arith.constant 128 : index
+    %804 = arith.muli %794, %c128_320 overflow<nsw> : index
+    %805 = tensor.empty(%804) : tensor<?x768xf32>
+    %806 = linalg.fill ins(%cst : f32) outs(%805 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %807 = linalg.matmul ins(%collapsed_319, %arg108 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%806 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %808 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg109, %807 : tensor<768xf32>, tensor<?x768xf32>) outs(%805 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %929 = arith.divsi %924, %c128 : index
-    %expanded_323 = tensor.expand_shape %928 [[0, 1], [2]] output_shape [%929, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %930 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%887, %expanded_323 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %809 = arith.divsi %804, %c128 : index
+    %expanded_321 = tensor.expand_shape %808 [[0, 1], [2]] output_shape [%809, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %810 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %expanded_321 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %931 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930 : tensor<?x128x768xf32>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %932 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%931 : tensor<?x128x768xf64>) outs(%891 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %933 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%932 : tensor<?x128x1xf64>) outs(%890 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %934 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%931, %933 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %935 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%934, %934 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%888 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %936 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%935 : tensor<?x128x768xf64>) outs(%891 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %937 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%936 : tensor<?x128x1xf64>) outs(%890 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %938 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%937 : tensor<?x128x1xf64>) outs(%898 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %939 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%930 : tensor<?x128x768xf32>) outs(%900 : tensor<?x128x1xf32>) {
+    %811 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%810 : tensor<?x128x768xf32>) outs(%777 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %940 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%939 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %812 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%811 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %941 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%938 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %813 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%810, %812 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %814 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%813, %813 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %815 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%814 : tensor<?x128x768xf32>) outs(%777 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %942 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%941 : tensor<?x128x1xf32>) outs(%898 : tensor<?x128x1xf32>) {
+    %816 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %943 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930, %940 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %817 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%816 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %818 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817 : tensor<?x128x1xf32>) outs(%776 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %819 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%813, %818 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %944 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%943, %942 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %820 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %arg110 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %945 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%944, %arg110 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %821 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820, %arg111 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%774 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %946 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%945, %arg111 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%886 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_324 = tensor.collapse_shape %946 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %947 = tensor.empty(%909) : tensor<?x2304xf32>
-    %948 = linalg.fill ins(%cst_0 : f32) outs(%947 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %949 = linalg.matmul ins(%collapsed_324, %arg112 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%948 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %950 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg113, %949 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%947 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_322 = tensor.collapse_shape %821 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %822 = tensor.empty(%789) : tensor<?x2304xf32>
+    %823 = linalg.fill ins(%cst : f32) outs(%822 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %824 = linalg.matmul ins(%collapsed_322, %arg112 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%823 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %825 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg113, %824 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%822 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_325 = tensor.expand_shape %950 [[0, 1], [2]] output_shape [%914, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_326 = tensor.extract_slice %expanded_325[0, 0, 0] [%914, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_327 = tensor.extract_slice %expanded_325[0, 0, 768] [%914, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_328 = tensor.extract_slice %expanded_325[0, 0, 1536] [%914, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %951 = arith.index_cast %914 : index to i64
-    %952 = arith.muli %951, %c98304_i64 : i64
-    %953 = arith.divsi %952, %55 : i64
-    %954 = arith.select %8, %953, %0 : i64
-    %from_elements_329 = tensor.from_elements %954, %c128_i64, %953, %c64_i64 : tensor<4xi64>
-    %reshape_330 = tensor.reshape %extracted_slice_327(%from_elements_329) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %955 = arith.index_cast %954 : i64 to index
-    %956 = tensor.empty(%955) : tensor<?x12x128x64xf32>
-    %transposed_331 = linalg.transpose ins(%reshape_330 : tensor<?x128x12x64xf32>) outs(%956 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_332 = tensor.reshape %extracted_slice_328(%from_elements_329) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_333 = linalg.transpose ins(%reshape_332 : tensor<?x128x12x64xf32>) outs(%956 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_334 = tensor.reshape %extracted_slice_326(%from_elements_329) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_335 = linalg.transpose ins(%reshape_334 : tensor<?x128x12x64xf32>) outs(%956 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_336 = tensor.collapse_shape %transposed_335 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_337 = tensor.collapse_shape %transposed_331 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_338 = tensor.collapse_shape %transposed_333 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %957 = arith.index_cast %954 : i64 to index
-    %c12_339 = arith.constant 12 : index
-    %958 = arith.muli %957, %c12_339 overflow<nsw> : index
-    %959 = arith.index_cast %954 : i64 to index
-    %c12_340 = arith.constant 12 : index
-    %960 = arith.muli %959, %c12_340 overflow<nsw> : index
-    %961 = tensor.empty(%960) : tensor<?x128x128xf32>
-    %962 = linalg.fill ins(%cst_0 : f32) outs(%961 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %963 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_336, %collapsed_337 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%962 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %964 = arith.divsi %960, %c12 : index
-    %expanded_341 = tensor.expand_shape %963 [[0, 1], [2], [3]] output_shape [%964, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %965 = tensor.empty(%964) : tensor<?x12x128x128xf32>
-    %966 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_341 : tensor<?x12x128x128xf32>) outs(%965 : tensor<?x12x128x128xf32>) {
+    %expanded_323 = tensor.expand_shape %825 [[0, 1], [2]] output_shape [%794, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_324 = tensor.extract_slice %expanded_323[0, 0, 0] [%794, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_325 = tensor.extract_slice %expanded_323[0, 0, 768] [%794, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_326 = tensor.extract_slice %expanded_323[0, 0, 1536] [%794, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %826 = arith.index_cast %794 : index to i64
+    %827 = arith.muli %826, %c98304_i64 : i64
+    %828 = arith.divsi %827, %47 : i64
+    %829 = arith.select %8, %828, %0 : i64
+    %from_elements_327 = tensor.from_elements %829, %c128_i64, %828, %c64_i64 : tensor<4xi64>
+    %reshape_328 = tensor.reshape %extracted_slice_325(%from_elements_327) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %830 = arith.index_cast %829 : i64 to index
+    %831 = tensor.empty(%830) : tensor<?x12x128x64xf32>
+    %transposed_329 = linalg.transpose ins(%reshape_328 : tensor<?x128x12x64xf32>) outs(%831 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_330 = tensor.reshape %extracted_slice_326(%from_elements_327) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_331 = linalg.transpose ins(%reshape_330 : tensor<?x128x12x64xf32>) outs(%831 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_332 = tensor.reshape %extracted_slice_324(%from_elements_327) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_333 = linalg.transpose ins(%reshape_332 : tensor<?x128x12x64xf32>) outs(%831 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_334 = tensor.collapse_shape %transposed_333 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_335 = tensor.collapse_shape %transposed_329 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_336 = tensor.collapse_shape %transposed_331 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %832 = arith.index_cast %829 : i64 to index
+    %c12_337 = arith.constant 12 : index
+    %833 = arith.muli %832, %c12_337 overflow<nsw> : index
+    %834 = arith.index_cast %829 : i64 to index
+    %c12_338 = arith.constant 12 : index
+    %835 = arith.muli %834, %c12_338 overflow<nsw> : index
+    %836 = tensor.empty(%835) : tensor<?x128x128xf32>
+    %837 = linalg.fill ins(%cst : f32) outs(%836 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %838 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_334, %collapsed_335 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%837 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %839 = arith.divsi %835, %c12 : index
+    %expanded_339 = tensor.expand_shape %838 [[0, 1], [2], [3]] output_shape [%839, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %840 = tensor.empty(%839) : tensor<?x12x128x128xf32>
+    %841 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_339 : tensor<?x12x128x128xf32>) outs(%840 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %967 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %966 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %842 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %841 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %968:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%967 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %843:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%842 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_342 = tensor.expand_shape %968#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %969 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%967, %expanded_342 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_340 = tensor.expand_shape %843#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %844 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%842, %expanded_340 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %970 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%969 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %845 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%844 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %971 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%970 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %846 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%845 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %972 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%970, %971 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %847 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%845, %846 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_343 = tensor.collapse_shape %972 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %973 = arith.index_cast %954 : i64 to index
-    %c12_344 = arith.constant 12 : index
-    %974 = arith.muli %973, %c12_344 overflow<nsw> : index
-    %975 = linalg.batch_matmul ins(%collapsed_343, %collapsed_338 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_345 = tensor.expand_shape %975 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_346 = tensor.reshape %expanded_345(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_347 = linalg.transpose ins(%reshape_346 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_348 = tensor.reshape %transposed_347(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_349 = tensor.collapse_shape %reshape_348 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %976 = arith.index_cast %102 : i64 to index
-    %c128_350 = arith.constant 128 : index
-    %977 = arith.muli %976, %c128_350 overflow<nsw> : index
-    %978 = tensor.empty(%977) : tensor<?x768xf32>
-    %979 = linalg.fill ins(%cst_0 : f32) outs(%978 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %980 = linalg.matmul ins(%collapsed_349, %arg114 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%979 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %981 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg115, %980 : tensor<768xf32>, tensor<?x768xf32>) outs(%978 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_341 = tensor.collapse_shape %847 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %848 = arith.index_cast %829 : i64 to index
+    %c12_342 = arith.constant 12 : index
+    %849 = arith.muli %848, %c12_342 overflow<nsw> : index
+    %850 = linalg.batch_matmul ins(%collapsed_341, %collapsed_336 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_343 = tensor.expand_shape %850 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_344 = tensor.reshape %expanded_343(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_345 = linalg.transpose ins(%reshape_344 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_346 = tensor.reshape %transposed_345(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_347 = tensor.collapse_shape %reshape_346 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %851 = arith.index_cast %94 : i64 to index
+    %c128_348 = arith.constant 128 : index
+    %852 = arith.muli %851, %c128_348 overflow<nsw> : index
+    %853 = tensor.empty(%852) : tensor<?x768xf32>
+    %854 = linalg.fill ins(%cst : f32) outs(%853 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %855 = linalg.matmul ins(%collapsed_347, %arg114 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%854 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %856 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg115, %855 : tensor<768xf32>, tensor<?x768xf32>) outs(%853 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %982 = arith.divsi %977, %c128 : index
-    %expanded_351 = tensor.expand_shape %981 [[0, 1], [2]] output_shape [%982, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %983 = tensor.empty(%982) : tensor<?x128x768xf32>
-    %984 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_351, %930 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %857 = arith.divsi %852, %c128 : index
+    %expanded_349 = tensor.expand_shape %856 [[0, 1], [2]] output_shape [%857, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %858 = tensor.empty(%857) : tensor<?x128x768xf32>
+    %859 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_349, %810 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %985 = tensor.empty(%982) : tensor<?x128x768xf64>
-    %986 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984 : tensor<?x128x768xf32>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %987 = tensor.empty(%982) : tensor<?x128x1xf64>
-    %988 = linalg.fill ins(%cst : f64) outs(%987 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %989 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%986 : tensor<?x128x768xf64>) outs(%988 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %990 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%989 : tensor<?x128x1xf64>) outs(%987 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %991 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%986, %990 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %992 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%991, %991 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %993 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%992 : tensor<?x128x768xf64>) outs(%988 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %994 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%993 : tensor<?x128x1xf64>) outs(%987 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %995 = tensor.empty(%982) : tensor<?x128x1xf32>
-    %996 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%994 : tensor<?x128x1xf64>) outs(%995 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %997 = linalg.fill ins(%cst_0 : f32) outs(%995 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %998 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%984 : tensor<?x128x768xf32>) outs(%997 : tensor<?x128x1xf32>) {
+    %860 = tensor.empty(%857) : tensor<?x128x1xf32>
+    %861 = linalg.fill ins(%cst : f32) outs(%860 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %862 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%859 : tensor<?x128x768xf32>) outs(%861 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %999 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%998 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %863 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%862 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1000 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%996 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %864 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%859, %863 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %865 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%864, %864 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %866 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%865 : tensor<?x128x768xf32>) outs(%861 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1001 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1000 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %867 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%866 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1002 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984, %999 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %868 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%867 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %869 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%868 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %870 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%864, %869 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1003 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1002, %1001 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %871 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870, %arg116 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1004 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003, %arg116 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %872 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%871, %arg117 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1005 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1004, %arg117 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_352 = tensor.collapse_shape %1005 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_353 = arith.constant 128 : index
-    %1006 = arith.muli %982, %c128_353 overflow<nsw> : index
-    %1007 = tensor.empty(%1006) : tensor<?x3072xf32>
-    %1008 = linalg.fill ins(%cst_0 : f32) outs(%1007 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1009 = linalg.matmul ins(%collapsed_352, %arg118 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%1008 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1010 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg119, %1009 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%1007 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_350 = tensor.collapse_shape %872 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_351 = arith.constant 128 : index
+    %873 = arith.muli %857, %c128_351 overflow<nsw> : index
+    %874 = tensor.empty(%873) : tensor<?x3072xf32>
+    %875 = linalg.fill ins(%cst : f32) outs(%874 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %876 = linalg.matmul ins(%collapsed_350, %arg118 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%875 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %877 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg119, %876 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%874 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %1011 = arith.divsi %1006, %c128 : index
-    %expanded_354 = tensor.expand_shape %1010 [[0, 1], [2]] output_shape [%1011, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1012 = tensor.empty(%1011) : tensor<?x128x3072xf32>
-    %1013 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %878 = arith.divsi %873, %c128 : index
+    %expanded_352 = tensor.expand_shape %877 [[0, 1], [2]] output_shape [%878, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %879 = tensor.empty(%878) : tensor<?x128x3072xf32>
+    %880 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1014 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %881 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1015 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1014 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %882 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%881 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1016 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354, %1015 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %883 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352, %882 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1017 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1016 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %884 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1018 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1017 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %885 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1019 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1018 : tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
+    %886 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885 : tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1020 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1013, %1019 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1012 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %887 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%880, %886 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%879 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_355 = tensor.collapse_shape %1020 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_356 = arith.constant 128 : index
-    %1021 = arith.muli %1011, %c128_356 overflow<nsw> : index
-    %1022 = tensor.empty(%1021) : tensor<?x768xf32>
-    %1023 = linalg.fill ins(%cst_0 : f32) outs(%1022 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1024 = linalg.matmul ins(%collapsed_355, %arg120 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%1023 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1025 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg121, %1024 : tensor<768xf32>, tensor<?x768xf32>) outs(%1022 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_353 = tensor.collapse_shape %887 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_354 = arith.constant 128 : index
+    %888 = arith.muli %878, %c128_354 overflow<nsw> : index
+    %889 = tensor.empty(%888) : tensor<?x768xf32>
+    %890 = linalg.fill ins(%cst : f32) outs(%889 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %891 = linalg.matmul ins(%collapsed_353, %arg120 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%890 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %892 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg121, %891 : tensor<768xf32>, tensor<?x768xf32>) outs(%889 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %1026 = arith.divsi %1021, %c128 : index
-    %expanded_357 = tensor.expand_shape %1025 [[0, 1], [2]] output_shape [%1026, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1027 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984, %expanded_357 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %893 = arith.divsi %888, %c128 : index
+    %expanded_355 = tensor.expand_shape %892 [[0, 1], [2]] output_shape [%893, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %894 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%859, %expanded_355 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1028 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1027 : tensor<?x128x768xf32>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1029 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1028 : tensor<?x128x768xf64>) outs(%988 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1030 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1029 : tensor<?x128x1xf64>) outs(%987 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1031 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1028, %1030 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1032 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1031, %1031 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%985 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1033 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1032 : tensor<?x128x768xf64>) outs(%988 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1034 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1033 : tensor<?x128x1xf64>) outs(%987 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1035 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1034 : tensor<?x128x1xf64>) outs(%995 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %1036 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1027 : tensor<?x128x768xf32>) outs(%997 : tensor<?x128x1xf32>) {
+    %895 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%894 : tensor<?x128x768xf32>) outs(%861 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1037 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1036 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %896 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%895 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1038 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1035 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %897 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894, %896 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %898 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%897, %897 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %899 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%898 : tensor<?x128x768xf32>) outs(%861 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1039 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1038 : tensor<?x128x1xf32>) outs(%995 : tensor<?x128x1xf32>) {
+    %900 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%899 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1040 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1027, %1037 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %901 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%900 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %902 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%901 : tensor<?x128x1xf32>) outs(%860 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %903 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%897, %902 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1041 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1040, %1039 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %904 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%903, %arg122 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1042 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1041, %arg122 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %905 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%904, %arg123 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%858 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1043 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042, %arg123 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%983 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_358 = tensor.collapse_shape %1043 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1044 = tensor.empty(%1006) : tensor<?x2304xf32>
-    %1045 = linalg.fill ins(%cst_0 : f32) outs(%1044 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1046 = linalg.matmul ins(%collapsed_358, %arg124 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%1045 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1047 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg125, %1046 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%1044 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_356 = tensor.collapse_shape %905 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %906 = tensor.empty(%873) : tensor<?x2304xf32>
+    %907 = linalg.fill ins(%cst : f32) outs(%906 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %908 = linalg.matmul ins(%collapsed_356, %arg124 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%907 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %909 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg125, %908 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%906 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_359 = tensor.expand_shape %1047 [[0, 1], [2]] output_shape [%1011, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_360 = tensor.extract_slice %expanded_359[0, 0, 0] [%1011, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_361 = tensor.extract_slice %expanded_359[0, 0, 768] [%1011, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_362 = tensor.extract_slice %expanded_359[0, 0, 1536] [%1011, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %1048 = arith.index_cast %1011 : index to i64
-    %1049 = arith.muli %1048, %c98304_i64 : i64
-    %1050 = arith.divsi %1049, %55 : i64
-    %1051 = arith.select %8, %1050, %0 : i64
-    %from_elements_363 = tensor.from_elements %1051, %c128_i64, %1050, %c64_i64 : tensor<4xi64>
-    %reshape_364 = tensor.reshape %extracted_slice_361(%from_elements_363) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %1052 = arith.index_cast %1051 : i64 to index
-    %1053 = tensor.empty(%1052) : tensor<?x12x128x64xf32>
-    %transposed_365 = linalg.transpose ins(%reshape_364 : tensor<?x128x12x64xf32>) outs(%1053 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_366 = tensor.reshape %extracted_slice_362(%from_elements_363) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_367 = linalg.transpose ins(%reshape_366 : tensor<?x128x12x64xf32>) outs(%1053 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_368 = tensor.reshape %extracted_slice_360(%from_elements_363) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_369 = linalg.transpose ins(%reshape_368 : tensor<?x128x12x64xf32>) outs(%1053 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_370 = tensor.collapse_shape %transposed_369 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_371 = tensor.collapse_shape %transposed_365 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_372 = tensor.collapse_shape %transposed_367 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %1054 = arith.index_cast %1051 : i64 to index
-    %c12_373 = arith.constant 12 : index
-    %1055 = arith.muli %1054, %c12_373 overflow<nsw> : index
-    %1056 = arith.index_cast %1051 : i64 to index
-    %c12_374 = arith.constant 12 : index
-    %1057 = arith.muli %1056, %c12_374 overflow<nsw> : index
-    %1058 = tensor.empty(%1057) : tensor<?x128x128xf32>
-    %1059 = linalg.fill ins(%cst_0 : f32) outs(%1058 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1060 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_370, %collapsed_371 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1059 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1061 = arith.divsi %1057, %c12 : index
-    %expanded_375 = tensor.expand_shape %1060 [[0, 1], [2], [3]] output_shape [%1061, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %1062 = tensor.empty(%1061) : tensor<?x12x128x128xf32>
-    %1063 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_375 : tensor<?x12x128x128xf32>) outs(%1062 : tensor<?x12x128x128xf32>) {
+    %expanded_357 = tensor.expand_shape %909 [[0, 1], [2]] output_shape [%878, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_358 = tensor.extract_slice %expanded_357[0, 0, 0] [%878, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_359 = tensor.extract_slice %expanded_357[0, 0, 768] [%878, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_360 = tensor.extract_slice %expanded_357[0, 0, 1536] [%878, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %910 = arith.index_cast %878 : index to i64
+    %911 = arith.muli %910, %c98304_i64 : i64
+    %912 = arith.divsi %911, %47 : i64
+    %913 = arith.select %8, %912, %0 : i64
+    %from_elements_361 = tensor.from_elements %913, %c128_i64, %912, %c64_i64 : tensor<4xi64>
+    %reshape_362 = tensor.reshape %extracted_slice_359(%from_elements_361) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %914 = arith.index_cast %913 : i64 to index
+    %915 = tensor.empty(%914) : tensor<?x12x128x64xf32>
+    %transposed_363 = linalg.transpose ins(%reshape_362 : tensor<?x128x12x64xf32>) outs(%915 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_364 = tensor.reshape %extracted_slice_360(%from_elements_361) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_365 = linalg.transpose ins(%reshape_364 : tensor<?x128x12x64xf32>) outs(%915 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_366 = tensor.reshape %extracted_slice_358(%from_elements_361) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_367 = linalg.transpose ins(%reshape_366 : tensor<?x128x12x64xf32>) outs(%915 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_368 = tensor.collapse_shape %transposed_367 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_369 = tensor.collapse_shape %transposed_363 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_370 = tensor.collapse_shape %transposed_365 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %916 = arith.index_cast %913 : i64 to index
+    %c12_371 = arith.constant 12 : index
+    %917 = arith.muli %916, %c12_371 overflow<nsw> : index
+    %918 = arith.index_cast %913 : i64 to index
+    %c12_372 = arith.constant 12 : index
+    %919 = arith.muli %918, %c12_372 overflow<nsw> : index
+    %920 = tensor.empty(%919) : tensor<?x128x128xf32>
+    %921 = linalg.fill ins(%cst : f32) outs(%920 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %922 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_368, %collapsed_369 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%921 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %923 = arith.divsi %919, %c12 : index
+    %expanded_373 = tensor.expand_shape %922 [[0, 1], [2], [3]] output_shape [%923, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %924 = tensor.empty(%923) : tensor<?x12x128x128xf32>
+    %925 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_373 : tensor<?x12x128x128xf32>) outs(%924 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1064 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %1063 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %926 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %925 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1065:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1064 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %927:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%926 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_376 = tensor.expand_shape %1065#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1066 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1064, %expanded_376 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_374 = tensor.expand_shape %927#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %928 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%926, %expanded_374 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1067 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1066 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %929 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%928 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1068 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1067 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %930 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%929 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %1069 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1067, %1068 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %931 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%929, %930 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_377 = tensor.collapse_shape %1069 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %1070 = arith.index_cast %1051 : i64 to index
-    %c12_378 = arith.constant 12 : index
-    %1071 = arith.muli %1070, %c12_378 overflow<nsw> : index
-    %1072 = linalg.batch_matmul ins(%collapsed_377, %collapsed_372 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_379 = tensor.expand_shape %1072 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_380 = tensor.reshape %expanded_379(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_381 = linalg.transpose ins(%reshape_380 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_382 = tensor.reshape %transposed_381(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_383 = tensor.collapse_shape %reshape_382 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1073 = arith.index_cast %102 : i64 to index
-    %c128_384 = arith.constant 128 : index
-    %1074 = arith.muli %1073, %c128_384 overflow<nsw> : index
-    %1075 = tensor.empty(%1074) : tensor<?x768xf32>
-    %1076 = linalg.fill ins(%cst_0 : f32) outs(%1075 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1077 = linalg.matmul ins(%collapsed_383, %arg126 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1076 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1078 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg127, %1077 : tensor<768xf32>, tensor<?x768xf32>) outs(%1075 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_375 = tensor.collapse_shape %931 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %932 = arith.index_cast %913 : i64 to index
+    %c12_376 = arith.constant 12 : index
+    %933 = arith.muli %932, %c12_376 overflow<nsw> : index
+    %934 = linalg.batch_matmul ins(%collapsed_375, %collapsed_370 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_377 = tensor.expand_shape %934 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_378 = tensor.reshape %expanded_377(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_379 = linalg.transpose ins(%reshape_378 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_380 = tensor.reshape %transposed_379(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_381 = tensor.collapse_shape %reshape_380 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %935 = arith.index_cast %94 : i64 to index
+    %c128_382 = arith.constant 128 : index
+    %936 = arith.muli %935, %c128_382 overflow<nsw> : index
+    %937 = tensor.empty(%936) : tensor<?x768xf32>
+    %938 = linalg.fill ins(%cst : f32) outs(%937 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %939 = linalg.matmul ins(%collapsed_381, %arg126 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%938 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %940 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg127, %939 : tensor<768xf32>, tensor<?x768xf32>) outs(%937 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %1079 = arith.divsi %1074, %c128 : index
-    %expanded_385 = tensor.expand_shape %1078 [[0, 1], [2]] output_shape [%1079, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1080 = tensor.empty(%1079) : tensor<?x128x768xf32>
-    %1081 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_385, %1027 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %941 = arith.divsi %936, %c128 : index
+    %expanded_383 = tensor.expand_shape %940 [[0, 1], [2]] output_shape [%941, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %942 = tensor.empty(%941) : tensor<?x128x768xf32>
+    %943 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_383, %894 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1082 = tensor.empty(%1079) : tensor<?x128x768xf64>
-    %1083 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081 : tensor<?x128x768xf32>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1084 = tensor.empty(%1079) : tensor<?x128x1xf64>
-    %1085 = linalg.fill ins(%cst : f64) outs(%1084 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1086 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1083 : tensor<?x128x768xf64>) outs(%1085 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1087 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1086 : tensor<?x128x1xf64>) outs(%1084 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1088 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083, %1087 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1089 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1088, %1088 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1090 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1089 : tensor<?x128x768xf64>) outs(%1085 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1091 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1090 : tensor<?x128x1xf64>) outs(%1084 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1092 = tensor.empty(%1079) : tensor<?x128x1xf32>
-    %1093 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1091 : tensor<?x128x1xf64>) outs(%1092 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %1094 = linalg.fill ins(%cst_0 : f32) outs(%1092 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1095 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1081 : tensor<?x128x768xf32>) outs(%1094 : tensor<?x128x1xf32>) {
+    %944 = tensor.empty(%941) : tensor<?x128x1xf32>
+    %945 = linalg.fill ins(%cst : f32) outs(%944 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %946 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%943 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1096 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1095 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %947 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1097 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1093 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %948 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%943, %947 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %949 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948, %948 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %950 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%949 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1098 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %951 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%950 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1099 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081, %1096 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %952 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%951 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %953 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%952 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %954 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948, %953 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1100 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1099, %1098 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %955 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%954, %arg128 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1101 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1100, %arg128 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %956 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%955, %arg129 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1102 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1101, %arg129 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_386 = tensor.collapse_shape %1102 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_387 = arith.constant 128 : index
-    %1103 = arith.muli %1079, %c128_387 overflow<nsw> : index
-    %1104 = tensor.empty(%1103) : tensor<?x3072xf32>
-    %1105 = linalg.fill ins(%cst_0 : f32) outs(%1104 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1106 = linalg.matmul ins(%collapsed_386, %arg130 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%1105 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1107 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg131, %1106 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%1104 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_384 = tensor.collapse_shape %956 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_385 = arith.constant 128 : index
+    %957 = arith.muli %941, %c128_385 overflow<nsw> : index
+    %958 = tensor.empty(%957) : tensor<?x3072xf32>
+    %959 = linalg.fill ins(%cst : f32) outs(%958 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %960 = linalg.matmul ins(%collapsed_384, %arg130 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%959 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %961 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg131, %960 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%958 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %1108 = arith.divsi %1103, %c128 : index
-    %expanded_388 = tensor.expand_shape %1107 [[0, 1], [2]] output_shape [%1108, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1109 = tensor.empty(%1108) : tensor<?x128x3072xf32>
-    %1110 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %962 = arith.divsi %957, %c128 : index
+    %expanded_386 = tensor.expand_shape %961 [[0, 1], [2]] output_shape [%962, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %963 = tensor.empty(%962) : tensor<?x128x3072xf32>
+    %964 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1111 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %965 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1112 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1111 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %966 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%965 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1113 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388, %1112 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %967 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386, %966 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1114 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1113 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %968 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%967 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1115 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1114 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %969 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%968 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1116 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1115 : tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
+    %970 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%969 : tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1117 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1110, %1116 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1109 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %971 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%964, %970 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%963 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_389 = tensor.collapse_shape %1117 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_390 = arith.constant 128 : index
-    %1118 = arith.muli %1108, %c128_390 overflow<nsw> : index
-    %1119 = tensor.empty(%1118) : tensor<?x768xf32>
-    %1120 = linalg.fill ins(%cst_0 : f32) outs(%1119 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1121 = linalg.matmul ins(%collapsed_389, %arg132 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%1120 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1122 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg133, %1121 : tensor<768xf32>, tensor<?x768xf32>) outs(%1119 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_387 = tensor.collapse_shape %971 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_388 = arith.constant 128 : index
+    %972 = arith.muli %962, %c128_388 overflow<nsw> : index
+    %973 = tensor.empty(%972) : tensor<?x768xf32>
+    %974 = linalg.fill ins(%cst : f32) outs(%973 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %975 = linalg.matmul ins(%collapsed_387, %arg132 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%974 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %976 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg133, %975 : tensor<768xf32>, tensor<?x768xf32>) outs(%973 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %1123 = arith.divsi %1118, %c128 : index
-    %expanded_391 = tensor.expand_shape %1122 [[0, 1], [2]] output_shape [%1123, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1124 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081, %expanded_391 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %977 = arith.divsi %972, %c128 : index
+    %expanded_389 = tensor.expand_shape %976 [[0, 1], [2]] output_shape [%977, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %978 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%943, %expanded_389 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1125 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1124 : tensor<?x128x768xf32>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1126 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1125 : tensor<?x128x768xf64>) outs(%1085 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1127 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1126 : tensor<?x128x1xf64>) outs(%1084 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1128 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1125, %1127 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1129 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1128, %1128 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1082 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1130 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1129 : tensor<?x128x768xf64>) outs(%1085 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1131 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1130 : tensor<?x128x1xf64>) outs(%1084 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1132 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1131 : tensor<?x128x1xf64>) outs(%1092 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %1133 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1124 : tensor<?x128x768xf32>) outs(%1094 : tensor<?x128x1xf32>) {
+    %979 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%978 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1134 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1133 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %980 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1135 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1132 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %981 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%978, %980 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %982 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981, %981 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %983 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%982 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1136 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1135 : tensor<?x128x1xf32>) outs(%1092 : tensor<?x128x1xf32>) {
+    %984 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1137 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1124, %1134 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %985 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%984 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %986 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%985 : tensor<?x128x1xf32>) outs(%944 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %987 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981, %986 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1138 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1137, %1136 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %988 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%987, %arg134 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1139 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1138, %arg134 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %989 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%988, %arg135 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%942 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1140 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139, %arg135 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1080 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_392 = tensor.collapse_shape %1140 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1141 = tensor.empty(%1103) : tensor<?x2304xf32>
-    %1142 = linalg.fill ins(%cst_0 : f32) outs(%1141 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1143 = linalg.matmul ins(%collapsed_392, %arg136 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%1142 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1144 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg137, %1143 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%1141 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_390 = tensor.collapse_shape %989 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %990 = tensor.empty(%957) : tensor<?x2304xf32>
+    %991 = linalg.fill ins(%cst : f32) outs(%990 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %992 = linalg.matmul ins(%collapsed_390, %arg136 : tensor<?x768xf32>, tensor<768x2304xf32>) outs(%991 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %993 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg137, %992 : tensor<2304xf32>, tensor<?x2304xf32>) outs(%990 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x2304xf32>
-    %expanded_393 = tensor.expand_shape %1144 [[0, 1], [2]] output_shape [%1108, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
-    %extracted_slice_394 = tensor.extract_slice %expanded_393[0, 0, 0] [%1108, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_395 = tensor.extract_slice %expanded_393[0, 0, 768] [%1108, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %extracted_slice_396 = tensor.extract_slice %expanded_393[0, 0, 1536] [%1108, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
-    %1145 = arith.index_cast %1108 : index to i64
-    %1146 = arith.muli %1145, %c98304_i64 : i64
-    %1147 = arith.divsi %1146, %55 : i64
-    %1148 = arith.select %8, %1147, %0 : i64
-    %from_elements_397 = tensor.from_elements %1148, %c128_i64, %1147, %c64_i64 : tensor<4xi64>
-    %reshape_398 = tensor.reshape %extracted_slice_395(%from_elements_397) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %1149 = arith.index_cast %1148 : i64 to index
-    %1150 = tensor.empty(%1149) : tensor<?x12x128x64xf32>
-    %transposed_399 = linalg.transpose ins(%reshape_398 : tensor<?x128x12x64xf32>) outs(%1150 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_400 = tensor.reshape %extracted_slice_396(%from_elements_397) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_401 = linalg.transpose ins(%reshape_400 : tensor<?x128x12x64xf32>) outs(%1150 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_402 = tensor.reshape %extracted_slice_394(%from_elements_397) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
-    %transposed_403 = linalg.transpose ins(%reshape_402 : tensor<?x128x12x64xf32>) outs(%1150 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
-    %collapsed_404 = tensor.collapse_shape %transposed_403 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_405 = tensor.collapse_shape %transposed_399 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %collapsed_406 = tensor.collapse_shape %transposed_401 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
-    %1151 = arith.index_cast %1148 : i64 to index
-    %c12_407 = arith.constant 12 : index
-    %1152 = arith.muli %1151, %c12_407 overflow<nsw> : index
-    %1153 = arith.index_cast %1148 : i64 to index
-    %c12_408 = arith.constant 12 : index
-    %1154 = arith.muli %1153, %c12_408 overflow<nsw> : index
-    %1155 = tensor.empty(%1154) : tensor<?x128x128xf32>
-    %1156 = linalg.fill ins(%cst_0 : f32) outs(%1155 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1157 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_404, %collapsed_405 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1156 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1158 = arith.divsi %1154, %c12 : index
-    %expanded_409 = tensor.expand_shape %1157 [[0, 1], [2], [3]] output_shape [%1158, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
-    %1159 = tensor.empty(%1158) : tensor<?x12x128x128xf32>
-    %1160 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_409 : tensor<?x12x128x128xf32>) outs(%1159 : tensor<?x12x128x128xf32>) {
+    %expanded_391 = tensor.expand_shape %993 [[0, 1], [2]] output_shape [%962, 128, 2304] : tensor<?x2304xf32> into tensor<?x128x2304xf32>
+    %extracted_slice_392 = tensor.extract_slice %expanded_391[0, 0, 0] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_393 = tensor.extract_slice %expanded_391[0, 0, 768] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %extracted_slice_394 = tensor.extract_slice %expanded_391[0, 0, 1536] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf32> to tensor<?x128x768xf32>
+    %994 = arith.index_cast %962 : index to i64
+    %995 = arith.muli %994, %c98304_i64 : i64
+    %996 = arith.divsi %995, %47 : i64
+    %997 = arith.select %8, %996, %0 : i64
+    %from_elements_395 = tensor.from_elements %997, %c128_i64, %996, %c64_i64 : tensor<4xi64>
+    %reshape_396 = tensor.reshape %extracted_slice_393(%from_elements_395) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %998 = arith.index_cast %997 : i64 to index
+    %999 = tensor.empty(%998) : tensor<?x12x128x64xf32>
+    %transposed_397 = linalg.transpose ins(%reshape_396 : tensor<?x128x12x64xf32>) outs(%999 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_398 = tensor.reshape %extracted_slice_394(%from_elements_395) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_399 = linalg.transpose ins(%reshape_398 : tensor<?x128x12x64xf32>) outs(%999 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_400 = tensor.reshape %extracted_slice_392(%from_elements_395) : (tensor<?x128x768xf32>, tensor<4xi64>) -> tensor<?x128x12x64xf32>
+    %transposed_401 = linalg.transpose ins(%reshape_400 : tensor<?x128x12x64xf32>) outs(%999 : tensor<?x12x128x64xf32>) permutation = [0, 2, 1, 3] 
+    %collapsed_402 = tensor.collapse_shape %transposed_401 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_403 = tensor.collapse_shape %transposed_397 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %collapsed_404 = tensor.collapse_shape %transposed_399 [[0, 1], [2], [3]] : tensor<?x12x128x64xf32> into tensor<?x128x64xf32>
+    %1000 = arith.index_cast %997 : i64 to index
+    %c12_405 = arith.constant 12 : index
+    %1001 = arith.muli %1000, %c12_405 overflow<nsw> : index
+    %1002 = arith.index_cast %997 : i64 to index
+    %c12_406 = arith.constant 12 : index
+    %1003 = arith.muli %1002, %c12_406 overflow<nsw> : index
+    %1004 = tensor.empty(%1003) : tensor<?x128x128xf32>
+    %1005 = linalg.fill ins(%cst : f32) outs(%1004 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1006 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_402, %collapsed_403 : tensor<?x128x64xf32>, tensor<?x128x64xf32>) outs(%1005 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1007 = arith.divsi %1003, %c12 : index
+    %expanded_407 = tensor.expand_shape %1006 [[0, 1], [2], [3]] output_shape [%1007, 12, 128, 128] : tensor<?x128x128xf32> into tensor<?x12x128x128xf32>
+    %1008 = tensor.empty(%1007) : tensor<?x12x128x128xf32>
+    %1009 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_407 : tensor<?x12x128x128xf32>) outs(%1008 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_9 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_7 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1161 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72, %cst_2, %1160 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: i1, %in_426: f32, %in_427: f32, %out: f32):
-      %1238 = arith.select %in, %in_426, %in_427 : f32
-      linalg.yield %1238 : f32
+    %1010 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64, %cst_1, %1009 : tensor<?x1x128x128xi1>, tensor<f32>, tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: i1, %in_424: f32, %in_425: f32, %out: f32):
+      %1074 = arith.select %in, %in_424, %in_425 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1162:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1161 : tensor<?x12x128x128xf32>) outs(%78, %76 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1238 = linalg.index 3 : index
-      %1239 = arith.index_cast %1238 : index to i64
-      %1240 = arith.maximumf %in, %out : f32
-      %1241 = arith.cmpf ogt, %in, %out : f32
-      %1242 = arith.select %1241, %1239, %out_426 : i64
-      linalg.yield %1240, %1242 : f32, i64
+    %1011:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1010 : tensor<?x12x128x128xf32>) outs(%70, %68 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1074 = linalg.index 3 : index
+      %1075 = arith.index_cast %1074 : index to i64
+      %1076 = arith.maximumf %in, %out : f32
+      %1077 = arith.cmpf ogt, %in, %out : f32
+      %1078 = arith.select %1077, %1075, %out_424 : i64
+      linalg.yield %1076, %1078 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_410 = tensor.expand_shape %1162#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1163 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1161, %expanded_410 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %expanded_408 = tensor.expand_shape %1011#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1012 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1010, %expanded_408 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1164 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1163 : tensor<?x12x128x128xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
+    %1013 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1012 : tensor<?x12x128x128xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.exp %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.exp %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %1165 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1164 : tensor<?x12x128x128xf32>) outs(%83 : tensor<?x12x128x1xf32>) {
+    %1014 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1013 : tensor<?x12x128x128xf32>) outs(%75 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x1xf32>
-    %1166 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1164, %1165 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%73 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.divf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1015 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1013, %1014 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%65 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.divf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x12x128x128xf32>
-    %collapsed_411 = tensor.collapse_shape %1166 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
-    %1167 = arith.index_cast %1148 : i64 to index
-    %c12_412 = arith.constant 12 : index
-    %1168 = arith.muli %1167, %c12_412 overflow<nsw> : index
-    %1169 = linalg.batch_matmul ins(%collapsed_411, %collapsed_406 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%90 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %expanded_413 = tensor.expand_shape %1169 [[0, 1], [2], [3]] output_shape [%92, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
-    %reshape_414 = tensor.reshape %expanded_413(%from_elements_38) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
-    %transposed_415 = linalg.transpose ins(%reshape_414 : tensor<?x12x128x64xf32>) outs(%98 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
-    %reshape_416 = tensor.reshape %transposed_415(%from_elements_41) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
-    %collapsed_417 = tensor.collapse_shape %reshape_416 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %1170 = arith.index_cast %102 : i64 to index
-    %c128_418 = arith.constant 128 : index
-    %1171 = arith.muli %1170, %c128_418 overflow<nsw> : index
-    %1172 = tensor.empty(%1171) : tensor<?x768xf32>
-    %1173 = linalg.fill ins(%cst_0 : f32) outs(%1172 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1174 = linalg.matmul ins(%collapsed_417, %arg138 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1173 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1175 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg139, %1174 : tensor<768xf32>, tensor<?x768xf32>) outs(%1172 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_409 = tensor.collapse_shape %1015 [[0, 1], [2], [3]] : tensor<?x12x128x128xf32> into tensor<?x128x128xf32>
+    %1016 = arith.index_cast %997 : i64 to index
+    %c12_410 = arith.constant 12 : index
+    %1017 = arith.muli %1016, %c12_410 overflow<nsw> : index
+    %1018 = linalg.batch_matmul ins(%collapsed_409, %collapsed_404 : tensor<?x128x128xf32>, tensor<?x128x64xf32>) outs(%82 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %expanded_411 = tensor.expand_shape %1018 [[0, 1], [2], [3]] output_shape [%84, 12, 128, 64] : tensor<?x128x64xf32> into tensor<?x12x128x64xf32>
+    %reshape_412 = tensor.reshape %expanded_411(%from_elements_36) : (tensor<?x12x128x64xf32>, tensor<4xi64>) -> tensor<?x12x128x64xf32>
+    %transposed_413 = linalg.transpose ins(%reshape_412 : tensor<?x12x128x64xf32>) outs(%90 : tensor<?x128x12x64xf32>) permutation = [0, 2, 1, 3] 
+    %reshape_414 = tensor.reshape %transposed_413(%from_elements_39) : (tensor<?x128x12x64xf32>, tensor<3xi64>) -> tensor<?x128x768xf32>
+    %collapsed_415 = tensor.collapse_shape %reshape_414 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %1019 = arith.index_cast %94 : i64 to index
+    %c128_416 = arith.constant 128 : index
+    %1020 = arith.muli %1019, %c128_416 overflow<nsw> : index
+    %1021 = tensor.empty(%1020) : tensor<?x768xf32>
+    %1022 = linalg.fill ins(%cst : f32) outs(%1021 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1023 = linalg.matmul ins(%collapsed_415, %arg138 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1022 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1024 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg139, %1023 : tensor<768xf32>, tensor<?x768xf32>) outs(%1021 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %1176 = arith.divsi %1171, %c128 : index
-    %expanded_419 = tensor.expand_shape %1175 [[0, 1], [2]] output_shape [%1176, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1177 = tensor.empty(%1176) : tensor<?x128x768xf32>
-    %1178 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_419, %1124 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1025 = arith.divsi %1020, %c128 : index
+    %expanded_417 = tensor.expand_shape %1024 [[0, 1], [2]] output_shape [%1025, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %1026 = tensor.empty(%1025) : tensor<?x128x768xf32>
+    %1027 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_417, %978 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1179 = tensor.empty(%1176) : tensor<?x128x768xf64>
-    %1180 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1178 : tensor<?x128x768xf32>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1181 = tensor.empty(%1176) : tensor<?x128x1xf64>
-    %1182 = linalg.fill ins(%cst : f64) outs(%1181 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1183 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1180 : tensor<?x128x768xf64>) outs(%1182 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1184 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183 : tensor<?x128x1xf64>) outs(%1181 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1185 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1180, %1184 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1186 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185, %1185 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1187 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1186 : tensor<?x128x768xf64>) outs(%1182 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1188 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1187 : tensor<?x128x1xf64>) outs(%1181 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1189 = tensor.empty(%1176) : tensor<?x128x1xf32>
-    %1190 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1188 : tensor<?x128x1xf64>) outs(%1189 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %1191 = linalg.fill ins(%cst_0 : f32) outs(%1189 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1192 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1178 : tensor<?x128x768xf32>) outs(%1191 : tensor<?x128x1xf32>) {
+    %1028 = tensor.empty(%1025) : tensor<?x128x1xf32>
+    %1029 = linalg.fill ins(%cst : f32) outs(%1028 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1030 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1027 : tensor<?x128x768xf32>) outs(%1029 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1193 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1192 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1031 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1030 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1194 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1190 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1032 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1027, %1031 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %1033 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1032, %1032 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %1034 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1033 : tensor<?x128x768xf32>) outs(%1029 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1195 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1194 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1035 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1034 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1196 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1178, %1193 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1036 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1035 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %1037 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1036 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %1038 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1032, %1037 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1197 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1196, %1195 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1039 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1038, %arg140 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1198 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1197, %arg140 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1040 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039, %arg141 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1199 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1198, %arg141 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    %collapsed_420 = tensor.collapse_shape %1199 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
-    %c128_421 = arith.constant 128 : index
-    %1200 = arith.muli %1176, %c128_421 overflow<nsw> : index
-    %1201 = tensor.empty(%1200) : tensor<?x3072xf32>
-    %1202 = linalg.fill ins(%cst_0 : f32) outs(%1201 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1203 = linalg.matmul ins(%collapsed_420, %arg142 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%1202 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1204 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg143, %1203 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%1201 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_418 = tensor.collapse_shape %1040 [[0, 1], [2]] : tensor<?x128x768xf32> into tensor<?x768xf32>
+    %c128_419 = arith.constant 128 : index
+    %1041 = arith.muli %1025, %c128_419 overflow<nsw> : index
+    %1042 = tensor.empty(%1041) : tensor<?x3072xf32>
+    %1043 = linalg.fill ins(%cst : f32) outs(%1042 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1044 = linalg.matmul ins(%collapsed_418, %arg142 : tensor<?x768xf32>, tensor<768x3072xf32>) outs(%1043 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1045 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg143, %1044 : tensor<3072xf32>, tensor<?x3072xf32>) outs(%1042 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x3072xf32>
-    %1205 = arith.divsi %1200, %c128 : index
-    %expanded_422 = tensor.expand_shape %1204 [[0, 1], [2]] output_shape [%1205, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
-    %1206 = tensor.empty(%1205) : tensor<?x128x3072xf32>
-    %1207 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1046 = arith.divsi %1041, %c128 : index
+    %expanded_420 = tensor.expand_shape %1045 [[0, 1], [2]] output_shape [%1046, 128, 3072] : tensor<?x3072xf32> into tensor<?x128x3072xf32>
+    %1047 = tensor.empty(%1046) : tensor<?x128x3072xf32>
+    %1048 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.mulf %in, %cst_10 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.mulf %in, %cst_8 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1208 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1049 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.fpowi %in, %c3_i64 : f32, i64
-      linalg.yield %1238 : f32
+      %1074 = math.fpowi %in, %c3_i64 : f32, i64
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1209 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1208 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1050 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1049 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_5 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_4 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1210 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422, %1209 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1051 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420, %1050 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1211 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1210 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1052 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1051 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_4 : f64 to f32
-      %1239 = arith.mulf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.truncf %cst_3 : f64 to f32
+      %1075 = arith.mulf %in, %1074 : f32
+      linalg.yield %1075 : f32
     } -> tensor<?x128x3072xf32>
-    %1212 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1211 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1053 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1052 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.tanh %in : f32
-      linalg.yield %1238 : f32
+      %1074 = math.tanh %in : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1213 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1212 : tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
+    %1054 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1053 : tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %cst_11 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %cst_9 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %1214 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1207, %1213 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1206 : tensor<?x128x3072xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1055 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1048, %1054 : tensor<?x128x3072xf32>, tensor<?x128x3072xf32>) outs(%1047 : tensor<?x128x3072xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x3072xf32>
-    %collapsed_423 = tensor.collapse_shape %1214 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
-    %c128_424 = arith.constant 128 : index
-    %1215 = arith.muli %1205, %c128_424 overflow<nsw> : index
-    %1216 = tensor.empty(%1215) : tensor<?x768xf32>
-    %1217 = linalg.fill ins(%cst_0 : f32) outs(%1216 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1218 = linalg.matmul ins(%collapsed_423, %arg144 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%1217 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1219 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg145, %1218 : tensor<768xf32>, tensor<?x768xf32>) outs(%1216 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %collapsed_421 = tensor.collapse_shape %1055 [[0, 1], [2]] : tensor<?x128x3072xf32> into tensor<?x3072xf32>
+    %c128_422 = arith.constant 128 : index
+    %1056 = arith.muli %1046, %c128_422 overflow<nsw> : index
+    %1057 = tensor.empty(%1056) : tensor<?x768xf32>
+    %1058 = linalg.fill ins(%cst : f32) outs(%1057 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1059 = linalg.matmul ins(%collapsed_421, %arg144 : tensor<?x3072xf32>, tensor<3072x768xf32>) outs(%1058 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1060 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg145, %1059 : tensor<768xf32>, tensor<?x768xf32>) outs(%1057 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x768xf32>
-    %1220 = arith.divsi %1215, %c128 : index
-    %expanded_425 = tensor.expand_shape %1219 [[0, 1], [2]] output_shape [%1220, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
-    %1221 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1178, %expanded_425 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1061 = arith.divsi %1056, %c128 : index
+    %expanded_423 = tensor.expand_shape %1060 [[0, 1], [2]] output_shape [%1061, 128, 768] : tensor<?x768xf32> into tensor<?x128x768xf32>
+    %1062 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1027, %expanded_423 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1222 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1221 : tensor<?x128x768xf32>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1238 = arith.extf %in : f32 to f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1223 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1222 : tensor<?x128x768xf64>) outs(%1182 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1224 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1223 : tensor<?x128x1xf64>) outs(%1181 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1225 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1222, %1224 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.subf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1226 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1225, %1225 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1179 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1238 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x768xf64>
-    %1227 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1226 : tensor<?x128x768xf64>) outs(%1182 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.addf %in, %out : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1228 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1227 : tensor<?x128x1xf64>) outs(%1181 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1238 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1238 : f64
-    } -> tensor<?x128x1xf64>
-    %1229 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1228 : tensor<?x128x1xf64>) outs(%1189 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1238 = arith.truncf %in : f64 to f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x1xf32>
-    %1230 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1221 : tensor<?x128x768xf32>) outs(%1191 : tensor<?x128x1xf32>) {
+    %1063 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1062 : tensor<?x128x768xf32>) outs(%1029 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.addf %in, %out : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1231 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1230 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1064 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1063 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1232 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1229 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1065 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062, %1064 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.subf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %1066 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1065, %1065 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x768xf32>
+    %1067 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1066 : tensor<?x128x768xf32>) outs(%1029 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = arith.truncf %cst_6 : f64 to f32
-      %1239 = arith.addf %in, %1238 : f32
-      linalg.yield %1239 : f32
+      %1074 = arith.addf %in, %out : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1233 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1232 : tensor<?x128x1xf32>) outs(%1189 : tensor<?x128x1xf32>) {
+    %1068 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1067 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1238 = math.rsqrt %in : f32
-      linalg.yield %1238 : f32
+      %1074 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x1xf32>
-    %1234 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1221, %1231 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.subf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1069 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1068 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = arith.truncf %cst_5 : f64 to f32
+      %1075 = arith.addf %in, %1074 : f32
+      linalg.yield %1075 : f32
+    } -> tensor<?x128x1xf32>
+    %1070 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1069 : tensor<?x128x1xf32>) outs(%1028 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1074 = math.rsqrt %in : f32
+      linalg.yield %1074 : f32
+    } -> tensor<?x128x1xf32>
+    %1071 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1065, %1070 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1235 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1234, %1233 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1072 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1071, %arg146 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1236 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1235, %arg146 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1238 : f32
+    %1073 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1072, %arg147 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1026 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1074 = arith.addf %in, %in_424 : f32
+      linalg.yield %1074 : f32
     } -> tensor<?x128x768xf32>
-    %1237 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1236, %arg147 : tensor<?x128x768xf32>, tensor<768xf32>) outs(%1177 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1238 = arith.addf %in, %in_426 : f32
-      linalg.yield %1238 : f32
-    } -> tensor<?x128x768xf32>
-    return %1237 : tensor<?x128x768xf32>
+    return %1073 : tensor<?x128x768xf32>
   }
 }

@@ -29,59 +29,57 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 0.000000e+00 : f32
+    %cst = arith.constant 0.000000e+00 : f32
     %c64_i64 = arith.constant 64 : i64
     %c12 = arith.constant 12 : index
     %true = arith.constant true
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant dense<0xFC00> : tensor<f16>
-    %cst_3 = arith.constant dense<true> : tensor<i1>
-    %cst_4 = arith.constant 0.79788456080286541 : f64
-    %cst_5 = arith.constant 4.471500e-02 : f64
-    %cst_6 = arith.constant 1.000000e-05 : f64
-    %cst_7 = arith.constant 7.680000e+02 : f64
-    %cst_8 = arith.constant 7.680000e+02 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant dense<0xFC00> : tensor<f16>
+    %cst_2 = arith.constant dense<true> : tensor<i1>
+    %cst_3 = arith.constant 0.79788456080286541 : f64
+    %cst_4 = arith.constant 4.471500e-02 : f64
+    %cst_5 = arith.constant 1.000000e-05 : f64
+    %cst_6 = arith.constant 7.680000e+02 : f32
     %c8192_i64 = arith.constant 8192 : i64
     %c98304_i64 = arith.constant 98304 : i64
-    %cst_9 = arith.constant 1.250000e-01 : f16
-    %cst_10 = arith.constant 5.000000e-01 : f16
-    %cst_11 = arith.constant 1.000000e+00 : f16
+    %cst_7 = arith.constant 1.250000e-01 : f16
+    %cst_8 = arith.constant 5.000000e-01 : f16
+    %cst_9 = arith.constant 1.000000e+00 : f16
     %dim = tensor.dim %arg148, %c0 : tensor<?x128xi64>
     %0 = arith.index_cast %dim : index to i64
     %1 = tensor.empty(%dim) : tensor<?x128x768xf16>
     %2 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%arg148 : tensor<?x128xi64>) outs(%1 : tensor<?x128x768xf16>) {
     ^bb0(%in: i64, %out: f16):
-      %1459 = arith.index_cast %in : i64 to index
-      %1460 = linalg.index 2 : index
-      %extracted = tensor.extract %arg0[%1459, %1460] : tensor<50257x768xf16>
+      %1295 = arith.index_cast %in : i64 to index
+      %1296 = linalg.index 2 : index
+      %extracted = tensor.extract %arg0[%1295, %1296] : tensor<50257x768xf16>
       linalg.yield %extracted : f16
     } -> tensor<?x128x768xf16>
     %3 = tensor.empty() : tensor<128xi64>
     %4 = linalg.generic {indexing_maps = [#map2], iterator_types = ["parallel"]} outs(%3 : tensor<128xi64>) {
     ^bb0(%out: i64):
-      %1459 = linalg.index 0 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      linalg.yield %1460 : i64
+      %1295 = linalg.index 0 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      linalg.yield %1296 : i64
     } -> tensor<128xi64>
     %expanded = tensor.expand_shape %4 [[0, 1]] output_shape [1, 128] : tensor<128xi64> into tensor<1x128xi64>
     %5 = tensor.empty() : tensor<1x128x768xf16>
     %6 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded : tensor<1x128xi64>) outs(%5 : tensor<1x128x768xf16>) {
     ^bb0(%in: i64, %out: f16):
-      %1459 = arith.index_cast %in : i64 to index
-      %1460 = linalg.index 2 : index
-      %extracted = tensor.extract %arg1[%1459, %1460] : tensor<1024x768xf16>
+      %1295 = arith.index_cast %in : i64 to index
+      %1296 = linalg.index 2 : index
+      %extracted = tensor.extract %arg1[%1295, %1296] : tensor<1024x768xf16>
       linalg.yield %extracted : f16
     } -> tensor<1x128x768xf16>
     %7 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%2, %6 : tensor<?x128x768xf16>, tensor<1x128x768xf16>) outs(%1 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
     %8 = arith.cmpi slt, %0, %c0_i64 : i64
     %9 = arith.select %8, %c1_i64, %0 : i64
-    %dim_12 = tensor.dim %arg149, %c0 : tensor<?x128xi64>
-    %10 = arith.index_cast %dim_12 : index to i64
+    %dim_10 = tensor.dim %arg149, %c0 : tensor<?x128xi64>
+    %10 = arith.index_cast %dim_10 : index to i64
     %11 = arith.muli %10, %c128_i64 : i64
     %12 = arith.divsi %11, %9 : i64
     %13 = arith.select %8, %12, %0 : i64
@@ -91,5248 +89,4584 @@ module {
     %15 = tensor.empty(%14) : tensor<?x128xi1>
     %16 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%reshape : tensor<?x128xi64>) outs(%15 : tensor<?x128xi1>) {
     ^bb0(%in: i64, %out: i1):
-      %1459 = arith.cmpi ne, %in, %c0_i64 : i64
-      linalg.yield %1459 : i1
+      %1295 = arith.cmpi ne, %in, %c0_i64 : i64
+      linalg.yield %1295 : i1
     } -> tensor<?x128xi1>
     %17 = tensor.empty(%dim) : tensor<?xi64>
     %18 = linalg.generic {indexing_maps = [#map2], iterator_types = ["parallel"]} outs(%17 : tensor<?xi64>) {
     ^bb0(%out: i64):
-      %1459 = linalg.index 0 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      linalg.yield %1460 : i64
+      %1295 = linalg.index 0 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      linalg.yield %1296 : i64
     } -> tensor<?xi64>
-    %expanded_13 = tensor.expand_shape %18 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
-    %expanded_14 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
-    %expanded_15 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
+    %expanded_11 = tensor.expand_shape %18 [[0, 1, 2, 3]] output_shape [%dim, 1, 1, 1] : tensor<?xi64> into tensor<?x1x1x1xi64>
+    %expanded_12 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 128, 1] : tensor<128xi64> into tensor<1x1x128x1xi64>
+    %expanded_13 = tensor.expand_shape %4 [[0, 1, 2, 3]] output_shape [1, 1, 1, 128] : tensor<128xi64> into tensor<1x1x1x128xi64>
     %19 = tensor.empty() : tensor<1x1x128x128xi1>
-    %20 = linalg.generic {indexing_maps = [#map5, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_15, %expanded_14 : tensor<1x1x1x128xi64>, tensor<1x1x128x1xi64>) outs(%19 : tensor<1x1x128x128xi1>) {
-    ^bb0(%in: i64, %in_426: i64, %out: i1):
-      %1459 = arith.cmpi sle, %in, %in_426 : i64
-      linalg.yield %1459 : i1
+    %20 = linalg.generic {indexing_maps = [#map5, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_13, %expanded_12 : tensor<1x1x1x128xi64>, tensor<1x1x128x1xi64>) outs(%19 : tensor<1x1x128x128xi1>) {
+    ^bb0(%in: i64, %in_424: i64, %out: i1):
+      %1295 = arith.cmpi sle, %in, %in_424 : i64
+      linalg.yield %1295 : i1
     } -> tensor<1x1x128x128xi1>
-    %21 = linalg.generic {indexing_maps = [#map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_3, %20 : tensor<i1>, tensor<1x1x128x128xi1>) outs(%19 : tensor<1x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_426: i1, %out: i1):
-      %1459 = arith.andi %in, %in_426 : i1
-      linalg.yield %1459 : i1
+    %21 = linalg.generic {indexing_maps = [#map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%cst_2, %20 : tensor<i1>, tensor<1x1x128x128xi1>) outs(%19 : tensor<1x1x128x128xi1>) {
+    ^bb0(%in: i1, %in_424: i1, %out: i1):
+      %1295 = arith.andi %in, %in_424 : i1
+      linalg.yield %1295 : i1
     } -> tensor<1x1x128x128xi1>
-    %dim_16 = tensor.dim %expanded_13, %c0 : tensor<?x1x1x1xi64>
-    %22 = tensor.empty(%dim_16) : tensor<?x1x1x128xi1>
-    %23 = linalg.generic {indexing_maps = [#map9, #map10, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_13, %expanded_15 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%22 : tensor<?x1x1x128xi1>) {
-    ^bb0(%in: i64, %in_426: i64, %out: i1):
-      %1459 = arith.cmpi slt, %in, %c0_i64 : i64
-      %1460 = arith.addi %in, %13 : i64
-      %1461 = arith.select %1459, %1460, %in : i64
-      %1462 = arith.index_cast %1461 : i64 to index
-      %1463 = arith.cmpi slt, %in_426, %c0_i64 : i64
-      %1464 = arith.addi %in_426, %c128_i64 : i64
-      %1465 = arith.select %1463, %1464, %in_426 : i64
-      %1466 = arith.index_cast %1465 : i64 to index
-      %extracted = tensor.extract %16[%1462, %1466] : tensor<?x128xi1>
+    %dim_14 = tensor.dim %expanded_11, %c0 : tensor<?x1x1x1xi64>
+    %22 = tensor.empty(%dim_14) : tensor<?x1x1x128xi1>
+    %23 = linalg.generic {indexing_maps = [#map9, #map10, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_11, %expanded_13 : tensor<?x1x1x1xi64>, tensor<1x1x1x128xi64>) outs(%22 : tensor<?x1x1x128xi1>) {
+    ^bb0(%in: i64, %in_424: i64, %out: i1):
+      %1295 = arith.cmpi slt, %in, %c0_i64 : i64
+      %1296 = arith.addi %in, %13 : i64
+      %1297 = arith.select %1295, %1296, %in : i64
+      %1298 = arith.index_cast %1297 : i64 to index
+      %1299 = arith.cmpi slt, %in_424, %c0_i64 : i64
+      %1300 = arith.addi %in_424, %c128_i64 : i64
+      %1301 = arith.select %1299, %1300, %in_424 : i64
+      %1302 = arith.index_cast %1301 : i64 to index
+      %extracted = tensor.extract %16[%1298, %1302] : tensor<?x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x1x128xi1>
-    %24 = tensor.empty(%dim_16) : tensor<?x1x128x128xi1>
+    %24 = tensor.empty(%dim_14) : tensor<?x1x128x128xi1>
     %25 = linalg.generic {indexing_maps = [#map11, #map5, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%21, %23 : tensor<1x1x128x128xi1>, tensor<?x1x1x128xi1>) outs(%24 : tensor<?x1x128x128xi1>) {
-    ^bb0(%in: i1, %in_426: i1, %out: i1):
-      %1459 = arith.andi %in, %in_426 : i1
-      linalg.yield %1459 : i1
+    ^bb0(%in: i1, %in_424: i1, %out: i1):
+      %1295 = arith.andi %in, %in_424 : i1
+      linalg.yield %1295 : i1
     } -> tensor<?x1x128x128xi1>
     %26 = tensor.empty(%dim) : tensor<?x1x128x128xi1>
     %27 = linalg.generic {indexing_maps = [#map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%26 : tensor<?x1x128x128xi1>) {
     ^bb0(%out: i1):
-      %1459 = linalg.index 0 : index
-      %1460 = linalg.index 2 : index
-      %1461 = linalg.index 3 : index
-      %1462 = arith.cmpi eq, %dim_16, %c1 : index
-      %1463 = arith.select %1462, %c0, %1459 : index
-      %extracted = tensor.extract %25[%1463, %c0, %1460, %1461] : tensor<?x1x128x128xi1>
+      %1295 = linalg.index 0 : index
+      %1296 = linalg.index 2 : index
+      %1297 = linalg.index 3 : index
+      %1298 = arith.cmpi eq, %dim_14, %c1 : index
+      %1299 = arith.select %1298, %c0, %1295 : index
+      %extracted = tensor.extract %25[%1299, %c0, %1296, %1297] : tensor<?x1x128x128xi1>
       linalg.yield %extracted : i1
     } -> tensor<?x1x128x128xi1>
     %28 = tensor.empty(%dim) : tensor<?x128x768xf32>
     %29 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%7 : tensor<?x128x768xf16>) outs(%28 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %30 = tensor.empty(%dim) : tensor<?x128x768xf64>
-    %31 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29 : tensor<?x128x768xf32>) outs(%30 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %32 = tensor.empty(%dim) : tensor<?x128x1xf64>
-    %33 = linalg.fill ins(%cst : f64) outs(%32 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %34 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%31 : tensor<?x128x768xf64>) outs(%33 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %35 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34 : tensor<?x128x1xf64>) outs(%32 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %36 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%31, %35 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%30 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %37 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36, %36 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%30 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %38 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%37 : tensor<?x128x768xf64>) outs(%33 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %39 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%38 : tensor<?x128x1xf64>) outs(%32 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %40 = tensor.empty(%dim) : tensor<?x128x1xf32>
-    %41 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%39 : tensor<?x128x1xf64>) outs(%40 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %42 = linalg.fill ins(%cst_0 : f32) outs(%40 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %43 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%29 : tensor<?x128x768xf32>) outs(%42 : tensor<?x128x1xf32>) {
+    %30 = tensor.empty(%dim) : tensor<?x128x1xf32>
+    %31 = linalg.fill ins(%cst : f32) outs(%30 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %32 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%29 : tensor<?x128x768xf32>) outs(%31 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %44 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%43 : tensor<?x128x1xf32>) outs(%40 : tensor<?x128x1xf32>) {
+    %33 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%32 : tensor<?x128x1xf32>) outs(%30 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %45 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%41 : tensor<?x128x1xf32>) outs(%40 : tensor<?x128x1xf32>) {
+    %34 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29, %33 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%28 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %35 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34, %34 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%28 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %36 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%35 : tensor<?x128x768xf32>) outs(%31 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %46 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%45 : tensor<?x128x1xf32>) outs(%40 : tensor<?x128x1xf32>) {
+    %37 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36 : tensor<?x128x1xf32>) outs(%30 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %47 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29, %44 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%28 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %38 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%37 : tensor<?x128x1xf32>) outs(%30 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %39 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%38 : tensor<?x128x1xf32>) outs(%30 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %40 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34, %39 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%28 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %48 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%47, %46 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%28 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %41 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%40, %arg2 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%28 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %49 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%48, %arg2 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%28 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %42 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%41, %arg3 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%28 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %50 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%49, %arg3 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%28 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %51 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%50 : tensor<?x128x768xf32>) outs(%1 : tensor<?x128x768xf16>) {
+    %43 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%42 : tensor<?x128x768xf32>) outs(%1 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed = tensor.collapse_shape %51 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_17 = arith.constant 128 : index
-    %52 = arith.muli %dim, %c128_17 overflow<nsw> : index
-    %53 = tensor.empty(%52) : tensor<?x2304xf32>
-    %54 = linalg.fill ins(%cst_0 : f32) outs(%53 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %55 = linalg.matmul ins(%collapsed, %arg4 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%54 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %56 = tensor.empty(%52) : tensor<?x2304xf16>
-    %57 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%55 : tensor<?x2304xf32>) outs(%56 : tensor<?x2304xf16>) {
+    %collapsed = tensor.collapse_shape %43 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_15 = arith.constant 128 : index
+    %44 = arith.muli %dim, %c128_15 overflow<nsw> : index
+    %45 = tensor.empty(%44) : tensor<?x2304xf32>
+    %46 = linalg.fill ins(%cst : f32) outs(%45 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %47 = linalg.matmul ins(%collapsed, %arg4 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%46 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %48 = tensor.empty(%44) : tensor<?x2304xf16>
+    %49 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%47 : tensor<?x2304xf32>) outs(%48 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %58 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg5, %57 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%56 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %50 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg5, %49 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%48 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %59 = arith.divsi %52, %c128 : index
-    %expanded_18 = tensor.expand_shape %58 [[0, 1], [2]] output_shape [%59, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice = tensor.extract_slice %expanded_18[0, 0, 0] [%59, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_19 = tensor.extract_slice %expanded_18[0, 0, 768] [%59, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_20 = tensor.extract_slice %expanded_18[0, 0, 1536] [%59, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %60 = arith.muli %9, %c8192_i64 : i64
-    %61 = arith.index_cast %59 : index to i64
-    %62 = arith.muli %61, %c98304_i64 : i64
-    %63 = arith.divsi %62, %60 : i64
-    %64 = arith.select %8, %63, %0 : i64
-    %from_elements_21 = tensor.from_elements %64, %c128_i64, %63, %c64_i64 : tensor<4xi64>
-    %reshape_22 = tensor.reshape %extracted_slice_19(%from_elements_21) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %65 = arith.index_cast %64 : i64 to index
-    %66 = tensor.empty(%65) : tensor<?x12x128x64xf16>
-    %transposed = linalg.transpose ins(%reshape_22 : tensor<?x128x12x64xf16>) outs(%66 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_23 = tensor.reshape %extracted_slice_20(%from_elements_21) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_24 = linalg.transpose ins(%reshape_23 : tensor<?x128x12x64xf16>) outs(%66 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_25 = tensor.reshape %extracted_slice(%from_elements_21) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_26 = linalg.transpose ins(%reshape_25 : tensor<?x128x12x64xf16>) outs(%66 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_27 = tensor.collapse_shape %transposed_26 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_28 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_29 = tensor.collapse_shape %transposed_24 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %67 = arith.index_cast %64 : i64 to index
-    %c12_30 = arith.constant 12 : index
-    %68 = arith.muli %67, %c12_30 overflow<nsw> : index
-    %69 = arith.index_cast %64 : i64 to index
-    %c12_31 = arith.constant 12 : index
-    %70 = arith.muli %69, %c12_31 overflow<nsw> : index
-    %71 = tensor.empty(%70) : tensor<?x128x128xf32>
-    %72 = linalg.fill ins(%cst_0 : f32) outs(%71 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %73 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_27, %collapsed_28 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%72 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %74 = tensor.empty(%70) : tensor<?x128x128xf16>
-    %75 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%73 : tensor<?x128x128xf32>) outs(%74 : tensor<?x128x128xf16>) {
+    %51 = arith.divsi %44, %c128 : index
+    %expanded_16 = tensor.expand_shape %50 [[0, 1], [2]] output_shape [%51, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice = tensor.extract_slice %expanded_16[0, 0, 0] [%51, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_17 = tensor.extract_slice %expanded_16[0, 0, 768] [%51, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_18 = tensor.extract_slice %expanded_16[0, 0, 1536] [%51, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %52 = arith.muli %9, %c8192_i64 : i64
+    %53 = arith.index_cast %51 : index to i64
+    %54 = arith.muli %53, %c98304_i64 : i64
+    %55 = arith.divsi %54, %52 : i64
+    %56 = arith.select %8, %55, %0 : i64
+    %from_elements_19 = tensor.from_elements %56, %c128_i64, %55, %c64_i64 : tensor<4xi64>
+    %reshape_20 = tensor.reshape %extracted_slice_17(%from_elements_19) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %57 = arith.index_cast %56 : i64 to index
+    %58 = tensor.empty(%57) : tensor<?x12x128x64xf16>
+    %transposed = linalg.transpose ins(%reshape_20 : tensor<?x128x12x64xf16>) outs(%58 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_21 = tensor.reshape %extracted_slice_18(%from_elements_19) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_22 = linalg.transpose ins(%reshape_21 : tensor<?x128x12x64xf16>) outs(%58 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_23 = tensor.reshape %extracted_slice(%from_elements_19) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_24 = linalg.transpose ins(%reshape_23 : tensor<?x128x12x64xf16>) outs(%58 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_25 = tensor.collapse_shape %transposed_24 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_26 = tensor.collapse_shape %transposed [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_27 = tensor.collapse_shape %transposed_22 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %59 = arith.index_cast %56 : i64 to index
+    %c12_28 = arith.constant 12 : index
+    %60 = arith.muli %59, %c12_28 overflow<nsw> : index
+    %61 = arith.index_cast %56 : i64 to index
+    %c12_29 = arith.constant 12 : index
+    %62 = arith.muli %61, %c12_29 overflow<nsw> : index
+    %63 = tensor.empty(%62) : tensor<?x128x128xf32>
+    %64 = linalg.fill ins(%cst : f32) outs(%63 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %65 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_25, %collapsed_26 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%64 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %66 = tensor.empty(%62) : tensor<?x128x128xf16>
+    %67 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%65 : tensor<?x128x128xf32>) outs(%66 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %76 = arith.divsi %70, %c12 : index
-    %expanded_32 = tensor.expand_shape %75 [[0, 1], [2], [3]] output_shape [%76, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %77 = tensor.empty(%76) : tensor<?x12x128x128xf16>
-    %78 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_32 : tensor<?x12x128x128xf16>) outs(%77 : tensor<?x12x128x128xf16>) {
+    %68 = arith.divsi %62, %c12 : index
+    %expanded_30 = tensor.expand_shape %67 [[0, 1], [2], [3]] output_shape [%68, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %69 = tensor.empty(%68) : tensor<?x12x128x128xf16>
+    %70 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_30 : tensor<?x12x128x128xf16>) outs(%69 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %79 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%27 : tensor<?x1x128x128xi1>) outs(%26 : tensor<?x1x128x128xi1>) {
+    %71 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%27 : tensor<?x1x128x128xi1>) outs(%26 : tensor<?x1x128x128xi1>) {
     ^bb0(%in: i1, %out: i1):
-      %1459 = arith.xori %in, %true : i1
-      linalg.yield %1459 : i1
+      %1295 = arith.xori %in, %true : i1
+      linalg.yield %1295 : i1
     } -> tensor<?x1x128x128xi1>
-    %80 = tensor.empty(%dim) : tensor<?x12x128x128xf16>
-    %81 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %78 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %72 = tensor.empty(%dim) : tensor<?x12x128x128xf16>
+    %73 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %70 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %82 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
-    %83 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %74 = tensor.empty(%dim) : tensor<?x12x128x128xf32>
+    %75 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%73 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %84 = tensor.empty(%dim) : tensor<?x12x128xi64>
-    %85 = linalg.fill ins(%c0_i64 : i64) outs(%84 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
-    %86 = tensor.empty(%dim) : tensor<?x12x128xf32>
-    %87 = linalg.fill ins(%cst_1 : f32) outs(%86 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
-    %88:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%83 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %76 = tensor.empty(%dim) : tensor<?x12x128xi64>
+    %77 = linalg.fill ins(%c0_i64 : i64) outs(%76 : tensor<?x12x128xi64>) -> tensor<?x12x128xi64>
+    %78 = tensor.empty(%dim) : tensor<?x12x128xf32>
+    %79 = linalg.fill ins(%cst_0 : f32) outs(%78 : tensor<?x12x128xf32>) -> tensor<?x12x128xf32>
+    %80:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%75 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_33 = tensor.expand_shape %88#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %89 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%83, %expanded_33 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_31 = tensor.expand_shape %80#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %81 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%75, %expanded_31 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %90 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%89 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %82 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%81 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %91 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
-    %92 = linalg.fill ins(%cst_0 : f32) outs(%91 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
-    %93 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%90 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %83 = tensor.empty(%dim) : tensor<?x12x128x1xf32>
+    %84 = linalg.fill ins(%cst : f32) outs(%83 : tensor<?x12x128x1xf32>) -> tensor<?x12x128x1xf32>
+    %85 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%82 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %94 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%90, %93 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %86 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%82, %85 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %95 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%94 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %87 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%86 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_34 = tensor.collapse_shape %95 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %c12_35 = arith.constant 12 : index
-    %96 = arith.muli %dim, %c12_35 overflow<nsw> : index
-    %97 = arith.index_cast %64 : i64 to index
-    %c12_36 = arith.constant 12 : index
-    %98 = arith.muli %97, %c12_36 overflow<nsw> : index
-    %99 = tensor.empty(%96) : tensor<?x128x64xf32>
-    %100 = linalg.fill ins(%cst_0 : f32) outs(%99 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %101 = linalg.batch_matmul ins(%collapsed_34, %collapsed_29 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %102 = tensor.empty(%96) : tensor<?x128x64xf16>
-    %103 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%101 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_32 = tensor.collapse_shape %87 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %c12_33 = arith.constant 12 : index
+    %88 = arith.muli %dim, %c12_33 overflow<nsw> : index
+    %89 = arith.index_cast %56 : i64 to index
+    %c12_34 = arith.constant 12 : index
+    %90 = arith.muli %89, %c12_34 overflow<nsw> : index
+    %91 = tensor.empty(%88) : tensor<?x128x64xf32>
+    %92 = linalg.fill ins(%cst : f32) outs(%91 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %93 = linalg.batch_matmul ins(%collapsed_32, %collapsed_27 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %94 = tensor.empty(%88) : tensor<?x128x64xf16>
+    %95 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %104 = arith.divsi %96, %c12 : index
-    %expanded_37 = tensor.expand_shape %103 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %105 = arith.index_cast %104 : index to i64
-    %106 = arith.muli %105, %c98304_i64 : i64
-    %107 = arith.divsi %106, %60 : i64
-    %108 = arith.select %8, %107, %0 : i64
-    %from_elements_38 = tensor.from_elements %108, %107, %c128_i64, %c64_i64 : tensor<4xi64>
-    %reshape_39 = tensor.reshape %expanded_37(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %109 = arith.index_cast %108 : i64 to index
-    %110 = tensor.empty(%109) : tensor<?x128x12x64xf16>
-    %transposed_40 = linalg.transpose ins(%reshape_39 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %111 = arith.muli %9, %c128_i64 : i64
-    %112 = arith.muli %108, %c98304_i64 : i64
-    %113 = arith.divsi %112, %111 : i64
-    %114 = arith.select %8, %113, %0 : i64
-    %from_elements_41 = tensor.from_elements %114, %c128_i64, %113 : tensor<3xi64>
-    %reshape_42 = tensor.reshape %transposed_40(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_43 = tensor.collapse_shape %reshape_42 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %115 = arith.index_cast %114 : i64 to index
-    %c128_44 = arith.constant 128 : index
-    %116 = arith.muli %115, %c128_44 overflow<nsw> : index
-    %117 = tensor.empty(%116) : tensor<?x768xf32>
-    %118 = linalg.fill ins(%cst_0 : f32) outs(%117 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %119 = linalg.matmul ins(%collapsed_43, %arg6 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%118 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %120 = tensor.empty(%116) : tensor<?x768xf16>
-    %121 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%119 : tensor<?x768xf32>) outs(%120 : tensor<?x768xf16>) {
+    %96 = arith.divsi %88, %c12 : index
+    %expanded_35 = tensor.expand_shape %95 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %97 = arith.index_cast %96 : index to i64
+    %98 = arith.muli %97, %c98304_i64 : i64
+    %99 = arith.divsi %98, %52 : i64
+    %100 = arith.select %8, %99, %0 : i64
+    %from_elements_36 = tensor.from_elements %100, %99, %c128_i64, %c64_i64 : tensor<4xi64>
+    %reshape_37 = tensor.reshape %expanded_35(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %101 = arith.index_cast %100 : i64 to index
+    %102 = tensor.empty(%101) : tensor<?x128x12x64xf16>
+    %transposed_38 = linalg.transpose ins(%reshape_37 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %103 = arith.muli %9, %c128_i64 : i64
+    %104 = arith.muli %100, %c98304_i64 : i64
+    %105 = arith.divsi %104, %103 : i64
+    %106 = arith.select %8, %105, %0 : i64
+    %from_elements_39 = tensor.from_elements %106, %c128_i64, %105 : tensor<3xi64>
+    %reshape_40 = tensor.reshape %transposed_38(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_41 = tensor.collapse_shape %reshape_40 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %107 = arith.index_cast %106 : i64 to index
+    %c128_42 = arith.constant 128 : index
+    %108 = arith.muli %107, %c128_42 overflow<nsw> : index
+    %109 = tensor.empty(%108) : tensor<?x768xf32>
+    %110 = linalg.fill ins(%cst : f32) outs(%109 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %111 = linalg.matmul ins(%collapsed_41, %arg6 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%110 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %112 = tensor.empty(%108) : tensor<?x768xf16>
+    %113 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%111 : tensor<?x768xf32>) outs(%112 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %122 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg7, %121 : tensor<768xf16>, tensor<?x768xf16>) outs(%120 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %114 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg7, %113 : tensor<768xf16>, tensor<?x768xf16>) outs(%112 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %123 = arith.divsi %116, %c128 : index
-    %expanded_45 = tensor.expand_shape %122 [[0, 1], [2]] output_shape [%123, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %124 = tensor.empty(%123) : tensor<?x128x768xf16>
-    %125 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_45, %7 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%124 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %115 = arith.divsi %108, %c128 : index
+    %expanded_43 = tensor.expand_shape %114 [[0, 1], [2]] output_shape [%115, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %116 = tensor.empty(%115) : tensor<?x128x768xf16>
+    %117 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_43, %7 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%116 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %126 = tensor.empty(%123) : tensor<?x128x768xf32>
-    %127 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%125 : tensor<?x128x768xf16>) outs(%126 : tensor<?x128x768xf32>) {
+    %118 = tensor.empty(%115) : tensor<?x128x768xf32>
+    %119 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%117 : tensor<?x128x768xf16>) outs(%118 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %128 = tensor.empty(%123) : tensor<?x128x768xf64>
-    %129 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127 : tensor<?x128x768xf32>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %130 = tensor.empty(%123) : tensor<?x128x1xf64>
-    %131 = linalg.fill ins(%cst : f64) outs(%130 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %132 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%129 : tensor<?x128x768xf64>) outs(%131 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %133 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%132 : tensor<?x128x1xf64>) outs(%130 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %134 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129, %133 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %135 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%134, %134 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %136 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%135 : tensor<?x128x768xf64>) outs(%131 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %137 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%136 : tensor<?x128x1xf64>) outs(%130 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %138 = tensor.empty(%123) : tensor<?x128x1xf32>
-    %139 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137 : tensor<?x128x1xf64>) outs(%138 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %140 = linalg.fill ins(%cst_0 : f32) outs(%138 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %141 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%127 : tensor<?x128x768xf32>) outs(%140 : tensor<?x128x1xf32>) {
+    %120 = tensor.empty(%115) : tensor<?x128x1xf32>
+    %121 = linalg.fill ins(%cst : f32) outs(%120 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %122 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%119 : tensor<?x128x768xf32>) outs(%121 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %142 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %123 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%122 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %143 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%139 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %124 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%119, %123 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %125 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124, %124 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %126 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%125 : tensor<?x128x768xf32>) outs(%121 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %144 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %127 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%126 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %145 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127, %142 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %128 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%127 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %129 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%128 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %130 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124, %129 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %146 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145, %144 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %131 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%130, %arg8 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %147 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%146, %arg8 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %132 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%131, %arg9 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %148 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%147, %arg9 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %149 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148 : tensor<?x128x768xf32>) outs(%124 : tensor<?x128x768xf16>) {
+    %133 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%132 : tensor<?x128x768xf32>) outs(%116 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_46 = tensor.collapse_shape %149 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_47 = arith.constant 128 : index
-    %150 = arith.muli %123, %c128_47 overflow<nsw> : index
-    %151 = tensor.empty(%150) : tensor<?x3072xf32>
-    %152 = linalg.fill ins(%cst_0 : f32) outs(%151 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %153 = linalg.matmul ins(%collapsed_46, %arg10 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%152 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %154 = tensor.empty(%150) : tensor<?x3072xf16>
-    %155 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%153 : tensor<?x3072xf32>) outs(%154 : tensor<?x3072xf16>) {
+    %collapsed_44 = tensor.collapse_shape %133 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_45 = arith.constant 128 : index
+    %134 = arith.muli %115, %c128_45 overflow<nsw> : index
+    %135 = tensor.empty(%134) : tensor<?x3072xf32>
+    %136 = linalg.fill ins(%cst : f32) outs(%135 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %137 = linalg.matmul ins(%collapsed_44, %arg10 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%136 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %138 = tensor.empty(%134) : tensor<?x3072xf16>
+    %139 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%137 : tensor<?x3072xf32>) outs(%138 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %156 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg11, %155 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%154 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %140 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg11, %139 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%138 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %157 = arith.divsi %150, %c128 : index
-    %expanded_48 = tensor.expand_shape %156 [[0, 1], [2]] output_shape [%157, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %158 = tensor.empty(%157) : tensor<?x128x3072xf16>
-    %159 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %141 = arith.divsi %134, %c128 : index
+    %expanded_46 = tensor.expand_shape %140 [[0, 1], [2]] output_shape [%141, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %142 = tensor.empty(%141) : tensor<?x128x3072xf16>
+    %143 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %160 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %144 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %161 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%160 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %145 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%144 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %162 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_48, %161 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %146 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_46, %145 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %163 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%162 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %147 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%146 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %164 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %148 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%147 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %165 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%164 : tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
+    %149 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148 : tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %166 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%159, %165 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%158 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %150 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143, %149 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%142 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_49 = tensor.collapse_shape %166 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_50 = arith.constant 128 : index
-    %167 = arith.muli %157, %c128_50 overflow<nsw> : index
-    %168 = tensor.empty(%167) : tensor<?x768xf32>
-    %169 = linalg.fill ins(%cst_0 : f32) outs(%168 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %170 = linalg.matmul ins(%collapsed_49, %arg12 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%169 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %171 = tensor.empty(%167) : tensor<?x768xf16>
-    %172 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%170 : tensor<?x768xf32>) outs(%171 : tensor<?x768xf16>) {
+    %collapsed_47 = tensor.collapse_shape %150 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_48 = arith.constant 128 : index
+    %151 = arith.muli %141, %c128_48 overflow<nsw> : index
+    %152 = tensor.empty(%151) : tensor<?x768xf32>
+    %153 = linalg.fill ins(%cst : f32) outs(%152 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %154 = linalg.matmul ins(%collapsed_47, %arg12 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%153 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %155 = tensor.empty(%151) : tensor<?x768xf16>
+    %156 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%154 : tensor<?x768xf32>) outs(%155 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %173 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg13, %172 : tensor<768xf16>, tensor<?x768xf16>) outs(%171 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %157 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg13, %156 : tensor<768xf16>, tensor<?x768xf16>) outs(%155 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %174 = arith.divsi %167, %c128 : index
-    %expanded_51 = tensor.expand_shape %173 [[0, 1], [2]] output_shape [%174, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %175 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%125, %expanded_51 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%124 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %158 = arith.divsi %151, %c128 : index
+    %expanded_49 = tensor.expand_shape %157 [[0, 1], [2]] output_shape [%158, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %159 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%117, %expanded_49 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%116 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %176 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%175 : tensor<?x128x768xf16>) outs(%126 : tensor<?x128x768xf32>) {
+    %160 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%159 : tensor<?x128x768xf16>) outs(%118 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %177 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176 : tensor<?x128x768xf32>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %178 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%177 : tensor<?x128x768xf64>) outs(%131 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %179 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%178 : tensor<?x128x1xf64>) outs(%130 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %180 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%177, %179 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %181 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%180, %180 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%128 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %182 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%181 : tensor<?x128x768xf64>) outs(%131 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %183 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%182 : tensor<?x128x1xf64>) outs(%130 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %184 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%183 : tensor<?x128x1xf64>) outs(%138 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %185 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%176 : tensor<?x128x768xf32>) outs(%140 : tensor<?x128x1xf32>) {
+    %161 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%160 : tensor<?x128x768xf32>) outs(%121 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %186 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%185 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %162 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%161 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %187 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%184 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %163 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%160, %162 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %164 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163, %163 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %165 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%164 : tensor<?x128x768xf32>) outs(%121 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %188 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%187 : tensor<?x128x1xf32>) outs(%138 : tensor<?x128x1xf32>) {
+    %166 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%165 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %189 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176, %186 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %167 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%166 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %168 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%167 : tensor<?x128x1xf32>) outs(%120 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %169 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%163, %168 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %190 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%189, %188 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %170 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%169, %arg14 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %191 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190, %arg14 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %171 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%170, %arg15 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%118 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %192 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%191, %arg15 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%126 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %193 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%192 : tensor<?x128x768xf32>) outs(%124 : tensor<?x128x768xf16>) {
+    %172 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%171 : tensor<?x128x768xf32>) outs(%116 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_52 = tensor.collapse_shape %193 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %194 = tensor.empty(%150) : tensor<?x2304xf32>
-    %195 = linalg.fill ins(%cst_0 : f32) outs(%194 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %196 = linalg.matmul ins(%collapsed_52, %arg16 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%195 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %197 = tensor.empty(%150) : tensor<?x2304xf16>
-    %198 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%196 : tensor<?x2304xf32>) outs(%197 : tensor<?x2304xf16>) {
+    %collapsed_50 = tensor.collapse_shape %172 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %173 = tensor.empty(%134) : tensor<?x2304xf32>
+    %174 = linalg.fill ins(%cst : f32) outs(%173 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %175 = linalg.matmul ins(%collapsed_50, %arg16 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%174 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %176 = tensor.empty(%134) : tensor<?x2304xf16>
+    %177 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%175 : tensor<?x2304xf32>) outs(%176 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %199 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg17, %198 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%197 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %178 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg17, %177 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%176 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_53 = tensor.expand_shape %199 [[0, 1], [2]] output_shape [%157, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_54 = tensor.extract_slice %expanded_53[0, 0, 0] [%157, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_55 = tensor.extract_slice %expanded_53[0, 0, 768] [%157, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_56 = tensor.extract_slice %expanded_53[0, 0, 1536] [%157, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %200 = arith.index_cast %157 : index to i64
-    %201 = arith.muli %200, %c98304_i64 : i64
-    %202 = arith.divsi %201, %60 : i64
-    %203 = arith.select %8, %202, %0 : i64
-    %from_elements_57 = tensor.from_elements %203, %c128_i64, %202, %c64_i64 : tensor<4xi64>
-    %reshape_58 = tensor.reshape %extracted_slice_55(%from_elements_57) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %204 = arith.index_cast %203 : i64 to index
-    %205 = tensor.empty(%204) : tensor<?x12x128x64xf16>
-    %transposed_59 = linalg.transpose ins(%reshape_58 : tensor<?x128x12x64xf16>) outs(%205 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_60 = tensor.reshape %extracted_slice_56(%from_elements_57) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_61 = linalg.transpose ins(%reshape_60 : tensor<?x128x12x64xf16>) outs(%205 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_62 = tensor.reshape %extracted_slice_54(%from_elements_57) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_63 = linalg.transpose ins(%reshape_62 : tensor<?x128x12x64xf16>) outs(%205 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_64 = tensor.collapse_shape %transposed_63 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_65 = tensor.collapse_shape %transposed_59 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_66 = tensor.collapse_shape %transposed_61 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %206 = arith.index_cast %203 : i64 to index
-    %c12_67 = arith.constant 12 : index
-    %207 = arith.muli %206, %c12_67 overflow<nsw> : index
-    %208 = arith.index_cast %203 : i64 to index
-    %c12_68 = arith.constant 12 : index
-    %209 = arith.muli %208, %c12_68 overflow<nsw> : index
-    %210 = tensor.empty(%209) : tensor<?x128x128xf32>
-    %211 = linalg.fill ins(%cst_0 : f32) outs(%210 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %212 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_64, %collapsed_65 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%211 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %213 = tensor.empty(%209) : tensor<?x128x128xf16>
-    %214 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%212 : tensor<?x128x128xf32>) outs(%213 : tensor<?x128x128xf16>) {
+    %expanded_51 = tensor.expand_shape %178 [[0, 1], [2]] output_shape [%141, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_52 = tensor.extract_slice %expanded_51[0, 0, 0] [%141, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_53 = tensor.extract_slice %expanded_51[0, 0, 768] [%141, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_54 = tensor.extract_slice %expanded_51[0, 0, 1536] [%141, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %179 = arith.index_cast %141 : index to i64
+    %180 = arith.muli %179, %c98304_i64 : i64
+    %181 = arith.divsi %180, %52 : i64
+    %182 = arith.select %8, %181, %0 : i64
+    %from_elements_55 = tensor.from_elements %182, %c128_i64, %181, %c64_i64 : tensor<4xi64>
+    %reshape_56 = tensor.reshape %extracted_slice_53(%from_elements_55) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %183 = arith.index_cast %182 : i64 to index
+    %184 = tensor.empty(%183) : tensor<?x12x128x64xf16>
+    %transposed_57 = linalg.transpose ins(%reshape_56 : tensor<?x128x12x64xf16>) outs(%184 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_58 = tensor.reshape %extracted_slice_54(%from_elements_55) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_59 = linalg.transpose ins(%reshape_58 : tensor<?x128x12x64xf16>) outs(%184 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_60 = tensor.reshape %extracted_slice_52(%from_elements_55) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_61 = linalg.transpose ins(%reshape_60 : tensor<?x128x12x64xf16>) outs(%184 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_62 = tensor.collapse_shape %transposed_61 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_63 = tensor.collapse_shape %transposed_57 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_64 = tensor.collapse_shape %transposed_59 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %185 = arith.index_cast %182 : i64 to index
+    %c12_65 = arith.constant 12 : index
+    %186 = arith.muli %185, %c12_65 overflow<nsw> : index
+    %187 = arith.index_cast %182 : i64 to index
+    %c12_66 = arith.constant 12 : index
+    %188 = arith.muli %187, %c12_66 overflow<nsw> : index
+    %189 = tensor.empty(%188) : tensor<?x128x128xf32>
+    %190 = linalg.fill ins(%cst : f32) outs(%189 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %191 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_62, %collapsed_63 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%190 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %192 = tensor.empty(%188) : tensor<?x128x128xf16>
+    %193 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%191 : tensor<?x128x128xf32>) outs(%192 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %215 = arith.divsi %209, %c12 : index
-    %expanded_69 = tensor.expand_shape %214 [[0, 1], [2], [3]] output_shape [%215, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %216 = tensor.empty(%215) : tensor<?x12x128x128xf16>
-    %217 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_69 : tensor<?x12x128x128xf16>) outs(%216 : tensor<?x12x128x128xf16>) {
+    %194 = arith.divsi %188, %c12 : index
+    %expanded_67 = tensor.expand_shape %193 [[0, 1], [2], [3]] output_shape [%194, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %195 = tensor.empty(%194) : tensor<?x12x128x128xf16>
+    %196 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_67 : tensor<?x12x128x128xf16>) outs(%195 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %218 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %217 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %197 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %196 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %219 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%218 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %198 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%197 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %220:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%219 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %199:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%198 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_70 = tensor.expand_shape %220#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %221 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%219, %expanded_70 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_68 = tensor.expand_shape %199#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %200 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%198, %expanded_68 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %222 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%221 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %201 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%200 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %223 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%222 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %202 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%201 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %224 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%222, %223 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %203 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%201, %202 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %225 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%224 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %204 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%203 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_71 = tensor.collapse_shape %225 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %226 = arith.index_cast %203 : i64 to index
-    %c12_72 = arith.constant 12 : index
-    %227 = arith.muli %226, %c12_72 overflow<nsw> : index
-    %228 = linalg.batch_matmul ins(%collapsed_71, %collapsed_66 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %229 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_69 = tensor.collapse_shape %204 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %205 = arith.index_cast %182 : i64 to index
+    %c12_70 = arith.constant 12 : index
+    %206 = arith.muli %205, %c12_70 overflow<nsw> : index
+    %207 = linalg.batch_matmul ins(%collapsed_69, %collapsed_64 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %208 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%207 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_73 = tensor.expand_shape %229 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_74 = tensor.reshape %expanded_73(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_75 = linalg.transpose ins(%reshape_74 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_76 = tensor.reshape %transposed_75(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_77 = tensor.collapse_shape %reshape_76 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %230 = arith.index_cast %114 : i64 to index
-    %c128_78 = arith.constant 128 : index
-    %231 = arith.muli %230, %c128_78 overflow<nsw> : index
-    %232 = tensor.empty(%231) : tensor<?x768xf32>
-    %233 = linalg.fill ins(%cst_0 : f32) outs(%232 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %234 = linalg.matmul ins(%collapsed_77, %arg18 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%233 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %235 = tensor.empty(%231) : tensor<?x768xf16>
-    %236 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%234 : tensor<?x768xf32>) outs(%235 : tensor<?x768xf16>) {
+    %expanded_71 = tensor.expand_shape %208 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_72 = tensor.reshape %expanded_71(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_73 = linalg.transpose ins(%reshape_72 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_74 = tensor.reshape %transposed_73(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_75 = tensor.collapse_shape %reshape_74 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %209 = arith.index_cast %106 : i64 to index
+    %c128_76 = arith.constant 128 : index
+    %210 = arith.muli %209, %c128_76 overflow<nsw> : index
+    %211 = tensor.empty(%210) : tensor<?x768xf32>
+    %212 = linalg.fill ins(%cst : f32) outs(%211 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %213 = linalg.matmul ins(%collapsed_75, %arg18 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%212 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %214 = tensor.empty(%210) : tensor<?x768xf16>
+    %215 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%213 : tensor<?x768xf32>) outs(%214 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %237 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg19, %236 : tensor<768xf16>, tensor<?x768xf16>) outs(%235 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %216 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg19, %215 : tensor<768xf16>, tensor<?x768xf16>) outs(%214 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %238 = arith.divsi %231, %c128 : index
-    %expanded_79 = tensor.expand_shape %237 [[0, 1], [2]] output_shape [%238, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %239 = tensor.empty(%238) : tensor<?x128x768xf16>
-    %240 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_79, %175 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%239 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %217 = arith.divsi %210, %c128 : index
+    %expanded_77 = tensor.expand_shape %216 [[0, 1], [2]] output_shape [%217, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %218 = tensor.empty(%217) : tensor<?x128x768xf16>
+    %219 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_77, %159 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%218 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %241 = tensor.empty(%238) : tensor<?x128x768xf32>
-    %242 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%240 : tensor<?x128x768xf16>) outs(%241 : tensor<?x128x768xf32>) {
+    %220 = tensor.empty(%217) : tensor<?x128x768xf32>
+    %221 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%219 : tensor<?x128x768xf16>) outs(%220 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %243 = tensor.empty(%238) : tensor<?x128x768xf64>
-    %244 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%242 : tensor<?x128x768xf32>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %245 = tensor.empty(%238) : tensor<?x128x1xf64>
-    %246 = linalg.fill ins(%cst : f64) outs(%245 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %247 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%244 : tensor<?x128x768xf64>) outs(%246 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %248 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%247 : tensor<?x128x1xf64>) outs(%245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %249 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%244, %248 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %250 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%249, %249 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %251 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%250 : tensor<?x128x768xf64>) outs(%246 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %252 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%251 : tensor<?x128x1xf64>) outs(%245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %253 = tensor.empty(%238) : tensor<?x128x1xf32>
-    %254 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%252 : tensor<?x128x1xf64>) outs(%253 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %255 = linalg.fill ins(%cst_0 : f32) outs(%253 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %256 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%242 : tensor<?x128x768xf32>) outs(%255 : tensor<?x128x1xf32>) {
+    %222 = tensor.empty(%217) : tensor<?x128x1xf32>
+    %223 = linalg.fill ins(%cst : f32) outs(%222 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %224 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%221 : tensor<?x128x768xf32>) outs(%223 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %257 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%256 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %225 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%224 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %258 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%254 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %226 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%221, %225 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %227 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226, %226 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %228 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%227 : tensor<?x128x768xf32>) outs(%223 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %259 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %229 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %260 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%242, %257 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %230 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%229 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %231 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %232 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226, %231 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %261 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260, %259 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %233 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%232, %arg20 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %262 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%261, %arg20 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %234 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%233, %arg21 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %263 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262, %arg21 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %264 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%263 : tensor<?x128x768xf32>) outs(%239 : tensor<?x128x768xf16>) {
+    %235 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%234 : tensor<?x128x768xf32>) outs(%218 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_80 = tensor.collapse_shape %264 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_81 = arith.constant 128 : index
-    %265 = arith.muli %238, %c128_81 overflow<nsw> : index
-    %266 = tensor.empty(%265) : tensor<?x3072xf32>
-    %267 = linalg.fill ins(%cst_0 : f32) outs(%266 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %268 = linalg.matmul ins(%collapsed_80, %arg22 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%267 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %269 = tensor.empty(%265) : tensor<?x3072xf16>
-    %270 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%268 : tensor<?x3072xf32>) outs(%269 : tensor<?x3072xf16>) {
+    %collapsed_78 = tensor.collapse_shape %235 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_79 = arith.constant 128 : index
+    %236 = arith.muli %217, %c128_79 overflow<nsw> : index
+    %237 = tensor.empty(%236) : tensor<?x3072xf32>
+    %238 = linalg.fill ins(%cst : f32) outs(%237 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %239 = linalg.matmul ins(%collapsed_78, %arg22 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%238 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %240 = tensor.empty(%236) : tensor<?x3072xf16>
+    %241 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%239 : tensor<?x3072xf32>) outs(%240 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %271 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg23, %270 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%269 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %242 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg23, %241 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%240 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %272 = arith.divsi %265, %c128 : index
-    %expanded_82 = tensor.expand_shape %271 [[0, 1], [2]] output_shape [%272, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %273 = tensor.empty(%272) : tensor<?x128x3072xf16>
-    %274 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %243 = arith.divsi %236, %c128 : index
+    %expanded_80 = tensor.expand_shape %242 [[0, 1], [2]] output_shape [%243, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %244 = tensor.empty(%243) : tensor<?x128x3072xf16>
+    %245 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %275 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %246 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %276 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%275 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %247 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%246 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %277 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_82, %276 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %248 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_80, %247 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %278 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%277 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %249 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%248 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %279 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%278 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %250 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%249 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %280 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%279 : tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
+    %251 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%250 : tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %281 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%274, %280 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%273 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %252 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%245, %251 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%244 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_83 = tensor.collapse_shape %281 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_84 = arith.constant 128 : index
-    %282 = arith.muli %272, %c128_84 overflow<nsw> : index
-    %283 = tensor.empty(%282) : tensor<?x768xf32>
-    %284 = linalg.fill ins(%cst_0 : f32) outs(%283 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %285 = linalg.matmul ins(%collapsed_83, %arg24 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%284 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %286 = tensor.empty(%282) : tensor<?x768xf16>
-    %287 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%285 : tensor<?x768xf32>) outs(%286 : tensor<?x768xf16>) {
+    %collapsed_81 = tensor.collapse_shape %252 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_82 = arith.constant 128 : index
+    %253 = arith.muli %243, %c128_82 overflow<nsw> : index
+    %254 = tensor.empty(%253) : tensor<?x768xf32>
+    %255 = linalg.fill ins(%cst : f32) outs(%254 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %256 = linalg.matmul ins(%collapsed_81, %arg24 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%255 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %257 = tensor.empty(%253) : tensor<?x768xf16>
+    %258 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%256 : tensor<?x768xf32>) outs(%257 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %288 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg25, %287 : tensor<768xf16>, tensor<?x768xf16>) outs(%286 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %259 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg25, %258 : tensor<768xf16>, tensor<?x768xf16>) outs(%257 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %289 = arith.divsi %282, %c128 : index
-    %expanded_85 = tensor.expand_shape %288 [[0, 1], [2]] output_shape [%289, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %290 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%240, %expanded_85 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%239 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %260 = arith.divsi %253, %c128 : index
+    %expanded_83 = tensor.expand_shape %259 [[0, 1], [2]] output_shape [%260, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %261 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%219, %expanded_83 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%218 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %291 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%290 : tensor<?x128x768xf16>) outs(%241 : tensor<?x128x768xf32>) {
+    %262 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%261 : tensor<?x128x768xf16>) outs(%220 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %292 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%291 : tensor<?x128x768xf32>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %293 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%292 : tensor<?x128x768xf64>) outs(%246 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %294 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%293 : tensor<?x128x1xf64>) outs(%245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %295 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%292, %294 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %296 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%295, %295 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%243 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %297 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%296 : tensor<?x128x768xf64>) outs(%246 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %298 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%297 : tensor<?x128x1xf64>) outs(%245 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %299 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%298 : tensor<?x128x1xf64>) outs(%253 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %300 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%291 : tensor<?x128x768xf32>) outs(%255 : tensor<?x128x1xf32>) {
+    %263 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%262 : tensor<?x128x768xf32>) outs(%223 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %301 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%300 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %264 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%263 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %302 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%299 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %265 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262, %264 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %266 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%265, %265 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %267 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%266 : tensor<?x128x768xf32>) outs(%223 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %303 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%302 : tensor<?x128x1xf32>) outs(%253 : tensor<?x128x1xf32>) {
+    %268 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%267 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %304 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%291, %301 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %269 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%268 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %270 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%269 : tensor<?x128x1xf32>) outs(%222 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %271 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%265, %270 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %305 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%304, %303 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %272 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%271, %arg26 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %306 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305, %arg26 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %273 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%272, %arg27 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%220 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %307 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%306, %arg27 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%241 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %308 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%307 : tensor<?x128x768xf32>) outs(%239 : tensor<?x128x768xf16>) {
+    %274 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%273 : tensor<?x128x768xf32>) outs(%218 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_86 = tensor.collapse_shape %308 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %309 = tensor.empty(%265) : tensor<?x2304xf32>
-    %310 = linalg.fill ins(%cst_0 : f32) outs(%309 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %311 = linalg.matmul ins(%collapsed_86, %arg28 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%310 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %312 = tensor.empty(%265) : tensor<?x2304xf16>
-    %313 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%311 : tensor<?x2304xf32>) outs(%312 : tensor<?x2304xf16>) {
+    %collapsed_84 = tensor.collapse_shape %274 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %275 = tensor.empty(%236) : tensor<?x2304xf32>
+    %276 = linalg.fill ins(%cst : f32) outs(%275 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %277 = linalg.matmul ins(%collapsed_84, %arg28 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%276 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %278 = tensor.empty(%236) : tensor<?x2304xf16>
+    %279 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%277 : tensor<?x2304xf32>) outs(%278 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %314 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg29, %313 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%312 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %280 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg29, %279 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%278 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_87 = tensor.expand_shape %314 [[0, 1], [2]] output_shape [%272, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_88 = tensor.extract_slice %expanded_87[0, 0, 0] [%272, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_89 = tensor.extract_slice %expanded_87[0, 0, 768] [%272, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_90 = tensor.extract_slice %expanded_87[0, 0, 1536] [%272, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %315 = arith.index_cast %272 : index to i64
-    %316 = arith.muli %315, %c98304_i64 : i64
-    %317 = arith.divsi %316, %60 : i64
-    %318 = arith.select %8, %317, %0 : i64
-    %from_elements_91 = tensor.from_elements %318, %c128_i64, %317, %c64_i64 : tensor<4xi64>
-    %reshape_92 = tensor.reshape %extracted_slice_89(%from_elements_91) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %319 = arith.index_cast %318 : i64 to index
-    %320 = tensor.empty(%319) : tensor<?x12x128x64xf16>
-    %transposed_93 = linalg.transpose ins(%reshape_92 : tensor<?x128x12x64xf16>) outs(%320 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_94 = tensor.reshape %extracted_slice_90(%from_elements_91) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_95 = linalg.transpose ins(%reshape_94 : tensor<?x128x12x64xf16>) outs(%320 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_96 = tensor.reshape %extracted_slice_88(%from_elements_91) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_97 = linalg.transpose ins(%reshape_96 : tensor<?x128x12x64xf16>) outs(%320 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_98 = tensor.collapse_shape %transposed_97 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_99 = tensor.collapse_shape %transposed_93 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_100 = tensor.collapse_shape %transposed_95 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %321 = arith.index_cast %318 : i64 to index
-    %c12_101 = arith.constant 12 : index
-    %322 = arith.muli %321, %c12_101 overflow<nsw> : index
-    %323 = arith.index_cast %318 : i64 to index
-    %c12_102 = arith.constant 12 : index
-    %324 = arith.muli %323, %c12_102 overflow<nsw> : index
-    %325 = tensor.empty(%324) : tensor<?x128x128xf32>
-    %326 = linalg.fill ins(%cst_0 : f32) outs(%325 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %327 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_98, %collapsed_99 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%326 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %328 = tensor.empty(%324) : tensor<?x128x128xf16>
-    %329 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%327 : tensor<?x128x128xf32>) outs(%328 : tensor<?x128x128xf16>) {
+    %expanded_85 = tensor.expand_shape %280 [[0, 1], [2]] output_shape [%243, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_86 = tensor.extract_slice %expanded_85[0, 0, 0] [%243, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_87 = tensor.extract_slice %expanded_85[0, 0, 768] [%243, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_88 = tensor.extract_slice %expanded_85[0, 0, 1536] [%243, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %281 = arith.index_cast %243 : index to i64
+    %282 = arith.muli %281, %c98304_i64 : i64
+    %283 = arith.divsi %282, %52 : i64
+    %284 = arith.select %8, %283, %0 : i64
+    %from_elements_89 = tensor.from_elements %284, %c128_i64, %283, %c64_i64 : tensor<4xi64>
+    %reshape_90 = tensor.reshape %extracted_slice_87(%from_elements_89) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %285 = arith.index_cast %284 : i64 to index
+    %286 = tensor.empty(%285) : tensor<?x12x128x64xf16>
+    %transposed_91 = linalg.transpose ins(%reshape_90 : tensor<?x128x12x64xf16>) outs(%286 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_92 = tensor.reshape %extracted_slice_88(%from_elements_89) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_93 = linalg.transpose ins(%reshape_92 : tensor<?x128x12x64xf16>) outs(%286 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_94 = tensor.reshape %extracted_slice_86(%from_elements_89) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_95 = linalg.transpose ins(%reshape_94 : tensor<?x128x12x64xf16>) outs(%286 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_96 = tensor.collapse_shape %transposed_95 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_97 = tensor.collapse_shape %transposed_91 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_98 = tensor.collapse_shape %transposed_93 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %287 = arith.index_cast %284 : i64 to index
+    %c12_99 = arith.constant 12 : index
+    %288 = arith.muli %287, %c12_99 overflow<nsw> : index
+    %289 = arith.index_cast %284 : i64 to index
+    %c12_100 = arith.constant 12 : index
+    %290 = arith.muli %289, %c12_100 overflow<nsw> : index
+    %291 = tensor.empty(%290) : tensor<?x128x128xf32>
+    %292 = linalg.fill ins(%cst : f32) outs(%291 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %293 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_96, %collapsed_97 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%292 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %294 = tensor.empty(%290) : tensor<?x128x128xf16>
+    %295 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%293 : tensor<?x128x128xf32>) outs(%294 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %330 = arith.divsi %324, %c12 : index
-    %expanded_103 = tensor.expand_shape %329 [[0, 1], [2], [3]] output_shape [%330, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %331 = tensor.empty(%330) : tensor<?x12x128x128xf16>
-    %332 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_103 : tensor<?x12x128x128xf16>) outs(%331 : tensor<?x12x128x128xf16>) {
+    %296 = arith.divsi %290, %c12 : index
+    %expanded_101 = tensor.expand_shape %295 [[0, 1], [2], [3]] output_shape [%296, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %297 = tensor.empty(%296) : tensor<?x12x128x128xf16>
+    %298 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_101 : tensor<?x12x128x128xf16>) outs(%297 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %333 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %332 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %299 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %298 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %334 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%333 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %300 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%299 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %335:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%334 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %301:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%300 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_104 = tensor.expand_shape %335#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %336 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%334, %expanded_104 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_102 = tensor.expand_shape %301#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %302 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%300, %expanded_102 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %337 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%336 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %303 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%302 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %338 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%337 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %304 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%303 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %339 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%337, %338 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %305 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%303, %304 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %340 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%339 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %306 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%305 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_105 = tensor.collapse_shape %340 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %341 = arith.index_cast %318 : i64 to index
-    %c12_106 = arith.constant 12 : index
-    %342 = arith.muli %341, %c12_106 overflow<nsw> : index
-    %343 = linalg.batch_matmul ins(%collapsed_105, %collapsed_100 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %344 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%343 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_103 = tensor.collapse_shape %306 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %307 = arith.index_cast %284 : i64 to index
+    %c12_104 = arith.constant 12 : index
+    %308 = arith.muli %307, %c12_104 overflow<nsw> : index
+    %309 = linalg.batch_matmul ins(%collapsed_103, %collapsed_98 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %310 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%309 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_107 = tensor.expand_shape %344 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_108 = tensor.reshape %expanded_107(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_109 = linalg.transpose ins(%reshape_108 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_110 = tensor.reshape %transposed_109(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_111 = tensor.collapse_shape %reshape_110 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %345 = arith.index_cast %114 : i64 to index
-    %c128_112 = arith.constant 128 : index
-    %346 = arith.muli %345, %c128_112 overflow<nsw> : index
-    %347 = tensor.empty(%346) : tensor<?x768xf32>
-    %348 = linalg.fill ins(%cst_0 : f32) outs(%347 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %349 = linalg.matmul ins(%collapsed_111, %arg30 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%348 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %350 = tensor.empty(%346) : tensor<?x768xf16>
-    %351 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%349 : tensor<?x768xf32>) outs(%350 : tensor<?x768xf16>) {
+    %expanded_105 = tensor.expand_shape %310 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_106 = tensor.reshape %expanded_105(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_107 = linalg.transpose ins(%reshape_106 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_108 = tensor.reshape %transposed_107(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_109 = tensor.collapse_shape %reshape_108 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %311 = arith.index_cast %106 : i64 to index
+    %c128_110 = arith.constant 128 : index
+    %312 = arith.muli %311, %c128_110 overflow<nsw> : index
+    %313 = tensor.empty(%312) : tensor<?x768xf32>
+    %314 = linalg.fill ins(%cst : f32) outs(%313 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %315 = linalg.matmul ins(%collapsed_109, %arg30 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%314 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %316 = tensor.empty(%312) : tensor<?x768xf16>
+    %317 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%315 : tensor<?x768xf32>) outs(%316 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %352 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg31, %351 : tensor<768xf16>, tensor<?x768xf16>) outs(%350 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %318 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg31, %317 : tensor<768xf16>, tensor<?x768xf16>) outs(%316 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %353 = arith.divsi %346, %c128 : index
-    %expanded_113 = tensor.expand_shape %352 [[0, 1], [2]] output_shape [%353, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %354 = tensor.empty(%353) : tensor<?x128x768xf16>
-    %355 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_113, %290 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%354 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %319 = arith.divsi %312, %c128 : index
+    %expanded_111 = tensor.expand_shape %318 [[0, 1], [2]] output_shape [%319, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %320 = tensor.empty(%319) : tensor<?x128x768xf16>
+    %321 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_111, %261 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%320 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %356 = tensor.empty(%353) : tensor<?x128x768xf32>
-    %357 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355 : tensor<?x128x768xf16>) outs(%356 : tensor<?x128x768xf32>) {
+    %322 = tensor.empty(%319) : tensor<?x128x768xf32>
+    %323 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%321 : tensor<?x128x768xf16>) outs(%322 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %358 = tensor.empty(%353) : tensor<?x128x768xf64>
-    %359 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%357 : tensor<?x128x768xf32>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %360 = tensor.empty(%353) : tensor<?x128x1xf64>
-    %361 = linalg.fill ins(%cst : f64) outs(%360 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %362 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%359 : tensor<?x128x768xf64>) outs(%361 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %363 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362 : tensor<?x128x1xf64>) outs(%360 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %364 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%359, %363 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %365 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%364, %364 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %366 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%365 : tensor<?x128x768xf64>) outs(%361 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %367 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%366 : tensor<?x128x1xf64>) outs(%360 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %368 = tensor.empty(%353) : tensor<?x128x1xf32>
-    %369 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367 : tensor<?x128x1xf64>) outs(%368 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %370 = linalg.fill ins(%cst_0 : f32) outs(%368 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %371 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%357 : tensor<?x128x768xf32>) outs(%370 : tensor<?x128x1xf32>) {
+    %324 = tensor.empty(%319) : tensor<?x128x1xf32>
+    %325 = linalg.fill ins(%cst : f32) outs(%324 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %326 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%323 : tensor<?x128x768xf32>) outs(%325 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %372 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%371 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %327 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%326 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %373 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %328 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%323, %327 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %329 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%328, %328 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %330 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%329 : tensor<?x128x768xf32>) outs(%325 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %374 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%373 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %331 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%330 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %375 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%357, %372 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %332 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%331 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %333 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%332 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %334 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%328, %333 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %376 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%375, %374 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %335 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%334, %arg32 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %377 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%376, %arg32 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %336 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%335, %arg33 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %378 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%377, %arg33 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %379 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%378 : tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf16>) {
+    %337 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%336 : tensor<?x128x768xf32>) outs(%320 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_114 = tensor.collapse_shape %379 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_115 = arith.constant 128 : index
-    %380 = arith.muli %353, %c128_115 overflow<nsw> : index
-    %381 = tensor.empty(%380) : tensor<?x3072xf32>
-    %382 = linalg.fill ins(%cst_0 : f32) outs(%381 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %383 = linalg.matmul ins(%collapsed_114, %arg34 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%382 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %384 = tensor.empty(%380) : tensor<?x3072xf16>
-    %385 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%383 : tensor<?x3072xf32>) outs(%384 : tensor<?x3072xf16>) {
+    %collapsed_112 = tensor.collapse_shape %337 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_113 = arith.constant 128 : index
+    %338 = arith.muli %319, %c128_113 overflow<nsw> : index
+    %339 = tensor.empty(%338) : tensor<?x3072xf32>
+    %340 = linalg.fill ins(%cst : f32) outs(%339 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %341 = linalg.matmul ins(%collapsed_112, %arg34 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%340 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %342 = tensor.empty(%338) : tensor<?x3072xf16>
+    %343 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%341 : tensor<?x3072xf32>) outs(%342 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %386 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg35, %385 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%384 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %344 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg35, %343 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%342 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %387 = arith.divsi %380, %c128 : index
-    %expanded_116 = tensor.expand_shape %386 [[0, 1], [2]] output_shape [%387, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %388 = tensor.empty(%387) : tensor<?x128x3072xf16>
-    %389 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %345 = arith.divsi %338, %c128 : index
+    %expanded_114 = tensor.expand_shape %344 [[0, 1], [2]] output_shape [%345, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %346 = tensor.empty(%345) : tensor<?x128x3072xf16>
+    %347 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %390 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %348 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %391 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %349 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%348 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %392 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_116, %391 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %350 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_114, %349 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %393 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %351 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%350 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %394 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %352 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%351 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %395 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%394 : tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
+    %353 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352 : tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %396 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%389, %395 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%388 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %354 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%347, %353 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%346 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_117 = tensor.collapse_shape %396 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_118 = arith.constant 128 : index
-    %397 = arith.muli %387, %c128_118 overflow<nsw> : index
-    %398 = tensor.empty(%397) : tensor<?x768xf32>
-    %399 = linalg.fill ins(%cst_0 : f32) outs(%398 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %400 = linalg.matmul ins(%collapsed_117, %arg36 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%399 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %401 = tensor.empty(%397) : tensor<?x768xf16>
-    %402 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%400 : tensor<?x768xf32>) outs(%401 : tensor<?x768xf16>) {
+    %collapsed_115 = tensor.collapse_shape %354 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_116 = arith.constant 128 : index
+    %355 = arith.muli %345, %c128_116 overflow<nsw> : index
+    %356 = tensor.empty(%355) : tensor<?x768xf32>
+    %357 = linalg.fill ins(%cst : f32) outs(%356 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %358 = linalg.matmul ins(%collapsed_115, %arg36 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%357 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %359 = tensor.empty(%355) : tensor<?x768xf16>
+    %360 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%358 : tensor<?x768xf32>) outs(%359 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %403 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg37, %402 : tensor<768xf16>, tensor<?x768xf16>) outs(%401 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %361 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg37, %360 : tensor<768xf16>, tensor<?x768xf16>) outs(%359 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %404 = arith.divsi %397, %c128 : index
-    %expanded_119 = tensor.expand_shape %403 [[0, 1], [2]] output_shape [%404, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %405 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%355, %expanded_119 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%354 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %362 = arith.divsi %355, %c128 : index
+    %expanded_117 = tensor.expand_shape %361 [[0, 1], [2]] output_shape [%362, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %363 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%321, %expanded_117 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%320 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %406 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%405 : tensor<?x128x768xf16>) outs(%356 : tensor<?x128x768xf32>) {
+    %364 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%363 : tensor<?x128x768xf16>) outs(%322 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %407 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%406 : tensor<?x128x768xf32>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %408 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%407 : tensor<?x128x768xf64>) outs(%361 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %409 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%408 : tensor<?x128x1xf64>) outs(%360 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %410 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%407, %409 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %411 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%410, %410 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%358 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %412 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%411 : tensor<?x128x768xf64>) outs(%361 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %413 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%412 : tensor<?x128x1xf64>) outs(%360 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %414 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%413 : tensor<?x128x1xf64>) outs(%368 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %415 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%406 : tensor<?x128x768xf32>) outs(%370 : tensor<?x128x1xf32>) {
+    %365 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%364 : tensor<?x128x768xf32>) outs(%325 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %416 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%415 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %366 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%365 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %417 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%414 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %367 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%364, %366 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %368 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367, %367 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %369 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%368 : tensor<?x128x768xf32>) outs(%325 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %418 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%417 : tensor<?x128x1xf32>) outs(%368 : tensor<?x128x1xf32>) {
+    %370 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %419 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%406, %416 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %371 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%370 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %372 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%371 : tensor<?x128x1xf32>) outs(%324 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %373 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367, %372 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %420 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%419, %418 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %374 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%373, %arg38 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %421 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%420, %arg38 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %375 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%374, %arg39 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%322 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %422 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%421, %arg39 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%356 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %423 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%422 : tensor<?x128x768xf32>) outs(%354 : tensor<?x128x768xf16>) {
+    %376 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%375 : tensor<?x128x768xf32>) outs(%320 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_120 = tensor.collapse_shape %423 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %424 = tensor.empty(%380) : tensor<?x2304xf32>
-    %425 = linalg.fill ins(%cst_0 : f32) outs(%424 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %426 = linalg.matmul ins(%collapsed_120, %arg40 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%425 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %427 = tensor.empty(%380) : tensor<?x2304xf16>
-    %428 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%426 : tensor<?x2304xf32>) outs(%427 : tensor<?x2304xf16>) {
+    %collapsed_118 = tensor.collapse_shape %376 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %377 = tensor.empty(%338) : tensor<?x2304xf32>
+    %378 = linalg.fill ins(%cst : f32) outs(%377 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %379 = linalg.matmul ins(%collapsed_118, %arg40 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%378 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %380 = tensor.empty(%338) : tensor<?x2304xf16>
+    %381 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%379 : tensor<?x2304xf32>) outs(%380 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %429 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg41, %428 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%427 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %382 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg41, %381 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%380 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_121 = tensor.expand_shape %429 [[0, 1], [2]] output_shape [%387, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_122 = tensor.extract_slice %expanded_121[0, 0, 0] [%387, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_123 = tensor.extract_slice %expanded_121[0, 0, 768] [%387, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_124 = tensor.extract_slice %expanded_121[0, 0, 1536] [%387, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %430 = arith.index_cast %387 : index to i64
-    %431 = arith.muli %430, %c98304_i64 : i64
-    %432 = arith.divsi %431, %60 : i64
-    %433 = arith.select %8, %432, %0 : i64
-    %from_elements_125 = tensor.from_elements %433, %c128_i64, %432, %c64_i64 : tensor<4xi64>
-    %reshape_126 = tensor.reshape %extracted_slice_123(%from_elements_125) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %434 = arith.index_cast %433 : i64 to index
-    %435 = tensor.empty(%434) : tensor<?x12x128x64xf16>
-    %transposed_127 = linalg.transpose ins(%reshape_126 : tensor<?x128x12x64xf16>) outs(%435 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_128 = tensor.reshape %extracted_slice_124(%from_elements_125) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_129 = linalg.transpose ins(%reshape_128 : tensor<?x128x12x64xf16>) outs(%435 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_130 = tensor.reshape %extracted_slice_122(%from_elements_125) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_131 = linalg.transpose ins(%reshape_130 : tensor<?x128x12x64xf16>) outs(%435 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_132 = tensor.collapse_shape %transposed_131 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_133 = tensor.collapse_shape %transposed_127 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_134 = tensor.collapse_shape %transposed_129 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %436 = arith.index_cast %433 : i64 to index
-    %c12_135 = arith.constant 12 : index
-    %437 = arith.muli %436, %c12_135 overflow<nsw> : index
-    %438 = arith.index_cast %433 : i64 to index
-    %c12_136 = arith.constant 12 : index
-    %439 = arith.muli %438, %c12_136 overflow<nsw> : index
-    %440 = tensor.empty(%439) : tensor<?x128x128xf32>
-    %441 = linalg.fill ins(%cst_0 : f32) outs(%440 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %442 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_132, %collapsed_133 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%441 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %443 = tensor.empty(%439) : tensor<?x128x128xf16>
-    %444 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%442 : tensor<?x128x128xf32>) outs(%443 : tensor<?x128x128xf16>) {
+    %expanded_119 = tensor.expand_shape %382 [[0, 1], [2]] output_shape [%345, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_120 = tensor.extract_slice %expanded_119[0, 0, 0] [%345, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_121 = tensor.extract_slice %expanded_119[0, 0, 768] [%345, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_122 = tensor.extract_slice %expanded_119[0, 0, 1536] [%345, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %383 = arith.index_cast %345 : index to i64
+    %384 = arith.muli %383, %c98304_i64 : i64
+    %385 = arith.divsi %384, %52 : i64
+    %386 = arith.select %8, %385, %0 : i64
+    %from_elements_123 = tensor.from_elements %386, %c128_i64, %385, %c64_i64 : tensor<4xi64>
+    %reshape_124 = tensor.reshape %extracted_slice_121(%from_elements_123) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %387 = arith.index_cast %386 : i64 to index
+    %388 = tensor.empty(%387) : tensor<?x12x128x64xf16>
+    %transposed_125 = linalg.transpose ins(%reshape_124 : tensor<?x128x12x64xf16>) outs(%388 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_126 = tensor.reshape %extracted_slice_122(%from_elements_123) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_127 = linalg.transpose ins(%reshape_126 : tensor<?x128x12x64xf16>) outs(%388 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_128 = tensor.reshape %extracted_slice_120(%from_elements_123) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_129 = linalg.transpose ins(%reshape_128 : tensor<?x128x12x64xf16>) outs(%388 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_130 = tensor.collapse_shape %transposed_129 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_131 = tensor.collapse_shape %transposed_125 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_132 = tensor.collapse_shape %transposed_127 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %389 = arith.index_cast %386 : i64 to index
+    %c12_133 = arith.constant 12 : index
+    %390 = arith.muli %389, %c12_133 overflow<nsw> : index
+    %391 = arith.index_cast %386 : i64 to index
+    %c12_134 = arith.constant 12 : index
+    %392 = arith.muli %391, %c12_134 overflow<nsw> : index
+    %393 = tensor.empty(%392) : tensor<?x128x128xf32>
+    %394 = linalg.fill ins(%cst : f32) outs(%393 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %395 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_130, %collapsed_131 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%394 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %396 = tensor.empty(%392) : tensor<?x128x128xf16>
+    %397 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%395 : tensor<?x128x128xf32>) outs(%396 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %445 = arith.divsi %439, %c12 : index
-    %expanded_137 = tensor.expand_shape %444 [[0, 1], [2], [3]] output_shape [%445, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %446 = tensor.empty(%445) : tensor<?x12x128x128xf16>
-    %447 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_137 : tensor<?x12x128x128xf16>) outs(%446 : tensor<?x12x128x128xf16>) {
+    %398 = arith.divsi %392, %c12 : index
+    %expanded_135 = tensor.expand_shape %397 [[0, 1], [2], [3]] output_shape [%398, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %399 = tensor.empty(%398) : tensor<?x12x128x128xf16>
+    %400 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_135 : tensor<?x12x128x128xf16>) outs(%399 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %448 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %447 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %401 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %400 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %449 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%448 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %402 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%401 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %450:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%449 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %403:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%402 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_138 = tensor.expand_shape %450#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %451 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%449, %expanded_138 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_136 = tensor.expand_shape %403#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %404 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%402, %expanded_136 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %452 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%451 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %405 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%404 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %453 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%452 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %406 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%405 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %454 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%452, %453 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %407 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%405, %406 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %455 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%454 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %408 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%407 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_139 = tensor.collapse_shape %455 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %456 = arith.index_cast %433 : i64 to index
-    %c12_140 = arith.constant 12 : index
-    %457 = arith.muli %456, %c12_140 overflow<nsw> : index
-    %458 = linalg.batch_matmul ins(%collapsed_139, %collapsed_134 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %459 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%458 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_137 = tensor.collapse_shape %408 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %409 = arith.index_cast %386 : i64 to index
+    %c12_138 = arith.constant 12 : index
+    %410 = arith.muli %409, %c12_138 overflow<nsw> : index
+    %411 = linalg.batch_matmul ins(%collapsed_137, %collapsed_132 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %412 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%411 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_141 = tensor.expand_shape %459 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_142 = tensor.reshape %expanded_141(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_143 = linalg.transpose ins(%reshape_142 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_144 = tensor.reshape %transposed_143(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_145 = tensor.collapse_shape %reshape_144 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %460 = arith.index_cast %114 : i64 to index
-    %c128_146 = arith.constant 128 : index
-    %461 = arith.muli %460, %c128_146 overflow<nsw> : index
-    %462 = tensor.empty(%461) : tensor<?x768xf32>
-    %463 = linalg.fill ins(%cst_0 : f32) outs(%462 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %464 = linalg.matmul ins(%collapsed_145, %arg42 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%463 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %465 = tensor.empty(%461) : tensor<?x768xf16>
-    %466 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%464 : tensor<?x768xf32>) outs(%465 : tensor<?x768xf16>) {
+    %expanded_139 = tensor.expand_shape %412 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_140 = tensor.reshape %expanded_139(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_141 = linalg.transpose ins(%reshape_140 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_142 = tensor.reshape %transposed_141(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_143 = tensor.collapse_shape %reshape_142 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %413 = arith.index_cast %106 : i64 to index
+    %c128_144 = arith.constant 128 : index
+    %414 = arith.muli %413, %c128_144 overflow<nsw> : index
+    %415 = tensor.empty(%414) : tensor<?x768xf32>
+    %416 = linalg.fill ins(%cst : f32) outs(%415 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %417 = linalg.matmul ins(%collapsed_143, %arg42 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%416 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %418 = tensor.empty(%414) : tensor<?x768xf16>
+    %419 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%417 : tensor<?x768xf32>) outs(%418 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %467 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg43, %466 : tensor<768xf16>, tensor<?x768xf16>) outs(%465 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %420 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg43, %419 : tensor<768xf16>, tensor<?x768xf16>) outs(%418 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %468 = arith.divsi %461, %c128 : index
-    %expanded_147 = tensor.expand_shape %467 [[0, 1], [2]] output_shape [%468, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %469 = tensor.empty(%468) : tensor<?x128x768xf16>
-    %470 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_147, %405 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%469 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %421 = arith.divsi %414, %c128 : index
+    %expanded_145 = tensor.expand_shape %420 [[0, 1], [2]] output_shape [%421, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %422 = tensor.empty(%421) : tensor<?x128x768xf16>
+    %423 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_145, %363 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%422 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %471 = tensor.empty(%468) : tensor<?x128x768xf32>
-    %472 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%470 : tensor<?x128x768xf16>) outs(%471 : tensor<?x128x768xf32>) {
+    %424 = tensor.empty(%421) : tensor<?x128x768xf32>
+    %425 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%423 : tensor<?x128x768xf16>) outs(%424 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %473 = tensor.empty(%468) : tensor<?x128x768xf64>
-    %474 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%472 : tensor<?x128x768xf32>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %475 = tensor.empty(%468) : tensor<?x128x1xf64>
-    %476 = linalg.fill ins(%cst : f64) outs(%475 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %477 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%474 : tensor<?x128x768xf64>) outs(%476 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %478 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%477 : tensor<?x128x1xf64>) outs(%475 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %479 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474, %478 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %480 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%479, %479 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %481 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%480 : tensor<?x128x768xf64>) outs(%476 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %482 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481 : tensor<?x128x1xf64>) outs(%475 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %483 = tensor.empty(%468) : tensor<?x128x1xf32>
-    %484 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%482 : tensor<?x128x1xf64>) outs(%483 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %485 = linalg.fill ins(%cst_0 : f32) outs(%483 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %486 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%472 : tensor<?x128x768xf32>) outs(%485 : tensor<?x128x1xf32>) {
+    %426 = tensor.empty(%421) : tensor<?x128x1xf32>
+    %427 = linalg.fill ins(%cst : f32) outs(%426 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %428 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%425 : tensor<?x128x768xf32>) outs(%427 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %487 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%486 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %429 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%428 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %488 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%484 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %430 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%425, %429 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %431 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430, %430 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %432 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%431 : tensor<?x128x768xf32>) outs(%427 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %489 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%488 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %433 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %490 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%472, %487 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %434 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%433 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %435 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%434 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %436 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430, %435 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %491 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%490, %489 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %437 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%436, %arg44 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %492 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%491, %arg44 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %438 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%437, %arg45 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %493 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%492, %arg45 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %494 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%493 : tensor<?x128x768xf32>) outs(%469 : tensor<?x128x768xf16>) {
+    %439 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%438 : tensor<?x128x768xf32>) outs(%422 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_148 = tensor.collapse_shape %494 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_149 = arith.constant 128 : index
-    %495 = arith.muli %468, %c128_149 overflow<nsw> : index
-    %496 = tensor.empty(%495) : tensor<?x3072xf32>
-    %497 = linalg.fill ins(%cst_0 : f32) outs(%496 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %498 = linalg.matmul ins(%collapsed_148, %arg46 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%497 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %499 = tensor.empty(%495) : tensor<?x3072xf16>
-    %500 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%498 : tensor<?x3072xf32>) outs(%499 : tensor<?x3072xf16>) {
+    %collapsed_146 = tensor.collapse_shape %439 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_147 = arith.constant 128 : index
+    %440 = arith.muli %421, %c128_147 overflow<nsw> : index
+    %441 = tensor.empty(%440) : tensor<?x3072xf32>
+    %442 = linalg.fill ins(%cst : f32) outs(%441 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %443 = linalg.matmul ins(%collapsed_146, %arg46 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%442 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %444 = tensor.empty(%440) : tensor<?x3072xf16>
+    %445 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%443 : tensor<?x3072xf32>) outs(%444 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %501 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg47, %500 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%499 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %446 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg47, %445 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%444 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %502 = arith.divsi %495, %c128 : index
-    %expanded_150 = tensor.expand_shape %501 [[0, 1], [2]] output_shape [%502, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %503 = tensor.empty(%502) : tensor<?x128x3072xf16>
-    %504 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %447 = arith.divsi %440, %c128 : index
+    %expanded_148 = tensor.expand_shape %446 [[0, 1], [2]] output_shape [%447, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %448 = tensor.empty(%447) : tensor<?x128x3072xf16>
+    %449 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %505 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %450 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %506 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%505 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %451 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%450 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %507 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_150, %506 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %452 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_148, %451 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %508 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%507 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %453 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%452 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %509 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%508 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %454 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%453 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %510 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%509 : tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
+    %455 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%454 : tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %511 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%504, %510 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%503 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %456 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%449, %455 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%448 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_151 = tensor.collapse_shape %511 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_152 = arith.constant 128 : index
-    %512 = arith.muli %502, %c128_152 overflow<nsw> : index
-    %513 = tensor.empty(%512) : tensor<?x768xf32>
-    %514 = linalg.fill ins(%cst_0 : f32) outs(%513 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %515 = linalg.matmul ins(%collapsed_151, %arg48 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%514 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %516 = tensor.empty(%512) : tensor<?x768xf16>
-    %517 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%515 : tensor<?x768xf32>) outs(%516 : tensor<?x768xf16>) {
+    %collapsed_149 = tensor.collapse_shape %456 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_150 = arith.constant 128 : index
+    %457 = arith.muli %447, %c128_150 overflow<nsw> : index
+    %458 = tensor.empty(%457) : tensor<?x768xf32>
+    %459 = linalg.fill ins(%cst : f32) outs(%458 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %460 = linalg.matmul ins(%collapsed_149, %arg48 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%459 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %461 = tensor.empty(%457) : tensor<?x768xf16>
+    %462 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%460 : tensor<?x768xf32>) outs(%461 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %518 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg49, %517 : tensor<768xf16>, tensor<?x768xf16>) outs(%516 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %463 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg49, %462 : tensor<768xf16>, tensor<?x768xf16>) outs(%461 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %519 = arith.divsi %512, %c128 : index
-    %expanded_153 = tensor.expand_shape %518 [[0, 1], [2]] output_shape [%519, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %520 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%470, %expanded_153 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%469 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %464 = arith.divsi %457, %c128 : index
+    %expanded_151 = tensor.expand_shape %463 [[0, 1], [2]] output_shape [%464, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %465 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%423, %expanded_151 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%422 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %521 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%520 : tensor<?x128x768xf16>) outs(%471 : tensor<?x128x768xf32>) {
+    %466 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%465 : tensor<?x128x768xf16>) outs(%424 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %522 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%521 : tensor<?x128x768xf32>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %523 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%522 : tensor<?x128x768xf64>) outs(%476 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %524 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%523 : tensor<?x128x1xf64>) outs(%475 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %525 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%522, %524 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %526 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%525, %525 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%473 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %527 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%526 : tensor<?x128x768xf64>) outs(%476 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %528 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527 : tensor<?x128x1xf64>) outs(%475 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %529 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%528 : tensor<?x128x1xf64>) outs(%483 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %530 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%521 : tensor<?x128x768xf32>) outs(%485 : tensor<?x128x1xf32>) {
+    %467 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%466 : tensor<?x128x768xf32>) outs(%427 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %531 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%530 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %468 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%467 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %532 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%529 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %469 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%466, %468 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %470 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%469, %469 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %471 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%470 : tensor<?x128x768xf32>) outs(%427 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %533 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532 : tensor<?x128x1xf32>) outs(%483 : tensor<?x128x1xf32>) {
+    %472 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%471 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %534 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%521, %531 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %473 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%472 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %474 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%473 : tensor<?x128x1xf32>) outs(%426 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %475 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%469, %474 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %535 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%534, %533 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %476 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%475, %arg50 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %536 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%535, %arg50 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %477 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%476, %arg51 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%424 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %537 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%536, %arg51 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%471 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %538 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%537 : tensor<?x128x768xf32>) outs(%469 : tensor<?x128x768xf16>) {
+    %478 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%477 : tensor<?x128x768xf32>) outs(%422 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_154 = tensor.collapse_shape %538 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %539 = tensor.empty(%495) : tensor<?x2304xf32>
-    %540 = linalg.fill ins(%cst_0 : f32) outs(%539 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %541 = linalg.matmul ins(%collapsed_154, %arg52 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%540 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %542 = tensor.empty(%495) : tensor<?x2304xf16>
-    %543 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%541 : tensor<?x2304xf32>) outs(%542 : tensor<?x2304xf16>) {
+    %collapsed_152 = tensor.collapse_shape %478 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %479 = tensor.empty(%440) : tensor<?x2304xf32>
+    %480 = linalg.fill ins(%cst : f32) outs(%479 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %481 = linalg.matmul ins(%collapsed_152, %arg52 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%480 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %482 = tensor.empty(%440) : tensor<?x2304xf16>
+    %483 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%481 : tensor<?x2304xf32>) outs(%482 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %544 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg53, %543 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%542 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %484 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg53, %483 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%482 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_155 = tensor.expand_shape %544 [[0, 1], [2]] output_shape [%502, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_156 = tensor.extract_slice %expanded_155[0, 0, 0] [%502, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_157 = tensor.extract_slice %expanded_155[0, 0, 768] [%502, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_158 = tensor.extract_slice %expanded_155[0, 0, 1536] [%502, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %545 = arith.index_cast %502 : index to i64
-    %546 = arith.muli %545, %c98304_i64 : i64
-    %547 = arith.divsi %546, %60 : i64
-    %548 = arith.select %8, %547, %0 : i64
-    %from_elements_159 = tensor.from_elements %548, %c128_i64, %547, %c64_i64 : tensor<4xi64>
-    %reshape_160 = tensor.reshape %extracted_slice_157(%from_elements_159) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %549 = arith.index_cast %548 : i64 to index
-    %550 = tensor.empty(%549) : tensor<?x12x128x64xf16>
-    %transposed_161 = linalg.transpose ins(%reshape_160 : tensor<?x128x12x64xf16>) outs(%550 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_162 = tensor.reshape %extracted_slice_158(%from_elements_159) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_163 = linalg.transpose ins(%reshape_162 : tensor<?x128x12x64xf16>) outs(%550 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_164 = tensor.reshape %extracted_slice_156(%from_elements_159) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_165 = linalg.transpose ins(%reshape_164 : tensor<?x128x12x64xf16>) outs(%550 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_166 = tensor.collapse_shape %transposed_165 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_167 = tensor.collapse_shape %transposed_161 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_168 = tensor.collapse_shape %transposed_163 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %551 = arith.index_cast %548 : i64 to index
-    %c12_169 = arith.constant 12 : index
-    %552 = arith.muli %551, %c12_169 overflow<nsw> : index
-    %553 = arith.index_cast %548 : i64 to index
-    %c12_170 = arith.constant 12 : index
-    %554 = arith.muli %553, %c12_170 overflow<nsw> : index
-    %555 = tensor.empty(%554) : tensor<?x128x128xf32>
-    %556 = linalg.fill ins(%cst_0 : f32) outs(%555 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %557 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_166, %collapsed_167 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%556 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %558 = tensor.empty(%554) : tensor<?x128x128xf16>
-    %559 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557 : tensor<?x128x128xf32>) outs(%558 : tensor<?x128x128xf16>) {
+    %expanded_153 = tensor.expand_shape %484 [[0, 1], [2]] output_shape [%447, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_154 = tensor.extract_slice %expanded_153[0, 0, 0] [%447, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_155 = tensor.extract_slice %expanded_153[0, 0, 768] [%447, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_156 = tensor.extract_slice %expanded_153[0, 0, 1536] [%447, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %485 = arith.index_cast %447 : index to i64
+    %486 = arith.muli %485, %c98304_i64 : i64
+    %487 = arith.divsi %486, %52 : i64
+    %488 = arith.select %8, %487, %0 : i64
+    %from_elements_157 = tensor.from_elements %488, %c128_i64, %487, %c64_i64 : tensor<4xi64>
+    %reshape_158 = tensor.reshape %extracted_slice_155(%from_elements_157) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %489 = arith.index_cast %488 : i64 to index
+    %490 = tensor.empty(%489) : tensor<?x12x128x64xf16>
+    %transposed_159 = linalg.transpose ins(%reshape_158 : tensor<?x128x12x64xf16>) outs(%490 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_160 = tensor.reshape %extracted_slice_156(%from_elements_157) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_161 = linalg.transpose ins(%reshape_160 : tensor<?x128x12x64xf16>) outs(%490 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_162 = tensor.reshape %extracted_slice_154(%from_elements_157) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_163 = linalg.transpose ins(%reshape_162 : tensor<?x128x12x64xf16>) outs(%490 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_164 = tensor.collapse_shape %transposed_163 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_165 = tensor.collapse_shape %transposed_159 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_166 = tensor.collapse_shape %transposed_161 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %491 = arith.index_cast %488 : i64 to index
+    %c12_167 = arith.constant 12 : index
+    %492 = arith.muli %491, %c12_167 overflow<nsw> : index
+    %493 = arith.index_cast %488 : i64 to index
+    %c12_168 = arith.constant 12 : index
+    %494 = arith.muli %493, %c12_168 overflow<nsw> : index
+    %495 = tensor.empty(%494) : tensor<?x128x128xf32>
+    %496 = linalg.fill ins(%cst : f32) outs(%495 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %497 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_164, %collapsed_165 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%496 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %498 = tensor.empty(%494) : tensor<?x128x128xf16>
+    %499 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%497 : tensor<?x128x128xf32>) outs(%498 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %560 = arith.divsi %554, %c12 : index
-    %expanded_171 = tensor.expand_shape %559 [[0, 1], [2], [3]] output_shape [%560, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %561 = tensor.empty(%560) : tensor<?x12x128x128xf16>
-    %562 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_171 : tensor<?x12x128x128xf16>) outs(%561 : tensor<?x12x128x128xf16>) {
+    %500 = arith.divsi %494, %c12 : index
+    %expanded_169 = tensor.expand_shape %499 [[0, 1], [2], [3]] output_shape [%500, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %501 = tensor.empty(%500) : tensor<?x12x128x128xf16>
+    %502 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_169 : tensor<?x12x128x128xf16>) outs(%501 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %563 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %562 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %503 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %502 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %564 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%563 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %504 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%503 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %565:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%564 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %505:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%504 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_172 = tensor.expand_shape %565#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %566 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%564, %expanded_172 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_170 = tensor.expand_shape %505#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %506 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%504, %expanded_170 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %567 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%566 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %507 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%506 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %568 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%567 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %508 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%507 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %569 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%567, %568 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %509 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%507, %508 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %570 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%569 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %510 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%509 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_173 = tensor.collapse_shape %570 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %571 = arith.index_cast %548 : i64 to index
-    %c12_174 = arith.constant 12 : index
-    %572 = arith.muli %571, %c12_174 overflow<nsw> : index
-    %573 = linalg.batch_matmul ins(%collapsed_173, %collapsed_168 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %574 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%573 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_171 = tensor.collapse_shape %510 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %511 = arith.index_cast %488 : i64 to index
+    %c12_172 = arith.constant 12 : index
+    %512 = arith.muli %511, %c12_172 overflow<nsw> : index
+    %513 = linalg.batch_matmul ins(%collapsed_171, %collapsed_166 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %514 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%513 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_175 = tensor.expand_shape %574 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_176 = tensor.reshape %expanded_175(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_177 = linalg.transpose ins(%reshape_176 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_178 = tensor.reshape %transposed_177(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_179 = tensor.collapse_shape %reshape_178 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %575 = arith.index_cast %114 : i64 to index
-    %c128_180 = arith.constant 128 : index
-    %576 = arith.muli %575, %c128_180 overflow<nsw> : index
-    %577 = tensor.empty(%576) : tensor<?x768xf32>
-    %578 = linalg.fill ins(%cst_0 : f32) outs(%577 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %579 = linalg.matmul ins(%collapsed_179, %arg54 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%578 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %580 = tensor.empty(%576) : tensor<?x768xf16>
-    %581 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%579 : tensor<?x768xf32>) outs(%580 : tensor<?x768xf16>) {
+    %expanded_173 = tensor.expand_shape %514 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_174 = tensor.reshape %expanded_173(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_175 = linalg.transpose ins(%reshape_174 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_176 = tensor.reshape %transposed_175(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_177 = tensor.collapse_shape %reshape_176 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %515 = arith.index_cast %106 : i64 to index
+    %c128_178 = arith.constant 128 : index
+    %516 = arith.muli %515, %c128_178 overflow<nsw> : index
+    %517 = tensor.empty(%516) : tensor<?x768xf32>
+    %518 = linalg.fill ins(%cst : f32) outs(%517 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %519 = linalg.matmul ins(%collapsed_177, %arg54 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%518 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %520 = tensor.empty(%516) : tensor<?x768xf16>
+    %521 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%519 : tensor<?x768xf32>) outs(%520 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %582 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg55, %581 : tensor<768xf16>, tensor<?x768xf16>) outs(%580 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %522 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg55, %521 : tensor<768xf16>, tensor<?x768xf16>) outs(%520 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %583 = arith.divsi %576, %c128 : index
-    %expanded_181 = tensor.expand_shape %582 [[0, 1], [2]] output_shape [%583, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %584 = tensor.empty(%583) : tensor<?x128x768xf16>
-    %585 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_181, %520 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%584 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %523 = arith.divsi %516, %c128 : index
+    %expanded_179 = tensor.expand_shape %522 [[0, 1], [2]] output_shape [%523, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %524 = tensor.empty(%523) : tensor<?x128x768xf16>
+    %525 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_179, %465 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%524 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %586 = tensor.empty(%583) : tensor<?x128x768xf32>
-    %587 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%585 : tensor<?x128x768xf16>) outs(%586 : tensor<?x128x768xf32>) {
+    %526 = tensor.empty(%523) : tensor<?x128x768xf32>
+    %527 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%525 : tensor<?x128x768xf16>) outs(%526 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %588 = tensor.empty(%583) : tensor<?x128x768xf64>
-    %589 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%587 : tensor<?x128x768xf32>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %590 = tensor.empty(%583) : tensor<?x128x1xf64>
-    %591 = linalg.fill ins(%cst : f64) outs(%590 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %592 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%589 : tensor<?x128x768xf64>) outs(%591 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %593 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%592 : tensor<?x128x1xf64>) outs(%590 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %594 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%589, %593 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %595 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%594, %594 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %596 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%595 : tensor<?x128x768xf64>) outs(%591 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %597 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596 : tensor<?x128x1xf64>) outs(%590 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %598 = tensor.empty(%583) : tensor<?x128x1xf32>
-    %599 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%597 : tensor<?x128x1xf64>) outs(%598 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %600 = linalg.fill ins(%cst_0 : f32) outs(%598 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %601 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%587 : tensor<?x128x768xf32>) outs(%600 : tensor<?x128x1xf32>) {
+    %528 = tensor.empty(%523) : tensor<?x128x1xf32>
+    %529 = linalg.fill ins(%cst : f32) outs(%528 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %530 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%527 : tensor<?x128x768xf32>) outs(%529 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %602 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%601 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %531 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%530 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %603 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%599 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %532 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%527, %531 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %533 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532, %532 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %534 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%533 : tensor<?x128x768xf32>) outs(%529 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %604 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%603 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %535 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%534 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %605 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%587, %602 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %536 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%535 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %537 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%536 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %538 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%532, %537 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %606 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%605, %604 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %539 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%538, %arg56 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %607 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%606, %arg56 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %540 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%539, %arg57 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %608 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%607, %arg57 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %609 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%608 : tensor<?x128x768xf32>) outs(%584 : tensor<?x128x768xf16>) {
+    %541 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%540 : tensor<?x128x768xf32>) outs(%524 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_182 = tensor.collapse_shape %609 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_183 = arith.constant 128 : index
-    %610 = arith.muli %583, %c128_183 overflow<nsw> : index
-    %611 = tensor.empty(%610) : tensor<?x3072xf32>
-    %612 = linalg.fill ins(%cst_0 : f32) outs(%611 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %613 = linalg.matmul ins(%collapsed_182, %arg58 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%612 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %614 = tensor.empty(%610) : tensor<?x3072xf16>
-    %615 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%613 : tensor<?x3072xf32>) outs(%614 : tensor<?x3072xf16>) {
+    %collapsed_180 = tensor.collapse_shape %541 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_181 = arith.constant 128 : index
+    %542 = arith.muli %523, %c128_181 overflow<nsw> : index
+    %543 = tensor.empty(%542) : tensor<?x3072xf32>
+    %544 = linalg.fill ins(%cst : f32) outs(%543 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %545 = linalg.matmul ins(%collapsed_180, %arg58 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%544 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %546 = tensor.empty(%542) : tensor<?x3072xf16>
+    %547 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%545 : tensor<?x3072xf32>) outs(%546 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %616 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg59, %615 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%614 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %548 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg59, %547 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%546 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %617 = arith.divsi %610, %c128 : index
-    %expanded_184 = tensor.expand_shape %616 [[0, 1], [2]] output_shape [%617, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %618 = tensor.empty(%617) : tensor<?x128x3072xf16>
-    %619 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %549 = arith.divsi %542, %c128 : index
+    %expanded_182 = tensor.expand_shape %548 [[0, 1], [2]] output_shape [%549, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %550 = tensor.empty(%549) : tensor<?x128x3072xf16>
+    %551 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %620 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %552 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %621 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%620 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %553 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %622 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_184, %621 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %554 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_182, %553 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %623 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%622 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %555 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%554 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %624 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%623 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %556 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%555 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %625 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%624 : tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
+    %557 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%556 : tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %626 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%619, %625 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%618 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %558 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%551, %557 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%550 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_185 = tensor.collapse_shape %626 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_186 = arith.constant 128 : index
-    %627 = arith.muli %617, %c128_186 overflow<nsw> : index
-    %628 = tensor.empty(%627) : tensor<?x768xf32>
-    %629 = linalg.fill ins(%cst_0 : f32) outs(%628 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %630 = linalg.matmul ins(%collapsed_185, %arg60 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%629 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %631 = tensor.empty(%627) : tensor<?x768xf16>
-    %632 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%630 : tensor<?x768xf32>) outs(%631 : tensor<?x768xf16>) {
+    %collapsed_183 = tensor.collapse_shape %558 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_184 = arith.constant 128 : index
+    %559 = arith.muli %549, %c128_184 overflow<nsw> : index
+    %560 = tensor.empty(%559) : tensor<?x768xf32>
+    %561 = linalg.fill ins(%cst : f32) outs(%560 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %562 = linalg.matmul ins(%collapsed_183, %arg60 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%561 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %563 = tensor.empty(%559) : tensor<?x768xf16>
+    %564 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%562 : tensor<?x768xf32>) outs(%563 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %633 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg61, %632 : tensor<768xf16>, tensor<?x768xf16>) outs(%631 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %565 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg61, %564 : tensor<768xf16>, tensor<?x768xf16>) outs(%563 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %634 = arith.divsi %627, %c128 : index
-    %expanded_187 = tensor.expand_shape %633 [[0, 1], [2]] output_shape [%634, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %635 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%585, %expanded_187 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%584 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %566 = arith.divsi %559, %c128 : index
+    %expanded_185 = tensor.expand_shape %565 [[0, 1], [2]] output_shape [%566, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %567 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%525, %expanded_185 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%524 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %636 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%635 : tensor<?x128x768xf16>) outs(%586 : tensor<?x128x768xf32>) {
+    %568 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%567 : tensor<?x128x768xf16>) outs(%526 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %637 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636 : tensor<?x128x768xf32>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %638 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%637 : tensor<?x128x768xf64>) outs(%591 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %639 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638 : tensor<?x128x1xf64>) outs(%590 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %640 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%637, %639 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %641 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%640, %640 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%588 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %642 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%641 : tensor<?x128x768xf64>) outs(%591 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %643 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%642 : tensor<?x128x1xf64>) outs(%590 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %644 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643 : tensor<?x128x1xf64>) outs(%598 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %645 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%636 : tensor<?x128x768xf32>) outs(%600 : tensor<?x128x1xf32>) {
+    %569 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%568 : tensor<?x128x768xf32>) outs(%529 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %646 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %570 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%569 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %647 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%644 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %571 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%568, %570 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %572 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%571, %571 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %573 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%572 : tensor<?x128x768xf32>) outs(%529 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %648 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647 : tensor<?x128x1xf32>) outs(%598 : tensor<?x128x1xf32>) {
+    %574 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%573 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %649 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636, %646 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %575 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%574 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %576 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%575 : tensor<?x128x1xf32>) outs(%528 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %577 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%571, %576 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %650 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%649, %648 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %578 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%577, %arg62 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %651 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%650, %arg62 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %579 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%578, %arg63 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%526 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %652 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%651, %arg63 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%586 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %653 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%652 : tensor<?x128x768xf32>) outs(%584 : tensor<?x128x768xf16>) {
+    %580 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%579 : tensor<?x128x768xf32>) outs(%524 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_188 = tensor.collapse_shape %653 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %654 = tensor.empty(%610) : tensor<?x2304xf32>
-    %655 = linalg.fill ins(%cst_0 : f32) outs(%654 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %656 = linalg.matmul ins(%collapsed_188, %arg64 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%655 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %657 = tensor.empty(%610) : tensor<?x2304xf16>
-    %658 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%656 : tensor<?x2304xf32>) outs(%657 : tensor<?x2304xf16>) {
+    %collapsed_186 = tensor.collapse_shape %580 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %581 = tensor.empty(%542) : tensor<?x2304xf32>
+    %582 = linalg.fill ins(%cst : f32) outs(%581 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %583 = linalg.matmul ins(%collapsed_186, %arg64 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%582 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %584 = tensor.empty(%542) : tensor<?x2304xf16>
+    %585 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%583 : tensor<?x2304xf32>) outs(%584 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %659 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg65, %658 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%657 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %586 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg65, %585 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%584 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_189 = tensor.expand_shape %659 [[0, 1], [2]] output_shape [%617, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_190 = tensor.extract_slice %expanded_189[0, 0, 0] [%617, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_191 = tensor.extract_slice %expanded_189[0, 0, 768] [%617, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_192 = tensor.extract_slice %expanded_189[0, 0, 1536] [%617, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %660 = arith.index_cast %617 : index to i64
-    %661 = arith.muli %660, %c98304_i64 : i64
-    %662 = arith.divsi %661, %60 : i64
-    %663 = arith.select %8, %662, %0 : i64
-    %from_elements_193 = tensor.from_elements %663, %c128_i64, %662, %c64_i64 : tensor<4xi64>
-    %reshape_194 = tensor.reshape %extracted_slice_191(%from_elements_193) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %664 = arith.index_cast %663 : i64 to index
-    %665 = tensor.empty(%664) : tensor<?x12x128x64xf16>
-    %transposed_195 = linalg.transpose ins(%reshape_194 : tensor<?x128x12x64xf16>) outs(%665 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_196 = tensor.reshape %extracted_slice_192(%from_elements_193) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_197 = linalg.transpose ins(%reshape_196 : tensor<?x128x12x64xf16>) outs(%665 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_198 = tensor.reshape %extracted_slice_190(%from_elements_193) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_199 = linalg.transpose ins(%reshape_198 : tensor<?x128x12x64xf16>) outs(%665 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_200 = tensor.collapse_shape %transposed_199 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_201 = tensor.collapse_shape %transposed_195 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_202 = tensor.collapse_shape %transposed_197 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %666 = arith.index_cast %663 : i64 to index
-    %c12_203 = arith.constant 12 : index
-    %667 = arith.muli %666, %c12_203 overflow<nsw> : index
-    %668 = arith.index_cast %663 : i64 to index
-    %c12_204 = arith.constant 12 : index
-    %669 = arith.muli %668, %c12_204 overflow<nsw> : index
-    %670 = tensor.empty(%669) : tensor<?x128x128xf32>
-    %671 = linalg.fill ins(%cst_0 : f32) outs(%670 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %672 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_200, %collapsed_201 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%671 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %673 = tensor.empty(%669) : tensor<?x128x128xf16>
-    %674 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%672 : tensor<?x128x128xf32>) outs(%673 : tensor<?x128x128xf16>) {
+    %expanded_187 = tensor.expand_shape %586 [[0, 1], [2]] output_shape [%549, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_188 = tensor.extract_slice %expanded_187[0, 0, 0] [%549, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_189 = tensor.extract_slice %expanded_187[0, 0, 768] [%549, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_190 = tensor.extract_slice %expanded_187[0, 0, 1536] [%549, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %587 = arith.index_cast %549 : index to i64
+    %588 = arith.muli %587, %c98304_i64 : i64
+    %589 = arith.divsi %588, %52 : i64
+    %590 = arith.select %8, %589, %0 : i64
+    %from_elements_191 = tensor.from_elements %590, %c128_i64, %589, %c64_i64 : tensor<4xi64>
+    %reshape_192 = tensor.reshape %extracted_slice_189(%from_elements_191) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %591 = arith.index_cast %590 : i64 to index
+    %592 = tensor.empty(%591) : tensor<?x12x128x64xf16>
+    %transposed_193 = linalg.transpose ins(%reshape_192 : tensor<?x128x12x64xf16>) outs(%592 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_194 = tensor.reshape %extracted_slice_190(%from_elements_191) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_195 = linalg.transpose ins(%reshape_194 : tensor<?x128x12x64xf16>) outs(%592 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_196 = tensor.reshape %extracted_slice_188(%from_elements_191) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_197 = linalg.transpose ins(%reshape_196 : tensor<?x128x12x64xf16>) outs(%592 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_198 = tensor.collapse_shape %transposed_197 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_199 = tensor.collapse_shape %transposed_193 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_200 = tensor.collapse_shape %transposed_195 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %593 = arith.index_cast %590 : i64 to index
+    %c12_201 = arith.constant 12 : index
+    %594 = arith.muli %593, %c12_201 overflow<nsw> : index
+    %595 = arith.index_cast %590 : i64 to index
+    %c12_202 = arith.constant 12 : index
+    %596 = arith.muli %595, %c12_202 overflow<nsw> : index
+    %597 = tensor.empty(%596) : tensor<?x128x128xf32>
+    %598 = linalg.fill ins(%cst : f32) outs(%597 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %599 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_198, %collapsed_199 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%598 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %600 = tensor.empty(%596) : tensor<?x128x128xf16>
+    %601 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%599 : tensor<?x128x128xf32>) outs(%600 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %675 = arith.divsi %669, %c12 : index
-    %expanded_205 = tensor.expand_shape %674 [[0, 1], [2], [3]] output_shape [%675, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %676 = tensor.empty(%675) : tensor<?x12x128x128xf16>
-    %677 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_205 : tensor<?x12x128x128xf16>) outs(%676 : tensor<?x12x128x128xf16>) {
+    %602 = arith.divsi %596, %c12 : index
+    %expanded_203 = tensor.expand_shape %601 [[0, 1], [2], [3]] output_shape [%602, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %603 = tensor.empty(%602) : tensor<?x12x128x128xf16>
+    %604 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_203 : tensor<?x12x128x128xf16>) outs(%603 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %678 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %677 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %605 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %604 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %679 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%678 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %606 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%605 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %680:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%679 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %607:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%606 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_206 = tensor.expand_shape %680#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %681 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%679, %expanded_206 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_204 = tensor.expand_shape %607#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %608 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%606, %expanded_204 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %682 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%681 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %609 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%608 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %683 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%682 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %610 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%609 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %684 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%682, %683 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %611 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%609, %610 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %685 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%684 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %612 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%611 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_207 = tensor.collapse_shape %685 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %686 = arith.index_cast %663 : i64 to index
-    %c12_208 = arith.constant 12 : index
-    %687 = arith.muli %686, %c12_208 overflow<nsw> : index
-    %688 = linalg.batch_matmul ins(%collapsed_207, %collapsed_202 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %689 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%688 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_205 = tensor.collapse_shape %612 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %613 = arith.index_cast %590 : i64 to index
+    %c12_206 = arith.constant 12 : index
+    %614 = arith.muli %613, %c12_206 overflow<nsw> : index
+    %615 = linalg.batch_matmul ins(%collapsed_205, %collapsed_200 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %616 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%615 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_209 = tensor.expand_shape %689 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_210 = tensor.reshape %expanded_209(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_211 = linalg.transpose ins(%reshape_210 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_212 = tensor.reshape %transposed_211(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_213 = tensor.collapse_shape %reshape_212 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %690 = arith.index_cast %114 : i64 to index
-    %c128_214 = arith.constant 128 : index
-    %691 = arith.muli %690, %c128_214 overflow<nsw> : index
-    %692 = tensor.empty(%691) : tensor<?x768xf32>
-    %693 = linalg.fill ins(%cst_0 : f32) outs(%692 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %694 = linalg.matmul ins(%collapsed_213, %arg66 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%693 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %695 = tensor.empty(%691) : tensor<?x768xf16>
-    %696 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%694 : tensor<?x768xf32>) outs(%695 : tensor<?x768xf16>) {
+    %expanded_207 = tensor.expand_shape %616 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_208 = tensor.reshape %expanded_207(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_209 = linalg.transpose ins(%reshape_208 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_210 = tensor.reshape %transposed_209(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_211 = tensor.collapse_shape %reshape_210 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %617 = arith.index_cast %106 : i64 to index
+    %c128_212 = arith.constant 128 : index
+    %618 = arith.muli %617, %c128_212 overflow<nsw> : index
+    %619 = tensor.empty(%618) : tensor<?x768xf32>
+    %620 = linalg.fill ins(%cst : f32) outs(%619 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %621 = linalg.matmul ins(%collapsed_211, %arg66 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%620 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %622 = tensor.empty(%618) : tensor<?x768xf16>
+    %623 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%621 : tensor<?x768xf32>) outs(%622 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %697 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg67, %696 : tensor<768xf16>, tensor<?x768xf16>) outs(%695 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %624 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg67, %623 : tensor<768xf16>, tensor<?x768xf16>) outs(%622 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %698 = arith.divsi %691, %c128 : index
-    %expanded_215 = tensor.expand_shape %697 [[0, 1], [2]] output_shape [%698, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %699 = tensor.empty(%698) : tensor<?x128x768xf16>
-    %700 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_215, %635 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%699 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %625 = arith.divsi %618, %c128 : index
+    %expanded_213 = tensor.expand_shape %624 [[0, 1], [2]] output_shape [%625, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %626 = tensor.empty(%625) : tensor<?x128x768xf16>
+    %627 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_213, %567 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%626 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %701 = tensor.empty(%698) : tensor<?x128x768xf32>
-    %702 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700 : tensor<?x128x768xf16>) outs(%701 : tensor<?x128x768xf32>) {
+    %628 = tensor.empty(%625) : tensor<?x128x768xf32>
+    %629 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%627 : tensor<?x128x768xf16>) outs(%628 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %703 = tensor.empty(%698) : tensor<?x128x768xf64>
-    %704 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%702 : tensor<?x128x768xf32>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %705 = tensor.empty(%698) : tensor<?x128x1xf64>
-    %706 = linalg.fill ins(%cst : f64) outs(%705 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %707 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%704 : tensor<?x128x768xf64>) outs(%706 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %708 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%707 : tensor<?x128x1xf64>) outs(%705 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %709 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%704, %708 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %710 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%709, %709 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %711 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%710 : tensor<?x128x768xf64>) outs(%706 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %712 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%711 : tensor<?x128x1xf64>) outs(%705 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %713 = tensor.empty(%698) : tensor<?x128x1xf32>
-    %714 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%712 : tensor<?x128x1xf64>) outs(%713 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %715 = linalg.fill ins(%cst_0 : f32) outs(%713 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %716 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%702 : tensor<?x128x768xf32>) outs(%715 : tensor<?x128x1xf32>) {
+    %630 = tensor.empty(%625) : tensor<?x128x1xf32>
+    %631 = linalg.fill ins(%cst : f32) outs(%630 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %632 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%629 : tensor<?x128x768xf32>) outs(%631 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %717 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%716 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %633 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%632 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %718 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%714 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %634 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629, %633 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %635 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634, %634 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %636 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%635 : tensor<?x128x768xf32>) outs(%631 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %719 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%718 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %637 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %720 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%702, %717 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %638 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%637 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %639 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %640 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634, %639 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %721 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%720, %719 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %641 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%640, %arg68 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %722 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%721, %arg68 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %642 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%641, %arg69 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %723 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722, %arg69 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %724 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%723 : tensor<?x128x768xf32>) outs(%699 : tensor<?x128x768xf16>) {
+    %643 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%642 : tensor<?x128x768xf32>) outs(%626 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_216 = tensor.collapse_shape %724 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_217 = arith.constant 128 : index
-    %725 = arith.muli %698, %c128_217 overflow<nsw> : index
-    %726 = tensor.empty(%725) : tensor<?x3072xf32>
-    %727 = linalg.fill ins(%cst_0 : f32) outs(%726 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %728 = linalg.matmul ins(%collapsed_216, %arg70 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%727 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %729 = tensor.empty(%725) : tensor<?x3072xf16>
-    %730 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%728 : tensor<?x3072xf32>) outs(%729 : tensor<?x3072xf16>) {
+    %collapsed_214 = tensor.collapse_shape %643 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_215 = arith.constant 128 : index
+    %644 = arith.muli %625, %c128_215 overflow<nsw> : index
+    %645 = tensor.empty(%644) : tensor<?x3072xf32>
+    %646 = linalg.fill ins(%cst : f32) outs(%645 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %647 = linalg.matmul ins(%collapsed_214, %arg70 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%646 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %648 = tensor.empty(%644) : tensor<?x3072xf16>
+    %649 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%647 : tensor<?x3072xf32>) outs(%648 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %731 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg71, %730 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%729 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %650 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg71, %649 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%648 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %732 = arith.divsi %725, %c128 : index
-    %expanded_218 = tensor.expand_shape %731 [[0, 1], [2]] output_shape [%732, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %733 = tensor.empty(%732) : tensor<?x128x3072xf16>
-    %734 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %651 = arith.divsi %644, %c128 : index
+    %expanded_216 = tensor.expand_shape %650 [[0, 1], [2]] output_shape [%651, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %652 = tensor.empty(%651) : tensor<?x128x3072xf16>
+    %653 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %735 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %654 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %736 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%735 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %655 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%654 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %737 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_218, %736 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %656 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_216, %655 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %738 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%737 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %657 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %658 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%657 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %740 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%739 : tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
+    %659 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%658 : tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %741 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%734, %740 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%733 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %660 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%653, %659 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%652 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_219 = tensor.collapse_shape %741 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_220 = arith.constant 128 : index
-    %742 = arith.muli %732, %c128_220 overflow<nsw> : index
-    %743 = tensor.empty(%742) : tensor<?x768xf32>
-    %744 = linalg.fill ins(%cst_0 : f32) outs(%743 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %745 = linalg.matmul ins(%collapsed_219, %arg72 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%744 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %746 = tensor.empty(%742) : tensor<?x768xf16>
-    %747 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%745 : tensor<?x768xf32>) outs(%746 : tensor<?x768xf16>) {
+    %collapsed_217 = tensor.collapse_shape %660 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_218 = arith.constant 128 : index
+    %661 = arith.muli %651, %c128_218 overflow<nsw> : index
+    %662 = tensor.empty(%661) : tensor<?x768xf32>
+    %663 = linalg.fill ins(%cst : f32) outs(%662 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %664 = linalg.matmul ins(%collapsed_217, %arg72 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%663 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %665 = tensor.empty(%661) : tensor<?x768xf16>
+    %666 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%664 : tensor<?x768xf32>) outs(%665 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %748 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg73, %747 : tensor<768xf16>, tensor<?x768xf16>) outs(%746 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %667 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg73, %666 : tensor<768xf16>, tensor<?x768xf16>) outs(%665 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %749 = arith.divsi %742, %c128 : index
-    %expanded_221 = tensor.expand_shape %748 [[0, 1], [2]] output_shape [%749, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %750 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700, %expanded_221 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%699 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %668 = arith.divsi %661, %c128 : index
+    %expanded_219 = tensor.expand_shape %667 [[0, 1], [2]] output_shape [%668, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %669 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%627, %expanded_219 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%626 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %751 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%750 : tensor<?x128x768xf16>) outs(%701 : tensor<?x128x768xf32>) {
+    %670 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%669 : tensor<?x128x768xf16>) outs(%628 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %752 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%751 : tensor<?x128x768xf32>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %753 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%752 : tensor<?x128x768xf64>) outs(%706 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %754 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%753 : tensor<?x128x1xf64>) outs(%705 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %755 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%752, %754 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %756 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%755, %755 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%703 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %757 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%756 : tensor<?x128x768xf64>) outs(%706 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %758 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%757 : tensor<?x128x1xf64>) outs(%705 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %759 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%758 : tensor<?x128x1xf64>) outs(%713 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %760 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%751 : tensor<?x128x768xf32>) outs(%715 : tensor<?x128x1xf32>) {
+    %671 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%670 : tensor<?x128x768xf32>) outs(%631 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %761 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%760 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %672 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%671 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %762 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%759 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %673 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%670, %672 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %674 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673, %673 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %675 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%674 : tensor<?x128x768xf32>) outs(%631 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %763 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%762 : tensor<?x128x1xf32>) outs(%713 : tensor<?x128x1xf32>) {
+    %676 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%675 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %764 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%751, %761 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %677 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%676 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %678 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%677 : tensor<?x128x1xf32>) outs(%630 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %679 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673, %678 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %765 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%764, %763 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %680 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%679, %arg74 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %766 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%765, %arg74 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %681 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%680, %arg75 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%628 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %767 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%766, %arg75 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%701 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %768 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%767 : tensor<?x128x768xf32>) outs(%699 : tensor<?x128x768xf16>) {
+    %682 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%681 : tensor<?x128x768xf32>) outs(%626 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_222 = tensor.collapse_shape %768 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %769 = tensor.empty(%725) : tensor<?x2304xf32>
-    %770 = linalg.fill ins(%cst_0 : f32) outs(%769 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %771 = linalg.matmul ins(%collapsed_222, %arg76 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%770 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %772 = tensor.empty(%725) : tensor<?x2304xf16>
-    %773 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%771 : tensor<?x2304xf32>) outs(%772 : tensor<?x2304xf16>) {
+    %collapsed_220 = tensor.collapse_shape %682 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %683 = tensor.empty(%644) : tensor<?x2304xf32>
+    %684 = linalg.fill ins(%cst : f32) outs(%683 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %685 = linalg.matmul ins(%collapsed_220, %arg76 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%684 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %686 = tensor.empty(%644) : tensor<?x2304xf16>
+    %687 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%685 : tensor<?x2304xf32>) outs(%686 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %774 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg77, %773 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%772 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %688 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg77, %687 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%686 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_223 = tensor.expand_shape %774 [[0, 1], [2]] output_shape [%732, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_224 = tensor.extract_slice %expanded_223[0, 0, 0] [%732, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_225 = tensor.extract_slice %expanded_223[0, 0, 768] [%732, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_226 = tensor.extract_slice %expanded_223[0, 0, 1536] [%732, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %775 = arith.index_cast %732 : index to i64
-    %776 = arith.muli %775, %c98304_i64 : i64
-    %777 = arith.divsi %776, %60 : i64
-    %778 = arith.select %8, %777, %0 : i64
-    %from_elements_227 = tensor.from_elements %778, %c128_i64, %777, %c64_i64 : tensor<4xi64>
-    %reshape_228 = tensor.reshape %extracted_slice_225(%from_elements_227) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %779 = arith.index_cast %778 : i64 to index
-    %780 = tensor.empty(%779) : tensor<?x12x128x64xf16>
-    %transposed_229 = linalg.transpose ins(%reshape_228 : tensor<?x128x12x64xf16>) outs(%780 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_230 = tensor.reshape %extracted_slice_226(%from_elements_227) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_231 = linalg.transpose ins(%reshape_230 : tensor<?x128x12x64xf16>) outs(%780 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_232 = tensor.reshape %extracted_slice_224(%from_elements_227) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_233 = linalg.transpose ins(%reshape_232 : tensor<?x128x12x64xf16>) outs(%780 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_234 = tensor.collapse_shape %transposed_233 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_235 = tensor.collapse_shape %transposed_229 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_236 = tensor.collapse_shape %transposed_231 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %781 = arith.index_cast %778 : i64 to index
-    %c12_237 = arith.constant 12 : index
-    %782 = arith.muli %781, %c12_237 overflow<nsw> : index
-    %783 = arith.index_cast %778 : i64 to index
-    %c12_238 = arith.constant 12 : index
-    %784 = arith.muli %783, %c12_238 overflow<nsw> : index
-    %785 = tensor.empty(%784) : tensor<?x128x128xf32>
-    %786 = linalg.fill ins(%cst_0 : f32) outs(%785 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %787 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_234, %collapsed_235 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%786 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %788 = tensor.empty(%784) : tensor<?x128x128xf16>
-    %789 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%787 : tensor<?x128x128xf32>) outs(%788 : tensor<?x128x128xf16>) {
+    %expanded_221 = tensor.expand_shape %688 [[0, 1], [2]] output_shape [%651, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_222 = tensor.extract_slice %expanded_221[0, 0, 0] [%651, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_223 = tensor.extract_slice %expanded_221[0, 0, 768] [%651, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_224 = tensor.extract_slice %expanded_221[0, 0, 1536] [%651, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %689 = arith.index_cast %651 : index to i64
+    %690 = arith.muli %689, %c98304_i64 : i64
+    %691 = arith.divsi %690, %52 : i64
+    %692 = arith.select %8, %691, %0 : i64
+    %from_elements_225 = tensor.from_elements %692, %c128_i64, %691, %c64_i64 : tensor<4xi64>
+    %reshape_226 = tensor.reshape %extracted_slice_223(%from_elements_225) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %693 = arith.index_cast %692 : i64 to index
+    %694 = tensor.empty(%693) : tensor<?x12x128x64xf16>
+    %transposed_227 = linalg.transpose ins(%reshape_226 : tensor<?x128x12x64xf16>) outs(%694 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_228 = tensor.reshape %extracted_slice_224(%from_elements_225) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_229 = linalg.transpose ins(%reshape_228 : tensor<?x128x12x64xf16>) outs(%694 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_230 = tensor.reshape %extracted_slice_222(%from_elements_225) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_231 = linalg.transpose ins(%reshape_230 : tensor<?x128x12x64xf16>) outs(%694 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_232 = tensor.collapse_shape %transposed_231 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_233 = tensor.collapse_shape %transposed_227 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_234 = tensor.collapse_shape %transposed_229 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %695 = arith.index_cast %692 : i64 to index
+    %c12_235 = arith.constant 12 : index
+    %696 = arith.muli %695, %c12_235 overflow<nsw> : index
+    %697 = arith.index_cast %692 : i64 to index
+    %c12_236 = arith.constant 12 : index
+    %698 = arith.muli %697, %c12_236 overflow<nsw> : index
+    %699 = tensor.empty(%698) : tensor<?x128x128xf32>
+    %700 = linalg.fill ins(%cst : f32) outs(%699 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %701 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_232, %collapsed_233 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%700 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %702 = tensor.empty(%698) : tensor<?x128x128xf16>
+    %703 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%701 : tensor<?x128x128xf32>) outs(%702 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %790 = arith.divsi %784, %c12 : index
-    %expanded_239 = tensor.expand_shape %789 [[0, 1], [2], [3]] output_shape [%790, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %791 = tensor.empty(%790) : tensor<?x12x128x128xf16>
-    %792 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_239 : tensor<?x12x128x128xf16>) outs(%791 : tensor<?x12x128x128xf16>) {
+    %704 = arith.divsi %698, %c12 : index
+    %expanded_237 = tensor.expand_shape %703 [[0, 1], [2], [3]] output_shape [%704, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %705 = tensor.empty(%704) : tensor<?x12x128x128xf16>
+    %706 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_237 : tensor<?x12x128x128xf16>) outs(%705 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %793 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %792 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %707 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %706 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %794 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%793 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %708 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%707 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %795:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%794 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %709:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%708 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_240 = tensor.expand_shape %795#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %796 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%794, %expanded_240 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_238 = tensor.expand_shape %709#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %710 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%708, %expanded_238 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %797 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%796 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %711 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%710 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %798 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%797 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %712 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%711 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %799 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%797, %798 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %713 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%711, %712 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %800 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%799 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %714 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%713 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_241 = tensor.collapse_shape %800 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %801 = arith.index_cast %778 : i64 to index
-    %c12_242 = arith.constant 12 : index
-    %802 = arith.muli %801, %c12_242 overflow<nsw> : index
-    %803 = linalg.batch_matmul ins(%collapsed_241, %collapsed_236 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %804 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%803 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_239 = tensor.collapse_shape %714 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %715 = arith.index_cast %692 : i64 to index
+    %c12_240 = arith.constant 12 : index
+    %716 = arith.muli %715, %c12_240 overflow<nsw> : index
+    %717 = linalg.batch_matmul ins(%collapsed_239, %collapsed_234 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %718 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%717 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_243 = tensor.expand_shape %804 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_244 = tensor.reshape %expanded_243(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_245 = linalg.transpose ins(%reshape_244 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_246 = tensor.reshape %transposed_245(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_247 = tensor.collapse_shape %reshape_246 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %805 = arith.index_cast %114 : i64 to index
-    %c128_248 = arith.constant 128 : index
-    %806 = arith.muli %805, %c128_248 overflow<nsw> : index
-    %807 = tensor.empty(%806) : tensor<?x768xf32>
-    %808 = linalg.fill ins(%cst_0 : f32) outs(%807 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %809 = linalg.matmul ins(%collapsed_247, %arg78 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%808 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %810 = tensor.empty(%806) : tensor<?x768xf16>
-    %811 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%809 : tensor<?x768xf32>) outs(%810 : tensor<?x768xf16>) {
+    %expanded_241 = tensor.expand_shape %718 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_242 = tensor.reshape %expanded_241(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_243 = linalg.transpose ins(%reshape_242 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_244 = tensor.reshape %transposed_243(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_245 = tensor.collapse_shape %reshape_244 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %719 = arith.index_cast %106 : i64 to index
+    %c128_246 = arith.constant 128 : index
+    %720 = arith.muli %719, %c128_246 overflow<nsw> : index
+    %721 = tensor.empty(%720) : tensor<?x768xf32>
+    %722 = linalg.fill ins(%cst : f32) outs(%721 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %723 = linalg.matmul ins(%collapsed_245, %arg78 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%722 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %724 = tensor.empty(%720) : tensor<?x768xf16>
+    %725 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%723 : tensor<?x768xf32>) outs(%724 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %812 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg79, %811 : tensor<768xf16>, tensor<?x768xf16>) outs(%810 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %726 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg79, %725 : tensor<768xf16>, tensor<?x768xf16>) outs(%724 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %813 = arith.divsi %806, %c128 : index
-    %expanded_249 = tensor.expand_shape %812 [[0, 1], [2]] output_shape [%813, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %814 = tensor.empty(%813) : tensor<?x128x768xf16>
-    %815 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_249, %750 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%814 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %727 = arith.divsi %720, %c128 : index
+    %expanded_247 = tensor.expand_shape %726 [[0, 1], [2]] output_shape [%727, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %728 = tensor.empty(%727) : tensor<?x128x768xf16>
+    %729 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_247, %669 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%728 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %816 = tensor.empty(%813) : tensor<?x128x768xf32>
-    %817 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815 : tensor<?x128x768xf16>) outs(%816 : tensor<?x128x768xf32>) {
+    %730 = tensor.empty(%727) : tensor<?x128x768xf32>
+    %731 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729 : tensor<?x128x768xf16>) outs(%730 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %818 = tensor.empty(%813) : tensor<?x128x768xf64>
-    %819 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817 : tensor<?x128x768xf32>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %820 = tensor.empty(%813) : tensor<?x128x1xf64>
-    %821 = linalg.fill ins(%cst : f64) outs(%820 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %822 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%819 : tensor<?x128x768xf64>) outs(%821 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %823 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822 : tensor<?x128x1xf64>) outs(%820 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %824 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %823 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %825 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%824, %824 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %826 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%825 : tensor<?x128x768xf64>) outs(%821 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %827 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%826 : tensor<?x128x1xf64>) outs(%820 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %828 = tensor.empty(%813) : tensor<?x128x1xf32>
-    %829 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%827 : tensor<?x128x1xf64>) outs(%828 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %830 = linalg.fill ins(%cst_0 : f32) outs(%828 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %831 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%817 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x1xf32>) {
+    %732 = tensor.empty(%727) : tensor<?x128x1xf32>
+    %733 = linalg.fill ins(%cst : f32) outs(%732 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %734 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%731 : tensor<?x128x768xf32>) outs(%733 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %832 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%831 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %735 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%734 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %833 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%829 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %736 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%731, %735 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %737 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %736 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %738 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%737 : tensor<?x128x768xf32>) outs(%733 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %834 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %835 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817, %832 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %740 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%739 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %741 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%740 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %742 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %741 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %836 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%835, %834 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %743 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%742, %arg80 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %837 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%836, %arg80 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %744 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%743, %arg81 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %838 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%837, %arg81 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %839 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%838 : tensor<?x128x768xf32>) outs(%814 : tensor<?x128x768xf16>) {
+    %745 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%744 : tensor<?x128x768xf32>) outs(%728 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_250 = tensor.collapse_shape %839 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_251 = arith.constant 128 : index
-    %840 = arith.muli %813, %c128_251 overflow<nsw> : index
-    %841 = tensor.empty(%840) : tensor<?x3072xf32>
-    %842 = linalg.fill ins(%cst_0 : f32) outs(%841 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %843 = linalg.matmul ins(%collapsed_250, %arg82 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%842 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %844 = tensor.empty(%840) : tensor<?x3072xf16>
-    %845 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%843 : tensor<?x3072xf32>) outs(%844 : tensor<?x3072xf16>) {
+    %collapsed_248 = tensor.collapse_shape %745 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_249 = arith.constant 128 : index
+    %746 = arith.muli %727, %c128_249 overflow<nsw> : index
+    %747 = tensor.empty(%746) : tensor<?x3072xf32>
+    %748 = linalg.fill ins(%cst : f32) outs(%747 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %749 = linalg.matmul ins(%collapsed_248, %arg82 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%748 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %750 = tensor.empty(%746) : tensor<?x3072xf16>
+    %751 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%749 : tensor<?x3072xf32>) outs(%750 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %846 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg83, %845 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%844 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %752 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg83, %751 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%750 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %847 = arith.divsi %840, %c128 : index
-    %expanded_252 = tensor.expand_shape %846 [[0, 1], [2]] output_shape [%847, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %848 = tensor.empty(%847) : tensor<?x128x3072xf16>
-    %849 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %753 = arith.divsi %746, %c128 : index
+    %expanded_250 = tensor.expand_shape %752 [[0, 1], [2]] output_shape [%753, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %754 = tensor.empty(%753) : tensor<?x128x3072xf16>
+    %755 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %850 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %756 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %851 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%850 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %757 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%756 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %852 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_252, %851 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %758 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_250, %757 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %853 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%852 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %759 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%758 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %854 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%853 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %760 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%759 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %855 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%854 : tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
+    %761 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%760 : tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %856 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%849, %855 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%848 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %762 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%755, %761 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%754 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_253 = tensor.collapse_shape %856 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_254 = arith.constant 128 : index
-    %857 = arith.muli %847, %c128_254 overflow<nsw> : index
-    %858 = tensor.empty(%857) : tensor<?x768xf32>
-    %859 = linalg.fill ins(%cst_0 : f32) outs(%858 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %860 = linalg.matmul ins(%collapsed_253, %arg84 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%859 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %861 = tensor.empty(%857) : tensor<?x768xf16>
-    %862 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%860 : tensor<?x768xf32>) outs(%861 : tensor<?x768xf16>) {
+    %collapsed_251 = tensor.collapse_shape %762 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_252 = arith.constant 128 : index
+    %763 = arith.muli %753, %c128_252 overflow<nsw> : index
+    %764 = tensor.empty(%763) : tensor<?x768xf32>
+    %765 = linalg.fill ins(%cst : f32) outs(%764 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %766 = linalg.matmul ins(%collapsed_251, %arg84 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%765 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %767 = tensor.empty(%763) : tensor<?x768xf16>
+    %768 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%766 : tensor<?x768xf32>) outs(%767 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %863 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg85, %862 : tensor<768xf16>, tensor<?x768xf16>) outs(%861 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %769 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg85, %768 : tensor<768xf16>, tensor<?x768xf16>) outs(%767 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %864 = arith.divsi %857, %c128 : index
-    %expanded_255 = tensor.expand_shape %863 [[0, 1], [2]] output_shape [%864, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %865 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815, %expanded_255 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%814 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %770 = arith.divsi %763, %c128 : index
+    %expanded_253 = tensor.expand_shape %769 [[0, 1], [2]] output_shape [%770, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %771 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729, %expanded_253 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%728 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %866 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%865 : tensor<?x128x768xf16>) outs(%816 : tensor<?x128x768xf32>) {
+    %772 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771 : tensor<?x128x768xf16>) outs(%730 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %867 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%866 : tensor<?x128x768xf32>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %868 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%867 : tensor<?x128x768xf64>) outs(%821 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %869 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%868 : tensor<?x128x1xf64>) outs(%820 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %870 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%867, %869 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %871 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870, %870 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%818 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %872 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%871 : tensor<?x128x768xf64>) outs(%821 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %873 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%872 : tensor<?x128x1xf64>) outs(%820 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %874 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%873 : tensor<?x128x1xf64>) outs(%828 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %875 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%866 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x1xf32>) {
+    %773 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%772 : tensor<?x128x768xf32>) outs(%733 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %876 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%875 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %774 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%773 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %877 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%874 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %775 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%772, %774 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %776 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %775 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %777 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%776 : tensor<?x128x768xf32>) outs(%733 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %878 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877 : tensor<?x128x1xf32>) outs(%828 : tensor<?x128x1xf32>) {
+    %778 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%777 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %879 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%866, %876 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %779 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%778 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %780 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%779 : tensor<?x128x1xf32>) outs(%732 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %781 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %780 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %880 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%879, %878 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %782 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%781, %arg86 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %881 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%880, %arg86 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %783 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%782, %arg87 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%730 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %882 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%881, %arg87 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%816 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %883 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%882 : tensor<?x128x768xf32>) outs(%814 : tensor<?x128x768xf16>) {
+    %784 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783 : tensor<?x128x768xf32>) outs(%728 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_256 = tensor.collapse_shape %883 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %884 = tensor.empty(%840) : tensor<?x2304xf32>
-    %885 = linalg.fill ins(%cst_0 : f32) outs(%884 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %886 = linalg.matmul ins(%collapsed_256, %arg88 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%885 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %887 = tensor.empty(%840) : tensor<?x2304xf16>
-    %888 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%886 : tensor<?x2304xf32>) outs(%887 : tensor<?x2304xf16>) {
+    %collapsed_254 = tensor.collapse_shape %784 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %785 = tensor.empty(%746) : tensor<?x2304xf32>
+    %786 = linalg.fill ins(%cst : f32) outs(%785 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %787 = linalg.matmul ins(%collapsed_254, %arg88 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%786 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %788 = tensor.empty(%746) : tensor<?x2304xf16>
+    %789 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%787 : tensor<?x2304xf32>) outs(%788 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %889 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg89, %888 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%887 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %790 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg89, %789 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%788 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_257 = tensor.expand_shape %889 [[0, 1], [2]] output_shape [%847, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_258 = tensor.extract_slice %expanded_257[0, 0, 0] [%847, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_259 = tensor.extract_slice %expanded_257[0, 0, 768] [%847, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_260 = tensor.extract_slice %expanded_257[0, 0, 1536] [%847, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %890 = arith.index_cast %847 : index to i64
-    %891 = arith.muli %890, %c98304_i64 : i64
-    %892 = arith.divsi %891, %60 : i64
-    %893 = arith.select %8, %892, %0 : i64
-    %from_elements_261 = tensor.from_elements %893, %c128_i64, %892, %c64_i64 : tensor<4xi64>
-    %reshape_262 = tensor.reshape %extracted_slice_259(%from_elements_261) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %894 = arith.index_cast %893 : i64 to index
-    %895 = tensor.empty(%894) : tensor<?x12x128x64xf16>
-    %transposed_263 = linalg.transpose ins(%reshape_262 : tensor<?x128x12x64xf16>) outs(%895 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_264 = tensor.reshape %extracted_slice_260(%from_elements_261) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_265 = linalg.transpose ins(%reshape_264 : tensor<?x128x12x64xf16>) outs(%895 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_266 = tensor.reshape %extracted_slice_258(%from_elements_261) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_267 = linalg.transpose ins(%reshape_266 : tensor<?x128x12x64xf16>) outs(%895 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_268 = tensor.collapse_shape %transposed_267 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_269 = tensor.collapse_shape %transposed_263 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_270 = tensor.collapse_shape %transposed_265 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %896 = arith.index_cast %893 : i64 to index
-    %c12_271 = arith.constant 12 : index
-    %897 = arith.muli %896, %c12_271 overflow<nsw> : index
-    %898 = arith.index_cast %893 : i64 to index
-    %c12_272 = arith.constant 12 : index
-    %899 = arith.muli %898, %c12_272 overflow<nsw> : index
-    %900 = tensor.empty(%899) : tensor<?x128x128xf32>
-    %901 = linalg.fill ins(%cst_0 : f32) outs(%900 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %902 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_268, %collapsed_269 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%901 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %903 = tensor.empty(%899) : tensor<?x128x128xf16>
-    %904 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%902 : tensor<?x128x128xf32>) outs(%903 : tensor<?x128x128xf16>) {
+    %expanded_255 = tensor.expand_shape %790 [[0, 1], [2]] output_shape [%753, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_256 = tensor.extract_slice %expanded_255[0, 0, 0] [%753, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_257 = tensor.extract_slice %expanded_255[0, 0, 768] [%753, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_258 = tensor.extract_slice %expanded_255[0, 0, 1536] [%753, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %791 = arith.index_cast %753 : index to i64
+    %792 = arith.muli %791, %c98304_i64 : i64
+    %793 = arith.divsi %792, %52 : i64
+    %794 = arith.select %8, %793, %0 : i64
+    %from_elements_259 = tensor.from_elements %794, %c128_i64, %793, %c64_i64 : tensor<4xi64>
+    %reshape_260 = tensor.reshape %extracted_slice_257(%from_elements_259) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %795 = arith.index_cast %794 : i64 to index
+    %796 = tensor.empty(%795) : tensor<?x12x128x64xf16>
+    %transposed_261 = linalg.transpose ins(%reshape_260 : tensor<?x128x12x64xf16>) outs(%796 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_262 = tensor.reshape %extracted_slice_258(%from_elements_259) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_263 = linalg.transpose ins(%reshape_262 : tensor<?x128x12x64xf16>) outs(%796 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_264 = tensor.reshape %extracted_slice_256(%from_elements_259) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_265 = linalg.transpose ins(%reshape_264 : tensor<?x128x12x64xf16>) outs(%796 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_266 = tensor.collapse_shape %transposed_265 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_267 = tensor.collapse_shape %transposed_261 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_268 = tensor.collapse_shape %transposed_263 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %797 = arith.index_cast %794 : i64 to index
+    %c12_269 = arith.constant 12 : index
+    %798 = arith.muli %797, %c12_269 overflow<nsw> : index
+    %799 = arith.index_cast %794 : i64 to index
+    %c12_270 = arith.constant 12 : index
+    %800 = arith.muli %799, %c12_270 overflow<nsw> : index
+    %801 = tensor.empty(%800) : tensor<?x128x128xf32>
+    %802 = linalg.fill ins(%cst : f32) outs(%801 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %803 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_266, %collapsed_267 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%802 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %804 = tensor.empty(%800) : tensor<?x128x128xf16>
+    %805 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%803 : tensor<?x128x128xf32>) outs(%804 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %905 = arith.divsi %899, %c12 : index
-    %expanded_273 = tensor.expand_shape %904 [[0, 1], [2], [3]] output_shape [%905, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %906 = tensor.empty(%905) : tensor<?x12x128x128xf16>
-    %907 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_273 : tensor<?x12x128x128xf16>) outs(%906 : tensor<?x12x128x128xf16>) {
+    %806 = arith.divsi %800, %c12 : index
+    %expanded_271 = tensor.expand_shape %805 [[0, 1], [2], [3]] output_shape [%806, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %807 = tensor.empty(%806) : tensor<?x12x128x128xf16>
+    %808 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_271 : tensor<?x12x128x128xf16>) outs(%807 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %908 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %907 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %809 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %808 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %909 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%908 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %810 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%809 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %910:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%909 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %811:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%810 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_274 = tensor.expand_shape %910#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %911 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%909, %expanded_274 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_272 = tensor.expand_shape %811#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %812 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%810, %expanded_272 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %912 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%911 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %813 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%812 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %913 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%912 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %814 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%813 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %914 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%912, %913 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %815 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%813, %814 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %915 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%914 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %816 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%815 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_275 = tensor.collapse_shape %915 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %916 = arith.index_cast %893 : i64 to index
-    %c12_276 = arith.constant 12 : index
-    %917 = arith.muli %916, %c12_276 overflow<nsw> : index
-    %918 = linalg.batch_matmul ins(%collapsed_275, %collapsed_270 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %919 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%918 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_273 = tensor.collapse_shape %816 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %817 = arith.index_cast %794 : i64 to index
+    %c12_274 = arith.constant 12 : index
+    %818 = arith.muli %817, %c12_274 overflow<nsw> : index
+    %819 = linalg.batch_matmul ins(%collapsed_273, %collapsed_268 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %820 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_277 = tensor.expand_shape %919 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_278 = tensor.reshape %expanded_277(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_279 = linalg.transpose ins(%reshape_278 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_280 = tensor.reshape %transposed_279(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_281 = tensor.collapse_shape %reshape_280 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %920 = arith.index_cast %114 : i64 to index
-    %c128_282 = arith.constant 128 : index
-    %921 = arith.muli %920, %c128_282 overflow<nsw> : index
-    %922 = tensor.empty(%921) : tensor<?x768xf32>
-    %923 = linalg.fill ins(%cst_0 : f32) outs(%922 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %924 = linalg.matmul ins(%collapsed_281, %arg90 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%923 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %925 = tensor.empty(%921) : tensor<?x768xf16>
-    %926 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%924 : tensor<?x768xf32>) outs(%925 : tensor<?x768xf16>) {
+    %expanded_275 = tensor.expand_shape %820 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_276 = tensor.reshape %expanded_275(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_277 = linalg.transpose ins(%reshape_276 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_278 = tensor.reshape %transposed_277(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_279 = tensor.collapse_shape %reshape_278 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %821 = arith.index_cast %106 : i64 to index
+    %c128_280 = arith.constant 128 : index
+    %822 = arith.muli %821, %c128_280 overflow<nsw> : index
+    %823 = tensor.empty(%822) : tensor<?x768xf32>
+    %824 = linalg.fill ins(%cst : f32) outs(%823 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %825 = linalg.matmul ins(%collapsed_279, %arg90 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%824 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %826 = tensor.empty(%822) : tensor<?x768xf16>
+    %827 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%825 : tensor<?x768xf32>) outs(%826 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %927 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg91, %926 : tensor<768xf16>, tensor<?x768xf16>) outs(%925 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %828 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg91, %827 : tensor<768xf16>, tensor<?x768xf16>) outs(%826 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %928 = arith.divsi %921, %c128 : index
-    %expanded_283 = tensor.expand_shape %927 [[0, 1], [2]] output_shape [%928, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %929 = tensor.empty(%928) : tensor<?x128x768xf16>
-    %930 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_283, %865 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%929 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %829 = arith.divsi %822, %c128 : index
+    %expanded_281 = tensor.expand_shape %828 [[0, 1], [2]] output_shape [%829, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %830 = tensor.empty(%829) : tensor<?x128x768xf16>
+    %831 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_281, %771 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%830 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %931 = tensor.empty(%928) : tensor<?x128x768xf32>
-    %932 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930 : tensor<?x128x768xf16>) outs(%931 : tensor<?x128x768xf32>) {
+    %832 = tensor.empty(%829) : tensor<?x128x768xf32>
+    %833 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%831 : tensor<?x128x768xf16>) outs(%832 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %933 = tensor.empty(%928) : tensor<?x128x768xf64>
-    %934 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%932 : tensor<?x128x768xf32>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %935 = tensor.empty(%928) : tensor<?x128x1xf64>
-    %936 = linalg.fill ins(%cst : f64) outs(%935 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %937 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%934 : tensor<?x128x768xf64>) outs(%936 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %938 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%937 : tensor<?x128x1xf64>) outs(%935 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %939 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%934, %938 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %940 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%939, %939 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %941 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%940 : tensor<?x128x768xf64>) outs(%936 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %942 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%941 : tensor<?x128x1xf64>) outs(%935 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %943 = tensor.empty(%928) : tensor<?x128x1xf32>
-    %944 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%942 : tensor<?x128x1xf64>) outs(%943 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %945 = linalg.fill ins(%cst_0 : f32) outs(%943 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %946 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%932 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
+    %834 = tensor.empty(%829) : tensor<?x128x1xf32>
+    %835 = linalg.fill ins(%cst : f32) outs(%834 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %836 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%833 : tensor<?x128x768xf32>) outs(%835 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %947 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %837 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%836 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %948 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%944 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %838 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833, %837 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %839 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%838, %838 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %840 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%839 : tensor<?x128x768xf32>) outs(%835 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %949 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %841 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%840 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %950 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%932, %947 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %842 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%841 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %843 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%842 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %844 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%838, %843 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %951 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%950, %949 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %845 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%844, %arg92 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %952 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%951, %arg92 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %846 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%845, %arg93 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %953 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%952, %arg93 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %954 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%953 : tensor<?x128x768xf32>) outs(%929 : tensor<?x128x768xf16>) {
+    %847 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%846 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_284 = tensor.collapse_shape %954 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_285 = arith.constant 128 : index
-    %955 = arith.muli %928, %c128_285 overflow<nsw> : index
-    %956 = tensor.empty(%955) : tensor<?x3072xf32>
-    %957 = linalg.fill ins(%cst_0 : f32) outs(%956 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %958 = linalg.matmul ins(%collapsed_284, %arg94 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%957 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %959 = tensor.empty(%955) : tensor<?x3072xf16>
-    %960 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%958 : tensor<?x3072xf32>) outs(%959 : tensor<?x3072xf16>) {
+    %collapsed_282 = tensor.collapse_shape %847 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_283 = arith.constant 128 : index
+    %848 = arith.muli %829, %c128_283 overflow<nsw> : index
+    %849 = tensor.empty(%848) : tensor<?x3072xf32>
+    %850 = linalg.fill ins(%cst : f32) outs(%849 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %851 = linalg.matmul ins(%collapsed_282, %arg94 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%850 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %852 = tensor.empty(%848) : tensor<?x3072xf16>
+    %853 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%851 : tensor<?x3072xf32>) outs(%852 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %961 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg95, %960 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%959 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %854 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg95, %853 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%852 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %962 = arith.divsi %955, %c128 : index
-    %expanded_286 = tensor.expand_shape %961 [[0, 1], [2]] output_shape [%962, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %963 = tensor.empty(%962) : tensor<?x128x3072xf16>
-    %964 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %855 = arith.divsi %848, %c128 : index
+    %expanded_284 = tensor.expand_shape %854 [[0, 1], [2]] output_shape [%855, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %856 = tensor.empty(%855) : tensor<?x128x3072xf16>
+    %857 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %965 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %858 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %966 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%965 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %859 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%858 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %967 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_286, %966 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %860 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_284, %859 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %968 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%967 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %861 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%860 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %969 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%968 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %862 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%861 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %970 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%969 : tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
+    %863 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%862 : tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %971 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%964, %970 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%963 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %864 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%857, %863 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%856 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_287 = tensor.collapse_shape %971 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_288 = arith.constant 128 : index
-    %972 = arith.muli %962, %c128_288 overflow<nsw> : index
-    %973 = tensor.empty(%972) : tensor<?x768xf32>
-    %974 = linalg.fill ins(%cst_0 : f32) outs(%973 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %975 = linalg.matmul ins(%collapsed_287, %arg96 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%974 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %976 = tensor.empty(%972) : tensor<?x768xf16>
-    %977 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%975 : tensor<?x768xf32>) outs(%976 : tensor<?x768xf16>) {
+    %collapsed_285 = tensor.collapse_shape %864 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_286 = arith.constant 128 : index
+    %865 = arith.muli %855, %c128_286 overflow<nsw> : index
+    %866 = tensor.empty(%865) : tensor<?x768xf32>
+    %867 = linalg.fill ins(%cst : f32) outs(%866 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %868 = linalg.matmul ins(%collapsed_285, %arg96 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%867 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %869 = tensor.empty(%865) : tensor<?x768xf16>
+    %870 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%868 : tensor<?x768xf32>) outs(%869 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %978 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg97, %977 : tensor<768xf16>, tensor<?x768xf16>) outs(%976 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %871 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg97, %870 : tensor<768xf16>, tensor<?x768xf16>) outs(%869 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %979 = arith.divsi %972, %c128 : index
-    %expanded_289 = tensor.expand_shape %978 [[0, 1], [2]] output_shape [%979, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %980 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930, %expanded_289 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%929 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %872 = arith.divsi %865, %c128 : index
+    %expanded_287 = tensor.expand_shape %871 [[0, 1], [2]] output_shape [%872, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %873 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%831, %expanded_287 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%830 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %981 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%980 : tensor<?x128x768xf16>) outs(%931 : tensor<?x128x768xf32>) {
+    %874 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%873 : tensor<?x128x768xf16>) outs(%832 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %982 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981 : tensor<?x128x768xf32>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %983 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%982 : tensor<?x128x768xf64>) outs(%936 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %984 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983 : tensor<?x128x1xf64>) outs(%935 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %985 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%982, %984 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %986 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%985, %985 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%933 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %987 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%986 : tensor<?x128x768xf64>) outs(%936 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %988 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%987 : tensor<?x128x1xf64>) outs(%935 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %989 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%988 : tensor<?x128x1xf64>) outs(%943 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %990 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%981 : tensor<?x128x768xf32>) outs(%945 : tensor<?x128x1xf32>) {
+    %875 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%874 : tensor<?x128x768xf32>) outs(%835 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %991 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %876 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%875 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %992 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%989 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %877 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%874, %876 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %878 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877, %877 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %879 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%878 : tensor<?x128x768xf32>) outs(%835 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %993 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%992 : tensor<?x128x1xf32>) outs(%943 : tensor<?x128x1xf32>) {
+    %880 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%879 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %994 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981, %991 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %881 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%880 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %882 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%881 : tensor<?x128x1xf32>) outs(%834 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %883 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877, %882 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %995 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%994, %993 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %884 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883, %arg98 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %996 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%995, %arg98 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %885 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884, %arg99 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%832 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %997 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%996, %arg99 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%931 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %998 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%997 : tensor<?x128x768xf32>) outs(%929 : tensor<?x128x768xf16>) {
+    %886 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885 : tensor<?x128x768xf32>) outs(%830 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_290 = tensor.collapse_shape %998 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %999 = tensor.empty(%955) : tensor<?x2304xf32>
-    %1000 = linalg.fill ins(%cst_0 : f32) outs(%999 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1001 = linalg.matmul ins(%collapsed_290, %arg100 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1000 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1002 = tensor.empty(%955) : tensor<?x2304xf16>
-    %1003 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1001 : tensor<?x2304xf32>) outs(%1002 : tensor<?x2304xf16>) {
+    %collapsed_288 = tensor.collapse_shape %886 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %887 = tensor.empty(%848) : tensor<?x2304xf32>
+    %888 = linalg.fill ins(%cst : f32) outs(%887 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %889 = linalg.matmul ins(%collapsed_288, %arg100 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%888 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %890 = tensor.empty(%848) : tensor<?x2304xf16>
+    %891 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%889 : tensor<?x2304xf32>) outs(%890 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %1004 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg101, %1003 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1002 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %892 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg101, %891 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%890 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_291 = tensor.expand_shape %1004 [[0, 1], [2]] output_shape [%962, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_292 = tensor.extract_slice %expanded_291[0, 0, 0] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_293 = tensor.extract_slice %expanded_291[0, 0, 768] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_294 = tensor.extract_slice %expanded_291[0, 0, 1536] [%962, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %1005 = arith.index_cast %962 : index to i64
-    %1006 = arith.muli %1005, %c98304_i64 : i64
-    %1007 = arith.divsi %1006, %60 : i64
-    %1008 = arith.select %8, %1007, %0 : i64
-    %from_elements_295 = tensor.from_elements %1008, %c128_i64, %1007, %c64_i64 : tensor<4xi64>
-    %reshape_296 = tensor.reshape %extracted_slice_293(%from_elements_295) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1009 = arith.index_cast %1008 : i64 to index
-    %1010 = tensor.empty(%1009) : tensor<?x12x128x64xf16>
-    %transposed_297 = linalg.transpose ins(%reshape_296 : tensor<?x128x12x64xf16>) outs(%1010 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_298 = tensor.reshape %extracted_slice_294(%from_elements_295) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_299 = linalg.transpose ins(%reshape_298 : tensor<?x128x12x64xf16>) outs(%1010 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_300 = tensor.reshape %extracted_slice_292(%from_elements_295) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_301 = linalg.transpose ins(%reshape_300 : tensor<?x128x12x64xf16>) outs(%1010 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_302 = tensor.collapse_shape %transposed_301 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_303 = tensor.collapse_shape %transposed_297 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_304 = tensor.collapse_shape %transposed_299 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1011 = arith.index_cast %1008 : i64 to index
-    %c12_305 = arith.constant 12 : index
-    %1012 = arith.muli %1011, %c12_305 overflow<nsw> : index
-    %1013 = arith.index_cast %1008 : i64 to index
-    %c12_306 = arith.constant 12 : index
-    %1014 = arith.muli %1013, %c12_306 overflow<nsw> : index
-    %1015 = tensor.empty(%1014) : tensor<?x128x128xf32>
-    %1016 = linalg.fill ins(%cst_0 : f32) outs(%1015 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1017 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_302, %collapsed_303 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1016 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1018 = tensor.empty(%1014) : tensor<?x128x128xf16>
-    %1019 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1017 : tensor<?x128x128xf32>) outs(%1018 : tensor<?x128x128xf16>) {
+    %expanded_289 = tensor.expand_shape %892 [[0, 1], [2]] output_shape [%855, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_290 = tensor.extract_slice %expanded_289[0, 0, 0] [%855, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_291 = tensor.extract_slice %expanded_289[0, 0, 768] [%855, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_292 = tensor.extract_slice %expanded_289[0, 0, 1536] [%855, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %893 = arith.index_cast %855 : index to i64
+    %894 = arith.muli %893, %c98304_i64 : i64
+    %895 = arith.divsi %894, %52 : i64
+    %896 = arith.select %8, %895, %0 : i64
+    %from_elements_293 = tensor.from_elements %896, %c128_i64, %895, %c64_i64 : tensor<4xi64>
+    %reshape_294 = tensor.reshape %extracted_slice_291(%from_elements_293) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %897 = arith.index_cast %896 : i64 to index
+    %898 = tensor.empty(%897) : tensor<?x12x128x64xf16>
+    %transposed_295 = linalg.transpose ins(%reshape_294 : tensor<?x128x12x64xf16>) outs(%898 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_296 = tensor.reshape %extracted_slice_292(%from_elements_293) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_297 = linalg.transpose ins(%reshape_296 : tensor<?x128x12x64xf16>) outs(%898 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_298 = tensor.reshape %extracted_slice_290(%from_elements_293) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_299 = linalg.transpose ins(%reshape_298 : tensor<?x128x12x64xf16>) outs(%898 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_300 = tensor.collapse_shape %transposed_299 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_301 = tensor.collapse_shape %transposed_295 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_302 = tensor.collapse_shape %transposed_297 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %899 = arith.index_cast %896 : i64 to index
+    %c12_303 = arith.constant 12 : index
+    %900 = arith.muli %899, %c12_303 overflow<nsw> : index
+    %901 = arith.index_cast %896 : i64 to index
+    %c12_304 = arith.constant 12 : index
+    %902 = arith.muli %901, %c12_304 overflow<nsw> : index
+    %903 = tensor.empty(%902) : tensor<?x128x128xf32>
+    %904 = linalg.fill ins(%cst : f32) outs(%903 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %905 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_300, %collapsed_301 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%904 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %906 = tensor.empty(%902) : tensor<?x128x128xf16>
+    %907 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%905 : tensor<?x128x128xf32>) outs(%906 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %1020 = arith.divsi %1014, %c12 : index
-    %expanded_307 = tensor.expand_shape %1019 [[0, 1], [2], [3]] output_shape [%1020, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1021 = tensor.empty(%1020) : tensor<?x12x128x128xf16>
-    %1022 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_307 : tensor<?x12x128x128xf16>) outs(%1021 : tensor<?x12x128x128xf16>) {
+    %908 = arith.divsi %902, %c12 : index
+    %expanded_305 = tensor.expand_shape %907 [[0, 1], [2], [3]] output_shape [%908, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %909 = tensor.empty(%908) : tensor<?x12x128x128xf16>
+    %910 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_305 : tensor<?x12x128x128xf16>) outs(%909 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1023 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %1022 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %911 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %910 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1024 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1023 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %912 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%911 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1025:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1024 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %913:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%912 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_308 = tensor.expand_shape %1025#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1026 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1024, %expanded_308 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_306 = tensor.expand_shape %913#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %914 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%912, %expanded_306 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1027 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1026 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %915 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%914 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1028 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1027 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %916 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%915 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %1029 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1027, %1028 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %917 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%915, %916 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1030 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1029 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %918 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%917 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_309 = tensor.collapse_shape %1030 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1031 = arith.index_cast %1008 : i64 to index
-    %c12_310 = arith.constant 12 : index
-    %1032 = arith.muli %1031, %c12_310 overflow<nsw> : index
-    %1033 = linalg.batch_matmul ins(%collapsed_309, %collapsed_304 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1034 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1033 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_307 = tensor.collapse_shape %918 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %919 = arith.index_cast %896 : i64 to index
+    %c12_308 = arith.constant 12 : index
+    %920 = arith.muli %919, %c12_308 overflow<nsw> : index
+    %921 = linalg.batch_matmul ins(%collapsed_307, %collapsed_302 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %922 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%921 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_311 = tensor.expand_shape %1034 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_312 = tensor.reshape %expanded_311(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_313 = linalg.transpose ins(%reshape_312 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_314 = tensor.reshape %transposed_313(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_315 = tensor.collapse_shape %reshape_314 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1035 = arith.index_cast %114 : i64 to index
-    %c128_316 = arith.constant 128 : index
-    %1036 = arith.muli %1035, %c128_316 overflow<nsw> : index
-    %1037 = tensor.empty(%1036) : tensor<?x768xf32>
-    %1038 = linalg.fill ins(%cst_0 : f32) outs(%1037 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1039 = linalg.matmul ins(%collapsed_315, %arg102 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1038 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1040 = tensor.empty(%1036) : tensor<?x768xf16>
-    %1041 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1039 : tensor<?x768xf32>) outs(%1040 : tensor<?x768xf16>) {
+    %expanded_309 = tensor.expand_shape %922 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_310 = tensor.reshape %expanded_309(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_311 = linalg.transpose ins(%reshape_310 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_312 = tensor.reshape %transposed_311(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_313 = tensor.collapse_shape %reshape_312 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %923 = arith.index_cast %106 : i64 to index
+    %c128_314 = arith.constant 128 : index
+    %924 = arith.muli %923, %c128_314 overflow<nsw> : index
+    %925 = tensor.empty(%924) : tensor<?x768xf32>
+    %926 = linalg.fill ins(%cst : f32) outs(%925 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %927 = linalg.matmul ins(%collapsed_313, %arg102 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%926 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %928 = tensor.empty(%924) : tensor<?x768xf16>
+    %929 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%927 : tensor<?x768xf32>) outs(%928 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1042 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg103, %1041 : tensor<768xf16>, tensor<?x768xf16>) outs(%1040 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %930 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg103, %929 : tensor<768xf16>, tensor<?x768xf16>) outs(%928 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1043 = arith.divsi %1036, %c128 : index
-    %expanded_317 = tensor.expand_shape %1042 [[0, 1], [2]] output_shape [%1043, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1044 = tensor.empty(%1043) : tensor<?x128x768xf16>
-    %1045 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_317, %980 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1044 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %931 = arith.divsi %924, %c128 : index
+    %expanded_315 = tensor.expand_shape %930 [[0, 1], [2]] output_shape [%931, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %932 = tensor.empty(%931) : tensor<?x128x768xf16>
+    %933 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_315, %873 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%932 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1046 = tensor.empty(%1043) : tensor<?x128x768xf32>
-    %1047 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1045 : tensor<?x128x768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
+    %934 = tensor.empty(%931) : tensor<?x128x768xf32>
+    %935 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%933 : tensor<?x128x768xf16>) outs(%934 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1048 = tensor.empty(%1043) : tensor<?x128x768xf64>
-    %1049 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047 : tensor<?x128x768xf32>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1050 = tensor.empty(%1043) : tensor<?x128x1xf64>
-    %1051 = linalg.fill ins(%cst : f64) outs(%1050 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1052 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1049 : tensor<?x128x768xf64>) outs(%1051 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1053 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1052 : tensor<?x128x1xf64>) outs(%1050 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1054 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1049, %1053 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1055 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1054, %1054 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1056 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1055 : tensor<?x128x768xf64>) outs(%1051 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1057 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1056 : tensor<?x128x1xf64>) outs(%1050 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1058 = tensor.empty(%1043) : tensor<?x128x1xf32>
-    %1059 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1057 : tensor<?x128x1xf64>) outs(%1058 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1060 = linalg.fill ins(%cst_0 : f32) outs(%1058 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1061 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1047 : tensor<?x128x768xf32>) outs(%1060 : tensor<?x128x1xf32>) {
+    %936 = tensor.empty(%931) : tensor<?x128x1xf32>
+    %937 = linalg.fill ins(%cst : f32) outs(%936 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %938 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%935 : tensor<?x128x768xf32>) outs(%937 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1062 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1061 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %939 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%938 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1063 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1059 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %940 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%935, %939 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %941 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%940, %940 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %942 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%941 : tensor<?x128x768xf32>) outs(%937 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1064 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1063 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %943 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%942 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1065 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047, %1062 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %944 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%943 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %945 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%944 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %946 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%940, %945 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1066 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1065, %1064 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %947 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946, %arg104 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1067 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1066, %arg104 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %948 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%947, %arg105 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1068 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1067, %arg105 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1069 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1068 : tensor<?x128x768xf32>) outs(%1044 : tensor<?x128x768xf16>) {
+    %949 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948 : tensor<?x128x768xf32>) outs(%932 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_318 = tensor.collapse_shape %1069 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_319 = arith.constant 128 : index
-    %1070 = arith.muli %1043, %c128_319 overflow<nsw> : index
-    %1071 = tensor.empty(%1070) : tensor<?x3072xf32>
-    %1072 = linalg.fill ins(%cst_0 : f32) outs(%1071 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1073 = linalg.matmul ins(%collapsed_318, %arg106 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1072 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1074 = tensor.empty(%1070) : tensor<?x3072xf16>
-    %1075 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1073 : tensor<?x3072xf32>) outs(%1074 : tensor<?x3072xf16>) {
+    %collapsed_316 = tensor.collapse_shape %949 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_317 = arith.constant 128 : index
+    %950 = arith.muli %931, %c128_317 overflow<nsw> : index
+    %951 = tensor.empty(%950) : tensor<?x3072xf32>
+    %952 = linalg.fill ins(%cst : f32) outs(%951 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %953 = linalg.matmul ins(%collapsed_316, %arg106 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%952 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %954 = tensor.empty(%950) : tensor<?x3072xf16>
+    %955 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%953 : tensor<?x3072xf32>) outs(%954 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1076 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg107, %1075 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1074 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %956 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg107, %955 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%954 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1077 = arith.divsi %1070, %c128 : index
-    %expanded_320 = tensor.expand_shape %1076 [[0, 1], [2]] output_shape [%1077, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1078 = tensor.empty(%1077) : tensor<?x128x3072xf16>
-    %1079 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %957 = arith.divsi %950, %c128 : index
+    %expanded_318 = tensor.expand_shape %956 [[0, 1], [2]] output_shape [%957, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %958 = tensor.empty(%957) : tensor<?x128x3072xf16>
+    %959 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1080 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %960 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1081 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1080 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %961 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%960 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1082 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_320, %1081 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %962 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_318, %961 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1083 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1082 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %963 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%962 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1084 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %964 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%963 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1085 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1084 : tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
+    %965 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%964 : tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1086 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1079, %1085 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1078 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %966 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%959, %965 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%958 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_321 = tensor.collapse_shape %1086 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_322 = arith.constant 128 : index
-    %1087 = arith.muli %1077, %c128_322 overflow<nsw> : index
-    %1088 = tensor.empty(%1087) : tensor<?x768xf32>
-    %1089 = linalg.fill ins(%cst_0 : f32) outs(%1088 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1090 = linalg.matmul ins(%collapsed_321, %arg108 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1089 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1091 = tensor.empty(%1087) : tensor<?x768xf16>
-    %1092 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1090 : tensor<?x768xf32>) outs(%1091 : tensor<?x768xf16>) {
+    %collapsed_319 = tensor.collapse_shape %966 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_320 = arith.constant 128 : index
+    %967 = arith.muli %957, %c128_320 overflow<nsw> : index
+    %968 = tensor.empty(%967) : tensor<?x768xf32>
+    %969 = linalg.fill ins(%cst : f32) outs(%968 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %970 = linalg.matmul ins(%collapsed_319, %arg108 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%969 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %971 = tensor.empty(%967) : tensor<?x768xf16>
+    %972 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%970 : tensor<?x768xf32>) outs(%971 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1093 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg109, %1092 : tensor<768xf16>, tensor<?x768xf16>) outs(%1091 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %973 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg109, %972 : tensor<768xf16>, tensor<?x768xf16>) outs(%971 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1094 = arith.divsi %1087, %c128 : index
-    %expanded_323 = tensor.expand_shape %1093 [[0, 1], [2]] output_shape [%1094, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1095 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1045, %expanded_323 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1044 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %974 = arith.divsi %967, %c128 : index
+    %expanded_321 = tensor.expand_shape %973 [[0, 1], [2]] output_shape [%974, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %975 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%933, %expanded_321 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%932 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1096 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1095 : tensor<?x128x768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
+    %976 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%975 : tensor<?x128x768xf16>) outs(%934 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1097 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096 : tensor<?x128x768xf32>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1098 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1097 : tensor<?x128x768xf64>) outs(%1051 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1099 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1098 : tensor<?x128x1xf64>) outs(%1050 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1100 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097, %1099 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1101 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1100, %1100 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1048 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1102 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1101 : tensor<?x128x768xf64>) outs(%1051 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1103 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1102 : tensor<?x128x1xf64>) outs(%1050 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1104 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1103 : tensor<?x128x1xf64>) outs(%1058 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1105 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1096 : tensor<?x128x768xf32>) outs(%1060 : tensor<?x128x1xf32>) {
+    %977 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%976 : tensor<?x128x768xf32>) outs(%937 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1106 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1105 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %978 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%977 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1107 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1104 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %979 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%976, %978 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %980 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979, %979 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %981 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%980 : tensor<?x128x768xf32>) outs(%937 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1108 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1107 : tensor<?x128x1xf32>) outs(%1058 : tensor<?x128x1xf32>) {
+    %982 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1109 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096, %1106 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %983 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%982 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %984 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983 : tensor<?x128x1xf32>) outs(%936 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %985 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979, %984 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1110 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1109, %1108 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %986 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%985, %arg110 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1111 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1110, %arg110 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %987 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%986, %arg111 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%934 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1112 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1111, %arg111 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1046 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1113 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1112 : tensor<?x128x768xf32>) outs(%1044 : tensor<?x128x768xf16>) {
+    %988 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%987 : tensor<?x128x768xf32>) outs(%932 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_324 = tensor.collapse_shape %1113 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1114 = tensor.empty(%1070) : tensor<?x2304xf32>
-    %1115 = linalg.fill ins(%cst_0 : f32) outs(%1114 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1116 = linalg.matmul ins(%collapsed_324, %arg112 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1115 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1117 = tensor.empty(%1070) : tensor<?x2304xf16>
-    %1118 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1116 : tensor<?x2304xf32>) outs(%1117 : tensor<?x2304xf16>) {
+    %collapsed_322 = tensor.collapse_shape %988 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %989 = tensor.empty(%950) : tensor<?x2304xf32>
+    %990 = linalg.fill ins(%cst : f32) outs(%989 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %991 = linalg.matmul ins(%collapsed_322, %arg112 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%990 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %992 = tensor.empty(%950) : tensor<?x2304xf16>
+    %993 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%991 : tensor<?x2304xf32>) outs(%992 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %1119 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg113, %1118 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1117 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %994 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg113, %993 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%992 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_325 = tensor.expand_shape %1119 [[0, 1], [2]] output_shape [%1077, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_326 = tensor.extract_slice %expanded_325[0, 0, 0] [%1077, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_327 = tensor.extract_slice %expanded_325[0, 0, 768] [%1077, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_328 = tensor.extract_slice %expanded_325[0, 0, 1536] [%1077, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %1120 = arith.index_cast %1077 : index to i64
-    %1121 = arith.muli %1120, %c98304_i64 : i64
-    %1122 = arith.divsi %1121, %60 : i64
-    %1123 = arith.select %8, %1122, %0 : i64
-    %from_elements_329 = tensor.from_elements %1123, %c128_i64, %1122, %c64_i64 : tensor<4xi64>
-    %reshape_330 = tensor.reshape %extracted_slice_327(%from_elements_329) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1124 = arith.index_cast %1123 : i64 to index
-    %1125 = tensor.empty(%1124) : tensor<?x12x128x64xf16>
-    %transposed_331 = linalg.transpose ins(%reshape_330 : tensor<?x128x12x64xf16>) outs(%1125 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_332 = tensor.reshape %extracted_slice_328(%from_elements_329) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_333 = linalg.transpose ins(%reshape_332 : tensor<?x128x12x64xf16>) outs(%1125 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_334 = tensor.reshape %extracted_slice_326(%from_elements_329) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_335 = linalg.transpose ins(%reshape_334 : tensor<?x128x12x64xf16>) outs(%1125 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_336 = tensor.collapse_shape %transposed_335 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_337 = tensor.collapse_shape %transposed_331 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_338 = tensor.collapse_shape %transposed_333 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1126 = arith.index_cast %1123 : i64 to index
-    %c12_339 = arith.constant 12 : index
-    %1127 = arith.muli %1126, %c12_339 overflow<nsw> : index
-    %1128 = arith.index_cast %1123 : i64 to index
-    %c12_340 = arith.constant 12 : index
-    %1129 = arith.muli %1128, %c12_340 overflow<nsw> : index
-    %1130 = tensor.empty(%1129) : tensor<?x128x128xf32>
-    %1131 = linalg.fill ins(%cst_0 : f32) outs(%1130 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1132 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_336, %collapsed_337 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1131 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1133 = tensor.empty(%1129) : tensor<?x128x128xf16>
-    %1134 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1132 : tensor<?x128x128xf32>) outs(%1133 : tensor<?x128x128xf16>) {
+    %expanded_323 = tensor.expand_shape %994 [[0, 1], [2]] output_shape [%957, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_324 = tensor.extract_slice %expanded_323[0, 0, 0] [%957, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_325 = tensor.extract_slice %expanded_323[0, 0, 768] [%957, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_326 = tensor.extract_slice %expanded_323[0, 0, 1536] [%957, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %995 = arith.index_cast %957 : index to i64
+    %996 = arith.muli %995, %c98304_i64 : i64
+    %997 = arith.divsi %996, %52 : i64
+    %998 = arith.select %8, %997, %0 : i64
+    %from_elements_327 = tensor.from_elements %998, %c128_i64, %997, %c64_i64 : tensor<4xi64>
+    %reshape_328 = tensor.reshape %extracted_slice_325(%from_elements_327) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %999 = arith.index_cast %998 : i64 to index
+    %1000 = tensor.empty(%999) : tensor<?x12x128x64xf16>
+    %transposed_329 = linalg.transpose ins(%reshape_328 : tensor<?x128x12x64xf16>) outs(%1000 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_330 = tensor.reshape %extracted_slice_326(%from_elements_327) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_331 = linalg.transpose ins(%reshape_330 : tensor<?x128x12x64xf16>) outs(%1000 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_332 = tensor.reshape %extracted_slice_324(%from_elements_327) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_333 = linalg.transpose ins(%reshape_332 : tensor<?x128x12x64xf16>) outs(%1000 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_334 = tensor.collapse_shape %transposed_333 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_335 = tensor.collapse_shape %transposed_329 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_336 = tensor.collapse_shape %transposed_331 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1001 = arith.index_cast %998 : i64 to index
+    %c12_337 = arith.constant 12 : index
+    %1002 = arith.muli %1001, %c12_337 overflow<nsw> : index
+    %1003 = arith.index_cast %998 : i64 to index
+    %c12_338 = arith.constant 12 : index
+    %1004 = arith.muli %1003, %c12_338 overflow<nsw> : index
+    %1005 = tensor.empty(%1004) : tensor<?x128x128xf32>
+    %1006 = linalg.fill ins(%cst : f32) outs(%1005 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1007 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_334, %collapsed_335 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1006 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1008 = tensor.empty(%1004) : tensor<?x128x128xf16>
+    %1009 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1007 : tensor<?x128x128xf32>) outs(%1008 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %1135 = arith.divsi %1129, %c12 : index
-    %expanded_341 = tensor.expand_shape %1134 [[0, 1], [2], [3]] output_shape [%1135, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1136 = tensor.empty(%1135) : tensor<?x12x128x128xf16>
-    %1137 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_341 : tensor<?x12x128x128xf16>) outs(%1136 : tensor<?x12x128x128xf16>) {
+    %1010 = arith.divsi %1004, %c12 : index
+    %expanded_339 = tensor.expand_shape %1009 [[0, 1], [2], [3]] output_shape [%1010, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1011 = tensor.empty(%1010) : tensor<?x12x128x128xf16>
+    %1012 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_339 : tensor<?x12x128x128xf16>) outs(%1011 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1138 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %1137 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %1013 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %1012 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1139 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1138 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1014 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1013 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1140:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1139 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %1015:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1014 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_342 = tensor.expand_shape %1140#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1141 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1139, %expanded_342 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_340 = tensor.expand_shape %1015#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1016 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1014, %expanded_340 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1142 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1141 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1017 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1016 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1143 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1142 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %1018 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1017 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %1144 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1142, %1143 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1019 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1017, %1018 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1145 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1144 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %1020 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1019 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_343 = tensor.collapse_shape %1145 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1146 = arith.index_cast %1123 : i64 to index
-    %c12_344 = arith.constant 12 : index
-    %1147 = arith.muli %1146, %c12_344 overflow<nsw> : index
-    %1148 = linalg.batch_matmul ins(%collapsed_343, %collapsed_338 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1149 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1148 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_341 = tensor.collapse_shape %1020 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1021 = arith.index_cast %998 : i64 to index
+    %c12_342 = arith.constant 12 : index
+    %1022 = arith.muli %1021, %c12_342 overflow<nsw> : index
+    %1023 = linalg.batch_matmul ins(%collapsed_341, %collapsed_336 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1024 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1023 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_345 = tensor.expand_shape %1149 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_346 = tensor.reshape %expanded_345(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_347 = linalg.transpose ins(%reshape_346 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_348 = tensor.reshape %transposed_347(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_349 = tensor.collapse_shape %reshape_348 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1150 = arith.index_cast %114 : i64 to index
-    %c128_350 = arith.constant 128 : index
-    %1151 = arith.muli %1150, %c128_350 overflow<nsw> : index
-    %1152 = tensor.empty(%1151) : tensor<?x768xf32>
-    %1153 = linalg.fill ins(%cst_0 : f32) outs(%1152 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1154 = linalg.matmul ins(%collapsed_349, %arg114 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1153 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1155 = tensor.empty(%1151) : tensor<?x768xf16>
-    %1156 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1154 : tensor<?x768xf32>) outs(%1155 : tensor<?x768xf16>) {
+    %expanded_343 = tensor.expand_shape %1024 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_344 = tensor.reshape %expanded_343(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_345 = linalg.transpose ins(%reshape_344 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_346 = tensor.reshape %transposed_345(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_347 = tensor.collapse_shape %reshape_346 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1025 = arith.index_cast %106 : i64 to index
+    %c128_348 = arith.constant 128 : index
+    %1026 = arith.muli %1025, %c128_348 overflow<nsw> : index
+    %1027 = tensor.empty(%1026) : tensor<?x768xf32>
+    %1028 = linalg.fill ins(%cst : f32) outs(%1027 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1029 = linalg.matmul ins(%collapsed_347, %arg114 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1028 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1030 = tensor.empty(%1026) : tensor<?x768xf16>
+    %1031 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1029 : tensor<?x768xf32>) outs(%1030 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1157 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg115, %1156 : tensor<768xf16>, tensor<?x768xf16>) outs(%1155 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1032 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg115, %1031 : tensor<768xf16>, tensor<?x768xf16>) outs(%1030 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1158 = arith.divsi %1151, %c128 : index
-    %expanded_351 = tensor.expand_shape %1157 [[0, 1], [2]] output_shape [%1158, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1159 = tensor.empty(%1158) : tensor<?x128x768xf16>
-    %1160 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_351, %1095 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1159 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1033 = arith.divsi %1026, %c128 : index
+    %expanded_349 = tensor.expand_shape %1032 [[0, 1], [2]] output_shape [%1033, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1034 = tensor.empty(%1033) : tensor<?x128x768xf16>
+    %1035 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_349, %975 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1034 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1161 = tensor.empty(%1158) : tensor<?x128x768xf32>
-    %1162 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1160 : tensor<?x128x768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
+    %1036 = tensor.empty(%1033) : tensor<?x128x768xf32>
+    %1037 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1035 : tensor<?x128x768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1163 = tensor.empty(%1158) : tensor<?x128x768xf64>
-    %1164 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1162 : tensor<?x128x768xf32>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1165 = tensor.empty(%1158) : tensor<?x128x1xf64>
-    %1166 = linalg.fill ins(%cst : f64) outs(%1165 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1167 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1164 : tensor<?x128x768xf64>) outs(%1166 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1168 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1167 : tensor<?x128x1xf64>) outs(%1165 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1169 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1164, %1168 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1170 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1169, %1169 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1171 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1170 : tensor<?x128x768xf64>) outs(%1166 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1172 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1171 : tensor<?x128x1xf64>) outs(%1165 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1173 = tensor.empty(%1158) : tensor<?x128x1xf32>
-    %1174 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1172 : tensor<?x128x1xf64>) outs(%1173 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1175 = linalg.fill ins(%cst_0 : f32) outs(%1173 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1176 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1162 : tensor<?x128x768xf32>) outs(%1175 : tensor<?x128x1xf32>) {
+    %1038 = tensor.empty(%1033) : tensor<?x128x1xf32>
+    %1039 = linalg.fill ins(%cst : f32) outs(%1038 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1040 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1037 : tensor<?x128x768xf32>) outs(%1039 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1177 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1176 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1041 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1040 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1178 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1174 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1042 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1037, %1041 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1043 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042, %1042 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1044 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1043 : tensor<?x128x768xf32>) outs(%1039 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1179 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1178 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1045 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1044 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1180 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1162, %1177 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1046 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1045 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1047 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1046 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1048 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1042, %1047 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1181 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1180, %1179 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1049 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1048, %arg116 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1182 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1181, %arg116 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1050 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1049, %arg117 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1183 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1182, %arg117 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1184 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183 : tensor<?x128x768xf32>) outs(%1159 : tensor<?x128x768xf16>) {
+    %1051 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1050 : tensor<?x128x768xf32>) outs(%1034 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_352 = tensor.collapse_shape %1184 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_353 = arith.constant 128 : index
-    %1185 = arith.muli %1158, %c128_353 overflow<nsw> : index
-    %1186 = tensor.empty(%1185) : tensor<?x3072xf32>
-    %1187 = linalg.fill ins(%cst_0 : f32) outs(%1186 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1188 = linalg.matmul ins(%collapsed_352, %arg118 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1187 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1189 = tensor.empty(%1185) : tensor<?x3072xf16>
-    %1190 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1188 : tensor<?x3072xf32>) outs(%1189 : tensor<?x3072xf16>) {
+    %collapsed_350 = tensor.collapse_shape %1051 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_351 = arith.constant 128 : index
+    %1052 = arith.muli %1033, %c128_351 overflow<nsw> : index
+    %1053 = tensor.empty(%1052) : tensor<?x3072xf32>
+    %1054 = linalg.fill ins(%cst : f32) outs(%1053 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1055 = linalg.matmul ins(%collapsed_350, %arg118 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1054 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1056 = tensor.empty(%1052) : tensor<?x3072xf16>
+    %1057 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1055 : tensor<?x3072xf32>) outs(%1056 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1191 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg119, %1190 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1189 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1058 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg119, %1057 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1056 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1192 = arith.divsi %1185, %c128 : index
-    %expanded_354 = tensor.expand_shape %1191 [[0, 1], [2]] output_shape [%1192, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1193 = tensor.empty(%1192) : tensor<?x128x3072xf16>
-    %1194 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1059 = arith.divsi %1052, %c128 : index
+    %expanded_352 = tensor.expand_shape %1058 [[0, 1], [2]] output_shape [%1059, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1060 = tensor.empty(%1059) : tensor<?x128x3072xf16>
+    %1061 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1195 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1062 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1196 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1195 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1063 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1062 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1197 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_354, %1196 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1064 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_352, %1063 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1198 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1197 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1065 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1064 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1199 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1198 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1066 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1065 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1200 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1199 : tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
+    %1067 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1066 : tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1201 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1194, %1200 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1193 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1068 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1061, %1067 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1060 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_355 = tensor.collapse_shape %1201 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_356 = arith.constant 128 : index
-    %1202 = arith.muli %1192, %c128_356 overflow<nsw> : index
-    %1203 = tensor.empty(%1202) : tensor<?x768xf32>
-    %1204 = linalg.fill ins(%cst_0 : f32) outs(%1203 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1205 = linalg.matmul ins(%collapsed_355, %arg120 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1204 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1206 = tensor.empty(%1202) : tensor<?x768xf16>
-    %1207 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1205 : tensor<?x768xf32>) outs(%1206 : tensor<?x768xf16>) {
+    %collapsed_353 = tensor.collapse_shape %1068 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_354 = arith.constant 128 : index
+    %1069 = arith.muli %1059, %c128_354 overflow<nsw> : index
+    %1070 = tensor.empty(%1069) : tensor<?x768xf32>
+    %1071 = linalg.fill ins(%cst : f32) outs(%1070 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1072 = linalg.matmul ins(%collapsed_353, %arg120 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1071 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1073 = tensor.empty(%1069) : tensor<?x768xf16>
+    %1074 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1072 : tensor<?x768xf32>) outs(%1073 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1208 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg121, %1207 : tensor<768xf16>, tensor<?x768xf16>) outs(%1206 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1075 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg121, %1074 : tensor<768xf16>, tensor<?x768xf16>) outs(%1073 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1209 = arith.divsi %1202, %c128 : index
-    %expanded_357 = tensor.expand_shape %1208 [[0, 1], [2]] output_shape [%1209, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1210 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1160, %expanded_357 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1159 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1076 = arith.divsi %1069, %c128 : index
+    %expanded_355 = tensor.expand_shape %1075 [[0, 1], [2]] output_shape [%1076, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1077 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1035, %expanded_355 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1034 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1211 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1210 : tensor<?x128x768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
+    %1078 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1077 : tensor<?x128x768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1212 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1211 : tensor<?x128x768xf32>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1213 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1212 : tensor<?x128x768xf64>) outs(%1166 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1214 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1213 : tensor<?x128x1xf64>) outs(%1165 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1215 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1212, %1214 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1216 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1215, %1215 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1163 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1217 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1216 : tensor<?x128x768xf64>) outs(%1166 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1218 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1217 : tensor<?x128x1xf64>) outs(%1165 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1219 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1218 : tensor<?x128x1xf64>) outs(%1173 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1220 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1211 : tensor<?x128x768xf32>) outs(%1175 : tensor<?x128x1xf32>) {
+    %1079 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1078 : tensor<?x128x768xf32>) outs(%1039 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1221 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1220 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1080 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1079 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1222 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1219 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1081 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1078, %1080 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1082 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081, %1081 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1083 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1082 : tensor<?x128x768xf32>) outs(%1039 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1223 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1222 : tensor<?x128x1xf32>) outs(%1173 : tensor<?x128x1xf32>) {
+    %1084 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1224 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1211, %1221 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1085 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1084 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1086 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1085 : tensor<?x128x1xf32>) outs(%1038 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1087 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1081, %1086 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1225 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1224, %1223 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1088 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1087, %arg122 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1226 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1225, %arg122 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1089 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1088, %arg123 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1036 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1227 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1226, %arg123 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1161 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1228 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1227 : tensor<?x128x768xf32>) outs(%1159 : tensor<?x128x768xf16>) {
+    %1090 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1089 : tensor<?x128x768xf32>) outs(%1034 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_358 = tensor.collapse_shape %1228 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1229 = tensor.empty(%1185) : tensor<?x2304xf32>
-    %1230 = linalg.fill ins(%cst_0 : f32) outs(%1229 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1231 = linalg.matmul ins(%collapsed_358, %arg124 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1230 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1232 = tensor.empty(%1185) : tensor<?x2304xf16>
-    %1233 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1231 : tensor<?x2304xf32>) outs(%1232 : tensor<?x2304xf16>) {
+    %collapsed_356 = tensor.collapse_shape %1090 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1091 = tensor.empty(%1052) : tensor<?x2304xf32>
+    %1092 = linalg.fill ins(%cst : f32) outs(%1091 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1093 = linalg.matmul ins(%collapsed_356, %arg124 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1092 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1094 = tensor.empty(%1052) : tensor<?x2304xf16>
+    %1095 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1093 : tensor<?x2304xf32>) outs(%1094 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %1234 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg125, %1233 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1232 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1096 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg125, %1095 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1094 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_359 = tensor.expand_shape %1234 [[0, 1], [2]] output_shape [%1192, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_360 = tensor.extract_slice %expanded_359[0, 0, 0] [%1192, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_361 = tensor.extract_slice %expanded_359[0, 0, 768] [%1192, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_362 = tensor.extract_slice %expanded_359[0, 0, 1536] [%1192, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %1235 = arith.index_cast %1192 : index to i64
-    %1236 = arith.muli %1235, %c98304_i64 : i64
-    %1237 = arith.divsi %1236, %60 : i64
-    %1238 = arith.select %8, %1237, %0 : i64
-    %from_elements_363 = tensor.from_elements %1238, %c128_i64, %1237, %c64_i64 : tensor<4xi64>
-    %reshape_364 = tensor.reshape %extracted_slice_361(%from_elements_363) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1239 = arith.index_cast %1238 : i64 to index
-    %1240 = tensor.empty(%1239) : tensor<?x12x128x64xf16>
-    %transposed_365 = linalg.transpose ins(%reshape_364 : tensor<?x128x12x64xf16>) outs(%1240 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_366 = tensor.reshape %extracted_slice_362(%from_elements_363) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_367 = linalg.transpose ins(%reshape_366 : tensor<?x128x12x64xf16>) outs(%1240 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_368 = tensor.reshape %extracted_slice_360(%from_elements_363) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_369 = linalg.transpose ins(%reshape_368 : tensor<?x128x12x64xf16>) outs(%1240 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_370 = tensor.collapse_shape %transposed_369 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_371 = tensor.collapse_shape %transposed_365 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_372 = tensor.collapse_shape %transposed_367 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1241 = arith.index_cast %1238 : i64 to index
-    %c12_373 = arith.constant 12 : index
-    %1242 = arith.muli %1241, %c12_373 overflow<nsw> : index
-    %1243 = arith.index_cast %1238 : i64 to index
-    %c12_374 = arith.constant 12 : index
-    %1244 = arith.muli %1243, %c12_374 overflow<nsw> : index
-    %1245 = tensor.empty(%1244) : tensor<?x128x128xf32>
-    %1246 = linalg.fill ins(%cst_0 : f32) outs(%1245 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1247 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_370, %collapsed_371 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1246 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1248 = tensor.empty(%1244) : tensor<?x128x128xf16>
-    %1249 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1247 : tensor<?x128x128xf32>) outs(%1248 : tensor<?x128x128xf16>) {
+    %expanded_357 = tensor.expand_shape %1096 [[0, 1], [2]] output_shape [%1059, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_358 = tensor.extract_slice %expanded_357[0, 0, 0] [%1059, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_359 = tensor.extract_slice %expanded_357[0, 0, 768] [%1059, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_360 = tensor.extract_slice %expanded_357[0, 0, 1536] [%1059, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %1097 = arith.index_cast %1059 : index to i64
+    %1098 = arith.muli %1097, %c98304_i64 : i64
+    %1099 = arith.divsi %1098, %52 : i64
+    %1100 = arith.select %8, %1099, %0 : i64
+    %from_elements_361 = tensor.from_elements %1100, %c128_i64, %1099, %c64_i64 : tensor<4xi64>
+    %reshape_362 = tensor.reshape %extracted_slice_359(%from_elements_361) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %1101 = arith.index_cast %1100 : i64 to index
+    %1102 = tensor.empty(%1101) : tensor<?x12x128x64xf16>
+    %transposed_363 = linalg.transpose ins(%reshape_362 : tensor<?x128x12x64xf16>) outs(%1102 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_364 = tensor.reshape %extracted_slice_360(%from_elements_361) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_365 = linalg.transpose ins(%reshape_364 : tensor<?x128x12x64xf16>) outs(%1102 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_366 = tensor.reshape %extracted_slice_358(%from_elements_361) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_367 = linalg.transpose ins(%reshape_366 : tensor<?x128x12x64xf16>) outs(%1102 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_368 = tensor.collapse_shape %transposed_367 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_369 = tensor.collapse_shape %transposed_363 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_370 = tensor.collapse_shape %transposed_365 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1103 = arith.index_cast %1100 : i64 to index
+    %c12_371 = arith.constant 12 : index
+    %1104 = arith.muli %1103, %c12_371 overflow<nsw> : index
+    %1105 = arith.index_cast %1100 : i64 to index
+    %c12_372 = arith.constant 12 : index
+    %1106 = arith.muli %1105, %c12_372 overflow<nsw> : index
+    %1107 = tensor.empty(%1106) : tensor<?x128x128xf32>
+    %1108 = linalg.fill ins(%cst : f32) outs(%1107 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1109 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_368, %collapsed_369 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1108 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1110 = tensor.empty(%1106) : tensor<?x128x128xf16>
+    %1111 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1109 : tensor<?x128x128xf32>) outs(%1110 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %1250 = arith.divsi %1244, %c12 : index
-    %expanded_375 = tensor.expand_shape %1249 [[0, 1], [2], [3]] output_shape [%1250, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1251 = tensor.empty(%1250) : tensor<?x12x128x128xf16>
-    %1252 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_375 : tensor<?x12x128x128xf16>) outs(%1251 : tensor<?x12x128x128xf16>) {
+    %1112 = arith.divsi %1106, %c12 : index
+    %expanded_373 = tensor.expand_shape %1111 [[0, 1], [2], [3]] output_shape [%1112, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1113 = tensor.empty(%1112) : tensor<?x12x128x128xf16>
+    %1114 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_373 : tensor<?x12x128x128xf16>) outs(%1113 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1253 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %1252 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %1115 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %1114 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1254 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1253 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1116 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1115 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1255:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1254 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %1117:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1116 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_376 = tensor.expand_shape %1255#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1256 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1254, %expanded_376 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_374 = tensor.expand_shape %1117#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1118 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1116, %expanded_374 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1257 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1256 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1119 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1118 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1258 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1257 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %1120 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1119 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %1259 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1257, %1258 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1121 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1119, %1120 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1260 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1259 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %1122 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1121 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_377 = tensor.collapse_shape %1260 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1261 = arith.index_cast %1238 : i64 to index
-    %c12_378 = arith.constant 12 : index
-    %1262 = arith.muli %1261, %c12_378 overflow<nsw> : index
-    %1263 = linalg.batch_matmul ins(%collapsed_377, %collapsed_372 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1264 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1263 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_375 = tensor.collapse_shape %1122 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1123 = arith.index_cast %1100 : i64 to index
+    %c12_376 = arith.constant 12 : index
+    %1124 = arith.muli %1123, %c12_376 overflow<nsw> : index
+    %1125 = linalg.batch_matmul ins(%collapsed_375, %collapsed_370 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1126 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1125 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_379 = tensor.expand_shape %1264 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_380 = tensor.reshape %expanded_379(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_381 = linalg.transpose ins(%reshape_380 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_382 = tensor.reshape %transposed_381(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_383 = tensor.collapse_shape %reshape_382 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1265 = arith.index_cast %114 : i64 to index
-    %c128_384 = arith.constant 128 : index
-    %1266 = arith.muli %1265, %c128_384 overflow<nsw> : index
-    %1267 = tensor.empty(%1266) : tensor<?x768xf32>
-    %1268 = linalg.fill ins(%cst_0 : f32) outs(%1267 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1269 = linalg.matmul ins(%collapsed_383, %arg126 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1268 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1270 = tensor.empty(%1266) : tensor<?x768xf16>
-    %1271 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1269 : tensor<?x768xf32>) outs(%1270 : tensor<?x768xf16>) {
+    %expanded_377 = tensor.expand_shape %1126 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_378 = tensor.reshape %expanded_377(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_379 = linalg.transpose ins(%reshape_378 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_380 = tensor.reshape %transposed_379(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_381 = tensor.collapse_shape %reshape_380 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1127 = arith.index_cast %106 : i64 to index
+    %c128_382 = arith.constant 128 : index
+    %1128 = arith.muli %1127, %c128_382 overflow<nsw> : index
+    %1129 = tensor.empty(%1128) : tensor<?x768xf32>
+    %1130 = linalg.fill ins(%cst : f32) outs(%1129 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1131 = linalg.matmul ins(%collapsed_381, %arg126 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1130 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1132 = tensor.empty(%1128) : tensor<?x768xf16>
+    %1133 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1131 : tensor<?x768xf32>) outs(%1132 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1272 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg127, %1271 : tensor<768xf16>, tensor<?x768xf16>) outs(%1270 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1134 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg127, %1133 : tensor<768xf16>, tensor<?x768xf16>) outs(%1132 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1273 = arith.divsi %1266, %c128 : index
-    %expanded_385 = tensor.expand_shape %1272 [[0, 1], [2]] output_shape [%1273, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1274 = tensor.empty(%1273) : tensor<?x128x768xf16>
-    %1275 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_385, %1210 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1274 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1135 = arith.divsi %1128, %c128 : index
+    %expanded_383 = tensor.expand_shape %1134 [[0, 1], [2]] output_shape [%1135, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1136 = tensor.empty(%1135) : tensor<?x128x768xf16>
+    %1137 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_383, %1077 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1136 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1276 = tensor.empty(%1273) : tensor<?x128x768xf32>
-    %1277 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1275 : tensor<?x128x768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
+    %1138 = tensor.empty(%1135) : tensor<?x128x768xf32>
+    %1139 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1137 : tensor<?x128x768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1278 = tensor.empty(%1273) : tensor<?x128x768xf64>
-    %1279 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1277 : tensor<?x128x768xf32>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1280 = tensor.empty(%1273) : tensor<?x128x1xf64>
-    %1281 = linalg.fill ins(%cst : f64) outs(%1280 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1282 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1279 : tensor<?x128x768xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1283 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1282 : tensor<?x128x1xf64>) outs(%1280 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1284 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1279, %1283 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1285 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1284, %1284 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1286 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1285 : tensor<?x128x768xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1287 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1286 : tensor<?x128x1xf64>) outs(%1280 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1288 = tensor.empty(%1273) : tensor<?x128x1xf32>
-    %1289 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1287 : tensor<?x128x1xf64>) outs(%1288 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1290 = linalg.fill ins(%cst_0 : f32) outs(%1288 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1291 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1277 : tensor<?x128x768xf32>) outs(%1290 : tensor<?x128x1xf32>) {
+    %1140 = tensor.empty(%1135) : tensor<?x128x1xf32>
+    %1141 = linalg.fill ins(%cst : f32) outs(%1140 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1142 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1139 : tensor<?x128x768xf32>) outs(%1141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1292 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1291 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1143 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1142 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1293 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1289 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1144 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139, %1143 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1145 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1144, %1144 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1146 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1145 : tensor<?x128x768xf32>) outs(%1141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1294 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1293 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1147 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1146 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1295 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1277, %1292 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1148 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1147 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1149 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1148 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1150 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1144, %1149 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1296 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1295, %1294 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1151 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1150, %arg128 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1297 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1296, %arg128 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1152 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1151, %arg129 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1298 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1297, %arg129 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1299 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1298 : tensor<?x128x768xf32>) outs(%1274 : tensor<?x128x768xf16>) {
+    %1153 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1152 : tensor<?x128x768xf32>) outs(%1136 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_386 = tensor.collapse_shape %1299 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_387 = arith.constant 128 : index
-    %1300 = arith.muli %1273, %c128_387 overflow<nsw> : index
-    %1301 = tensor.empty(%1300) : tensor<?x3072xf32>
-    %1302 = linalg.fill ins(%cst_0 : f32) outs(%1301 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1303 = linalg.matmul ins(%collapsed_386, %arg130 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1302 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1304 = tensor.empty(%1300) : tensor<?x3072xf16>
-    %1305 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1303 : tensor<?x3072xf32>) outs(%1304 : tensor<?x3072xf16>) {
+    %collapsed_384 = tensor.collapse_shape %1153 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_385 = arith.constant 128 : index
+    %1154 = arith.muli %1135, %c128_385 overflow<nsw> : index
+    %1155 = tensor.empty(%1154) : tensor<?x3072xf32>
+    %1156 = linalg.fill ins(%cst : f32) outs(%1155 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1157 = linalg.matmul ins(%collapsed_384, %arg130 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1156 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1158 = tensor.empty(%1154) : tensor<?x3072xf16>
+    %1159 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1157 : tensor<?x3072xf32>) outs(%1158 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1306 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg131, %1305 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1304 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1160 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg131, %1159 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1158 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1307 = arith.divsi %1300, %c128 : index
-    %expanded_388 = tensor.expand_shape %1306 [[0, 1], [2]] output_shape [%1307, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1308 = tensor.empty(%1307) : tensor<?x128x3072xf16>
-    %1309 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1161 = arith.divsi %1154, %c128 : index
+    %expanded_386 = tensor.expand_shape %1160 [[0, 1], [2]] output_shape [%1161, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1162 = tensor.empty(%1161) : tensor<?x128x3072xf16>
+    %1163 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1310 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1164 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1311 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1310 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1165 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1164 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1312 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_388, %1311 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1166 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_386, %1165 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1313 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1312 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1167 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1166 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1314 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1313 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1168 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1167 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1315 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1314 : tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
+    %1169 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1168 : tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1316 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1309, %1315 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1308 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1170 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1163, %1169 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1162 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_389 = tensor.collapse_shape %1316 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_390 = arith.constant 128 : index
-    %1317 = arith.muli %1307, %c128_390 overflow<nsw> : index
-    %1318 = tensor.empty(%1317) : tensor<?x768xf32>
-    %1319 = linalg.fill ins(%cst_0 : f32) outs(%1318 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1320 = linalg.matmul ins(%collapsed_389, %arg132 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1319 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1321 = tensor.empty(%1317) : tensor<?x768xf16>
-    %1322 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1320 : tensor<?x768xf32>) outs(%1321 : tensor<?x768xf16>) {
+    %collapsed_387 = tensor.collapse_shape %1170 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_388 = arith.constant 128 : index
+    %1171 = arith.muli %1161, %c128_388 overflow<nsw> : index
+    %1172 = tensor.empty(%1171) : tensor<?x768xf32>
+    %1173 = linalg.fill ins(%cst : f32) outs(%1172 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1174 = linalg.matmul ins(%collapsed_387, %arg132 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1173 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1175 = tensor.empty(%1171) : tensor<?x768xf16>
+    %1176 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1174 : tensor<?x768xf32>) outs(%1175 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1323 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg133, %1322 : tensor<768xf16>, tensor<?x768xf16>) outs(%1321 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1177 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg133, %1176 : tensor<768xf16>, tensor<?x768xf16>) outs(%1175 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1324 = arith.divsi %1317, %c128 : index
-    %expanded_391 = tensor.expand_shape %1323 [[0, 1], [2]] output_shape [%1324, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1325 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1275, %expanded_391 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1274 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1178 = arith.divsi %1171, %c128 : index
+    %expanded_389 = tensor.expand_shape %1177 [[0, 1], [2]] output_shape [%1178, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1179 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1137, %expanded_389 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1136 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1326 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1325 : tensor<?x128x768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
+    %1180 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1179 : tensor<?x128x768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1327 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1326 : tensor<?x128x768xf32>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1328 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1327 : tensor<?x128x768xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1329 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1328 : tensor<?x128x1xf64>) outs(%1280 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1330 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1327, %1329 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1331 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1330, %1330 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1278 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1332 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1331 : tensor<?x128x768xf64>) outs(%1281 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1333 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1332 : tensor<?x128x1xf64>) outs(%1280 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1334 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1333 : tensor<?x128x1xf64>) outs(%1288 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1335 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1326 : tensor<?x128x768xf32>) outs(%1290 : tensor<?x128x1xf32>) {
+    %1181 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1180 : tensor<?x128x768xf32>) outs(%1141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1336 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1335 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1182 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1181 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1337 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1334 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1183 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1180, %1182 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1184 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183, %1183 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1185 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1184 : tensor<?x128x768xf32>) outs(%1141 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1338 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1337 : tensor<?x128x1xf32>) outs(%1288 : tensor<?x128x1xf32>) {
+    %1186 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1339 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1326, %1336 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1187 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1186 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1188 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1187 : tensor<?x128x1xf32>) outs(%1140 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1189 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183, %1188 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1340 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1339, %1338 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1190 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1189, %arg134 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1341 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1340, %arg134 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1191 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1190, %arg135 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1138 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1342 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1341, %arg135 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1276 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1343 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1342 : tensor<?x128x768xf32>) outs(%1274 : tensor<?x128x768xf16>) {
+    %1192 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1191 : tensor<?x128x768xf32>) outs(%1136 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_392 = tensor.collapse_shape %1343 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1344 = tensor.empty(%1300) : tensor<?x2304xf32>
-    %1345 = linalg.fill ins(%cst_0 : f32) outs(%1344 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1346 = linalg.matmul ins(%collapsed_392, %arg136 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1345 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1347 = tensor.empty(%1300) : tensor<?x2304xf16>
-    %1348 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1346 : tensor<?x2304xf32>) outs(%1347 : tensor<?x2304xf16>) {
+    %collapsed_390 = tensor.collapse_shape %1192 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1193 = tensor.empty(%1154) : tensor<?x2304xf32>
+    %1194 = linalg.fill ins(%cst : f32) outs(%1193 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1195 = linalg.matmul ins(%collapsed_390, %arg136 : tensor<?x768xf16>, tensor<768x2304xf16>) outs(%1194 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1196 = tensor.empty(%1154) : tensor<?x2304xf16>
+    %1197 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1195 : tensor<?x2304xf32>) outs(%1196 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %1349 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg137, %1348 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1347 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1198 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg137, %1197 : tensor<2304xf16>, tensor<?x2304xf16>) outs(%1196 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x2304xf16>
-    %expanded_393 = tensor.expand_shape %1349 [[0, 1], [2]] output_shape [%1307, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
-    %extracted_slice_394 = tensor.extract_slice %expanded_393[0, 0, 0] [%1307, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_395 = tensor.extract_slice %expanded_393[0, 0, 768] [%1307, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %extracted_slice_396 = tensor.extract_slice %expanded_393[0, 0, 1536] [%1307, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
-    %1350 = arith.index_cast %1307 : index to i64
-    %1351 = arith.muli %1350, %c98304_i64 : i64
-    %1352 = arith.divsi %1351, %60 : i64
-    %1353 = arith.select %8, %1352, %0 : i64
-    %from_elements_397 = tensor.from_elements %1353, %c128_i64, %1352, %c64_i64 : tensor<4xi64>
-    %reshape_398 = tensor.reshape %extracted_slice_395(%from_elements_397) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %1354 = arith.index_cast %1353 : i64 to index
-    %1355 = tensor.empty(%1354) : tensor<?x12x128x64xf16>
-    %transposed_399 = linalg.transpose ins(%reshape_398 : tensor<?x128x12x64xf16>) outs(%1355 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_400 = tensor.reshape %extracted_slice_396(%from_elements_397) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_401 = linalg.transpose ins(%reshape_400 : tensor<?x128x12x64xf16>) outs(%1355 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_402 = tensor.reshape %extracted_slice_394(%from_elements_397) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
-    %transposed_403 = linalg.transpose ins(%reshape_402 : tensor<?x128x12x64xf16>) outs(%1355 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
-    %collapsed_404 = tensor.collapse_shape %transposed_403 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_405 = tensor.collapse_shape %transposed_399 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %collapsed_406 = tensor.collapse_shape %transposed_401 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
-    %1356 = arith.index_cast %1353 : i64 to index
-    %c12_407 = arith.constant 12 : index
-    %1357 = arith.muli %1356, %c12_407 overflow<nsw> : index
-    %1358 = arith.index_cast %1353 : i64 to index
-    %c12_408 = arith.constant 12 : index
-    %1359 = arith.muli %1358, %c12_408 overflow<nsw> : index
-    %1360 = tensor.empty(%1359) : tensor<?x128x128xf32>
-    %1361 = linalg.fill ins(%cst_0 : f32) outs(%1360 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1362 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_404, %collapsed_405 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1361 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
-    %1363 = tensor.empty(%1359) : tensor<?x128x128xf16>
-    %1364 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1362 : tensor<?x128x128xf32>) outs(%1363 : tensor<?x128x128xf16>) {
+    %expanded_391 = tensor.expand_shape %1198 [[0, 1], [2]] output_shape [%1161, 128, 2304] : tensor<?x2304xf16> into tensor<?x128x2304xf16>
+    %extracted_slice_392 = tensor.extract_slice %expanded_391[0, 0, 0] [%1161, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_393 = tensor.extract_slice %expanded_391[0, 0, 768] [%1161, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %extracted_slice_394 = tensor.extract_slice %expanded_391[0, 0, 1536] [%1161, 128, 768] [1, 1, 1] : tensor<?x128x2304xf16> to tensor<?x128x768xf16>
+    %1199 = arith.index_cast %1161 : index to i64
+    %1200 = arith.muli %1199, %c98304_i64 : i64
+    %1201 = arith.divsi %1200, %52 : i64
+    %1202 = arith.select %8, %1201, %0 : i64
+    %from_elements_395 = tensor.from_elements %1202, %c128_i64, %1201, %c64_i64 : tensor<4xi64>
+    %reshape_396 = tensor.reshape %extracted_slice_393(%from_elements_395) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %1203 = arith.index_cast %1202 : i64 to index
+    %1204 = tensor.empty(%1203) : tensor<?x12x128x64xf16>
+    %transposed_397 = linalg.transpose ins(%reshape_396 : tensor<?x128x12x64xf16>) outs(%1204 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_398 = tensor.reshape %extracted_slice_394(%from_elements_395) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_399 = linalg.transpose ins(%reshape_398 : tensor<?x128x12x64xf16>) outs(%1204 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_400 = tensor.reshape %extracted_slice_392(%from_elements_395) : (tensor<?x128x768xf16>, tensor<4xi64>) -> tensor<?x128x12x64xf16>
+    %transposed_401 = linalg.transpose ins(%reshape_400 : tensor<?x128x12x64xf16>) outs(%1204 : tensor<?x12x128x64xf16>) permutation = [0, 2, 1, 3] 
+    %collapsed_402 = tensor.collapse_shape %transposed_401 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_403 = tensor.collapse_shape %transposed_397 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %collapsed_404 = tensor.collapse_shape %transposed_399 [[0, 1], [2], [3]] : tensor<?x12x128x64xf16> into tensor<?x128x64xf16>
+    %1205 = arith.index_cast %1202 : i64 to index
+    %c12_405 = arith.constant 12 : index
+    %1206 = arith.muli %1205, %c12_405 overflow<nsw> : index
+    %1207 = arith.index_cast %1202 : i64 to index
+    %c12_406 = arith.constant 12 : index
+    %1208 = arith.muli %1207, %c12_406 overflow<nsw> : index
+    %1209 = tensor.empty(%1208) : tensor<?x128x128xf32>
+    %1210 = linalg.fill ins(%cst : f32) outs(%1209 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1211 = linalg.batch_matmul indexing_maps = [#map15, #map16, #map17] ins(%collapsed_402, %collapsed_403 : tensor<?x128x64xf16>, tensor<?x128x64xf16>) outs(%1210 : tensor<?x128x128xf32>) -> tensor<?x128x128xf32>
+    %1212 = tensor.empty(%1208) : tensor<?x128x128xf16>
+    %1213 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1211 : tensor<?x128x128xf32>) outs(%1212 : tensor<?x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x128xf16>
-    %1365 = arith.divsi %1359, %c12 : index
-    %expanded_409 = tensor.expand_shape %1364 [[0, 1], [2], [3]] output_shape [%1365, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
-    %1366 = tensor.empty(%1365) : tensor<?x12x128x128xf16>
-    %1367 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_409 : tensor<?x12x128x128xf16>) outs(%1366 : tensor<?x12x128x128xf16>) {
+    %1214 = arith.divsi %1208, %c12 : index
+    %expanded_407 = tensor.expand_shape %1213 [[0, 1], [2], [3]] output_shape [%1214, 12, 128, 128] : tensor<?x128x128xf16> into tensor<?x12x128x128xf16>
+    %1215 = tensor.empty(%1214) : tensor<?x12x128x128xf16>
+    %1216 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_407 : tensor<?x12x128x128xf16>) outs(%1215 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_9 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_7 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1368 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%79, %cst_2, %1367 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%80 : tensor<?x12x128x128xf16>) {
-    ^bb0(%in: i1, %in_426: f16, %in_427: f16, %out: f16):
-      %1459 = arith.select %in, %in_426, %in_427 : f16
-      linalg.yield %1459 : f16
+    %1217 = linalg.generic {indexing_maps = [#map18, #map8, #map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%71, %cst_1, %1216 : tensor<?x1x128x128xi1>, tensor<f16>, tensor<?x12x128x128xf16>) outs(%72 : tensor<?x12x128x128xf16>) {
+    ^bb0(%in: i1, %in_424: f16, %in_425: f16, %out: f16):
+      %1295 = arith.select %in, %in_424, %in_425 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %1369 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1368 : tensor<?x12x128x128xf16>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1218 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1217 : tensor<?x12x128x128xf16>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1370:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1369 : tensor<?x12x128x128xf32>) outs(%87, %85 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_426: i64):
-      %1459 = linalg.index 3 : index
-      %1460 = arith.index_cast %1459 : index to i64
-      %1461 = arith.maximumf %in, %out : f32
-      %1462 = arith.cmpf ogt, %in, %out : f32
-      %1463 = arith.select %1462, %1460, %out_426 : i64
-      linalg.yield %1461, %1463 : f32, i64
+    %1219:2 = linalg.generic {indexing_maps = [#map7, #map17, #map17], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1218 : tensor<?x12x128x128xf32>) outs(%79, %77 : tensor<?x12x128xf32>, tensor<?x12x128xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_424: i64):
+      %1295 = linalg.index 3 : index
+      %1296 = arith.index_cast %1295 : index to i64
+      %1297 = arith.maximumf %in, %out : f32
+      %1298 = arith.cmpf ogt, %in, %out : f32
+      %1299 = arith.select %1298, %1296, %out_424 : i64
+      linalg.yield %1297, %1299 : f32, i64
     } -> (tensor<?x12x128xf32>, tensor<?x12x128xi64>)
-    %expanded_410 = tensor.expand_shape %1370#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
-    %1371 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1369, %expanded_410 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %expanded_408 = tensor.expand_shape %1219#0 [[0], [1], [2, 3]] output_shape [%dim, 12, 128, 1] : tensor<?x12x128xf32> into tensor<?x12x128x1xf32>
+    %1220 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1218, %expanded_408 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1372 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1371 : tensor<?x12x128x128xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
+    %1221 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1220 : tensor<?x12x128x128xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.exp %in : f32
-      linalg.yield %1459 : f32
+      %1295 = math.exp %in : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1373 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1372 : tensor<?x12x128x128xf32>) outs(%92 : tensor<?x12x128x1xf32>) {
+    %1222 = linalg.generic {indexing_maps = [#map7, #map6], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1221 : tensor<?x12x128x128xf32>) outs(%84 : tensor<?x12x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x1xf32>
-    %1374 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1372, %1373 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%82 : tensor<?x12x128x128xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.divf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1223 = linalg.generic {indexing_maps = [#map7, #map6, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1221, %1222 : tensor<?x12x128x128xf32>, tensor<?x12x128x1xf32>) outs(%74 : tensor<?x12x128x128xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.divf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x12x128x128xf32>
-    %1375 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1374 : tensor<?x12x128x128xf32>) outs(%80 : tensor<?x12x128x128xf16>) {
+    %1224 = linalg.generic {indexing_maps = [#map7, #map7], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1223 : tensor<?x12x128x128xf32>) outs(%72 : tensor<?x12x128x128xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x12x128x128xf16>
-    %collapsed_411 = tensor.collapse_shape %1375 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
-    %1376 = arith.index_cast %1353 : i64 to index
-    %c12_412 = arith.constant 12 : index
-    %1377 = arith.muli %1376, %c12_412 overflow<nsw> : index
-    %1378 = linalg.batch_matmul ins(%collapsed_411, %collapsed_406 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%100 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
-    %1379 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1378 : tensor<?x128x64xf32>) outs(%102 : tensor<?x128x64xf16>) {
+    %collapsed_409 = tensor.collapse_shape %1224 [[0, 1], [2], [3]] : tensor<?x12x128x128xf16> into tensor<?x128x128xf16>
+    %1225 = arith.index_cast %1202 : i64 to index
+    %c12_410 = arith.constant 12 : index
+    %1226 = arith.muli %1225, %c12_410 overflow<nsw> : index
+    %1227 = linalg.batch_matmul ins(%collapsed_409, %collapsed_404 : tensor<?x128x128xf16>, tensor<?x128x64xf16>) outs(%92 : tensor<?x128x64xf32>) -> tensor<?x128x64xf32>
+    %1228 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1227 : tensor<?x128x64xf32>) outs(%94 : tensor<?x128x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x64xf16>
-    %expanded_413 = tensor.expand_shape %1379 [[0, 1], [2], [3]] output_shape [%104, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
-    %reshape_414 = tensor.reshape %expanded_413(%from_elements_38) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
-    %transposed_415 = linalg.transpose ins(%reshape_414 : tensor<?x12x128x64xf16>) outs(%110 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
-    %reshape_416 = tensor.reshape %transposed_415(%from_elements_41) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
-    %collapsed_417 = tensor.collapse_shape %reshape_416 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %1380 = arith.index_cast %114 : i64 to index
-    %c128_418 = arith.constant 128 : index
-    %1381 = arith.muli %1380, %c128_418 overflow<nsw> : index
-    %1382 = tensor.empty(%1381) : tensor<?x768xf32>
-    %1383 = linalg.fill ins(%cst_0 : f32) outs(%1382 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1384 = linalg.matmul ins(%collapsed_417, %arg138 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1383 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1385 = tensor.empty(%1381) : tensor<?x768xf16>
-    %1386 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1384 : tensor<?x768xf32>) outs(%1385 : tensor<?x768xf16>) {
+    %expanded_411 = tensor.expand_shape %1228 [[0, 1], [2], [3]] output_shape [%96, 12, 128, 64] : tensor<?x128x64xf16> into tensor<?x12x128x64xf16>
+    %reshape_412 = tensor.reshape %expanded_411(%from_elements_36) : (tensor<?x12x128x64xf16>, tensor<4xi64>) -> tensor<?x12x128x64xf16>
+    %transposed_413 = linalg.transpose ins(%reshape_412 : tensor<?x12x128x64xf16>) outs(%102 : tensor<?x128x12x64xf16>) permutation = [0, 2, 1, 3] 
+    %reshape_414 = tensor.reshape %transposed_413(%from_elements_39) : (tensor<?x128x12x64xf16>, tensor<3xi64>) -> tensor<?x128x768xf16>
+    %collapsed_415 = tensor.collapse_shape %reshape_414 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %1229 = arith.index_cast %106 : i64 to index
+    %c128_416 = arith.constant 128 : index
+    %1230 = arith.muli %1229, %c128_416 overflow<nsw> : index
+    %1231 = tensor.empty(%1230) : tensor<?x768xf32>
+    %1232 = linalg.fill ins(%cst : f32) outs(%1231 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1233 = linalg.matmul ins(%collapsed_415, %arg138 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1232 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1234 = tensor.empty(%1230) : tensor<?x768xf16>
+    %1235 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1233 : tensor<?x768xf32>) outs(%1234 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1387 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg139, %1386 : tensor<768xf16>, tensor<?x768xf16>) outs(%1385 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1236 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg139, %1235 : tensor<768xf16>, tensor<?x768xf16>) outs(%1234 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1388 = arith.divsi %1381, %c128 : index
-    %expanded_419 = tensor.expand_shape %1387 [[0, 1], [2]] output_shape [%1388, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1389 = tensor.empty(%1388) : tensor<?x128x768xf16>
-    %1390 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_419, %1325 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1389 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1237 = arith.divsi %1230, %c128 : index
+    %expanded_417 = tensor.expand_shape %1236 [[0, 1], [2]] output_shape [%1237, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1238 = tensor.empty(%1237) : tensor<?x128x768xf16>
+    %1239 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_417, %1179 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1238 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1391 = tensor.empty(%1388) : tensor<?x128x768xf32>
-    %1392 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1390 : tensor<?x128x768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
+    %1240 = tensor.empty(%1237) : tensor<?x128x768xf32>
+    %1241 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1239 : tensor<?x128x768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1393 = tensor.empty(%1388) : tensor<?x128x768xf64>
-    %1394 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1392 : tensor<?x128x768xf32>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1395 = tensor.empty(%1388) : tensor<?x128x1xf64>
-    %1396 = linalg.fill ins(%cst : f64) outs(%1395 : tensor<?x128x1xf64>) -> tensor<?x128x1xf64>
-    %1397 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1394 : tensor<?x128x768xf64>) outs(%1396 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1398 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1397 : tensor<?x128x1xf64>) outs(%1395 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1399 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1394, %1398 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1400 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1399, %1399 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1401 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1400 : tensor<?x128x768xf64>) outs(%1396 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1402 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1401 : tensor<?x128x1xf64>) outs(%1395 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1403 = tensor.empty(%1388) : tensor<?x128x1xf32>
-    %1404 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1402 : tensor<?x128x1xf64>) outs(%1403 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1405 = linalg.fill ins(%cst_0 : f32) outs(%1403 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
-    %1406 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1392 : tensor<?x128x768xf32>) outs(%1405 : tensor<?x128x1xf32>) {
+    %1242 = tensor.empty(%1237) : tensor<?x128x1xf32>
+    %1243 = linalg.fill ins(%cst : f32) outs(%1242 : tensor<?x128x1xf32>) -> tensor<?x128x1xf32>
+    %1244 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1241 : tensor<?x128x768xf32>) outs(%1243 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1407 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1406 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1245 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1244 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1408 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1404 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1246 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1241, %1245 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1247 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1246, %1246 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1248 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1247 : tensor<?x128x768xf32>) outs(%1243 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1409 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1408 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1249 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1248 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1410 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1392, %1407 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1250 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1249 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1251 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1250 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1252 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1246, %1251 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1411 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1410, %1409 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1253 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1252, %arg140 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1412 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1411, %arg140 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1254 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1253, %arg141 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1413 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1412, %arg141 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1414 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1413 : tensor<?x128x768xf32>) outs(%1389 : tensor<?x128x768xf16>) {
+    %1255 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1254 : tensor<?x128x768xf32>) outs(%1238 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %collapsed_420 = tensor.collapse_shape %1414 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
-    %c128_421 = arith.constant 128 : index
-    %1415 = arith.muli %1388, %c128_421 overflow<nsw> : index
-    %1416 = tensor.empty(%1415) : tensor<?x3072xf32>
-    %1417 = linalg.fill ins(%cst_0 : f32) outs(%1416 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1418 = linalg.matmul ins(%collapsed_420, %arg142 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1417 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1419 = tensor.empty(%1415) : tensor<?x3072xf16>
-    %1420 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1418 : tensor<?x3072xf32>) outs(%1419 : tensor<?x3072xf16>) {
+    %collapsed_418 = tensor.collapse_shape %1255 [[0, 1], [2]] : tensor<?x128x768xf16> into tensor<?x768xf16>
+    %c128_419 = arith.constant 128 : index
+    %1256 = arith.muli %1237, %c128_419 overflow<nsw> : index
+    %1257 = tensor.empty(%1256) : tensor<?x3072xf32>
+    %1258 = linalg.fill ins(%cst : f32) outs(%1257 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1259 = linalg.matmul ins(%collapsed_418, %arg142 : tensor<?x768xf16>, tensor<768x3072xf16>) outs(%1258 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1260 = tensor.empty(%1256) : tensor<?x3072xf16>
+    %1261 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1259 : tensor<?x3072xf32>) outs(%1260 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1421 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg143, %1420 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1419 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1262 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg143, %1261 : tensor<3072xf16>, tensor<?x3072xf16>) outs(%1260 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x3072xf16>
-    %1422 = arith.divsi %1415, %c128 : index
-    %expanded_422 = tensor.expand_shape %1421 [[0, 1], [2]] output_shape [%1422, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
-    %1423 = tensor.empty(%1422) : tensor<?x128x3072xf16>
-    %1424 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1263 = arith.divsi %1256, %c128 : index
+    %expanded_420 = tensor.expand_shape %1262 [[0, 1], [2]] output_shape [%1263, 128, 3072] : tensor<?x3072xf16> into tensor<?x128x3072xf16>
+    %1264 = tensor.empty(%1263) : tensor<?x128x3072xf16>
+    %1265 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.mulf %in, %cst_10 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.mulf %in, %cst_8 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1425 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1266 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.fpowi %in, %c3_i64 : f16, i64
-      linalg.yield %1459 : f16
+      %1295 = math.fpowi %in, %c3_i64 : f16, i64
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1426 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1425 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1267 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1266 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_5 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_4 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1427 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_422, %1426 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1268 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_420, %1267 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1428 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1427 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1269 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1268 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.truncf %cst_4 : f64 to f16
-      %1460 = arith.mulf %in, %1459 : f16
-      linalg.yield %1460 : f16
+      %1295 = arith.truncf %cst_3 : f64 to f16
+      %1296 = arith.mulf %in, %1295 : f16
+      linalg.yield %1296 : f16
     } -> tensor<?x128x3072xf16>
-    %1429 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1428 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1270 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1269 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = math.tanh %in : f16
-      linalg.yield %1459 : f16
+      %1295 = math.tanh %in : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1430 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1429 : tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
+    %1271 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1270 : tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1459 = arith.addf %in, %cst_11 : f16
-      linalg.yield %1459 : f16
+      %1295 = arith.addf %in, %cst_9 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %1431 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1424, %1430 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1423 : tensor<?x128x3072xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.mulf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1272 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1265, %1271 : tensor<?x128x3072xf16>, tensor<?x128x3072xf16>) outs(%1264 : tensor<?x128x3072xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.mulf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x3072xf16>
-    %collapsed_423 = tensor.collapse_shape %1431 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
-    %c128_424 = arith.constant 128 : index
-    %1432 = arith.muli %1422, %c128_424 overflow<nsw> : index
-    %1433 = tensor.empty(%1432) : tensor<?x768xf32>
-    %1434 = linalg.fill ins(%cst_0 : f32) outs(%1433 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1435 = linalg.matmul ins(%collapsed_423, %arg144 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1434 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1436 = tensor.empty(%1432) : tensor<?x768xf16>
-    %1437 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1435 : tensor<?x768xf32>) outs(%1436 : tensor<?x768xf16>) {
+    %collapsed_421 = tensor.collapse_shape %1272 [[0, 1], [2]] : tensor<?x128x3072xf16> into tensor<?x3072xf16>
+    %c128_422 = arith.constant 128 : index
+    %1273 = arith.muli %1263, %c128_422 overflow<nsw> : index
+    %1274 = tensor.empty(%1273) : tensor<?x768xf32>
+    %1275 = linalg.fill ins(%cst : f32) outs(%1274 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1276 = linalg.matmul ins(%collapsed_421, %arg144 : tensor<?x3072xf16>, tensor<3072x768xf16>) outs(%1275 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1277 = tensor.empty(%1273) : tensor<?x768xf16>
+    %1278 = linalg.generic {indexing_maps = [#map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%1276 : tensor<?x768xf32>) outs(%1277 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1438 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg145, %1437 : tensor<768xf16>, tensor<?x768xf16>) outs(%1436 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1279 = linalg.generic {indexing_maps = [#map14, #map4, #map4], iterator_types = ["parallel", "parallel"]} ins(%arg145, %1278 : tensor<768xf16>, tensor<?x768xf16>) outs(%1277 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x768xf16>
-    %1439 = arith.divsi %1432, %c128 : index
-    %expanded_425 = tensor.expand_shape %1438 [[0, 1], [2]] output_shape [%1439, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
-    %1440 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1390, %expanded_425 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1389 : tensor<?x128x768xf16>) {
-    ^bb0(%in: f16, %in_426: f16, %out: f16):
-      %1459 = arith.addf %in, %in_426 : f16
-      linalg.yield %1459 : f16
+    %1280 = arith.divsi %1273, %c128 : index
+    %expanded_423 = tensor.expand_shape %1279 [[0, 1], [2]] output_shape [%1280, 128, 768] : tensor<?x768xf16> into tensor<?x128x768xf16>
+    %1281 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1239, %expanded_423 : tensor<?x128x768xf16>, tensor<?x128x768xf16>) outs(%1238 : tensor<?x128x768xf16>) {
+    ^bb0(%in: f16, %in_424: f16, %out: f16):
+      %1295 = arith.addf %in, %in_424 : f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    %1441 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1440 : tensor<?x128x768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
+    %1282 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1281 : tensor<?x128x768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1459 = arith.extf %in : f16 to f32
-      linalg.yield %1459 : f32
+      %1295 = arith.extf %in : f16 to f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1442 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1441 : tensor<?x128x768xf32>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1459 = arith.extf %in : f32 to f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1443 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1442 : tensor<?x128x768xf64>) outs(%1396 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1444 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1443 : tensor<?x128x1xf64>) outs(%1395 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1445 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1442, %1444 : tensor<?x128x768xf64>, tensor<?x128x1xf64>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.subf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1446 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1445, %1445 : tensor<?x128x768xf64>, tensor<?x128x768xf64>) outs(%1393 : tensor<?x128x768xf64>) {
-    ^bb0(%in: f64, %in_426: f64, %out: f64):
-      %1459 = arith.mulf %in, %in_426 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x768xf64>
-    %1447 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1446 : tensor<?x128x768xf64>) outs(%1396 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.addf %in, %out : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1448 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1447 : tensor<?x128x1xf64>) outs(%1395 : tensor<?x128x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1459 = arith.divf %in, %cst_7 : f64
-      linalg.yield %1459 : f64
-    } -> tensor<?x128x1xf64>
-    %1449 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1448 : tensor<?x128x1xf64>) outs(%1403 : tensor<?x128x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1459 = arith.truncf %in : f64 to f32
-      linalg.yield %1459 : f32
-    } -> tensor<?x128x1xf32>
-    %1450 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1441 : tensor<?x128x768xf32>) outs(%1405 : tensor<?x128x1xf32>) {
+    %1283 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1282 : tensor<?x128x768xf32>) outs(%1243 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.addf %in, %out : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1451 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1450 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1284 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1283 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.divf %in, %cst_8 : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1452 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1449 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1285 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1282, %1284 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.subf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1286 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1285, %1285 : tensor<?x128x768xf32>, tensor<?x128x768xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x768xf32>
+    %1287 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1286 : tensor<?x128x768xf32>) outs(%1243 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = arith.truncf %cst_6 : f64 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
+      %1295 = arith.addf %in, %out : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1453 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1452 : tensor<?x128x1xf32>) outs(%1403 : tensor<?x128x1xf32>) {
+    %1288 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1287 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1459 = math.rsqrt %in : f32
-      linalg.yield %1459 : f32
+      %1295 = arith.divf %in, %cst_6 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x1xf32>
-    %1454 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1441, %1451 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.subf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1289 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1288 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = arith.truncf %cst_5 : f64 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
+    } -> tensor<?x128x1xf32>
+    %1290 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1289 : tensor<?x128x1xf32>) outs(%1242 : tensor<?x128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1295 = math.rsqrt %in : f32
+      linalg.yield %1295 : f32
+    } -> tensor<?x128x1xf32>
+    %1291 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1285, %1290 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f32, %out: f32):
+      %1295 = arith.mulf %in, %in_424 : f32
+      linalg.yield %1295 : f32
     } -> tensor<?x128x768xf32>
-    %1455 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1454, %1453 : tensor<?x128x768xf32>, tensor<?x128x1xf32>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f32, %out: f32):
-      %1459 = arith.mulf %in, %in_426 : f32
-      linalg.yield %1459 : f32
+    %1292 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1291, %arg146 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.mulf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1456 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1455, %arg146 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.mulf %in, %1459 : f32
-      linalg.yield %1460 : f32
+    %1293 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1292, %arg147 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1240 : tensor<?x128x768xf32>) {
+    ^bb0(%in: f32, %in_424: f16, %out: f32):
+      %1295 = arith.extf %in_424 : f16 to f32
+      %1296 = arith.addf %in, %1295 : f32
+      linalg.yield %1296 : f32
     } -> tensor<?x128x768xf32>
-    %1457 = linalg.generic {indexing_maps = [#map1, #map13, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1456, %arg147 : tensor<?x128x768xf32>, tensor<768xf16>) outs(%1391 : tensor<?x128x768xf32>) {
-    ^bb0(%in: f32, %in_426: f16, %out: f32):
-      %1459 = arith.extf %in_426 : f16 to f32
-      %1460 = arith.addf %in, %1459 : f32
-      linalg.yield %1460 : f32
-    } -> tensor<?x128x768xf32>
-    %1458 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1457 : tensor<?x128x768xf32>) outs(%1389 : tensor<?x128x768xf16>) {
+    %1294 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1293 : tensor<?x128x768xf32>) outs(%1238 : tensor<?x128x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1459 = arith.truncf %in : f32 to f16
-      linalg.yield %1459 : f16
+      %1295 = arith.truncf %in : f32 to f16
+      linalg.yield %1295 : f16
     } -> tensor<?x128x768xf16>
-    return %1458 : tensor<?x128x768xf16>
+    return %1294 : tensor<?x128x768xf16>
   }
 }

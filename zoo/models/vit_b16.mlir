@@ -20,17 +20,15 @@ module {
     %c1 = arith.constant 1 : index
     %cst = arith.constant 0.000000e+00 : f32
     %c197 = arith.constant 197 : index
-    %cst_0 = arith.constant 0.000000e+00 : f64
     %c64 = arith.constant 64 : index
     %c12 = arith.constant 12 : index
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant 1.000000e+00 : f32
-    %cst_3 = arith.constant 5.000000e-01 : f32
-    %cst_4 = arith.constant 9.9999999999999995E-7 : f64
-    %cst_5 = arith.constant 7.680000e+02 : f64
-    %cst_6 = arith.constant 7.680000e+02 : f32
-    %cst_7 = arith.constant 1.250000e-01 : f32
-    %cst_8 = arith.constant 1.41421354 : f32
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 1.000000e+00 : f32
+    %cst_2 = arith.constant 5.000000e-01 : f32
+    %cst_3 = arith.constant 9.9999999999999995E-7 : f64
+    %cst_4 = arith.constant 7.680000e+02 : f32
+    %cst_5 = arith.constant 1.250000e-01 : f32
+    %cst_6 = arith.constant 1.41421354 : f32
     %dim = tensor.dim %arg152, %c0 : tensor<?x3x224x224xf32>
     %0 = arith.index_cast %dim : index to i64
     %1 = tensor.empty(%dim) : tensor<?x768x14x14xf32>
@@ -42,3922 +40,3258 @@ module {
     %4 = arith.cmpi slt, %0, %c0_i64 : i64
     %5 = arith.select %4, %c1, %dim : index
     %6 = tensor.empty(%5) : tensor<?x1x768xf32>
-    %collapsed_9 = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<1x1x768xf32> into tensor<1x768xf32>
-    %7 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed_9 : tensor<1x768xf32>) outs(%6 : tensor<?x1x768xf32>) {
+    %collapsed_7 = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<1x1x768xf32> into tensor<1x768xf32>
+    %7 = linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed_7 : tensor<1x768xf32>) outs(%6 : tensor<?x1x768xf32>) {
     ^bb0(%in: f32, %out: f32):
       linalg.yield %in : f32
     } -> tensor<?x1x768xf32>
     %concat = tensor.concat dim(1) %7, %transposed : (tensor<?x1x768xf32>, tensor<?x196x768xf32>) -> tensor<?x197x768xf32>
-    %dim_10 = tensor.dim %7, %c0 : tensor<?x1x768xf32>
-    %8 = tensor.empty(%dim_10) : tensor<?x197x768xf32>
+    %dim_8 = tensor.dim %7, %c0 : tensor<?x1x768xf32>
+    %8 = tensor.empty(%dim_8) : tensor<?x197x768xf32>
     %9 = linalg.generic {indexing_maps = [#map1, #map2, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%concat, %arg3 : tensor<?x197x768xf32>, tensor<1x197x768xf32>) outs(%8 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %10 = tensor.empty(%dim_10) : tensor<?x197x768xf64>
-    %11 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%9 : tensor<?x197x768xf32>) outs(%10 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %12 = tensor.empty(%dim_10) : tensor<?x197x1xf64>
-    %13 = linalg.fill ins(%cst_0 : f64) outs(%12 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %14 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%11 : tensor<?x197x768xf64>) outs(%13 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %15 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%14 : tensor<?x197x1xf64>) outs(%12 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %16 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%11, %15 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%10 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %17 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%16, %16 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%10 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %18 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%17 : tensor<?x197x768xf64>) outs(%13 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %19 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%18 : tensor<?x197x1xf64>) outs(%12 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %20 = tensor.empty(%dim_10) : tensor<?x197x1xf32>
-    %21 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%19 : tensor<?x197x1xf64>) outs(%20 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %22 = linalg.fill ins(%cst : f32) outs(%20 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %23 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%9 : tensor<?x197x768xf32>) outs(%22 : tensor<?x197x1xf32>) {
+    %10 = tensor.empty(%dim_8) : tensor<?x197x1xf32>
+    %11 = linalg.fill ins(%cst : f32) outs(%10 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %12 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%9 : tensor<?x197x768xf32>) outs(%11 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %24 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%23 : tensor<?x197x1xf32>) outs(%20 : tensor<?x197x1xf32>) {
+    %13 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%12 : tensor<?x197x1xf32>) outs(%10 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %25 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%21 : tensor<?x197x1xf32>) outs(%20 : tensor<?x197x1xf32>) {
+    %14 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%9, %13 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%8 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %15 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%14, %14 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%8 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %16 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%15 : tensor<?x197x768xf32>) outs(%11 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %26 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%25 : tensor<?x197x1xf32>) outs(%20 : tensor<?x197x1xf32>) {
+    %17 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%16 : tensor<?x197x1xf32>) outs(%10 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %27 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%9, %24 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%8 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %18 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17 : tensor<?x197x1xf32>) outs(%10 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %19 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%18 : tensor<?x197x1xf32>) outs(%10 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %20 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%14, %19 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%8 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %28 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27, %26 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%8 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %21 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20, %arg4 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %29 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%28, %arg4 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %22 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%21, %arg5 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %30 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29, %arg5 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%8 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %31 = tensor.empty(%dim_10) : tensor<197x?x768xf32>
-    %transposed_11 = linalg.transpose ins(%30 : tensor<?x197x768xf32>) outs(%31 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_12 = tensor.collapse_shape %transposed_11 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %c197_13 = arith.constant 197 : index
-    %32 = arith.muli %dim_10, %c197_13 overflow<nsw> : index
-    %33 = tensor.empty(%32) : tensor<?x2304xf32>
-    %34 = linalg.fill ins(%cst : f32) outs(%33 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %35 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_12, %arg6 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%34 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %36 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%35, %arg7 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%33 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %23 = tensor.empty(%dim_8) : tensor<197x?x768xf32>
+    %transposed_9 = linalg.transpose ins(%22 : tensor<?x197x768xf32>) outs(%23 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_10 = tensor.collapse_shape %transposed_9 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %c197_11 = arith.constant 197 : index
+    %24 = arith.muli %dim_8, %c197_11 overflow<nsw> : index
+    %25 = tensor.empty(%24) : tensor<?x2304xf32>
+    %26 = linalg.fill ins(%cst : f32) outs(%25 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %27 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_10, %arg6 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%26 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %28 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%27, %arg7 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%25 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %37 = arith.divsi %32, %c197 : index
-    %expanded = tensor.expand_shape %36 [[0, 1, 2], [3, 4]] output_shape [1, 197, %37, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %38 = tensor.empty(%37) : tensor<3x197x?x1x768xf32>
-    %transposed_14 = linalg.transpose ins(%expanded : tensor<1x197x?x3x768xf32>) outs(%38 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_15 = tensor.collapse_shape %transposed_14 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice = tensor.extract_slice %collapsed_15[0, 0, 0, 0] [1, 197, %37, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_16 = tensor.extract_slice %collapsed_15[1, 0, 0, 0] [1, 197, %37, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_17 = tensor.extract_slice %collapsed_15[2, 0, 0, 0] [1, 197, %37, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_18 = tensor.collapse_shape %extracted_slice [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %29 = arith.divsi %24, %c197 : index
+    %expanded = tensor.expand_shape %28 [[0, 1, 2], [3, 4]] output_shape [1, 197, %29, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %30 = tensor.empty(%29) : tensor<3x197x?x1x768xf32>
+    %transposed_12 = linalg.transpose ins(%expanded : tensor<1x197x?x3x768xf32>) outs(%30 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_13 = tensor.collapse_shape %transposed_12 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice = tensor.extract_slice %collapsed_13[0, 0, 0, 0] [1, 197, %29, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_14 = tensor.extract_slice %collapsed_13[1, 0, 0, 0] [1, 197, %29, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_15 = tensor.extract_slice %collapsed_13[2, 0, 0, 0] [1, 197, %29, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_16 = tensor.collapse_shape %extracted_slice [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
     %c768 = arith.constant 768 : index
-    %39 = arith.muli %37, %c768 overflow<nsw> : index
-    %40 = arith.divsi %39, %c64 : index
-    %expanded_19 = tensor.expand_shape %collapsed_18 [[0], [1, 2]] output_shape [197, %40, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %41 = tensor.empty(%40) : tensor<?x197x64xf32>
-    %transposed_20 = linalg.transpose ins(%expanded_19 : tensor<197x?x64xf32>) outs(%41 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_21 = tensor.collapse_shape %extracted_slice_16 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_22 = tensor.expand_shape %collapsed_21 [[0], [1, 2]] output_shape [197, %40, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_23 = tensor.collapse_shape %extracted_slice_17 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_24 = tensor.expand_shape %collapsed_23 [[0], [1, 2]] output_shape [197, %40, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_25 = linalg.transpose ins(%expanded_24 : tensor<197x?x64xf32>) outs(%41 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %42 = tensor.empty(%40) : tensor<?x64x197xf32>
-    %transposed_26 = linalg.transpose ins(%expanded_22 : tensor<197x?x64xf32>) outs(%42 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %43 = tensor.empty(%40) : tensor<?x197x197xf32>
-    %44 = linalg.fill ins(%cst : f32) outs(%43 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %45 = linalg.batch_matmul ins(%transposed_20, %transposed_26 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%44 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %46 = arith.divsi %40, %c12 : index
-    %expanded_27 = tensor.expand_shape %45 [[0, 1], [2], [3]] output_shape [%46, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %47 = tensor.empty(%46) : tensor<?x12x197x197xf32>
-    %48 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_27 : tensor<?x12x197x197xf32>) outs(%47 : tensor<?x12x197x197xf32>) {
+    %31 = arith.muli %29, %c768 overflow<nsw> : index
+    %32 = arith.divsi %31, %c64 : index
+    %expanded_17 = tensor.expand_shape %collapsed_16 [[0], [1, 2]] output_shape [197, %32, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %33 = tensor.empty(%32) : tensor<?x197x64xf32>
+    %transposed_18 = linalg.transpose ins(%expanded_17 : tensor<197x?x64xf32>) outs(%33 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_19 = tensor.collapse_shape %extracted_slice_14 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_20 = tensor.expand_shape %collapsed_19 [[0], [1, 2]] output_shape [197, %32, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_21 = tensor.collapse_shape %extracted_slice_15 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_22 = tensor.expand_shape %collapsed_21 [[0], [1, 2]] output_shape [197, %32, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_23 = linalg.transpose ins(%expanded_22 : tensor<197x?x64xf32>) outs(%33 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %34 = tensor.empty(%32) : tensor<?x64x197xf32>
+    %transposed_24 = linalg.transpose ins(%expanded_20 : tensor<197x?x64xf32>) outs(%34 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %35 = tensor.empty(%32) : tensor<?x197x197xf32>
+    %36 = linalg.fill ins(%cst : f32) outs(%35 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %37 = linalg.batch_matmul ins(%transposed_18, %transposed_24 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%36 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %38 = arith.divsi %32, %c12 : index
+    %expanded_25 = tensor.expand_shape %37 [[0, 1], [2], [3]] output_shape [%38, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %39 = tensor.empty(%38) : tensor<?x12x197x197xf32>
+    %40 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_25 : tensor<?x12x197x197xf32>) outs(%39 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %49 = tensor.empty(%46) : tensor<?x12x197xi64>
-    %50 = linalg.fill ins(%c0_i64 : i64) outs(%49 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %51 = tensor.empty(%46) : tensor<?x12x197xf32>
-    %52 = linalg.fill ins(%cst_1 : f32) outs(%51 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %53:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%48 : tensor<?x12x197x197xf32>) outs(%52, %50 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %41 = tensor.empty(%38) : tensor<?x12x197xi64>
+    %42 = linalg.fill ins(%c0_i64 : i64) outs(%41 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %43 = tensor.empty(%38) : tensor<?x12x197xf32>
+    %44 = linalg.fill ins(%cst_0 : f32) outs(%43 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %45:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%40 : tensor<?x12x197x197xf32>) outs(%44, %42 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_28 = tensor.expand_shape %53#0 [[0], [1], [2, 3]] output_shape [%46, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %54 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%48, %expanded_28 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%47 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_26 = tensor.expand_shape %45#0 [[0], [1], [2, 3]] output_shape [%38, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %46 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%40, %expanded_26 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%39 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %55 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%54 : tensor<?x12x197x197xf32>) outs(%47 : tensor<?x12x197x197xf32>) {
+    %47 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%46 : tensor<?x12x197x197xf32>) outs(%39 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %56 = tensor.empty(%46) : tensor<?x12x197x1xf32>
-    %57 = linalg.fill ins(%cst : f32) outs(%56 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %58 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%55 : tensor<?x12x197x197xf32>) outs(%57 : tensor<?x12x197x1xf32>) {
+    %48 = tensor.empty(%38) : tensor<?x12x197x1xf32>
+    %49 = linalg.fill ins(%cst : f32) outs(%48 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %50 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%47 : tensor<?x12x197x197xf32>) outs(%49 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %59 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%55, %58 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%47 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %51 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%47, %50 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%39 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_29 = tensor.collapse_shape %59 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_30 = arith.constant 12 : index
-    %60 = arith.muli %46, %c12_30 overflow<nsw> : index
-    %61 = tensor.empty(%60) : tensor<?x197x64xf32>
-    %62 = linalg.fill ins(%cst : f32) outs(%61 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %63 = linalg.batch_matmul ins(%collapsed_29, %transposed_25 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%62 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %64 = arith.divsi %60, %c12 : index
-    %expanded_31 = tensor.expand_shape %63 [[0, 1], [2], [3]] output_shape [%64, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %65 = tensor.empty(%64) : tensor<197x?x12x64xf32>
-    %transposed_32 = linalg.transpose ins(%expanded_31 : tensor<?x12x197x64xf32>) outs(%65 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_33 = tensor.collapse_shape %transposed_32 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_34 = arith.constant 197 : index
-    %66 = arith.muli %64, %c197_34 overflow<nsw> : index
-    %67 = tensor.empty(%66) : tensor<?x768xf32>
-    %68 = linalg.fill ins(%cst : f32) outs(%67 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %69 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_33, %arg8 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%68 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %70 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%69, %arg9 : tensor<?x768xf32>, tensor<768xf32>) outs(%67 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_27 = tensor.collapse_shape %51 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_28 = arith.constant 12 : index
+    %52 = arith.muli %38, %c12_28 overflow<nsw> : index
+    %53 = tensor.empty(%52) : tensor<?x197x64xf32>
+    %54 = linalg.fill ins(%cst : f32) outs(%53 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %55 = linalg.batch_matmul ins(%collapsed_27, %transposed_23 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%54 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %56 = arith.divsi %52, %c12 : index
+    %expanded_29 = tensor.expand_shape %55 [[0, 1], [2], [3]] output_shape [%56, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %57 = tensor.empty(%56) : tensor<197x?x12x64xf32>
+    %transposed_30 = linalg.transpose ins(%expanded_29 : tensor<?x12x197x64xf32>) outs(%57 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_31 = tensor.collapse_shape %transposed_30 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_32 = arith.constant 197 : index
+    %58 = arith.muli %56, %c197_32 overflow<nsw> : index
+    %59 = tensor.empty(%58) : tensor<?x768xf32>
+    %60 = linalg.fill ins(%cst : f32) outs(%59 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %61 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_31, %arg8 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%60 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %62 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%61, %arg9 : tensor<?x768xf32>, tensor<768xf32>) outs(%59 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %71 = arith.divsi %66, %c197 : index
-    %expanded_35 = tensor.expand_shape %70 [[0, 1], [2]] output_shape [197, %71, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %72 = tensor.empty(%71) : tensor<?x197x768xf32>
-    %transposed_36 = linalg.transpose ins(%expanded_35 : tensor<197x?x768xf32>) outs(%72 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %73 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_36, %9 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %63 = arith.divsi %58, %c197 : index
+    %expanded_33 = tensor.expand_shape %62 [[0, 1], [2]] output_shape [197, %63, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %64 = tensor.empty(%63) : tensor<?x197x768xf32>
+    %transposed_34 = linalg.transpose ins(%expanded_33 : tensor<197x?x768xf32>) outs(%64 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %65 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_34, %9 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %74 = tensor.empty(%71) : tensor<?x197x768xf64>
-    %75 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%73 : tensor<?x197x768xf32>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %76 = tensor.empty(%71) : tensor<?x197x1xf64>
-    %77 = linalg.fill ins(%cst_0 : f64) outs(%76 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %78 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%75 : tensor<?x197x768xf64>) outs(%77 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %79 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%78 : tensor<?x197x1xf64>) outs(%76 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %80 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%75, %79 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %81 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%80, %80 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %82 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%81 : tensor<?x197x768xf64>) outs(%77 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %83 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%82 : tensor<?x197x1xf64>) outs(%76 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %84 = tensor.empty(%71) : tensor<?x197x1xf32>
-    %85 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%83 : tensor<?x197x1xf64>) outs(%84 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %86 = linalg.fill ins(%cst : f32) outs(%84 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %87 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%73 : tensor<?x197x768xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    %66 = tensor.empty(%63) : tensor<?x197x1xf32>
+    %67 = linalg.fill ins(%cst : f32) outs(%66 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %68 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%65 : tensor<?x197x768xf32>) outs(%67 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %88 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%87 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %69 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%68 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %89 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%85 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %70 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%65, %69 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %71 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%70, %70 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %72 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%71 : tensor<?x197x768xf32>) outs(%67 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %90 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%89 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %73 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%72 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %91 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%73, %88 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %74 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%73 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %75 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%74 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %76 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%70, %75 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %92 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%91, %90 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %77 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%76, %arg10 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %93 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%92, %arg10 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %78 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%77, %arg11 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %94 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93, %arg11 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_37 = tensor.collapse_shape %94 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_38 = arith.constant 197 : index
-    %95 = arith.muli %71, %c197_38 overflow<nsw> : index
-    %96 = tensor.empty(%95) : tensor<?x3072xf32>
-    %97 = linalg.fill ins(%cst : f32) outs(%96 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %98 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_37, %arg12 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%97 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %99 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%98, %arg13 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%96 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_35 = tensor.collapse_shape %78 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_36 = arith.constant 197 : index
+    %79 = arith.muli %63, %c197_36 overflow<nsw> : index
+    %80 = tensor.empty(%79) : tensor<?x3072xf32>
+    %81 = linalg.fill ins(%cst : f32) outs(%80 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %82 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_35, %arg12 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%81 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %83 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%82, %arg13 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%80 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %100 = arith.divsi %95, %c197 : index
-    %expanded_39 = tensor.expand_shape %99 [[0, 1], [2]] output_shape [%100, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %101 = tensor.empty(%100) : tensor<?x197x3072xf32>
-    %102 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_39 : tensor<?x197x3072xf32>) outs(%101 : tensor<?x197x3072xf32>) {
+    %84 = arith.divsi %79, %c197 : index
+    %expanded_37 = tensor.expand_shape %83 [[0, 1], [2]] output_shape [%84, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %85 = tensor.empty(%84) : tensor<?x197x3072xf32>
+    %86 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_37 : tensor<?x197x3072xf32>) outs(%85 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_40 = tensor.collapse_shape %102 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_41 = arith.constant 197 : index
-    %103 = arith.muli %100, %c197_41 overflow<nsw> : index
-    %104 = tensor.empty(%103) : tensor<?x768xf32>
-    %105 = linalg.fill ins(%cst : f32) outs(%104 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %106 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_40, %arg14 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%105 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %107 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%106, %arg15 : tensor<?x768xf32>, tensor<768xf32>) outs(%104 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_38 = tensor.collapse_shape %86 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_39 = arith.constant 197 : index
+    %87 = arith.muli %84, %c197_39 overflow<nsw> : index
+    %88 = tensor.empty(%87) : tensor<?x768xf32>
+    %89 = linalg.fill ins(%cst : f32) outs(%88 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %90 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_38, %arg14 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%89 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %91 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%90, %arg15 : tensor<?x768xf32>, tensor<768xf32>) outs(%88 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %108 = arith.divsi %103, %c197 : index
-    %expanded_42 = tensor.expand_shape %107 [[0, 1], [2]] output_shape [%108, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %109 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%73, %expanded_42 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %92 = arith.divsi %87, %c197 : index
+    %expanded_40 = tensor.expand_shape %91 [[0, 1], [2]] output_shape [%92, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %93 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%65, %expanded_40 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %110 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%109 : tensor<?x197x768xf32>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %111 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%110 : tensor<?x197x768xf64>) outs(%77 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %112 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111 : tensor<?x197x1xf64>) outs(%76 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %113 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%110, %112 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %114 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%113, %113 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%74 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %115 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%114 : tensor<?x197x768xf64>) outs(%77 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %116 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%115 : tensor<?x197x1xf64>) outs(%76 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %117 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%116 : tensor<?x197x1xf64>) outs(%84 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %118 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%109 : tensor<?x197x768xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    %94 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%93 : tensor<?x197x768xf32>) outs(%67 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %119 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%118 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %95 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%94 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %120 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%117 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %96 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93, %95 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %97 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%96, %96 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %98 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%97 : tensor<?x197x768xf32>) outs(%67 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %121 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%120 : tensor<?x197x1xf32>) outs(%84 : tensor<?x197x1xf32>) {
+    %99 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%98 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %122 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%109, %119 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %100 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%99 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %101 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%100 : tensor<?x197x1xf32>) outs(%66 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %102 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%96, %101 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %123 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%122, %121 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %103 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%102, %arg16 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %124 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%123, %arg16 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %104 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%103, %arg17 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%64 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %125 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124, %arg17 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%72 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %126 = tensor.empty(%71) : tensor<197x?x768xf32>
-    %transposed_43 = linalg.transpose ins(%125 : tensor<?x197x768xf32>) outs(%126 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_44 = tensor.collapse_shape %transposed_43 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %127 = tensor.empty(%95) : tensor<?x2304xf32>
-    %128 = linalg.fill ins(%cst : f32) outs(%127 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %129 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_44, %arg18 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%128 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %130 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%129, %arg19 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%127 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %105 = tensor.empty(%63) : tensor<197x?x768xf32>
+    %transposed_41 = linalg.transpose ins(%104 : tensor<?x197x768xf32>) outs(%105 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_42 = tensor.collapse_shape %transposed_41 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %106 = tensor.empty(%79) : tensor<?x2304xf32>
+    %107 = linalg.fill ins(%cst : f32) outs(%106 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %108 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_42, %arg18 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%107 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %109 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%108, %arg19 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%106 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_45 = tensor.expand_shape %130 [[0, 1, 2], [3, 4]] output_shape [1, 197, %100, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %131 = tensor.empty(%100) : tensor<3x197x?x1x768xf32>
-    %transposed_46 = linalg.transpose ins(%expanded_45 : tensor<1x197x?x3x768xf32>) outs(%131 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_47 = tensor.collapse_shape %transposed_46 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_48 = tensor.extract_slice %collapsed_47[0, 0, 0, 0] [1, 197, %100, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_49 = tensor.extract_slice %collapsed_47[1, 0, 0, 0] [1, 197, %100, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_50 = tensor.extract_slice %collapsed_47[2, 0, 0, 0] [1, 197, %100, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_51 = tensor.collapse_shape %extracted_slice_48 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_52 = arith.constant 768 : index
-    %132 = arith.muli %100, %c768_52 overflow<nsw> : index
-    %133 = arith.divsi %132, %c64 : index
-    %expanded_53 = tensor.expand_shape %collapsed_51 [[0], [1, 2]] output_shape [197, %133, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %134 = tensor.empty(%133) : tensor<?x197x64xf32>
-    %transposed_54 = linalg.transpose ins(%expanded_53 : tensor<197x?x64xf32>) outs(%134 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_55 = tensor.collapse_shape %extracted_slice_49 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_56 = tensor.expand_shape %collapsed_55 [[0], [1, 2]] output_shape [197, %133, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_57 = tensor.collapse_shape %extracted_slice_50 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_58 = tensor.expand_shape %collapsed_57 [[0], [1, 2]] output_shape [197, %133, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_59 = linalg.transpose ins(%expanded_58 : tensor<197x?x64xf32>) outs(%134 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %135 = tensor.empty(%133) : tensor<?x64x197xf32>
-    %transposed_60 = linalg.transpose ins(%expanded_56 : tensor<197x?x64xf32>) outs(%135 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %136 = tensor.empty(%133) : tensor<?x197x197xf32>
-    %137 = linalg.fill ins(%cst : f32) outs(%136 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %138 = linalg.batch_matmul ins(%transposed_54, %transposed_60 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%137 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %139 = arith.divsi %133, %c12 : index
-    %expanded_61 = tensor.expand_shape %138 [[0, 1], [2], [3]] output_shape [%139, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %140 = tensor.empty(%139) : tensor<?x12x197x197xf32>
-    %141 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_61 : tensor<?x12x197x197xf32>) outs(%140 : tensor<?x12x197x197xf32>) {
+    %expanded_43 = tensor.expand_shape %109 [[0, 1, 2], [3, 4]] output_shape [1, 197, %84, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %110 = tensor.empty(%84) : tensor<3x197x?x1x768xf32>
+    %transposed_44 = linalg.transpose ins(%expanded_43 : tensor<1x197x?x3x768xf32>) outs(%110 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_45 = tensor.collapse_shape %transposed_44 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_46 = tensor.extract_slice %collapsed_45[0, 0, 0, 0] [1, 197, %84, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_47 = tensor.extract_slice %collapsed_45[1, 0, 0, 0] [1, 197, %84, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_48 = tensor.extract_slice %collapsed_45[2, 0, 0, 0] [1, 197, %84, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_49 = tensor.collapse_shape %extracted_slice_46 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_50 = arith.constant 768 : index
+    %111 = arith.muli %84, %c768_50 overflow<nsw> : index
+    %112 = arith.divsi %111, %c64 : index
+    %expanded_51 = tensor.expand_shape %collapsed_49 [[0], [1, 2]] output_shape [197, %112, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %113 = tensor.empty(%112) : tensor<?x197x64xf32>
+    %transposed_52 = linalg.transpose ins(%expanded_51 : tensor<197x?x64xf32>) outs(%113 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_53 = tensor.collapse_shape %extracted_slice_47 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_54 = tensor.expand_shape %collapsed_53 [[0], [1, 2]] output_shape [197, %112, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_55 = tensor.collapse_shape %extracted_slice_48 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_56 = tensor.expand_shape %collapsed_55 [[0], [1, 2]] output_shape [197, %112, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_57 = linalg.transpose ins(%expanded_56 : tensor<197x?x64xf32>) outs(%113 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %114 = tensor.empty(%112) : tensor<?x64x197xf32>
+    %transposed_58 = linalg.transpose ins(%expanded_54 : tensor<197x?x64xf32>) outs(%114 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %115 = tensor.empty(%112) : tensor<?x197x197xf32>
+    %116 = linalg.fill ins(%cst : f32) outs(%115 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %117 = linalg.batch_matmul ins(%transposed_52, %transposed_58 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%116 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %118 = arith.divsi %112, %c12 : index
+    %expanded_59 = tensor.expand_shape %117 [[0, 1], [2], [3]] output_shape [%118, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %119 = tensor.empty(%118) : tensor<?x12x197x197xf32>
+    %120 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_59 : tensor<?x12x197x197xf32>) outs(%119 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %142 = tensor.empty(%139) : tensor<?x12x197xi64>
-    %143 = linalg.fill ins(%c0_i64 : i64) outs(%142 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %144 = tensor.empty(%139) : tensor<?x12x197xf32>
-    %145 = linalg.fill ins(%cst_1 : f32) outs(%144 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %146:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%141 : tensor<?x12x197x197xf32>) outs(%145, %143 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %121 = tensor.empty(%118) : tensor<?x12x197xi64>
+    %122 = linalg.fill ins(%c0_i64 : i64) outs(%121 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %123 = tensor.empty(%118) : tensor<?x12x197xf32>
+    %124 = linalg.fill ins(%cst_0 : f32) outs(%123 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %125:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%120 : tensor<?x12x197x197xf32>) outs(%124, %122 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_62 = tensor.expand_shape %146#0 [[0], [1], [2, 3]] output_shape [%139, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %147 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%141, %expanded_62 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%140 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_60 = tensor.expand_shape %125#0 [[0], [1], [2, 3]] output_shape [%118, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %126 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%120, %expanded_60 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%119 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %148 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%147 : tensor<?x12x197x197xf32>) outs(%140 : tensor<?x12x197x197xf32>) {
+    %127 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%126 : tensor<?x12x197x197xf32>) outs(%119 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %149 = tensor.empty(%139) : tensor<?x12x197x1xf32>
-    %150 = linalg.fill ins(%cst : f32) outs(%149 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %151 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%148 : tensor<?x12x197x197xf32>) outs(%150 : tensor<?x12x197x1xf32>) {
+    %128 = tensor.empty(%118) : tensor<?x12x197x1xf32>
+    %129 = linalg.fill ins(%cst : f32) outs(%128 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %130 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%127 : tensor<?x12x197x197xf32>) outs(%129 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %152 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%148, %151 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%140 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %131 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%127, %130 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%119 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_63 = tensor.collapse_shape %152 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_64 = arith.constant 12 : index
-    %153 = arith.muli %139, %c12_64 overflow<nsw> : index
-    %154 = tensor.empty(%153) : tensor<?x197x64xf32>
-    %155 = linalg.fill ins(%cst : f32) outs(%154 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %156 = linalg.batch_matmul ins(%collapsed_63, %transposed_59 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%155 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %157 = arith.divsi %153, %c12 : index
-    %expanded_65 = tensor.expand_shape %156 [[0, 1], [2], [3]] output_shape [%157, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %158 = tensor.empty(%157) : tensor<197x?x12x64xf32>
-    %transposed_66 = linalg.transpose ins(%expanded_65 : tensor<?x12x197x64xf32>) outs(%158 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_67 = tensor.collapse_shape %transposed_66 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_68 = arith.constant 197 : index
-    %159 = arith.muli %157, %c197_68 overflow<nsw> : index
-    %160 = tensor.empty(%159) : tensor<?x768xf32>
-    %161 = linalg.fill ins(%cst : f32) outs(%160 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %162 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_67, %arg20 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%161 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %163 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%162, %arg21 : tensor<?x768xf32>, tensor<768xf32>) outs(%160 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_61 = tensor.collapse_shape %131 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_62 = arith.constant 12 : index
+    %132 = arith.muli %118, %c12_62 overflow<nsw> : index
+    %133 = tensor.empty(%132) : tensor<?x197x64xf32>
+    %134 = linalg.fill ins(%cst : f32) outs(%133 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %135 = linalg.batch_matmul ins(%collapsed_61, %transposed_57 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%134 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %136 = arith.divsi %132, %c12 : index
+    %expanded_63 = tensor.expand_shape %135 [[0, 1], [2], [3]] output_shape [%136, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %137 = tensor.empty(%136) : tensor<197x?x12x64xf32>
+    %transposed_64 = linalg.transpose ins(%expanded_63 : tensor<?x12x197x64xf32>) outs(%137 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_65 = tensor.collapse_shape %transposed_64 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_66 = arith.constant 197 : index
+    %138 = arith.muli %136, %c197_66 overflow<nsw> : index
+    %139 = tensor.empty(%138) : tensor<?x768xf32>
+    %140 = linalg.fill ins(%cst : f32) outs(%139 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %141 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_65, %arg20 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%140 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %142 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%141, %arg21 : tensor<?x768xf32>, tensor<768xf32>) outs(%139 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
+    %143 = arith.divsi %138, %c197 : index
+    %expanded_67 = tensor.expand_shape %142 [[0, 1], [2]] output_shape [197, %143, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %144 = tensor.empty(%143) : tensor<?x197x768xf32>
+    %transposed_68 = linalg.transpose ins(%expanded_67 : tensor<197x?x768xf32>) outs(%144 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %145 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_68, %93 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %146 = tensor.empty(%143) : tensor<?x197x1xf32>
+    %147 = linalg.fill ins(%cst : f32) outs(%146 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %148 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%145 : tensor<?x197x768xf32>) outs(%147 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %149 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %150 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145, %149 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %151 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%150, %150 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %152 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%151 : tensor<?x197x768xf32>) outs(%147 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %153 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%152 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %154 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%153 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %155 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%154 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %156 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%150, %155 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %157 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%156, %arg22 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %158 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%157, %arg23 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %collapsed_69 = tensor.collapse_shape %158 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_70 = arith.constant 197 : index
+    %159 = arith.muli %143, %c197_70 overflow<nsw> : index
+    %160 = tensor.empty(%159) : tensor<?x3072xf32>
+    %161 = linalg.fill ins(%cst : f32) outs(%160 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %162 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_69, %arg24 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%161 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %163 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%162, %arg25 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%160 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x3072xf32>
     %164 = arith.divsi %159, %c197 : index
-    %expanded_69 = tensor.expand_shape %163 [[0, 1], [2]] output_shape [197, %164, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %165 = tensor.empty(%164) : tensor<?x197x768xf32>
-    %transposed_70 = linalg.transpose ins(%expanded_69 : tensor<197x?x768xf32>) outs(%165 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %166 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_70, %109 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %167 = tensor.empty(%164) : tensor<?x197x768xf64>
-    %168 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%166 : tensor<?x197x768xf32>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %169 = tensor.empty(%164) : tensor<?x197x1xf64>
-    %170 = linalg.fill ins(%cst_0 : f64) outs(%169 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %171 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%168 : tensor<?x197x768xf64>) outs(%170 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %172 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%171 : tensor<?x197x1xf64>) outs(%169 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %173 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%168, %172 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %174 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%173, %173 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %175 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%174 : tensor<?x197x768xf64>) outs(%170 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %176 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%175 : tensor<?x197x1xf64>) outs(%169 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %177 = tensor.empty(%164) : tensor<?x197x1xf32>
-    %178 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176 : tensor<?x197x1xf64>) outs(%177 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %179 = linalg.fill ins(%cst : f32) outs(%177 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %180 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%166 : tensor<?x197x768xf32>) outs(%179 : tensor<?x197x1xf32>) {
+    %expanded_71 = tensor.expand_shape %163 [[0, 1], [2]] output_shape [%164, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %165 = tensor.empty(%164) : tensor<?x197x3072xf32>
+    %166 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_71 : tensor<?x197x3072xf32>) outs(%165 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %181 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%180 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %182 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%178 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
-    } -> tensor<?x197x1xf32>
-    %183 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%182 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %184 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%166, %181 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %185 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%184, %183 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %186 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%185, %arg22 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %187 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%186, %arg23 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_71 = tensor.collapse_shape %187 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_72 = arith.constant 197 : index
-    %188 = arith.muli %164, %c197_72 overflow<nsw> : index
-    %189 = tensor.empty(%188) : tensor<?x3072xf32>
-    %190 = linalg.fill ins(%cst : f32) outs(%189 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %191 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_71, %arg24 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%190 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %192 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%191, %arg25 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%189 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x3072xf32>
-    %193 = arith.divsi %188, %c197 : index
-    %expanded_73 = tensor.expand_shape %192 [[0, 1], [2]] output_shape [%193, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %194 = tensor.empty(%193) : tensor<?x197x3072xf32>
-    %195 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_73 : tensor<?x197x3072xf32>) outs(%194 : tensor<?x197x3072xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_74 = tensor.collapse_shape %195 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_75 = arith.constant 197 : index
-    %196 = arith.muli %193, %c197_75 overflow<nsw> : index
-    %197 = tensor.empty(%196) : tensor<?x768xf32>
-    %198 = linalg.fill ins(%cst : f32) outs(%197 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %199 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_74, %arg26 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%198 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %200 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%199, %arg27 : tensor<?x768xf32>, tensor<768xf32>) outs(%197 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_72 = tensor.collapse_shape %166 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_73 = arith.constant 197 : index
+    %167 = arith.muli %164, %c197_73 overflow<nsw> : index
+    %168 = tensor.empty(%167) : tensor<?x768xf32>
+    %169 = linalg.fill ins(%cst : f32) outs(%168 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %170 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_72, %arg26 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%169 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %171 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%170, %arg27 : tensor<?x768xf32>, tensor<768xf32>) outs(%168 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %201 = arith.divsi %196, %c197 : index
-    %expanded_76 = tensor.expand_shape %200 [[0, 1], [2]] output_shape [%201, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %202 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%166, %expanded_76 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %172 = arith.divsi %167, %c197 : index
+    %expanded_74 = tensor.expand_shape %171 [[0, 1], [2]] output_shape [%172, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %173 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%145, %expanded_74 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %203 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%202 : tensor<?x197x768xf32>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %204 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%203 : tensor<?x197x768xf64>) outs(%170 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %205 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%204 : tensor<?x197x1xf64>) outs(%169 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %206 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%203, %205 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %207 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%206, %206 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%167 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %208 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%207 : tensor<?x197x768xf64>) outs(%170 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %209 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208 : tensor<?x197x1xf64>) outs(%169 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %210 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%209 : tensor<?x197x1xf64>) outs(%177 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %211 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%202 : tensor<?x197x768xf32>) outs(%179 : tensor<?x197x1xf32>) {
+    %174 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%173 : tensor<?x197x768xf32>) outs(%147 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %212 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%211 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
+    %175 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%174 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %213 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%210 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
+    %176 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%173, %175 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %177 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176, %176 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %178 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%177 : tensor<?x197x768xf32>) outs(%147 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %214 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%213 : tensor<?x197x1xf32>) outs(%177 : tensor<?x197x1xf32>) {
+    %179 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%178 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %215 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%202, %212 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %180 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%179 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %181 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%180 : tensor<?x197x1xf32>) outs(%146 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %182 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%176, %181 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %216 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%215, %214 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %183 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%182, %arg28 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %217 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%216, %arg28 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %184 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%183, %arg29 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%144 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %218 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%217, %arg29 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%165 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %219 = tensor.empty(%164) : tensor<197x?x768xf32>
-    %transposed_77 = linalg.transpose ins(%218 : tensor<?x197x768xf32>) outs(%219 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_78 = tensor.collapse_shape %transposed_77 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %220 = tensor.empty(%188) : tensor<?x2304xf32>
-    %221 = linalg.fill ins(%cst : f32) outs(%220 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %222 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_78, %arg30 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%221 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %223 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%222, %arg31 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%220 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %185 = tensor.empty(%143) : tensor<197x?x768xf32>
+    %transposed_75 = linalg.transpose ins(%184 : tensor<?x197x768xf32>) outs(%185 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_76 = tensor.collapse_shape %transposed_75 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %186 = tensor.empty(%159) : tensor<?x2304xf32>
+    %187 = linalg.fill ins(%cst : f32) outs(%186 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %188 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_76, %arg30 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%187 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %189 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%188, %arg31 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%186 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_79 = tensor.expand_shape %223 [[0, 1, 2], [3, 4]] output_shape [1, 197, %193, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %224 = tensor.empty(%193) : tensor<3x197x?x1x768xf32>
-    %transposed_80 = linalg.transpose ins(%expanded_79 : tensor<1x197x?x3x768xf32>) outs(%224 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_81 = tensor.collapse_shape %transposed_80 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_82 = tensor.extract_slice %collapsed_81[0, 0, 0, 0] [1, 197, %193, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_83 = tensor.extract_slice %collapsed_81[1, 0, 0, 0] [1, 197, %193, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_84 = tensor.extract_slice %collapsed_81[2, 0, 0, 0] [1, 197, %193, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_85 = tensor.collapse_shape %extracted_slice_82 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_86 = arith.constant 768 : index
-    %225 = arith.muli %193, %c768_86 overflow<nsw> : index
-    %226 = arith.divsi %225, %c64 : index
-    %expanded_87 = tensor.expand_shape %collapsed_85 [[0], [1, 2]] output_shape [197, %226, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %227 = tensor.empty(%226) : tensor<?x197x64xf32>
-    %transposed_88 = linalg.transpose ins(%expanded_87 : tensor<197x?x64xf32>) outs(%227 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_89 = tensor.collapse_shape %extracted_slice_83 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_90 = tensor.expand_shape %collapsed_89 [[0], [1, 2]] output_shape [197, %226, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_91 = tensor.collapse_shape %extracted_slice_84 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_92 = tensor.expand_shape %collapsed_91 [[0], [1, 2]] output_shape [197, %226, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_93 = linalg.transpose ins(%expanded_92 : tensor<197x?x64xf32>) outs(%227 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %228 = tensor.empty(%226) : tensor<?x64x197xf32>
-    %transposed_94 = linalg.transpose ins(%expanded_90 : tensor<197x?x64xf32>) outs(%228 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %229 = tensor.empty(%226) : tensor<?x197x197xf32>
-    %230 = linalg.fill ins(%cst : f32) outs(%229 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %231 = linalg.batch_matmul ins(%transposed_88, %transposed_94 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%230 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %232 = arith.divsi %226, %c12 : index
-    %expanded_95 = tensor.expand_shape %231 [[0, 1], [2], [3]] output_shape [%232, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %233 = tensor.empty(%232) : tensor<?x12x197x197xf32>
-    %234 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_95 : tensor<?x12x197x197xf32>) outs(%233 : tensor<?x12x197x197xf32>) {
+    %expanded_77 = tensor.expand_shape %189 [[0, 1, 2], [3, 4]] output_shape [1, 197, %164, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %190 = tensor.empty(%164) : tensor<3x197x?x1x768xf32>
+    %transposed_78 = linalg.transpose ins(%expanded_77 : tensor<1x197x?x3x768xf32>) outs(%190 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_79 = tensor.collapse_shape %transposed_78 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_80 = tensor.extract_slice %collapsed_79[0, 0, 0, 0] [1, 197, %164, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_81 = tensor.extract_slice %collapsed_79[1, 0, 0, 0] [1, 197, %164, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_82 = tensor.extract_slice %collapsed_79[2, 0, 0, 0] [1, 197, %164, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_83 = tensor.collapse_shape %extracted_slice_80 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_84 = arith.constant 768 : index
+    %191 = arith.muli %164, %c768_84 overflow<nsw> : index
+    %192 = arith.divsi %191, %c64 : index
+    %expanded_85 = tensor.expand_shape %collapsed_83 [[0], [1, 2]] output_shape [197, %192, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %193 = tensor.empty(%192) : tensor<?x197x64xf32>
+    %transposed_86 = linalg.transpose ins(%expanded_85 : tensor<197x?x64xf32>) outs(%193 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_87 = tensor.collapse_shape %extracted_slice_81 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_88 = tensor.expand_shape %collapsed_87 [[0], [1, 2]] output_shape [197, %192, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_89 = tensor.collapse_shape %extracted_slice_82 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_90 = tensor.expand_shape %collapsed_89 [[0], [1, 2]] output_shape [197, %192, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_91 = linalg.transpose ins(%expanded_90 : tensor<197x?x64xf32>) outs(%193 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %194 = tensor.empty(%192) : tensor<?x64x197xf32>
+    %transposed_92 = linalg.transpose ins(%expanded_88 : tensor<197x?x64xf32>) outs(%194 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %195 = tensor.empty(%192) : tensor<?x197x197xf32>
+    %196 = linalg.fill ins(%cst : f32) outs(%195 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %197 = linalg.batch_matmul ins(%transposed_86, %transposed_92 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%196 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %198 = arith.divsi %192, %c12 : index
+    %expanded_93 = tensor.expand_shape %197 [[0, 1], [2], [3]] output_shape [%198, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %199 = tensor.empty(%198) : tensor<?x12x197x197xf32>
+    %200 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_93 : tensor<?x12x197x197xf32>) outs(%199 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %235 = tensor.empty(%232) : tensor<?x12x197xi64>
-    %236 = linalg.fill ins(%c0_i64 : i64) outs(%235 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %237 = tensor.empty(%232) : tensor<?x12x197xf32>
-    %238 = linalg.fill ins(%cst_1 : f32) outs(%237 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %239:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%234 : tensor<?x12x197x197xf32>) outs(%238, %236 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %201 = tensor.empty(%198) : tensor<?x12x197xi64>
+    %202 = linalg.fill ins(%c0_i64 : i64) outs(%201 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %203 = tensor.empty(%198) : tensor<?x12x197xf32>
+    %204 = linalg.fill ins(%cst_0 : f32) outs(%203 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %205:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%200 : tensor<?x12x197x197xf32>) outs(%204, %202 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_96 = tensor.expand_shape %239#0 [[0], [1], [2, 3]] output_shape [%232, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %240 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%234, %expanded_96 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%233 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_94 = tensor.expand_shape %205#0 [[0], [1], [2, 3]] output_shape [%198, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %206 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%200, %expanded_94 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%199 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %241 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%240 : tensor<?x12x197x197xf32>) outs(%233 : tensor<?x12x197x197xf32>) {
+    %207 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%206 : tensor<?x12x197x197xf32>) outs(%199 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %242 = tensor.empty(%232) : tensor<?x12x197x1xf32>
-    %243 = linalg.fill ins(%cst : f32) outs(%242 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %244 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%241 : tensor<?x12x197x197xf32>) outs(%243 : tensor<?x12x197x1xf32>) {
+    %208 = tensor.empty(%198) : tensor<?x12x197x1xf32>
+    %209 = linalg.fill ins(%cst : f32) outs(%208 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %210 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%207 : tensor<?x12x197x197xf32>) outs(%209 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %245 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%241, %244 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%233 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %211 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%207, %210 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%199 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_97 = tensor.collapse_shape %245 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_98 = arith.constant 12 : index
-    %246 = arith.muli %232, %c12_98 overflow<nsw> : index
-    %247 = tensor.empty(%246) : tensor<?x197x64xf32>
-    %248 = linalg.fill ins(%cst : f32) outs(%247 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %249 = linalg.batch_matmul ins(%collapsed_97, %transposed_93 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%248 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %250 = arith.divsi %246, %c12 : index
-    %expanded_99 = tensor.expand_shape %249 [[0, 1], [2], [3]] output_shape [%250, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %251 = tensor.empty(%250) : tensor<197x?x12x64xf32>
-    %transposed_100 = linalg.transpose ins(%expanded_99 : tensor<?x12x197x64xf32>) outs(%251 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_101 = tensor.collapse_shape %transposed_100 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_102 = arith.constant 197 : index
-    %252 = arith.muli %250, %c197_102 overflow<nsw> : index
-    %253 = tensor.empty(%252) : tensor<?x768xf32>
-    %254 = linalg.fill ins(%cst : f32) outs(%253 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %255 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_101, %arg32 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%254 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %256 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%255, %arg33 : tensor<?x768xf32>, tensor<768xf32>) outs(%253 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_95 = tensor.collapse_shape %211 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_96 = arith.constant 12 : index
+    %212 = arith.muli %198, %c12_96 overflow<nsw> : index
+    %213 = tensor.empty(%212) : tensor<?x197x64xf32>
+    %214 = linalg.fill ins(%cst : f32) outs(%213 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %215 = linalg.batch_matmul ins(%collapsed_95, %transposed_91 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%214 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %216 = arith.divsi %212, %c12 : index
+    %expanded_97 = tensor.expand_shape %215 [[0, 1], [2], [3]] output_shape [%216, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %217 = tensor.empty(%216) : tensor<197x?x12x64xf32>
+    %transposed_98 = linalg.transpose ins(%expanded_97 : tensor<?x12x197x64xf32>) outs(%217 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_99 = tensor.collapse_shape %transposed_98 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_100 = arith.constant 197 : index
+    %218 = arith.muli %216, %c197_100 overflow<nsw> : index
+    %219 = tensor.empty(%218) : tensor<?x768xf32>
+    %220 = linalg.fill ins(%cst : f32) outs(%219 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %221 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_99, %arg32 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%220 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %222 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%221, %arg33 : tensor<?x768xf32>, tensor<768xf32>) outs(%219 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %257 = arith.divsi %252, %c197 : index
-    %expanded_103 = tensor.expand_shape %256 [[0, 1], [2]] output_shape [197, %257, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %258 = tensor.empty(%257) : tensor<?x197x768xf32>
-    %transposed_104 = linalg.transpose ins(%expanded_103 : tensor<197x?x768xf32>) outs(%258 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %259 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_104, %202 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %223 = arith.divsi %218, %c197 : index
+    %expanded_101 = tensor.expand_shape %222 [[0, 1], [2]] output_shape [197, %223, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %224 = tensor.empty(%223) : tensor<?x197x768xf32>
+    %transposed_102 = linalg.transpose ins(%expanded_101 : tensor<197x?x768xf32>) outs(%224 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %225 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_102, %173 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %260 = tensor.empty(%257) : tensor<?x197x768xf64>
-    %261 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259 : tensor<?x197x768xf32>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %262 = tensor.empty(%257) : tensor<?x197x1xf64>
-    %263 = linalg.fill ins(%cst_0 : f64) outs(%262 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %264 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%261 : tensor<?x197x768xf64>) outs(%263 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %265 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%264 : tensor<?x197x1xf64>) outs(%262 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %266 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%261, %265 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %267 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%266, %266 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %268 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%267 : tensor<?x197x768xf64>) outs(%263 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %269 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%268 : tensor<?x197x1xf64>) outs(%262 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %270 = tensor.empty(%257) : tensor<?x197x1xf32>
-    %271 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%269 : tensor<?x197x1xf64>) outs(%270 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %272 = linalg.fill ins(%cst : f32) outs(%270 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %273 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%259 : tensor<?x197x768xf32>) outs(%272 : tensor<?x197x1xf32>) {
+    %226 = tensor.empty(%223) : tensor<?x197x1xf32>
+    %227 = linalg.fill ins(%cst : f32) outs(%226 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %228 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%225 : tensor<?x197x768xf32>) outs(%227 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %274 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%273 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %229 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %275 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%271 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %230 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225, %229 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %231 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230, %230 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %232 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%231 : tensor<?x197x768xf32>) outs(%227 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %276 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%275 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %233 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%232 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %277 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259, %274 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %234 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%233 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %235 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%234 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %236 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230, %235 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %278 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%277, %276 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %237 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%236, %arg34 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %279 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%278, %arg34 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %238 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%237, %arg35 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %280 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%279, %arg35 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_105 = tensor.collapse_shape %280 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_106 = arith.constant 197 : index
-    %281 = arith.muli %257, %c197_106 overflow<nsw> : index
-    %282 = tensor.empty(%281) : tensor<?x3072xf32>
-    %283 = linalg.fill ins(%cst : f32) outs(%282 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %284 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_105, %arg36 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%283 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %285 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%284, %arg37 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%282 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_103 = tensor.collapse_shape %238 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_104 = arith.constant 197 : index
+    %239 = arith.muli %223, %c197_104 overflow<nsw> : index
+    %240 = tensor.empty(%239) : tensor<?x3072xf32>
+    %241 = linalg.fill ins(%cst : f32) outs(%240 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %242 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_103, %arg36 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%241 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %243 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%242, %arg37 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%240 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %286 = arith.divsi %281, %c197 : index
-    %expanded_107 = tensor.expand_shape %285 [[0, 1], [2]] output_shape [%286, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %287 = tensor.empty(%286) : tensor<?x197x3072xf32>
-    %288 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_107 : tensor<?x197x3072xf32>) outs(%287 : tensor<?x197x3072xf32>) {
+    %244 = arith.divsi %239, %c197 : index
+    %expanded_105 = tensor.expand_shape %243 [[0, 1], [2]] output_shape [%244, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %245 = tensor.empty(%244) : tensor<?x197x3072xf32>
+    %246 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_105 : tensor<?x197x3072xf32>) outs(%245 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_108 = tensor.collapse_shape %288 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_109 = arith.constant 197 : index
-    %289 = arith.muli %286, %c197_109 overflow<nsw> : index
-    %290 = tensor.empty(%289) : tensor<?x768xf32>
-    %291 = linalg.fill ins(%cst : f32) outs(%290 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %292 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_108, %arg38 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%291 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %293 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%292, %arg39 : tensor<?x768xf32>, tensor<768xf32>) outs(%290 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_106 = tensor.collapse_shape %246 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_107 = arith.constant 197 : index
+    %247 = arith.muli %244, %c197_107 overflow<nsw> : index
+    %248 = tensor.empty(%247) : tensor<?x768xf32>
+    %249 = linalg.fill ins(%cst : f32) outs(%248 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %250 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_106, %arg38 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%249 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %251 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%250, %arg39 : tensor<?x768xf32>, tensor<768xf32>) outs(%248 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %294 = arith.divsi %289, %c197 : index
-    %expanded_110 = tensor.expand_shape %293 [[0, 1], [2]] output_shape [%294, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %295 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259, %expanded_110 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %252 = arith.divsi %247, %c197 : index
+    %expanded_108 = tensor.expand_shape %251 [[0, 1], [2]] output_shape [%252, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %253 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225, %expanded_108 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %296 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%295 : tensor<?x197x768xf32>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %297 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%296 : tensor<?x197x768xf64>) outs(%263 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %298 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%297 : tensor<?x197x1xf64>) outs(%262 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %299 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%296, %298 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %300 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%299, %299 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%260 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %301 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%300 : tensor<?x197x768xf64>) outs(%263 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %302 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%301 : tensor<?x197x1xf64>) outs(%262 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %303 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%302 : tensor<?x197x1xf64>) outs(%270 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %304 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%295 : tensor<?x197x768xf32>) outs(%272 : tensor<?x197x1xf32>) {
+    %254 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%253 : tensor<?x197x768xf32>) outs(%227 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %305 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%304 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %255 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%254 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %306 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%303 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %256 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%253, %255 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %257 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%256, %256 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %258 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%257 : tensor<?x197x768xf32>) outs(%227 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %307 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%306 : tensor<?x197x1xf32>) outs(%270 : tensor<?x197x1xf32>) {
+    %259 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%258 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %308 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%295, %305 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %260 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %261 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%260 : tensor<?x197x1xf32>) outs(%226 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %262 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%256, %261 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %309 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%308, %307 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %263 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262, %arg40 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %310 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%309, %arg40 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %264 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%263, %arg41 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%224 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %311 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%310, %arg41 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%258 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %312 = tensor.empty(%257) : tensor<197x?x768xf32>
-    %transposed_111 = linalg.transpose ins(%311 : tensor<?x197x768xf32>) outs(%312 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_112 = tensor.collapse_shape %transposed_111 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %313 = tensor.empty(%281) : tensor<?x2304xf32>
-    %314 = linalg.fill ins(%cst : f32) outs(%313 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %315 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_112, %arg42 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%314 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %316 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%315, %arg43 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%313 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %265 = tensor.empty(%223) : tensor<197x?x768xf32>
+    %transposed_109 = linalg.transpose ins(%264 : tensor<?x197x768xf32>) outs(%265 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_110 = tensor.collapse_shape %transposed_109 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %266 = tensor.empty(%239) : tensor<?x2304xf32>
+    %267 = linalg.fill ins(%cst : f32) outs(%266 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %268 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_110, %arg42 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%267 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %269 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%268, %arg43 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%266 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_113 = tensor.expand_shape %316 [[0, 1, 2], [3, 4]] output_shape [1, 197, %286, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %317 = tensor.empty(%286) : tensor<3x197x?x1x768xf32>
-    %transposed_114 = linalg.transpose ins(%expanded_113 : tensor<1x197x?x3x768xf32>) outs(%317 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_115 = tensor.collapse_shape %transposed_114 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_116 = tensor.extract_slice %collapsed_115[0, 0, 0, 0] [1, 197, %286, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_117 = tensor.extract_slice %collapsed_115[1, 0, 0, 0] [1, 197, %286, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_118 = tensor.extract_slice %collapsed_115[2, 0, 0, 0] [1, 197, %286, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_119 = tensor.collapse_shape %extracted_slice_116 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_120 = arith.constant 768 : index
-    %318 = arith.muli %286, %c768_120 overflow<nsw> : index
-    %319 = arith.divsi %318, %c64 : index
-    %expanded_121 = tensor.expand_shape %collapsed_119 [[0], [1, 2]] output_shape [197, %319, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %320 = tensor.empty(%319) : tensor<?x197x64xf32>
-    %transposed_122 = linalg.transpose ins(%expanded_121 : tensor<197x?x64xf32>) outs(%320 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_123 = tensor.collapse_shape %extracted_slice_117 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_124 = tensor.expand_shape %collapsed_123 [[0], [1, 2]] output_shape [197, %319, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_125 = tensor.collapse_shape %extracted_slice_118 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_126 = tensor.expand_shape %collapsed_125 [[0], [1, 2]] output_shape [197, %319, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_127 = linalg.transpose ins(%expanded_126 : tensor<197x?x64xf32>) outs(%320 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %321 = tensor.empty(%319) : tensor<?x64x197xf32>
-    %transposed_128 = linalg.transpose ins(%expanded_124 : tensor<197x?x64xf32>) outs(%321 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %322 = tensor.empty(%319) : tensor<?x197x197xf32>
-    %323 = linalg.fill ins(%cst : f32) outs(%322 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %324 = linalg.batch_matmul ins(%transposed_122, %transposed_128 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%323 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %325 = arith.divsi %319, %c12 : index
-    %expanded_129 = tensor.expand_shape %324 [[0, 1], [2], [3]] output_shape [%325, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %326 = tensor.empty(%325) : tensor<?x12x197x197xf32>
-    %327 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_129 : tensor<?x12x197x197xf32>) outs(%326 : tensor<?x12x197x197xf32>) {
+    %expanded_111 = tensor.expand_shape %269 [[0, 1, 2], [3, 4]] output_shape [1, 197, %244, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %270 = tensor.empty(%244) : tensor<3x197x?x1x768xf32>
+    %transposed_112 = linalg.transpose ins(%expanded_111 : tensor<1x197x?x3x768xf32>) outs(%270 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_113 = tensor.collapse_shape %transposed_112 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_114 = tensor.extract_slice %collapsed_113[0, 0, 0, 0] [1, 197, %244, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_115 = tensor.extract_slice %collapsed_113[1, 0, 0, 0] [1, 197, %244, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_116 = tensor.extract_slice %collapsed_113[2, 0, 0, 0] [1, 197, %244, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_117 = tensor.collapse_shape %extracted_slice_114 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_118 = arith.constant 768 : index
+    %271 = arith.muli %244, %c768_118 overflow<nsw> : index
+    %272 = arith.divsi %271, %c64 : index
+    %expanded_119 = tensor.expand_shape %collapsed_117 [[0], [1, 2]] output_shape [197, %272, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %273 = tensor.empty(%272) : tensor<?x197x64xf32>
+    %transposed_120 = linalg.transpose ins(%expanded_119 : tensor<197x?x64xf32>) outs(%273 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_121 = tensor.collapse_shape %extracted_slice_115 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_122 = tensor.expand_shape %collapsed_121 [[0], [1, 2]] output_shape [197, %272, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_123 = tensor.collapse_shape %extracted_slice_116 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_124 = tensor.expand_shape %collapsed_123 [[0], [1, 2]] output_shape [197, %272, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_125 = linalg.transpose ins(%expanded_124 : tensor<197x?x64xf32>) outs(%273 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %274 = tensor.empty(%272) : tensor<?x64x197xf32>
+    %transposed_126 = linalg.transpose ins(%expanded_122 : tensor<197x?x64xf32>) outs(%274 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %275 = tensor.empty(%272) : tensor<?x197x197xf32>
+    %276 = linalg.fill ins(%cst : f32) outs(%275 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %277 = linalg.batch_matmul ins(%transposed_120, %transposed_126 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%276 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %278 = arith.divsi %272, %c12 : index
+    %expanded_127 = tensor.expand_shape %277 [[0, 1], [2], [3]] output_shape [%278, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %279 = tensor.empty(%278) : tensor<?x12x197x197xf32>
+    %280 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_127 : tensor<?x12x197x197xf32>) outs(%279 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %328 = tensor.empty(%325) : tensor<?x12x197xi64>
-    %329 = linalg.fill ins(%c0_i64 : i64) outs(%328 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %330 = tensor.empty(%325) : tensor<?x12x197xf32>
-    %331 = linalg.fill ins(%cst_1 : f32) outs(%330 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %332:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%327 : tensor<?x12x197x197xf32>) outs(%331, %329 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %281 = tensor.empty(%278) : tensor<?x12x197xi64>
+    %282 = linalg.fill ins(%c0_i64 : i64) outs(%281 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %283 = tensor.empty(%278) : tensor<?x12x197xf32>
+    %284 = linalg.fill ins(%cst_0 : f32) outs(%283 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %285:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%280 : tensor<?x12x197x197xf32>) outs(%284, %282 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_130 = tensor.expand_shape %332#0 [[0], [1], [2, 3]] output_shape [%325, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %333 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%327, %expanded_130 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%326 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_128 = tensor.expand_shape %285#0 [[0], [1], [2, 3]] output_shape [%278, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %286 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%280, %expanded_128 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%279 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %334 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%333 : tensor<?x12x197x197xf32>) outs(%326 : tensor<?x12x197x197xf32>) {
+    %287 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%286 : tensor<?x12x197x197xf32>) outs(%279 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %335 = tensor.empty(%325) : tensor<?x12x197x1xf32>
-    %336 = linalg.fill ins(%cst : f32) outs(%335 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %337 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%334 : tensor<?x12x197x197xf32>) outs(%336 : tensor<?x12x197x1xf32>) {
+    %288 = tensor.empty(%278) : tensor<?x12x197x1xf32>
+    %289 = linalg.fill ins(%cst : f32) outs(%288 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %290 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%287 : tensor<?x12x197x197xf32>) outs(%289 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %338 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%334, %337 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%326 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %291 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%287, %290 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%279 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_131 = tensor.collapse_shape %338 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_132 = arith.constant 12 : index
-    %339 = arith.muli %325, %c12_132 overflow<nsw> : index
-    %340 = tensor.empty(%339) : tensor<?x197x64xf32>
-    %341 = linalg.fill ins(%cst : f32) outs(%340 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %342 = linalg.batch_matmul ins(%collapsed_131, %transposed_127 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%341 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %343 = arith.divsi %339, %c12 : index
-    %expanded_133 = tensor.expand_shape %342 [[0, 1], [2], [3]] output_shape [%343, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %344 = tensor.empty(%343) : tensor<197x?x12x64xf32>
-    %transposed_134 = linalg.transpose ins(%expanded_133 : tensor<?x12x197x64xf32>) outs(%344 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_135 = tensor.collapse_shape %transposed_134 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_136 = arith.constant 197 : index
-    %345 = arith.muli %343, %c197_136 overflow<nsw> : index
-    %346 = tensor.empty(%345) : tensor<?x768xf32>
-    %347 = linalg.fill ins(%cst : f32) outs(%346 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %348 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_135, %arg44 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%347 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %349 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%348, %arg45 : tensor<?x768xf32>, tensor<768xf32>) outs(%346 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_129 = tensor.collapse_shape %291 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_130 = arith.constant 12 : index
+    %292 = arith.muli %278, %c12_130 overflow<nsw> : index
+    %293 = tensor.empty(%292) : tensor<?x197x64xf32>
+    %294 = linalg.fill ins(%cst : f32) outs(%293 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %295 = linalg.batch_matmul ins(%collapsed_129, %transposed_125 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%294 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %296 = arith.divsi %292, %c12 : index
+    %expanded_131 = tensor.expand_shape %295 [[0, 1], [2], [3]] output_shape [%296, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %297 = tensor.empty(%296) : tensor<197x?x12x64xf32>
+    %transposed_132 = linalg.transpose ins(%expanded_131 : tensor<?x12x197x64xf32>) outs(%297 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_133 = tensor.collapse_shape %transposed_132 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_134 = arith.constant 197 : index
+    %298 = arith.muli %296, %c197_134 overflow<nsw> : index
+    %299 = tensor.empty(%298) : tensor<?x768xf32>
+    %300 = linalg.fill ins(%cst : f32) outs(%299 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %301 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_133, %arg44 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%300 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %302 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%301, %arg45 : tensor<?x768xf32>, tensor<768xf32>) outs(%299 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %350 = arith.divsi %345, %c197 : index
-    %expanded_137 = tensor.expand_shape %349 [[0, 1], [2]] output_shape [197, %350, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %351 = tensor.empty(%350) : tensor<?x197x768xf32>
-    %transposed_138 = linalg.transpose ins(%expanded_137 : tensor<197x?x768xf32>) outs(%351 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %352 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_138, %295 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %303 = arith.divsi %298, %c197 : index
+    %expanded_135 = tensor.expand_shape %302 [[0, 1], [2]] output_shape [197, %303, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %304 = tensor.empty(%303) : tensor<?x197x768xf32>
+    %transposed_136 = linalg.transpose ins(%expanded_135 : tensor<197x?x768xf32>) outs(%304 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %305 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_136, %253 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %353 = tensor.empty(%350) : tensor<?x197x768xf64>
-    %354 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352 : tensor<?x197x768xf32>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %355 = tensor.empty(%350) : tensor<?x197x1xf64>
-    %356 = linalg.fill ins(%cst_0 : f64) outs(%355 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %357 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%354 : tensor<?x197x768xf64>) outs(%356 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %358 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%357 : tensor<?x197x1xf64>) outs(%355 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %359 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%354, %358 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %360 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%359, %359 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %361 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%360 : tensor<?x197x768xf64>) outs(%356 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %362 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%361 : tensor<?x197x1xf64>) outs(%355 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %363 = tensor.empty(%350) : tensor<?x197x1xf32>
-    %364 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362 : tensor<?x197x1xf64>) outs(%363 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %365 = linalg.fill ins(%cst : f32) outs(%363 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %366 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%352 : tensor<?x197x768xf32>) outs(%365 : tensor<?x197x1xf32>) {
+    %306 = tensor.empty(%303) : tensor<?x197x1xf32>
+    %307 = linalg.fill ins(%cst : f32) outs(%306 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %308 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%305 : tensor<?x197x768xf32>) outs(%307 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %367 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%366 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %309 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%308 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %368 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%364 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %310 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305, %309 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %311 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%310, %310 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %312 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%311 : tensor<?x197x768xf32>) outs(%307 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %369 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%368 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %313 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%312 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %370 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352, %367 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %314 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%313 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %315 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%314 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %316 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%310, %315 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %371 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%370, %369 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %317 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%316, %arg46 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %372 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%371, %arg46 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %318 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317, %arg47 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %373 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%372, %arg47 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_139 = tensor.collapse_shape %373 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_140 = arith.constant 197 : index
-    %374 = arith.muli %350, %c197_140 overflow<nsw> : index
-    %375 = tensor.empty(%374) : tensor<?x3072xf32>
-    %376 = linalg.fill ins(%cst : f32) outs(%375 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %377 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_139, %arg48 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%376 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %378 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%377, %arg49 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%375 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_137 = tensor.collapse_shape %318 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_138 = arith.constant 197 : index
+    %319 = arith.muli %303, %c197_138 overflow<nsw> : index
+    %320 = tensor.empty(%319) : tensor<?x3072xf32>
+    %321 = linalg.fill ins(%cst : f32) outs(%320 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %322 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_137, %arg48 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%321 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %323 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%322, %arg49 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%320 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %379 = arith.divsi %374, %c197 : index
-    %expanded_141 = tensor.expand_shape %378 [[0, 1], [2]] output_shape [%379, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %380 = tensor.empty(%379) : tensor<?x197x3072xf32>
-    %381 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_141 : tensor<?x197x3072xf32>) outs(%380 : tensor<?x197x3072xf32>) {
+    %324 = arith.divsi %319, %c197 : index
+    %expanded_139 = tensor.expand_shape %323 [[0, 1], [2]] output_shape [%324, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %325 = tensor.empty(%324) : tensor<?x197x3072xf32>
+    %326 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_139 : tensor<?x197x3072xf32>) outs(%325 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_142 = tensor.collapse_shape %381 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_143 = arith.constant 197 : index
-    %382 = arith.muli %379, %c197_143 overflow<nsw> : index
-    %383 = tensor.empty(%382) : tensor<?x768xf32>
-    %384 = linalg.fill ins(%cst : f32) outs(%383 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %385 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_142, %arg50 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%384 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %386 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%385, %arg51 : tensor<?x768xf32>, tensor<768xf32>) outs(%383 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_140 = tensor.collapse_shape %326 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_141 = arith.constant 197 : index
+    %327 = arith.muli %324, %c197_141 overflow<nsw> : index
+    %328 = tensor.empty(%327) : tensor<?x768xf32>
+    %329 = linalg.fill ins(%cst : f32) outs(%328 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %330 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_140, %arg50 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%329 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %331 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%330, %arg51 : tensor<?x768xf32>, tensor<768xf32>) outs(%328 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %387 = arith.divsi %382, %c197 : index
-    %expanded_144 = tensor.expand_shape %386 [[0, 1], [2]] output_shape [%387, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %388 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%352, %expanded_144 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %332 = arith.divsi %327, %c197 : index
+    %expanded_142 = tensor.expand_shape %331 [[0, 1], [2]] output_shape [%332, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %333 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%305, %expanded_142 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %389 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388 : tensor<?x197x768xf32>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %390 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%389 : tensor<?x197x768xf64>) outs(%356 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %391 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390 : tensor<?x197x1xf64>) outs(%355 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %392 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%389, %391 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %393 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392, %392 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%353 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %394 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%393 : tensor<?x197x768xf64>) outs(%356 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %395 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%394 : tensor<?x197x1xf64>) outs(%355 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %396 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%395 : tensor<?x197x1xf64>) outs(%363 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %397 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%388 : tensor<?x197x768xf32>) outs(%365 : tensor<?x197x1xf32>) {
+    %334 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%333 : tensor<?x197x768xf32>) outs(%307 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %398 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%397 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %335 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%334 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %399 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%396 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %336 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%333, %335 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %337 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%336, %336 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %338 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%337 : tensor<?x197x768xf32>) outs(%307 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %400 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%399 : tensor<?x197x1xf32>) outs(%363 : tensor<?x197x1xf32>) {
+    %339 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%338 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %401 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388, %398 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %340 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%339 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %341 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%340 : tensor<?x197x1xf32>) outs(%306 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %342 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%336, %341 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %402 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%401, %400 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %343 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%342, %arg52 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %403 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%402, %arg52 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %344 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%343, %arg53 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%304 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %404 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%403, %arg53 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%351 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %405 = tensor.empty(%350) : tensor<197x?x768xf32>
-    %transposed_145 = linalg.transpose ins(%404 : tensor<?x197x768xf32>) outs(%405 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_146 = tensor.collapse_shape %transposed_145 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %406 = tensor.empty(%374) : tensor<?x2304xf32>
-    %407 = linalg.fill ins(%cst : f32) outs(%406 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %408 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_146, %arg54 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%407 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %409 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%408, %arg55 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%406 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %345 = tensor.empty(%303) : tensor<197x?x768xf32>
+    %transposed_143 = linalg.transpose ins(%344 : tensor<?x197x768xf32>) outs(%345 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_144 = tensor.collapse_shape %transposed_143 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %346 = tensor.empty(%319) : tensor<?x2304xf32>
+    %347 = linalg.fill ins(%cst : f32) outs(%346 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %348 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_144, %arg54 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%347 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %349 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%348, %arg55 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%346 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_147 = tensor.expand_shape %409 [[0, 1, 2], [3, 4]] output_shape [1, 197, %379, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %410 = tensor.empty(%379) : tensor<3x197x?x1x768xf32>
-    %transposed_148 = linalg.transpose ins(%expanded_147 : tensor<1x197x?x3x768xf32>) outs(%410 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_149 = tensor.collapse_shape %transposed_148 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_150 = tensor.extract_slice %collapsed_149[0, 0, 0, 0] [1, 197, %379, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_151 = tensor.extract_slice %collapsed_149[1, 0, 0, 0] [1, 197, %379, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_152 = tensor.extract_slice %collapsed_149[2, 0, 0, 0] [1, 197, %379, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_153 = tensor.collapse_shape %extracted_slice_150 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_154 = arith.constant 768 : index
-    %411 = arith.muli %379, %c768_154 overflow<nsw> : index
-    %412 = arith.divsi %411, %c64 : index
-    %expanded_155 = tensor.expand_shape %collapsed_153 [[0], [1, 2]] output_shape [197, %412, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %413 = tensor.empty(%412) : tensor<?x197x64xf32>
-    %transposed_156 = linalg.transpose ins(%expanded_155 : tensor<197x?x64xf32>) outs(%413 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_157 = tensor.collapse_shape %extracted_slice_151 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_158 = tensor.expand_shape %collapsed_157 [[0], [1, 2]] output_shape [197, %412, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_159 = tensor.collapse_shape %extracted_slice_152 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_160 = tensor.expand_shape %collapsed_159 [[0], [1, 2]] output_shape [197, %412, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_161 = linalg.transpose ins(%expanded_160 : tensor<197x?x64xf32>) outs(%413 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %414 = tensor.empty(%412) : tensor<?x64x197xf32>
-    %transposed_162 = linalg.transpose ins(%expanded_158 : tensor<197x?x64xf32>) outs(%414 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %415 = tensor.empty(%412) : tensor<?x197x197xf32>
-    %416 = linalg.fill ins(%cst : f32) outs(%415 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %417 = linalg.batch_matmul ins(%transposed_156, %transposed_162 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%416 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %418 = arith.divsi %412, %c12 : index
-    %expanded_163 = tensor.expand_shape %417 [[0, 1], [2], [3]] output_shape [%418, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %419 = tensor.empty(%418) : tensor<?x12x197x197xf32>
-    %420 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_163 : tensor<?x12x197x197xf32>) outs(%419 : tensor<?x12x197x197xf32>) {
+    %expanded_145 = tensor.expand_shape %349 [[0, 1, 2], [3, 4]] output_shape [1, 197, %324, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %350 = tensor.empty(%324) : tensor<3x197x?x1x768xf32>
+    %transposed_146 = linalg.transpose ins(%expanded_145 : tensor<1x197x?x3x768xf32>) outs(%350 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_147 = tensor.collapse_shape %transposed_146 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_148 = tensor.extract_slice %collapsed_147[0, 0, 0, 0] [1, 197, %324, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_149 = tensor.extract_slice %collapsed_147[1, 0, 0, 0] [1, 197, %324, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_150 = tensor.extract_slice %collapsed_147[2, 0, 0, 0] [1, 197, %324, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_151 = tensor.collapse_shape %extracted_slice_148 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_152 = arith.constant 768 : index
+    %351 = arith.muli %324, %c768_152 overflow<nsw> : index
+    %352 = arith.divsi %351, %c64 : index
+    %expanded_153 = tensor.expand_shape %collapsed_151 [[0], [1, 2]] output_shape [197, %352, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %353 = tensor.empty(%352) : tensor<?x197x64xf32>
+    %transposed_154 = linalg.transpose ins(%expanded_153 : tensor<197x?x64xf32>) outs(%353 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_155 = tensor.collapse_shape %extracted_slice_149 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_156 = tensor.expand_shape %collapsed_155 [[0], [1, 2]] output_shape [197, %352, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_157 = tensor.collapse_shape %extracted_slice_150 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_158 = tensor.expand_shape %collapsed_157 [[0], [1, 2]] output_shape [197, %352, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_159 = linalg.transpose ins(%expanded_158 : tensor<197x?x64xf32>) outs(%353 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %354 = tensor.empty(%352) : tensor<?x64x197xf32>
+    %transposed_160 = linalg.transpose ins(%expanded_156 : tensor<197x?x64xf32>) outs(%354 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %355 = tensor.empty(%352) : tensor<?x197x197xf32>
+    %356 = linalg.fill ins(%cst : f32) outs(%355 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %357 = linalg.batch_matmul ins(%transposed_154, %transposed_160 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%356 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %358 = arith.divsi %352, %c12 : index
+    %expanded_161 = tensor.expand_shape %357 [[0, 1], [2], [3]] output_shape [%358, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %359 = tensor.empty(%358) : tensor<?x12x197x197xf32>
+    %360 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_161 : tensor<?x12x197x197xf32>) outs(%359 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %421 = tensor.empty(%418) : tensor<?x12x197xi64>
-    %422 = linalg.fill ins(%c0_i64 : i64) outs(%421 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %423 = tensor.empty(%418) : tensor<?x12x197xf32>
-    %424 = linalg.fill ins(%cst_1 : f32) outs(%423 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %425:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%420 : tensor<?x12x197x197xf32>) outs(%424, %422 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %361 = tensor.empty(%358) : tensor<?x12x197xi64>
+    %362 = linalg.fill ins(%c0_i64 : i64) outs(%361 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %363 = tensor.empty(%358) : tensor<?x12x197xf32>
+    %364 = linalg.fill ins(%cst_0 : f32) outs(%363 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %365:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%360 : tensor<?x12x197x197xf32>) outs(%364, %362 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_164 = tensor.expand_shape %425#0 [[0], [1], [2, 3]] output_shape [%418, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %426 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%420, %expanded_164 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%419 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_162 = tensor.expand_shape %365#0 [[0], [1], [2, 3]] output_shape [%358, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %366 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%360, %expanded_162 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%359 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %427 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%426 : tensor<?x12x197x197xf32>) outs(%419 : tensor<?x12x197x197xf32>) {
+    %367 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%366 : tensor<?x12x197x197xf32>) outs(%359 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %428 = tensor.empty(%418) : tensor<?x12x197x1xf32>
-    %429 = linalg.fill ins(%cst : f32) outs(%428 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %430 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%427 : tensor<?x12x197x197xf32>) outs(%429 : tensor<?x12x197x1xf32>) {
+    %368 = tensor.empty(%358) : tensor<?x12x197x1xf32>
+    %369 = linalg.fill ins(%cst : f32) outs(%368 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %370 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%367 : tensor<?x12x197x197xf32>) outs(%369 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %431 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%427, %430 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%419 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %371 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%367, %370 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%359 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_165 = tensor.collapse_shape %431 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_166 = arith.constant 12 : index
-    %432 = arith.muli %418, %c12_166 overflow<nsw> : index
+    %collapsed_163 = tensor.collapse_shape %371 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_164 = arith.constant 12 : index
+    %372 = arith.muli %358, %c12_164 overflow<nsw> : index
+    %373 = tensor.empty(%372) : tensor<?x197x64xf32>
+    %374 = linalg.fill ins(%cst : f32) outs(%373 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %375 = linalg.batch_matmul ins(%collapsed_163, %transposed_159 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%374 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %376 = arith.divsi %372, %c12 : index
+    %expanded_165 = tensor.expand_shape %375 [[0, 1], [2], [3]] output_shape [%376, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %377 = tensor.empty(%376) : tensor<197x?x12x64xf32>
+    %transposed_166 = linalg.transpose ins(%expanded_165 : tensor<?x12x197x64xf32>) outs(%377 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_167 = tensor.collapse_shape %transposed_166 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_168 = arith.constant 197 : index
+    %378 = arith.muli %376, %c197_168 overflow<nsw> : index
+    %379 = tensor.empty(%378) : tensor<?x768xf32>
+    %380 = linalg.fill ins(%cst : f32) outs(%379 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %381 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_167, %arg56 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%380 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %382 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%381, %arg57 : tensor<?x768xf32>, tensor<768xf32>) outs(%379 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x768xf32>
+    %383 = arith.divsi %378, %c197 : index
+    %expanded_169 = tensor.expand_shape %382 [[0, 1], [2]] output_shape [197, %383, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %384 = tensor.empty(%383) : tensor<?x197x768xf32>
+    %transposed_170 = linalg.transpose ins(%expanded_169 : tensor<197x?x768xf32>) outs(%384 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %385 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_170, %333 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %386 = tensor.empty(%383) : tensor<?x197x1xf32>
+    %387 = linalg.fill ins(%cst : f32) outs(%386 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %388 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%385 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %389 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %390 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%385, %389 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %391 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %390 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %392 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%391 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %393 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %394 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %395 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%394 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %396 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %395 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %397 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%396, %arg58 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %398 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%397, %arg59 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %collapsed_171 = tensor.collapse_shape %398 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_172 = arith.constant 197 : index
+    %399 = arith.muli %383, %c197_172 overflow<nsw> : index
+    %400 = tensor.empty(%399) : tensor<?x3072xf32>
+    %401 = linalg.fill ins(%cst : f32) outs(%400 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %402 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_171, %arg60 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%401 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %403 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%402, %arg61 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%400 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x3072xf32>
+    %404 = arith.divsi %399, %c197 : index
+    %expanded_173 = tensor.expand_shape %403 [[0, 1], [2]] output_shape [%404, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %405 = tensor.empty(%404) : tensor<?x197x3072xf32>
+    %406 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_173 : tensor<?x197x3072xf32>) outs(%405 : tensor<?x197x3072xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
+    } -> tensor<?x197x3072xf32>
+    %collapsed_174 = tensor.collapse_shape %406 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_175 = arith.constant 197 : index
+    %407 = arith.muli %404, %c197_175 overflow<nsw> : index
+    %408 = tensor.empty(%407) : tensor<?x768xf32>
+    %409 = linalg.fill ins(%cst : f32) outs(%408 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %410 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_174, %arg62 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%409 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %411 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%410, %arg63 : tensor<?x768xf32>, tensor<768xf32>) outs(%408 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x768xf32>
+    %412 = arith.divsi %407, %c197 : index
+    %expanded_176 = tensor.expand_shape %411 [[0, 1], [2]] output_shape [%412, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %413 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%385, %expanded_176 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %414 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%413 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %415 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%414 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %416 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%413, %415 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %417 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%416, %416 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %418 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%417 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %419 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%418 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %420 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%419 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %421 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%420 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %422 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%416, %421 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %423 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%422, %arg64 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %424 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%423, %arg65 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %425 = tensor.empty(%383) : tensor<197x?x768xf32>
+    %transposed_177 = linalg.transpose ins(%424 : tensor<?x197x768xf32>) outs(%425 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_178 = tensor.collapse_shape %transposed_177 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %426 = tensor.empty(%399) : tensor<?x2304xf32>
+    %427 = linalg.fill ins(%cst : f32) outs(%426 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %428 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_178, %arg66 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%427 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %429 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%428, %arg67 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%426 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x2304xf32>
+    %expanded_179 = tensor.expand_shape %429 [[0, 1, 2], [3, 4]] output_shape [1, 197, %404, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %430 = tensor.empty(%404) : tensor<3x197x?x1x768xf32>
+    %transposed_180 = linalg.transpose ins(%expanded_179 : tensor<1x197x?x3x768xf32>) outs(%430 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_181 = tensor.collapse_shape %transposed_180 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_182 = tensor.extract_slice %collapsed_181[0, 0, 0, 0] [1, 197, %404, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_183 = tensor.extract_slice %collapsed_181[1, 0, 0, 0] [1, 197, %404, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_184 = tensor.extract_slice %collapsed_181[2, 0, 0, 0] [1, 197, %404, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_185 = tensor.collapse_shape %extracted_slice_182 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_186 = arith.constant 768 : index
+    %431 = arith.muli %404, %c768_186 overflow<nsw> : index
+    %432 = arith.divsi %431, %c64 : index
+    %expanded_187 = tensor.expand_shape %collapsed_185 [[0], [1, 2]] output_shape [197, %432, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
     %433 = tensor.empty(%432) : tensor<?x197x64xf32>
-    %434 = linalg.fill ins(%cst : f32) outs(%433 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %435 = linalg.batch_matmul ins(%collapsed_165, %transposed_161 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%434 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %436 = arith.divsi %432, %c12 : index
-    %expanded_167 = tensor.expand_shape %435 [[0, 1], [2], [3]] output_shape [%436, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %437 = tensor.empty(%436) : tensor<197x?x12x64xf32>
-    %transposed_168 = linalg.transpose ins(%expanded_167 : tensor<?x12x197x64xf32>) outs(%437 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_169 = tensor.collapse_shape %transposed_168 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_170 = arith.constant 197 : index
-    %438 = arith.muli %436, %c197_170 overflow<nsw> : index
-    %439 = tensor.empty(%438) : tensor<?x768xf32>
-    %440 = linalg.fill ins(%cst : f32) outs(%439 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %441 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_169, %arg56 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%440 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %442 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%441, %arg57 : tensor<?x768xf32>, tensor<768xf32>) outs(%439 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x768xf32>
-    %443 = arith.divsi %438, %c197 : index
-    %expanded_171 = tensor.expand_shape %442 [[0, 1], [2]] output_shape [197, %443, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %444 = tensor.empty(%443) : tensor<?x197x768xf32>
-    %transposed_172 = linalg.transpose ins(%expanded_171 : tensor<197x?x768xf32>) outs(%444 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %445 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_172, %388 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %446 = tensor.empty(%443) : tensor<?x197x768xf64>
-    %447 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445 : tensor<?x197x768xf32>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %448 = tensor.empty(%443) : tensor<?x197x1xf64>
-    %449 = linalg.fill ins(%cst_0 : f64) outs(%448 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %450 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%447 : tensor<?x197x768xf64>) outs(%449 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %451 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%450 : tensor<?x197x1xf64>) outs(%448 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %452 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%447, %451 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %453 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%452, %452 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %454 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%453 : tensor<?x197x768xf64>) outs(%449 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %455 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%454 : tensor<?x197x1xf64>) outs(%448 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %456 = tensor.empty(%443) : tensor<?x197x1xf32>
-    %457 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%455 : tensor<?x197x1xf64>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %458 = linalg.fill ins(%cst : f32) outs(%456 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %459 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%445 : tensor<?x197x768xf32>) outs(%458 : tensor<?x197x1xf32>) {
+    %transposed_188 = linalg.transpose ins(%expanded_187 : tensor<197x?x64xf32>) outs(%433 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_189 = tensor.collapse_shape %extracted_slice_183 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_190 = tensor.expand_shape %collapsed_189 [[0], [1, 2]] output_shape [197, %432, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_191 = tensor.collapse_shape %extracted_slice_184 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_192 = tensor.expand_shape %collapsed_191 [[0], [1, 2]] output_shape [197, %432, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_193 = linalg.transpose ins(%expanded_192 : tensor<197x?x64xf32>) outs(%433 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %434 = tensor.empty(%432) : tensor<?x64x197xf32>
+    %transposed_194 = linalg.transpose ins(%expanded_190 : tensor<197x?x64xf32>) outs(%434 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %435 = tensor.empty(%432) : tensor<?x197x197xf32>
+    %436 = linalg.fill ins(%cst : f32) outs(%435 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %437 = linalg.batch_matmul ins(%transposed_188, %transposed_194 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%436 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %438 = arith.divsi %432, %c12 : index
+    %expanded_195 = tensor.expand_shape %437 [[0, 1], [2], [3]] output_shape [%438, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %439 = tensor.empty(%438) : tensor<?x12x197x197xf32>
+    %440 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_195 : tensor<?x12x197x197xf32>) outs(%439 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %460 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%459 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %461 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%457 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
-    } -> tensor<?x197x1xf32>
-    %462 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%461 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %463 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445, %460 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %464 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%463, %462 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %465 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%464, %arg58 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %466 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%465, %arg59 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_173 = tensor.collapse_shape %466 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_174 = arith.constant 197 : index
-    %467 = arith.muli %443, %c197_174 overflow<nsw> : index
-    %468 = tensor.empty(%467) : tensor<?x3072xf32>
-    %469 = linalg.fill ins(%cst : f32) outs(%468 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %470 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_173, %arg60 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%469 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %471 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%470, %arg61 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%468 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x3072xf32>
-    %472 = arith.divsi %467, %c197 : index
-    %expanded_175 = tensor.expand_shape %471 [[0, 1], [2]] output_shape [%472, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %473 = tensor.empty(%472) : tensor<?x197x3072xf32>
-    %474 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_175 : tensor<?x197x3072xf32>) outs(%473 : tensor<?x197x3072xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
-    } -> tensor<?x197x3072xf32>
-    %collapsed_176 = tensor.collapse_shape %474 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_177 = arith.constant 197 : index
-    %475 = arith.muli %472, %c197_177 overflow<nsw> : index
-    %476 = tensor.empty(%475) : tensor<?x768xf32>
-    %477 = linalg.fill ins(%cst : f32) outs(%476 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %478 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_176, %arg62 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%477 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %479 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%478, %arg63 : tensor<?x768xf32>, tensor<768xf32>) outs(%476 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x768xf32>
-    %480 = arith.divsi %475, %c197 : index
-    %expanded_178 = tensor.expand_shape %479 [[0, 1], [2]] output_shape [%480, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %481 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%445, %expanded_178 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %482 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481 : tensor<?x197x768xf32>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %483 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%482 : tensor<?x197x768xf64>) outs(%449 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %484 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%483 : tensor<?x197x1xf64>) outs(%448 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %485 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%482, %484 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %486 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%485, %485 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%446 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %487 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%486 : tensor<?x197x768xf64>) outs(%449 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %488 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%487 : tensor<?x197x1xf64>) outs(%448 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %489 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%488 : tensor<?x197x1xf64>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %490 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%481 : tensor<?x197x768xf32>) outs(%458 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %491 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%490 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %492 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%489 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
-    } -> tensor<?x197x1xf32>
-    %493 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%492 : tensor<?x197x1xf32>) outs(%456 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %494 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481, %491 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %495 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%494, %493 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %496 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%495, %arg64 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %497 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%496, %arg65 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%444 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %498 = tensor.empty(%443) : tensor<197x?x768xf32>
-    %transposed_179 = linalg.transpose ins(%497 : tensor<?x197x768xf32>) outs(%498 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_180 = tensor.collapse_shape %transposed_179 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %499 = tensor.empty(%467) : tensor<?x2304xf32>
-    %500 = linalg.fill ins(%cst : f32) outs(%499 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %501 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_180, %arg66 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%500 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %502 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%501, %arg67 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%499 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x2304xf32>
-    %expanded_181 = tensor.expand_shape %502 [[0, 1, 2], [3, 4]] output_shape [1, 197, %472, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %503 = tensor.empty(%472) : tensor<3x197x?x1x768xf32>
-    %transposed_182 = linalg.transpose ins(%expanded_181 : tensor<1x197x?x3x768xf32>) outs(%503 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_183 = tensor.collapse_shape %transposed_182 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_184 = tensor.extract_slice %collapsed_183[0, 0, 0, 0] [1, 197, %472, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_185 = tensor.extract_slice %collapsed_183[1, 0, 0, 0] [1, 197, %472, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_186 = tensor.extract_slice %collapsed_183[2, 0, 0, 0] [1, 197, %472, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_187 = tensor.collapse_shape %extracted_slice_184 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_188 = arith.constant 768 : index
-    %504 = arith.muli %472, %c768_188 overflow<nsw> : index
-    %505 = arith.divsi %504, %c64 : index
-    %expanded_189 = tensor.expand_shape %collapsed_187 [[0], [1, 2]] output_shape [197, %505, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %506 = tensor.empty(%505) : tensor<?x197x64xf32>
-    %transposed_190 = linalg.transpose ins(%expanded_189 : tensor<197x?x64xf32>) outs(%506 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_191 = tensor.collapse_shape %extracted_slice_185 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_192 = tensor.expand_shape %collapsed_191 [[0], [1, 2]] output_shape [197, %505, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_193 = tensor.collapse_shape %extracted_slice_186 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_194 = tensor.expand_shape %collapsed_193 [[0], [1, 2]] output_shape [197, %505, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_195 = linalg.transpose ins(%expanded_194 : tensor<197x?x64xf32>) outs(%506 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %507 = tensor.empty(%505) : tensor<?x64x197xf32>
-    %transposed_196 = linalg.transpose ins(%expanded_192 : tensor<197x?x64xf32>) outs(%507 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %508 = tensor.empty(%505) : tensor<?x197x197xf32>
-    %509 = linalg.fill ins(%cst : f32) outs(%508 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %510 = linalg.batch_matmul ins(%transposed_190, %transposed_196 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%509 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %511 = arith.divsi %505, %c12 : index
-    %expanded_197 = tensor.expand_shape %510 [[0, 1], [2], [3]] output_shape [%511, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %512 = tensor.empty(%511) : tensor<?x12x197x197xf32>
-    %513 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_197 : tensor<?x12x197x197xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %514 = tensor.empty(%511) : tensor<?x12x197xi64>
-    %515 = linalg.fill ins(%c0_i64 : i64) outs(%514 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %516 = tensor.empty(%511) : tensor<?x12x197xf32>
-    %517 = linalg.fill ins(%cst_1 : f32) outs(%516 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %518:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%513 : tensor<?x12x197x197xf32>) outs(%517, %515 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %441 = tensor.empty(%438) : tensor<?x12x197xi64>
+    %442 = linalg.fill ins(%c0_i64 : i64) outs(%441 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %443 = tensor.empty(%438) : tensor<?x12x197xf32>
+    %444 = linalg.fill ins(%cst_0 : f32) outs(%443 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %445:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%440 : tensor<?x12x197x197xf32>) outs(%444, %442 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_198 = tensor.expand_shape %518#0 [[0], [1], [2, 3]] output_shape [%511, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %519 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%513, %expanded_198 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_196 = tensor.expand_shape %445#0 [[0], [1], [2, 3]] output_shape [%438, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %446 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%440, %expanded_196 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%439 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %520 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%519 : tensor<?x12x197x197xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
+    %447 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%446 : tensor<?x12x197x197xf32>) outs(%439 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %521 = tensor.empty(%511) : tensor<?x12x197x1xf32>
-    %522 = linalg.fill ins(%cst : f32) outs(%521 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %523 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%520 : tensor<?x12x197x197xf32>) outs(%522 : tensor<?x12x197x1xf32>) {
+    %448 = tensor.empty(%438) : tensor<?x12x197x1xf32>
+    %449 = linalg.fill ins(%cst : f32) outs(%448 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %450 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%447 : tensor<?x12x197x197xf32>) outs(%449 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %524 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%520, %523 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %451 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%447, %450 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%439 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_199 = tensor.collapse_shape %524 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_200 = arith.constant 12 : index
-    %525 = arith.muli %511, %c12_200 overflow<nsw> : index
-    %526 = tensor.empty(%525) : tensor<?x197x64xf32>
-    %527 = linalg.fill ins(%cst : f32) outs(%526 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %528 = linalg.batch_matmul ins(%collapsed_199, %transposed_195 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%527 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %529 = arith.divsi %525, %c12 : index
-    %expanded_201 = tensor.expand_shape %528 [[0, 1], [2], [3]] output_shape [%529, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %530 = tensor.empty(%529) : tensor<197x?x12x64xf32>
-    %transposed_202 = linalg.transpose ins(%expanded_201 : tensor<?x12x197x64xf32>) outs(%530 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_203 = tensor.collapse_shape %transposed_202 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_204 = arith.constant 197 : index
-    %531 = arith.muli %529, %c197_204 overflow<nsw> : index
-    %532 = tensor.empty(%531) : tensor<?x768xf32>
-    %533 = linalg.fill ins(%cst : f32) outs(%532 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %534 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_203, %arg68 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%533 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %535 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%534, %arg69 : tensor<?x768xf32>, tensor<768xf32>) outs(%532 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_197 = tensor.collapse_shape %451 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_198 = arith.constant 12 : index
+    %452 = arith.muli %438, %c12_198 overflow<nsw> : index
+    %453 = tensor.empty(%452) : tensor<?x197x64xf32>
+    %454 = linalg.fill ins(%cst : f32) outs(%453 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %455 = linalg.batch_matmul ins(%collapsed_197, %transposed_193 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%454 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %456 = arith.divsi %452, %c12 : index
+    %expanded_199 = tensor.expand_shape %455 [[0, 1], [2], [3]] output_shape [%456, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %457 = tensor.empty(%456) : tensor<197x?x12x64xf32>
+    %transposed_200 = linalg.transpose ins(%expanded_199 : tensor<?x12x197x64xf32>) outs(%457 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_201 = tensor.collapse_shape %transposed_200 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_202 = arith.constant 197 : index
+    %458 = arith.muli %456, %c197_202 overflow<nsw> : index
+    %459 = tensor.empty(%458) : tensor<?x768xf32>
+    %460 = linalg.fill ins(%cst : f32) outs(%459 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %461 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_201, %arg68 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%460 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %462 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%461, %arg69 : tensor<?x768xf32>, tensor<768xf32>) outs(%459 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %536 = arith.divsi %531, %c197 : index
-    %expanded_205 = tensor.expand_shape %535 [[0, 1], [2]] output_shape [197, %536, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %537 = tensor.empty(%536) : tensor<?x197x768xf32>
-    %transposed_206 = linalg.transpose ins(%expanded_205 : tensor<197x?x768xf32>) outs(%537 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %538 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_206, %481 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %463 = arith.divsi %458, %c197 : index
+    %expanded_203 = tensor.expand_shape %462 [[0, 1], [2]] output_shape [197, %463, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %464 = tensor.empty(%463) : tensor<?x197x768xf32>
+    %transposed_204 = linalg.transpose ins(%expanded_203 : tensor<197x?x768xf32>) outs(%464 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %465 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_204, %413 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %539 = tensor.empty(%536) : tensor<?x197x768xf64>
-    %540 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%538 : tensor<?x197x768xf32>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %541 = tensor.empty(%536) : tensor<?x197x1xf64>
-    %542 = linalg.fill ins(%cst_0 : f64) outs(%541 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %543 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%540 : tensor<?x197x768xf64>) outs(%542 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %544 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543 : tensor<?x197x1xf64>) outs(%541 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %545 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%540, %544 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %546 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545, %545 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %547 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%546 : tensor<?x197x768xf64>) outs(%542 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %548 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%547 : tensor<?x197x1xf64>) outs(%541 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %549 = tensor.empty(%536) : tensor<?x197x1xf32>
-    %550 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x197x1xf64>) outs(%549 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %551 = linalg.fill ins(%cst : f32) outs(%549 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %552 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%538 : tensor<?x197x768xf32>) outs(%551 : tensor<?x197x1xf32>) {
+    %466 = tensor.empty(%463) : tensor<?x197x1xf32>
+    %467 = linalg.fill ins(%cst : f32) outs(%466 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %468 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%465 : tensor<?x197x768xf32>) outs(%467 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %553 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %469 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%468 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %554 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %470 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%465, %469 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %471 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%470, %470 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %472 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%471 : tensor<?x197x768xf32>) outs(%467 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %555 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%554 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %473 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%472 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %556 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%538, %553 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %474 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%473 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %475 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %476 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%470, %475 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %557 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%556, %555 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %477 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%476, %arg70 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %558 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557, %arg70 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %478 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%477, %arg71 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %559 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%558, %arg71 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_207 = tensor.collapse_shape %559 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_208 = arith.constant 197 : index
-    %560 = arith.muli %536, %c197_208 overflow<nsw> : index
-    %561 = tensor.empty(%560) : tensor<?x3072xf32>
-    %562 = linalg.fill ins(%cst : f32) outs(%561 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %563 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_207, %arg72 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%562 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %564 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%563, %arg73 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%561 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_205 = tensor.collapse_shape %478 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_206 = arith.constant 197 : index
+    %479 = arith.muli %463, %c197_206 overflow<nsw> : index
+    %480 = tensor.empty(%479) : tensor<?x3072xf32>
+    %481 = linalg.fill ins(%cst : f32) outs(%480 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %482 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_205, %arg72 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%481 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %483 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%482, %arg73 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%480 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %565 = arith.divsi %560, %c197 : index
-    %expanded_209 = tensor.expand_shape %564 [[0, 1], [2]] output_shape [%565, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %566 = tensor.empty(%565) : tensor<?x197x3072xf32>
-    %567 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_209 : tensor<?x197x3072xf32>) outs(%566 : tensor<?x197x3072xf32>) {
+    %484 = arith.divsi %479, %c197 : index
+    %expanded_207 = tensor.expand_shape %483 [[0, 1], [2]] output_shape [%484, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %485 = tensor.empty(%484) : tensor<?x197x3072xf32>
+    %486 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_207 : tensor<?x197x3072xf32>) outs(%485 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_210 = tensor.collapse_shape %567 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_211 = arith.constant 197 : index
-    %568 = arith.muli %565, %c197_211 overflow<nsw> : index
-    %569 = tensor.empty(%568) : tensor<?x768xf32>
-    %570 = linalg.fill ins(%cst : f32) outs(%569 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %571 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_210, %arg74 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%570 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %572 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%571, %arg75 : tensor<?x768xf32>, tensor<768xf32>) outs(%569 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_208 = tensor.collapse_shape %486 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_209 = arith.constant 197 : index
+    %487 = arith.muli %484, %c197_209 overflow<nsw> : index
+    %488 = tensor.empty(%487) : tensor<?x768xf32>
+    %489 = linalg.fill ins(%cst : f32) outs(%488 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %490 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_208, %arg74 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%489 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %491 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%490, %arg75 : tensor<?x768xf32>, tensor<768xf32>) outs(%488 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %573 = arith.divsi %568, %c197 : index
-    %expanded_212 = tensor.expand_shape %572 [[0, 1], [2]] output_shape [%573, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %574 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%538, %expanded_212 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %492 = arith.divsi %487, %c197 : index
+    %expanded_210 = tensor.expand_shape %491 [[0, 1], [2]] output_shape [%492, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %493 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%465, %expanded_210 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %575 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%574 : tensor<?x197x768xf32>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %576 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%575 : tensor<?x197x768xf64>) outs(%542 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %577 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%576 : tensor<?x197x1xf64>) outs(%541 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %578 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%575, %577 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %579 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%578, %578 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%539 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %580 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%579 : tensor<?x197x768xf64>) outs(%542 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %581 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%580 : tensor<?x197x1xf64>) outs(%541 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %582 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%581 : tensor<?x197x1xf64>) outs(%549 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %583 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%574 : tensor<?x197x768xf32>) outs(%551 : tensor<?x197x1xf32>) {
+    %494 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%493 : tensor<?x197x768xf32>) outs(%467 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %584 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%583 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %495 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%494 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %585 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%582 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %496 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%493, %495 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %497 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%496, %496 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %498 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%497 : tensor<?x197x768xf32>) outs(%467 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %586 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%585 : tensor<?x197x1xf32>) outs(%549 : tensor<?x197x1xf32>) {
+    %499 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%498 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %587 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%574, %584 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %500 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%499 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %501 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%500 : tensor<?x197x1xf32>) outs(%466 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %502 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%496, %501 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %588 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%587, %586 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %503 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%502, %arg76 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %589 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%588, %arg76 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %504 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%503, %arg77 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%464 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %590 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%589, %arg77 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%537 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %591 = tensor.empty(%536) : tensor<197x?x768xf32>
-    %transposed_213 = linalg.transpose ins(%590 : tensor<?x197x768xf32>) outs(%591 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_214 = tensor.collapse_shape %transposed_213 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %592 = tensor.empty(%560) : tensor<?x2304xf32>
-    %593 = linalg.fill ins(%cst : f32) outs(%592 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %594 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_214, %arg78 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%593 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %595 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%594, %arg79 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%592 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %505 = tensor.empty(%463) : tensor<197x?x768xf32>
+    %transposed_211 = linalg.transpose ins(%504 : tensor<?x197x768xf32>) outs(%505 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_212 = tensor.collapse_shape %transposed_211 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %506 = tensor.empty(%479) : tensor<?x2304xf32>
+    %507 = linalg.fill ins(%cst : f32) outs(%506 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %508 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_212, %arg78 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%507 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %509 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%508, %arg79 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%506 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_215 = tensor.expand_shape %595 [[0, 1, 2], [3, 4]] output_shape [1, 197, %565, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %596 = tensor.empty(%565) : tensor<3x197x?x1x768xf32>
-    %transposed_216 = linalg.transpose ins(%expanded_215 : tensor<1x197x?x3x768xf32>) outs(%596 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_217 = tensor.collapse_shape %transposed_216 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_218 = tensor.extract_slice %collapsed_217[0, 0, 0, 0] [1, 197, %565, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_219 = tensor.extract_slice %collapsed_217[1, 0, 0, 0] [1, 197, %565, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_220 = tensor.extract_slice %collapsed_217[2, 0, 0, 0] [1, 197, %565, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_221 = tensor.collapse_shape %extracted_slice_218 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_222 = arith.constant 768 : index
-    %597 = arith.muli %565, %c768_222 overflow<nsw> : index
-    %598 = arith.divsi %597, %c64 : index
-    %expanded_223 = tensor.expand_shape %collapsed_221 [[0], [1, 2]] output_shape [197, %598, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %599 = tensor.empty(%598) : tensor<?x197x64xf32>
-    %transposed_224 = linalg.transpose ins(%expanded_223 : tensor<197x?x64xf32>) outs(%599 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_225 = tensor.collapse_shape %extracted_slice_219 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_226 = tensor.expand_shape %collapsed_225 [[0], [1, 2]] output_shape [197, %598, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_227 = tensor.collapse_shape %extracted_slice_220 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_228 = tensor.expand_shape %collapsed_227 [[0], [1, 2]] output_shape [197, %598, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_229 = linalg.transpose ins(%expanded_228 : tensor<197x?x64xf32>) outs(%599 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %600 = tensor.empty(%598) : tensor<?x64x197xf32>
-    %transposed_230 = linalg.transpose ins(%expanded_226 : tensor<197x?x64xf32>) outs(%600 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %601 = tensor.empty(%598) : tensor<?x197x197xf32>
-    %602 = linalg.fill ins(%cst : f32) outs(%601 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %603 = linalg.batch_matmul ins(%transposed_224, %transposed_230 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%602 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %604 = arith.divsi %598, %c12 : index
-    %expanded_231 = tensor.expand_shape %603 [[0, 1], [2], [3]] output_shape [%604, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %605 = tensor.empty(%604) : tensor<?x12x197x197xf32>
-    %606 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_231 : tensor<?x12x197x197xf32>) outs(%605 : tensor<?x12x197x197xf32>) {
+    %expanded_213 = tensor.expand_shape %509 [[0, 1, 2], [3, 4]] output_shape [1, 197, %484, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %510 = tensor.empty(%484) : tensor<3x197x?x1x768xf32>
+    %transposed_214 = linalg.transpose ins(%expanded_213 : tensor<1x197x?x3x768xf32>) outs(%510 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_215 = tensor.collapse_shape %transposed_214 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_216 = tensor.extract_slice %collapsed_215[0, 0, 0, 0] [1, 197, %484, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_217 = tensor.extract_slice %collapsed_215[1, 0, 0, 0] [1, 197, %484, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_218 = tensor.extract_slice %collapsed_215[2, 0, 0, 0] [1, 197, %484, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_219 = tensor.collapse_shape %extracted_slice_216 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_220 = arith.constant 768 : index
+    %511 = arith.muli %484, %c768_220 overflow<nsw> : index
+    %512 = arith.divsi %511, %c64 : index
+    %expanded_221 = tensor.expand_shape %collapsed_219 [[0], [1, 2]] output_shape [197, %512, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %513 = tensor.empty(%512) : tensor<?x197x64xf32>
+    %transposed_222 = linalg.transpose ins(%expanded_221 : tensor<197x?x64xf32>) outs(%513 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_223 = tensor.collapse_shape %extracted_slice_217 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_224 = tensor.expand_shape %collapsed_223 [[0], [1, 2]] output_shape [197, %512, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_225 = tensor.collapse_shape %extracted_slice_218 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_226 = tensor.expand_shape %collapsed_225 [[0], [1, 2]] output_shape [197, %512, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_227 = linalg.transpose ins(%expanded_226 : tensor<197x?x64xf32>) outs(%513 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %514 = tensor.empty(%512) : tensor<?x64x197xf32>
+    %transposed_228 = linalg.transpose ins(%expanded_224 : tensor<197x?x64xf32>) outs(%514 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %515 = tensor.empty(%512) : tensor<?x197x197xf32>
+    %516 = linalg.fill ins(%cst : f32) outs(%515 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %517 = linalg.batch_matmul ins(%transposed_222, %transposed_228 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%516 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %518 = arith.divsi %512, %c12 : index
+    %expanded_229 = tensor.expand_shape %517 [[0, 1], [2], [3]] output_shape [%518, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %519 = tensor.empty(%518) : tensor<?x12x197x197xf32>
+    %520 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_229 : tensor<?x12x197x197xf32>) outs(%519 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %607 = tensor.empty(%604) : tensor<?x12x197xi64>
-    %608 = linalg.fill ins(%c0_i64 : i64) outs(%607 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %609 = tensor.empty(%604) : tensor<?x12x197xf32>
-    %610 = linalg.fill ins(%cst_1 : f32) outs(%609 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %611:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%606 : tensor<?x12x197x197xf32>) outs(%610, %608 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %521 = tensor.empty(%518) : tensor<?x12x197xi64>
+    %522 = linalg.fill ins(%c0_i64 : i64) outs(%521 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %523 = tensor.empty(%518) : tensor<?x12x197xf32>
+    %524 = linalg.fill ins(%cst_0 : f32) outs(%523 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %525:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%520 : tensor<?x12x197x197xf32>) outs(%524, %522 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_232 = tensor.expand_shape %611#0 [[0], [1], [2, 3]] output_shape [%604, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %612 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%606, %expanded_232 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%605 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_230 = tensor.expand_shape %525#0 [[0], [1], [2, 3]] output_shape [%518, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %526 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%520, %expanded_230 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%519 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %613 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%612 : tensor<?x12x197x197xf32>) outs(%605 : tensor<?x12x197x197xf32>) {
+    %527 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%526 : tensor<?x12x197x197xf32>) outs(%519 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %614 = tensor.empty(%604) : tensor<?x12x197x1xf32>
-    %615 = linalg.fill ins(%cst : f32) outs(%614 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %616 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%613 : tensor<?x12x197x197xf32>) outs(%615 : tensor<?x12x197x1xf32>) {
+    %528 = tensor.empty(%518) : tensor<?x12x197x1xf32>
+    %529 = linalg.fill ins(%cst : f32) outs(%528 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %530 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%527 : tensor<?x12x197x197xf32>) outs(%529 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %617 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%613, %616 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%605 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %531 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%527, %530 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%519 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_233 = tensor.collapse_shape %617 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_234 = arith.constant 12 : index
-    %618 = arith.muli %604, %c12_234 overflow<nsw> : index
-    %619 = tensor.empty(%618) : tensor<?x197x64xf32>
-    %620 = linalg.fill ins(%cst : f32) outs(%619 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %621 = linalg.batch_matmul ins(%collapsed_233, %transposed_229 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%620 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %622 = arith.divsi %618, %c12 : index
-    %expanded_235 = tensor.expand_shape %621 [[0, 1], [2], [3]] output_shape [%622, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %623 = tensor.empty(%622) : tensor<197x?x12x64xf32>
-    %transposed_236 = linalg.transpose ins(%expanded_235 : tensor<?x12x197x64xf32>) outs(%623 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_237 = tensor.collapse_shape %transposed_236 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_238 = arith.constant 197 : index
-    %624 = arith.muli %622, %c197_238 overflow<nsw> : index
-    %625 = tensor.empty(%624) : tensor<?x768xf32>
-    %626 = linalg.fill ins(%cst : f32) outs(%625 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %627 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_237, %arg80 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%626 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %628 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%627, %arg81 : tensor<?x768xf32>, tensor<768xf32>) outs(%625 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_231 = tensor.collapse_shape %531 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_232 = arith.constant 12 : index
+    %532 = arith.muli %518, %c12_232 overflow<nsw> : index
+    %533 = tensor.empty(%532) : tensor<?x197x64xf32>
+    %534 = linalg.fill ins(%cst : f32) outs(%533 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %535 = linalg.batch_matmul ins(%collapsed_231, %transposed_227 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%534 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %536 = arith.divsi %532, %c12 : index
+    %expanded_233 = tensor.expand_shape %535 [[0, 1], [2], [3]] output_shape [%536, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %537 = tensor.empty(%536) : tensor<197x?x12x64xf32>
+    %transposed_234 = linalg.transpose ins(%expanded_233 : tensor<?x12x197x64xf32>) outs(%537 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_235 = tensor.collapse_shape %transposed_234 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_236 = arith.constant 197 : index
+    %538 = arith.muli %536, %c197_236 overflow<nsw> : index
+    %539 = tensor.empty(%538) : tensor<?x768xf32>
+    %540 = linalg.fill ins(%cst : f32) outs(%539 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %541 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_235, %arg80 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%540 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %542 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%541, %arg81 : tensor<?x768xf32>, tensor<768xf32>) outs(%539 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %629 = arith.divsi %624, %c197 : index
-    %expanded_239 = tensor.expand_shape %628 [[0, 1], [2]] output_shape [197, %629, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %630 = tensor.empty(%629) : tensor<?x197x768xf32>
-    %transposed_240 = linalg.transpose ins(%expanded_239 : tensor<197x?x768xf32>) outs(%630 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %631 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_240, %574 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %543 = arith.divsi %538, %c197 : index
+    %expanded_237 = tensor.expand_shape %542 [[0, 1], [2]] output_shape [197, %543, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %544 = tensor.empty(%543) : tensor<?x197x768xf32>
+    %transposed_238 = linalg.transpose ins(%expanded_237 : tensor<197x?x768xf32>) outs(%544 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %545 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_238, %493 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %632 = tensor.empty(%629) : tensor<?x197x768xf64>
-    %633 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631 : tensor<?x197x768xf32>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %634 = tensor.empty(%629) : tensor<?x197x1xf64>
-    %635 = linalg.fill ins(%cst_0 : f64) outs(%634 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %636 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%633 : tensor<?x197x768xf64>) outs(%635 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %637 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636 : tensor<?x197x1xf64>) outs(%634 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %638 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%633, %637 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %639 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%638, %638 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %640 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%639 : tensor<?x197x768xf64>) outs(%635 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %641 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%640 : tensor<?x197x1xf64>) outs(%634 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %642 = tensor.empty(%629) : tensor<?x197x1xf32>
-    %643 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%641 : tensor<?x197x1xf64>) outs(%642 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %644 = linalg.fill ins(%cst : f32) outs(%642 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %645 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%631 : tensor<?x197x768xf32>) outs(%644 : tensor<?x197x1xf32>) {
+    %546 = tensor.empty(%543) : tensor<?x197x1xf32>
+    %547 = linalg.fill ins(%cst : f32) outs(%546 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %548 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%545 : tensor<?x197x768xf32>) outs(%547 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %646 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%645 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %549 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%548 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %647 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%643 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %550 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545, %549 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %551 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550, %550 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %552 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%551 : tensor<?x197x768xf32>) outs(%547 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %648 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%647 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %553 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %649 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631, %646 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %554 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%553 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %555 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%554 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %556 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550, %555 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %650 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%649, %648 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %557 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%556, %arg82 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %651 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%650, %arg82 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %558 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557, %arg83 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %652 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%651, %arg83 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_241 = tensor.collapse_shape %652 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_242 = arith.constant 197 : index
-    %653 = arith.muli %629, %c197_242 overflow<nsw> : index
-    %654 = tensor.empty(%653) : tensor<?x3072xf32>
-    %655 = linalg.fill ins(%cst : f32) outs(%654 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %656 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_241, %arg84 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%655 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %657 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%656, %arg85 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%654 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_239 = tensor.collapse_shape %558 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_240 = arith.constant 197 : index
+    %559 = arith.muli %543, %c197_240 overflow<nsw> : index
+    %560 = tensor.empty(%559) : tensor<?x3072xf32>
+    %561 = linalg.fill ins(%cst : f32) outs(%560 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %562 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_239, %arg84 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%561 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %563 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%562, %arg85 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%560 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %658 = arith.divsi %653, %c197 : index
-    %expanded_243 = tensor.expand_shape %657 [[0, 1], [2]] output_shape [%658, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %659 = tensor.empty(%658) : tensor<?x197x3072xf32>
-    %660 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_243 : tensor<?x197x3072xf32>) outs(%659 : tensor<?x197x3072xf32>) {
+    %564 = arith.divsi %559, %c197 : index
+    %expanded_241 = tensor.expand_shape %563 [[0, 1], [2]] output_shape [%564, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %565 = tensor.empty(%564) : tensor<?x197x3072xf32>
+    %566 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_241 : tensor<?x197x3072xf32>) outs(%565 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_244 = tensor.collapse_shape %660 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_245 = arith.constant 197 : index
-    %661 = arith.muli %658, %c197_245 overflow<nsw> : index
-    %662 = tensor.empty(%661) : tensor<?x768xf32>
-    %663 = linalg.fill ins(%cst : f32) outs(%662 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %664 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_244, %arg86 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%663 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %665 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%664, %arg87 : tensor<?x768xf32>, tensor<768xf32>) outs(%662 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_242 = tensor.collapse_shape %566 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_243 = arith.constant 197 : index
+    %567 = arith.muli %564, %c197_243 overflow<nsw> : index
+    %568 = tensor.empty(%567) : tensor<?x768xf32>
+    %569 = linalg.fill ins(%cst : f32) outs(%568 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %570 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_242, %arg86 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%569 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %571 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%570, %arg87 : tensor<?x768xf32>, tensor<768xf32>) outs(%568 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %666 = arith.divsi %661, %c197 : index
-    %expanded_246 = tensor.expand_shape %665 [[0, 1], [2]] output_shape [%666, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %667 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%631, %expanded_246 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %572 = arith.divsi %567, %c197 : index
+    %expanded_244 = tensor.expand_shape %571 [[0, 1], [2]] output_shape [%572, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %573 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545, %expanded_244 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %668 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%667 : tensor<?x197x768xf32>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %669 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%668 : tensor<?x197x768xf64>) outs(%635 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %670 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%669 : tensor<?x197x1xf64>) outs(%634 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %671 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%668, %670 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %672 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%671, %671 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%632 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %673 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%672 : tensor<?x197x768xf64>) outs(%635 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %674 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%673 : tensor<?x197x1xf64>) outs(%634 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %675 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%674 : tensor<?x197x1xf64>) outs(%642 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %676 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%667 : tensor<?x197x768xf32>) outs(%644 : tensor<?x197x1xf32>) {
+    %574 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%573 : tensor<?x197x768xf32>) outs(%547 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %677 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%676 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %575 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%574 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %678 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%675 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %576 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%573, %575 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %577 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%576, %576 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %578 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%577 : tensor<?x197x768xf32>) outs(%547 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %679 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%678 : tensor<?x197x1xf32>) outs(%642 : tensor<?x197x1xf32>) {
+    %579 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%578 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %680 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%667, %677 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %580 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%579 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %581 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%580 : tensor<?x197x1xf32>) outs(%546 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %582 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%576, %581 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %681 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%680, %679 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %583 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%582, %arg88 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %682 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%681, %arg88 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %584 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%583, %arg89 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%544 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %683 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%682, %arg89 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%630 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %684 = tensor.empty(%629) : tensor<197x?x768xf32>
-    %transposed_247 = linalg.transpose ins(%683 : tensor<?x197x768xf32>) outs(%684 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_248 = tensor.collapse_shape %transposed_247 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %685 = tensor.empty(%653) : tensor<?x2304xf32>
-    %686 = linalg.fill ins(%cst : f32) outs(%685 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %687 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_248, %arg90 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%686 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %688 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%687, %arg91 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%685 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %585 = tensor.empty(%543) : tensor<197x?x768xf32>
+    %transposed_245 = linalg.transpose ins(%584 : tensor<?x197x768xf32>) outs(%585 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_246 = tensor.collapse_shape %transposed_245 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %586 = tensor.empty(%559) : tensor<?x2304xf32>
+    %587 = linalg.fill ins(%cst : f32) outs(%586 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %588 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_246, %arg90 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%587 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %589 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%588, %arg91 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%586 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_249 = tensor.expand_shape %688 [[0, 1, 2], [3, 4]] output_shape [1, 197, %658, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %689 = tensor.empty(%658) : tensor<3x197x?x1x768xf32>
-    %transposed_250 = linalg.transpose ins(%expanded_249 : tensor<1x197x?x3x768xf32>) outs(%689 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_251 = tensor.collapse_shape %transposed_250 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_252 = tensor.extract_slice %collapsed_251[0, 0, 0, 0] [1, 197, %658, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_253 = tensor.extract_slice %collapsed_251[1, 0, 0, 0] [1, 197, %658, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_254 = tensor.extract_slice %collapsed_251[2, 0, 0, 0] [1, 197, %658, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_255 = tensor.collapse_shape %extracted_slice_252 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_256 = arith.constant 768 : index
-    %690 = arith.muli %658, %c768_256 overflow<nsw> : index
-    %691 = arith.divsi %690, %c64 : index
-    %expanded_257 = tensor.expand_shape %collapsed_255 [[0], [1, 2]] output_shape [197, %691, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %692 = tensor.empty(%691) : tensor<?x197x64xf32>
-    %transposed_258 = linalg.transpose ins(%expanded_257 : tensor<197x?x64xf32>) outs(%692 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_259 = tensor.collapse_shape %extracted_slice_253 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_260 = tensor.expand_shape %collapsed_259 [[0], [1, 2]] output_shape [197, %691, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_261 = tensor.collapse_shape %extracted_slice_254 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_262 = tensor.expand_shape %collapsed_261 [[0], [1, 2]] output_shape [197, %691, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_263 = linalg.transpose ins(%expanded_262 : tensor<197x?x64xf32>) outs(%692 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %693 = tensor.empty(%691) : tensor<?x64x197xf32>
-    %transposed_264 = linalg.transpose ins(%expanded_260 : tensor<197x?x64xf32>) outs(%693 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %694 = tensor.empty(%691) : tensor<?x197x197xf32>
-    %695 = linalg.fill ins(%cst : f32) outs(%694 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %696 = linalg.batch_matmul ins(%transposed_258, %transposed_264 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%695 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %697 = arith.divsi %691, %c12 : index
-    %expanded_265 = tensor.expand_shape %696 [[0, 1], [2], [3]] output_shape [%697, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %698 = tensor.empty(%697) : tensor<?x12x197x197xf32>
-    %699 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_265 : tensor<?x12x197x197xf32>) outs(%698 : tensor<?x12x197x197xf32>) {
+    %expanded_247 = tensor.expand_shape %589 [[0, 1, 2], [3, 4]] output_shape [1, 197, %564, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %590 = tensor.empty(%564) : tensor<3x197x?x1x768xf32>
+    %transposed_248 = linalg.transpose ins(%expanded_247 : tensor<1x197x?x3x768xf32>) outs(%590 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_249 = tensor.collapse_shape %transposed_248 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_250 = tensor.extract_slice %collapsed_249[0, 0, 0, 0] [1, 197, %564, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_251 = tensor.extract_slice %collapsed_249[1, 0, 0, 0] [1, 197, %564, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_252 = tensor.extract_slice %collapsed_249[2, 0, 0, 0] [1, 197, %564, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_253 = tensor.collapse_shape %extracted_slice_250 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_254 = arith.constant 768 : index
+    %591 = arith.muli %564, %c768_254 overflow<nsw> : index
+    %592 = arith.divsi %591, %c64 : index
+    %expanded_255 = tensor.expand_shape %collapsed_253 [[0], [1, 2]] output_shape [197, %592, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %593 = tensor.empty(%592) : tensor<?x197x64xf32>
+    %transposed_256 = linalg.transpose ins(%expanded_255 : tensor<197x?x64xf32>) outs(%593 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_257 = tensor.collapse_shape %extracted_slice_251 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_258 = tensor.expand_shape %collapsed_257 [[0], [1, 2]] output_shape [197, %592, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_259 = tensor.collapse_shape %extracted_slice_252 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_260 = tensor.expand_shape %collapsed_259 [[0], [1, 2]] output_shape [197, %592, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_261 = linalg.transpose ins(%expanded_260 : tensor<197x?x64xf32>) outs(%593 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %594 = tensor.empty(%592) : tensor<?x64x197xf32>
+    %transposed_262 = linalg.transpose ins(%expanded_258 : tensor<197x?x64xf32>) outs(%594 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %595 = tensor.empty(%592) : tensor<?x197x197xf32>
+    %596 = linalg.fill ins(%cst : f32) outs(%595 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %597 = linalg.batch_matmul ins(%transposed_256, %transposed_262 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%596 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %598 = arith.divsi %592, %c12 : index
+    %expanded_263 = tensor.expand_shape %597 [[0, 1], [2], [3]] output_shape [%598, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %599 = tensor.empty(%598) : tensor<?x12x197x197xf32>
+    %600 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_263 : tensor<?x12x197x197xf32>) outs(%599 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %700 = tensor.empty(%697) : tensor<?x12x197xi64>
-    %701 = linalg.fill ins(%c0_i64 : i64) outs(%700 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %702 = tensor.empty(%697) : tensor<?x12x197xf32>
-    %703 = linalg.fill ins(%cst_1 : f32) outs(%702 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %704:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%699 : tensor<?x12x197x197xf32>) outs(%703, %701 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %601 = tensor.empty(%598) : tensor<?x12x197xi64>
+    %602 = linalg.fill ins(%c0_i64 : i64) outs(%601 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %603 = tensor.empty(%598) : tensor<?x12x197xf32>
+    %604 = linalg.fill ins(%cst_0 : f32) outs(%603 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %605:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%600 : tensor<?x12x197x197xf32>) outs(%604, %602 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_266 = tensor.expand_shape %704#0 [[0], [1], [2, 3]] output_shape [%697, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %705 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%699, %expanded_266 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%698 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_264 = tensor.expand_shape %605#0 [[0], [1], [2, 3]] output_shape [%598, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %606 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%600, %expanded_264 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%599 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %706 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%705 : tensor<?x12x197x197xf32>) outs(%698 : tensor<?x12x197x197xf32>) {
+    %607 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%606 : tensor<?x12x197x197xf32>) outs(%599 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %707 = tensor.empty(%697) : tensor<?x12x197x1xf32>
-    %708 = linalg.fill ins(%cst : f32) outs(%707 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %709 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%706 : tensor<?x12x197x197xf32>) outs(%708 : tensor<?x12x197x1xf32>) {
+    %608 = tensor.empty(%598) : tensor<?x12x197x1xf32>
+    %609 = linalg.fill ins(%cst : f32) outs(%608 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %610 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%607 : tensor<?x12x197x197xf32>) outs(%609 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %710 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%706, %709 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%698 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %611 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%607, %610 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%599 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_267 = tensor.collapse_shape %710 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_268 = arith.constant 12 : index
-    %711 = arith.muli %697, %c12_268 overflow<nsw> : index
-    %712 = tensor.empty(%711) : tensor<?x197x64xf32>
-    %713 = linalg.fill ins(%cst : f32) outs(%712 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %714 = linalg.batch_matmul ins(%collapsed_267, %transposed_263 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%713 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %715 = arith.divsi %711, %c12 : index
-    %expanded_269 = tensor.expand_shape %714 [[0, 1], [2], [3]] output_shape [%715, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %716 = tensor.empty(%715) : tensor<197x?x12x64xf32>
-    %transposed_270 = linalg.transpose ins(%expanded_269 : tensor<?x12x197x64xf32>) outs(%716 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_271 = tensor.collapse_shape %transposed_270 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_272 = arith.constant 197 : index
-    %717 = arith.muli %715, %c197_272 overflow<nsw> : index
-    %718 = tensor.empty(%717) : tensor<?x768xf32>
-    %719 = linalg.fill ins(%cst : f32) outs(%718 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %720 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_271, %arg92 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%719 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %721 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%720, %arg93 : tensor<?x768xf32>, tensor<768xf32>) outs(%718 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_265 = tensor.collapse_shape %611 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_266 = arith.constant 12 : index
+    %612 = arith.muli %598, %c12_266 overflow<nsw> : index
+    %613 = tensor.empty(%612) : tensor<?x197x64xf32>
+    %614 = linalg.fill ins(%cst : f32) outs(%613 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %615 = linalg.batch_matmul ins(%collapsed_265, %transposed_261 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%614 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %616 = arith.divsi %612, %c12 : index
+    %expanded_267 = tensor.expand_shape %615 [[0, 1], [2], [3]] output_shape [%616, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %617 = tensor.empty(%616) : tensor<197x?x12x64xf32>
+    %transposed_268 = linalg.transpose ins(%expanded_267 : tensor<?x12x197x64xf32>) outs(%617 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_269 = tensor.collapse_shape %transposed_268 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_270 = arith.constant 197 : index
+    %618 = arith.muli %616, %c197_270 overflow<nsw> : index
+    %619 = tensor.empty(%618) : tensor<?x768xf32>
+    %620 = linalg.fill ins(%cst : f32) outs(%619 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %621 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_269, %arg92 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%620 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %622 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%621, %arg93 : tensor<?x768xf32>, tensor<768xf32>) outs(%619 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %722 = arith.divsi %717, %c197 : index
-    %expanded_273 = tensor.expand_shape %721 [[0, 1], [2]] output_shape [197, %722, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %723 = tensor.empty(%722) : tensor<?x197x768xf32>
-    %transposed_274 = linalg.transpose ins(%expanded_273 : tensor<197x?x768xf32>) outs(%723 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %724 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_274, %667 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %623 = arith.divsi %618, %c197 : index
+    %expanded_271 = tensor.expand_shape %622 [[0, 1], [2]] output_shape [197, %623, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %624 = tensor.empty(%623) : tensor<?x197x768xf32>
+    %transposed_272 = linalg.transpose ins(%expanded_271 : tensor<197x?x768xf32>) outs(%624 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %625 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_272, %573 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %725 = tensor.empty(%722) : tensor<?x197x768xf64>
-    %726 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%724 : tensor<?x197x768xf32>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %727 = tensor.empty(%722) : tensor<?x197x1xf64>
-    %728 = linalg.fill ins(%cst_0 : f64) outs(%727 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %729 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%726 : tensor<?x197x768xf64>) outs(%728 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %730 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729 : tensor<?x197x1xf64>) outs(%727 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %731 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%726, %730 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %732 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%731, %731 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %733 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%732 : tensor<?x197x768xf64>) outs(%728 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %734 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%733 : tensor<?x197x1xf64>) outs(%727 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %735 = tensor.empty(%722) : tensor<?x197x1xf32>
-    %736 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%734 : tensor<?x197x1xf64>) outs(%735 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %737 = linalg.fill ins(%cst : f32) outs(%735 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %738 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%724 : tensor<?x197x768xf32>) outs(%737 : tensor<?x197x1xf32>) {
+    %626 = tensor.empty(%623) : tensor<?x197x1xf32>
+    %627 = linalg.fill ins(%cst : f32) outs(%626 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %628 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%625 : tensor<?x197x768xf32>) outs(%627 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %629 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%628 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %740 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %630 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%625, %629 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %631 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%630, %630 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %632 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%631 : tensor<?x197x768xf32>) outs(%627 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %741 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%740 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %633 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%632 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %742 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%724, %739 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %634 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%633 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %635 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%634 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %636 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%630, %635 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %743 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%742, %741 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %637 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%636, %arg94 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %744 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%743, %arg94 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %638 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%637, %arg95 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %745 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%744, %arg95 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_275 = tensor.collapse_shape %745 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_276 = arith.constant 197 : index
-    %746 = arith.muli %722, %c197_276 overflow<nsw> : index
-    %747 = tensor.empty(%746) : tensor<?x3072xf32>
-    %748 = linalg.fill ins(%cst : f32) outs(%747 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %749 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_275, %arg96 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%748 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %750 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%749, %arg97 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%747 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_273 = tensor.collapse_shape %638 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_274 = arith.constant 197 : index
+    %639 = arith.muli %623, %c197_274 overflow<nsw> : index
+    %640 = tensor.empty(%639) : tensor<?x3072xf32>
+    %641 = linalg.fill ins(%cst : f32) outs(%640 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %642 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_273, %arg96 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%641 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %643 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%642, %arg97 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%640 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %751 = arith.divsi %746, %c197 : index
-    %expanded_277 = tensor.expand_shape %750 [[0, 1], [2]] output_shape [%751, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %752 = tensor.empty(%751) : tensor<?x197x3072xf32>
-    %753 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_277 : tensor<?x197x3072xf32>) outs(%752 : tensor<?x197x3072xf32>) {
+    %644 = arith.divsi %639, %c197 : index
+    %expanded_275 = tensor.expand_shape %643 [[0, 1], [2]] output_shape [%644, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %645 = tensor.empty(%644) : tensor<?x197x3072xf32>
+    %646 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_275 : tensor<?x197x3072xf32>) outs(%645 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_278 = tensor.collapse_shape %753 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_279 = arith.constant 197 : index
-    %754 = arith.muli %751, %c197_279 overflow<nsw> : index
-    %755 = tensor.empty(%754) : tensor<?x768xf32>
-    %756 = linalg.fill ins(%cst : f32) outs(%755 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %757 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_278, %arg98 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%756 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %758 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%757, %arg99 : tensor<?x768xf32>, tensor<768xf32>) outs(%755 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_276 = tensor.collapse_shape %646 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_277 = arith.constant 197 : index
+    %647 = arith.muli %644, %c197_277 overflow<nsw> : index
+    %648 = tensor.empty(%647) : tensor<?x768xf32>
+    %649 = linalg.fill ins(%cst : f32) outs(%648 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %650 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_276, %arg98 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%649 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %651 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%650, %arg99 : tensor<?x768xf32>, tensor<768xf32>) outs(%648 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %759 = arith.divsi %754, %c197 : index
-    %expanded_280 = tensor.expand_shape %758 [[0, 1], [2]] output_shape [%759, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %760 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%724, %expanded_280 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %652 = arith.divsi %647, %c197 : index
+    %expanded_278 = tensor.expand_shape %651 [[0, 1], [2]] output_shape [%652, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %653 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%625, %expanded_278 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %761 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%760 : tensor<?x197x768xf32>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %762 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%761 : tensor<?x197x768xf64>) outs(%728 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %763 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%762 : tensor<?x197x1xf64>) outs(%727 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %764 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%761, %763 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %765 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%764, %764 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%725 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %766 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%765 : tensor<?x197x768xf64>) outs(%728 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %767 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%766 : tensor<?x197x1xf64>) outs(%727 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %768 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%767 : tensor<?x197x1xf64>) outs(%735 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %769 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%760 : tensor<?x197x768xf32>) outs(%737 : tensor<?x197x1xf32>) {
+    %654 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%653 : tensor<?x197x768xf32>) outs(%627 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %770 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%769 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %655 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%654 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %771 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%768 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %656 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%653, %655 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %657 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656, %656 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %658 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%657 : tensor<?x197x768xf32>) outs(%627 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %772 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771 : tensor<?x197x1xf32>) outs(%735 : tensor<?x197x1xf32>) {
+    %659 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%658 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %773 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%760, %770 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %660 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%659 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %661 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%660 : tensor<?x197x1xf32>) outs(%626 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %662 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656, %661 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %774 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%773, %772 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %663 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%662, %arg100 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %775 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%774, %arg100 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %664 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%663, %arg101 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%624 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %776 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%775, %arg101 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%723 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %777 = tensor.empty(%722) : tensor<197x?x768xf32>
-    %transposed_281 = linalg.transpose ins(%776 : tensor<?x197x768xf32>) outs(%777 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_282 = tensor.collapse_shape %transposed_281 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %778 = tensor.empty(%746) : tensor<?x2304xf32>
-    %779 = linalg.fill ins(%cst : f32) outs(%778 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %780 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_282, %arg102 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%779 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %781 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%780, %arg103 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%778 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %665 = tensor.empty(%623) : tensor<197x?x768xf32>
+    %transposed_279 = linalg.transpose ins(%664 : tensor<?x197x768xf32>) outs(%665 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_280 = tensor.collapse_shape %transposed_279 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %666 = tensor.empty(%639) : tensor<?x2304xf32>
+    %667 = linalg.fill ins(%cst : f32) outs(%666 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %668 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_280, %arg102 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%667 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %669 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%668, %arg103 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%666 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_283 = tensor.expand_shape %781 [[0, 1, 2], [3, 4]] output_shape [1, 197, %751, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %782 = tensor.empty(%751) : tensor<3x197x?x1x768xf32>
-    %transposed_284 = linalg.transpose ins(%expanded_283 : tensor<1x197x?x3x768xf32>) outs(%782 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_285 = tensor.collapse_shape %transposed_284 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_286 = tensor.extract_slice %collapsed_285[0, 0, 0, 0] [1, 197, %751, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_287 = tensor.extract_slice %collapsed_285[1, 0, 0, 0] [1, 197, %751, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_288 = tensor.extract_slice %collapsed_285[2, 0, 0, 0] [1, 197, %751, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_289 = tensor.collapse_shape %extracted_slice_286 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_290 = arith.constant 768 : index
-    %783 = arith.muli %751, %c768_290 overflow<nsw> : index
-    %784 = arith.divsi %783, %c64 : index
-    %expanded_291 = tensor.expand_shape %collapsed_289 [[0], [1, 2]] output_shape [197, %784, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %785 = tensor.empty(%784) : tensor<?x197x64xf32>
-    %transposed_292 = linalg.transpose ins(%expanded_291 : tensor<197x?x64xf32>) outs(%785 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_293 = tensor.collapse_shape %extracted_slice_287 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_294 = tensor.expand_shape %collapsed_293 [[0], [1, 2]] output_shape [197, %784, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_295 = tensor.collapse_shape %extracted_slice_288 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_296 = tensor.expand_shape %collapsed_295 [[0], [1, 2]] output_shape [197, %784, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_297 = linalg.transpose ins(%expanded_296 : tensor<197x?x64xf32>) outs(%785 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %786 = tensor.empty(%784) : tensor<?x64x197xf32>
-    %transposed_298 = linalg.transpose ins(%expanded_294 : tensor<197x?x64xf32>) outs(%786 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %787 = tensor.empty(%784) : tensor<?x197x197xf32>
-    %788 = linalg.fill ins(%cst : f32) outs(%787 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %789 = linalg.batch_matmul ins(%transposed_292, %transposed_298 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%788 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %790 = arith.divsi %784, %c12 : index
-    %expanded_299 = tensor.expand_shape %789 [[0, 1], [2], [3]] output_shape [%790, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %791 = tensor.empty(%790) : tensor<?x12x197x197xf32>
-    %792 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_299 : tensor<?x12x197x197xf32>) outs(%791 : tensor<?x12x197x197xf32>) {
+    %expanded_281 = tensor.expand_shape %669 [[0, 1, 2], [3, 4]] output_shape [1, 197, %644, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %670 = tensor.empty(%644) : tensor<3x197x?x1x768xf32>
+    %transposed_282 = linalg.transpose ins(%expanded_281 : tensor<1x197x?x3x768xf32>) outs(%670 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_283 = tensor.collapse_shape %transposed_282 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_284 = tensor.extract_slice %collapsed_283[0, 0, 0, 0] [1, 197, %644, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_285 = tensor.extract_slice %collapsed_283[1, 0, 0, 0] [1, 197, %644, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_286 = tensor.extract_slice %collapsed_283[2, 0, 0, 0] [1, 197, %644, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_287 = tensor.collapse_shape %extracted_slice_284 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_288 = arith.constant 768 : index
+    %671 = arith.muli %644, %c768_288 overflow<nsw> : index
+    %672 = arith.divsi %671, %c64 : index
+    %expanded_289 = tensor.expand_shape %collapsed_287 [[0], [1, 2]] output_shape [197, %672, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %673 = tensor.empty(%672) : tensor<?x197x64xf32>
+    %transposed_290 = linalg.transpose ins(%expanded_289 : tensor<197x?x64xf32>) outs(%673 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_291 = tensor.collapse_shape %extracted_slice_285 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_292 = tensor.expand_shape %collapsed_291 [[0], [1, 2]] output_shape [197, %672, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_293 = tensor.collapse_shape %extracted_slice_286 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_294 = tensor.expand_shape %collapsed_293 [[0], [1, 2]] output_shape [197, %672, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_295 = linalg.transpose ins(%expanded_294 : tensor<197x?x64xf32>) outs(%673 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %674 = tensor.empty(%672) : tensor<?x64x197xf32>
+    %transposed_296 = linalg.transpose ins(%expanded_292 : tensor<197x?x64xf32>) outs(%674 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %675 = tensor.empty(%672) : tensor<?x197x197xf32>
+    %676 = linalg.fill ins(%cst : f32) outs(%675 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %677 = linalg.batch_matmul ins(%transposed_290, %transposed_296 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%676 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %678 = arith.divsi %672, %c12 : index
+    %expanded_297 = tensor.expand_shape %677 [[0, 1], [2], [3]] output_shape [%678, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %679 = tensor.empty(%678) : tensor<?x12x197x197xf32>
+    %680 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_297 : tensor<?x12x197x197xf32>) outs(%679 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %793 = tensor.empty(%790) : tensor<?x12x197xi64>
-    %794 = linalg.fill ins(%c0_i64 : i64) outs(%793 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %795 = tensor.empty(%790) : tensor<?x12x197xf32>
-    %796 = linalg.fill ins(%cst_1 : f32) outs(%795 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %797:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%792 : tensor<?x12x197x197xf32>) outs(%796, %794 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %681 = tensor.empty(%678) : tensor<?x12x197xi64>
+    %682 = linalg.fill ins(%c0_i64 : i64) outs(%681 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %683 = tensor.empty(%678) : tensor<?x12x197xf32>
+    %684 = linalg.fill ins(%cst_0 : f32) outs(%683 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %685:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%680 : tensor<?x12x197x197xf32>) outs(%684, %682 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_300 = tensor.expand_shape %797#0 [[0], [1], [2, 3]] output_shape [%790, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %798 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%792, %expanded_300 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%791 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_298 = tensor.expand_shape %685#0 [[0], [1], [2, 3]] output_shape [%678, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %686 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%680, %expanded_298 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%679 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %799 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%798 : tensor<?x12x197x197xf32>) outs(%791 : tensor<?x12x197x197xf32>) {
+    %687 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%686 : tensor<?x12x197x197xf32>) outs(%679 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %800 = tensor.empty(%790) : tensor<?x12x197x1xf32>
-    %801 = linalg.fill ins(%cst : f32) outs(%800 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %802 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%799 : tensor<?x12x197x197xf32>) outs(%801 : tensor<?x12x197x1xf32>) {
+    %688 = tensor.empty(%678) : tensor<?x12x197x1xf32>
+    %689 = linalg.fill ins(%cst : f32) outs(%688 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %690 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%687 : tensor<?x12x197x197xf32>) outs(%689 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %803 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%799, %802 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%791 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %691 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%687, %690 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%679 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_301 = tensor.collapse_shape %803 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_302 = arith.constant 12 : index
-    %804 = arith.muli %790, %c12_302 overflow<nsw> : index
-    %805 = tensor.empty(%804) : tensor<?x197x64xf32>
-    %806 = linalg.fill ins(%cst : f32) outs(%805 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %807 = linalg.batch_matmul ins(%collapsed_301, %transposed_297 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%806 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %808 = arith.divsi %804, %c12 : index
-    %expanded_303 = tensor.expand_shape %807 [[0, 1], [2], [3]] output_shape [%808, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %809 = tensor.empty(%808) : tensor<197x?x12x64xf32>
-    %transposed_304 = linalg.transpose ins(%expanded_303 : tensor<?x12x197x64xf32>) outs(%809 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_305 = tensor.collapse_shape %transposed_304 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_306 = arith.constant 197 : index
-    %810 = arith.muli %808, %c197_306 overflow<nsw> : index
-    %811 = tensor.empty(%810) : tensor<?x768xf32>
-    %812 = linalg.fill ins(%cst : f32) outs(%811 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %813 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_305, %arg104 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%812 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %814 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%813, %arg105 : tensor<?x768xf32>, tensor<768xf32>) outs(%811 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_299 = tensor.collapse_shape %691 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_300 = arith.constant 12 : index
+    %692 = arith.muli %678, %c12_300 overflow<nsw> : index
+    %693 = tensor.empty(%692) : tensor<?x197x64xf32>
+    %694 = linalg.fill ins(%cst : f32) outs(%693 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %695 = linalg.batch_matmul ins(%collapsed_299, %transposed_295 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%694 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %696 = arith.divsi %692, %c12 : index
+    %expanded_301 = tensor.expand_shape %695 [[0, 1], [2], [3]] output_shape [%696, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %697 = tensor.empty(%696) : tensor<197x?x12x64xf32>
+    %transposed_302 = linalg.transpose ins(%expanded_301 : tensor<?x12x197x64xf32>) outs(%697 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_303 = tensor.collapse_shape %transposed_302 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_304 = arith.constant 197 : index
+    %698 = arith.muli %696, %c197_304 overflow<nsw> : index
+    %699 = tensor.empty(%698) : tensor<?x768xf32>
+    %700 = linalg.fill ins(%cst : f32) outs(%699 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %701 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_303, %arg104 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%700 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %702 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%701, %arg105 : tensor<?x768xf32>, tensor<768xf32>) outs(%699 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %815 = arith.divsi %810, %c197 : index
-    %expanded_307 = tensor.expand_shape %814 [[0, 1], [2]] output_shape [197, %815, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %816 = tensor.empty(%815) : tensor<?x197x768xf32>
-    %transposed_308 = linalg.transpose ins(%expanded_307 : tensor<197x?x768xf32>) outs(%816 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %817 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_308, %760 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %703 = arith.divsi %698, %c197 : index
+    %expanded_305 = tensor.expand_shape %702 [[0, 1], [2]] output_shape [197, %703, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %704 = tensor.empty(%703) : tensor<?x197x768xf32>
+    %transposed_306 = linalg.transpose ins(%expanded_305 : tensor<197x?x768xf32>) outs(%704 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %705 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_306, %653 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %818 = tensor.empty(%815) : tensor<?x197x768xf64>
-    %819 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817 : tensor<?x197x768xf32>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %820 = tensor.empty(%815) : tensor<?x197x1xf64>
-    %821 = linalg.fill ins(%cst_0 : f64) outs(%820 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %822 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%819 : tensor<?x197x768xf64>) outs(%821 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %823 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822 : tensor<?x197x1xf64>) outs(%820 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %824 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %823 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %825 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%824, %824 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %826 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%825 : tensor<?x197x768xf64>) outs(%821 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %827 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%826 : tensor<?x197x1xf64>) outs(%820 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %828 = tensor.empty(%815) : tensor<?x197x1xf32>
-    %829 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%827 : tensor<?x197x1xf64>) outs(%828 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %830 = linalg.fill ins(%cst : f32) outs(%828 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %831 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%817 : tensor<?x197x768xf32>) outs(%830 : tensor<?x197x1xf32>) {
+    %706 = tensor.empty(%703) : tensor<?x197x1xf32>
+    %707 = linalg.fill ins(%cst : f32) outs(%706 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %708 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%705 : tensor<?x197x768xf32>) outs(%707 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %832 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%831 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %709 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%708 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %833 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%829 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %710 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%705, %709 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %711 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%710, %710 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %712 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%711 : tensor<?x197x768xf32>) outs(%707 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %834 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%833 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %713 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%712 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %835 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817, %832 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %714 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %715 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%714 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %716 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%710, %715 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %836 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%835, %834 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %717 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%716, %arg106 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %837 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%836, %arg106 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %718 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%717, %arg107 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %838 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%837, %arg107 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_309 = tensor.collapse_shape %838 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_310 = arith.constant 197 : index
-    %839 = arith.muli %815, %c197_310 overflow<nsw> : index
-    %840 = tensor.empty(%839) : tensor<?x3072xf32>
-    %841 = linalg.fill ins(%cst : f32) outs(%840 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %842 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_309, %arg108 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%841 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %843 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%842, %arg109 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%840 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_307 = tensor.collapse_shape %718 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_308 = arith.constant 197 : index
+    %719 = arith.muli %703, %c197_308 overflow<nsw> : index
+    %720 = tensor.empty(%719) : tensor<?x3072xf32>
+    %721 = linalg.fill ins(%cst : f32) outs(%720 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %722 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_307, %arg108 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%721 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %723 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%722, %arg109 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%720 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %844 = arith.divsi %839, %c197 : index
-    %expanded_311 = tensor.expand_shape %843 [[0, 1], [2]] output_shape [%844, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %845 = tensor.empty(%844) : tensor<?x197x3072xf32>
-    %846 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_311 : tensor<?x197x3072xf32>) outs(%845 : tensor<?x197x3072xf32>) {
+    %724 = arith.divsi %719, %c197 : index
+    %expanded_309 = tensor.expand_shape %723 [[0, 1], [2]] output_shape [%724, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %725 = tensor.empty(%724) : tensor<?x197x3072xf32>
+    %726 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_309 : tensor<?x197x3072xf32>) outs(%725 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_312 = tensor.collapse_shape %846 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_313 = arith.constant 197 : index
-    %847 = arith.muli %844, %c197_313 overflow<nsw> : index
-    %848 = tensor.empty(%847) : tensor<?x768xf32>
-    %849 = linalg.fill ins(%cst : f32) outs(%848 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %850 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_312, %arg110 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%849 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %851 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%850, %arg111 : tensor<?x768xf32>, tensor<768xf32>) outs(%848 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_310 = tensor.collapse_shape %726 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_311 = arith.constant 197 : index
+    %727 = arith.muli %724, %c197_311 overflow<nsw> : index
+    %728 = tensor.empty(%727) : tensor<?x768xf32>
+    %729 = linalg.fill ins(%cst : f32) outs(%728 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %730 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_310, %arg110 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%729 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %731 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%730, %arg111 : tensor<?x768xf32>, tensor<768xf32>) outs(%728 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %852 = arith.divsi %847, %c197 : index
-    %expanded_314 = tensor.expand_shape %851 [[0, 1], [2]] output_shape [%852, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %853 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817, %expanded_314 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %732 = arith.divsi %727, %c197 : index
+    %expanded_312 = tensor.expand_shape %731 [[0, 1], [2]] output_shape [%732, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %733 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%705, %expanded_312 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %854 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%853 : tensor<?x197x768xf32>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %855 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%854 : tensor<?x197x768xf64>) outs(%821 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %856 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%855 : tensor<?x197x1xf64>) outs(%820 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %857 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%854, %856 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %858 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%857, %857 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%818 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %859 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%858 : tensor<?x197x768xf64>) outs(%821 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %860 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%859 : tensor<?x197x1xf64>) outs(%820 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %861 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%860 : tensor<?x197x1xf64>) outs(%828 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %862 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%853 : tensor<?x197x768xf32>) outs(%830 : tensor<?x197x1xf32>) {
+    %734 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%733 : tensor<?x197x768xf32>) outs(%707 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %863 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%862 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %735 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%734 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %864 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%861 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %736 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%733, %735 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %737 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %736 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %738 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%737 : tensor<?x197x768xf32>) outs(%707 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %865 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%864 : tensor<?x197x1xf32>) outs(%828 : tensor<?x197x1xf32>) {
+    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%738 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %866 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%853, %863 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %740 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%739 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %741 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%740 : tensor<?x197x1xf32>) outs(%706 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %742 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%736, %741 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %867 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%866, %865 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %743 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%742, %arg112 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %868 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%867, %arg112 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %744 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%743, %arg113 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%704 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %869 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%868, %arg113 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%816 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %870 = tensor.empty(%815) : tensor<197x?x768xf32>
-    %transposed_315 = linalg.transpose ins(%869 : tensor<?x197x768xf32>) outs(%870 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_316 = tensor.collapse_shape %transposed_315 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %871 = tensor.empty(%839) : tensor<?x2304xf32>
-    %872 = linalg.fill ins(%cst : f32) outs(%871 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %873 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_316, %arg114 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%872 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %874 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%873, %arg115 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%871 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %745 = tensor.empty(%703) : tensor<197x?x768xf32>
+    %transposed_313 = linalg.transpose ins(%744 : tensor<?x197x768xf32>) outs(%745 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_314 = tensor.collapse_shape %transposed_313 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %746 = tensor.empty(%719) : tensor<?x2304xf32>
+    %747 = linalg.fill ins(%cst : f32) outs(%746 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %748 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_314, %arg114 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%747 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %749 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%748, %arg115 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%746 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_317 = tensor.expand_shape %874 [[0, 1, 2], [3, 4]] output_shape [1, 197, %844, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %875 = tensor.empty(%844) : tensor<3x197x?x1x768xf32>
-    %transposed_318 = linalg.transpose ins(%expanded_317 : tensor<1x197x?x3x768xf32>) outs(%875 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_319 = tensor.collapse_shape %transposed_318 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_320 = tensor.extract_slice %collapsed_319[0, 0, 0, 0] [1, 197, %844, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_321 = tensor.extract_slice %collapsed_319[1, 0, 0, 0] [1, 197, %844, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_322 = tensor.extract_slice %collapsed_319[2, 0, 0, 0] [1, 197, %844, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_323 = tensor.collapse_shape %extracted_slice_320 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_324 = arith.constant 768 : index
-    %876 = arith.muli %844, %c768_324 overflow<nsw> : index
-    %877 = arith.divsi %876, %c64 : index
-    %expanded_325 = tensor.expand_shape %collapsed_323 [[0], [1, 2]] output_shape [197, %877, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %878 = tensor.empty(%877) : tensor<?x197x64xf32>
-    %transposed_326 = linalg.transpose ins(%expanded_325 : tensor<197x?x64xf32>) outs(%878 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_327 = tensor.collapse_shape %extracted_slice_321 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_328 = tensor.expand_shape %collapsed_327 [[0], [1, 2]] output_shape [197, %877, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_329 = tensor.collapse_shape %extracted_slice_322 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_330 = tensor.expand_shape %collapsed_329 [[0], [1, 2]] output_shape [197, %877, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_331 = linalg.transpose ins(%expanded_330 : tensor<197x?x64xf32>) outs(%878 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %879 = tensor.empty(%877) : tensor<?x64x197xf32>
-    %transposed_332 = linalg.transpose ins(%expanded_328 : tensor<197x?x64xf32>) outs(%879 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %880 = tensor.empty(%877) : tensor<?x197x197xf32>
-    %881 = linalg.fill ins(%cst : f32) outs(%880 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %882 = linalg.batch_matmul ins(%transposed_326, %transposed_332 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%881 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %883 = arith.divsi %877, %c12 : index
-    %expanded_333 = tensor.expand_shape %882 [[0, 1], [2], [3]] output_shape [%883, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %884 = tensor.empty(%883) : tensor<?x12x197x197xf32>
-    %885 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_333 : tensor<?x12x197x197xf32>) outs(%884 : tensor<?x12x197x197xf32>) {
+    %expanded_315 = tensor.expand_shape %749 [[0, 1, 2], [3, 4]] output_shape [1, 197, %724, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %750 = tensor.empty(%724) : tensor<3x197x?x1x768xf32>
+    %transposed_316 = linalg.transpose ins(%expanded_315 : tensor<1x197x?x3x768xf32>) outs(%750 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_317 = tensor.collapse_shape %transposed_316 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_318 = tensor.extract_slice %collapsed_317[0, 0, 0, 0] [1, 197, %724, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_319 = tensor.extract_slice %collapsed_317[1, 0, 0, 0] [1, 197, %724, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_320 = tensor.extract_slice %collapsed_317[2, 0, 0, 0] [1, 197, %724, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_321 = tensor.collapse_shape %extracted_slice_318 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_322 = arith.constant 768 : index
+    %751 = arith.muli %724, %c768_322 overflow<nsw> : index
+    %752 = arith.divsi %751, %c64 : index
+    %expanded_323 = tensor.expand_shape %collapsed_321 [[0], [1, 2]] output_shape [197, %752, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %753 = tensor.empty(%752) : tensor<?x197x64xf32>
+    %transposed_324 = linalg.transpose ins(%expanded_323 : tensor<197x?x64xf32>) outs(%753 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_325 = tensor.collapse_shape %extracted_slice_319 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_326 = tensor.expand_shape %collapsed_325 [[0], [1, 2]] output_shape [197, %752, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_327 = tensor.collapse_shape %extracted_slice_320 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_328 = tensor.expand_shape %collapsed_327 [[0], [1, 2]] output_shape [197, %752, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_329 = linalg.transpose ins(%expanded_328 : tensor<197x?x64xf32>) outs(%753 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %754 = tensor.empty(%752) : tensor<?x64x197xf32>
+    %transposed_330 = linalg.transpose ins(%expanded_326 : tensor<197x?x64xf32>) outs(%754 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %755 = tensor.empty(%752) : tensor<?x197x197xf32>
+    %756 = linalg.fill ins(%cst : f32) outs(%755 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %757 = linalg.batch_matmul ins(%transposed_324, %transposed_330 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%756 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %758 = arith.divsi %752, %c12 : index
+    %expanded_331 = tensor.expand_shape %757 [[0, 1], [2], [3]] output_shape [%758, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %759 = tensor.empty(%758) : tensor<?x12x197x197xf32>
+    %760 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_331 : tensor<?x12x197x197xf32>) outs(%759 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %886 = tensor.empty(%883) : tensor<?x12x197xi64>
-    %887 = linalg.fill ins(%c0_i64 : i64) outs(%886 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %888 = tensor.empty(%883) : tensor<?x12x197xf32>
-    %889 = linalg.fill ins(%cst_1 : f32) outs(%888 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %890:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%885 : tensor<?x12x197x197xf32>) outs(%889, %887 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %761 = tensor.empty(%758) : tensor<?x12x197xi64>
+    %762 = linalg.fill ins(%c0_i64 : i64) outs(%761 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %763 = tensor.empty(%758) : tensor<?x12x197xf32>
+    %764 = linalg.fill ins(%cst_0 : f32) outs(%763 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %765:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%760 : tensor<?x12x197x197xf32>) outs(%764, %762 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_334 = tensor.expand_shape %890#0 [[0], [1], [2, 3]] output_shape [%883, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %891 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%885, %expanded_334 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%884 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_332 = tensor.expand_shape %765#0 [[0], [1], [2, 3]] output_shape [%758, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %766 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%760, %expanded_332 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%759 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %892 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%891 : tensor<?x12x197x197xf32>) outs(%884 : tensor<?x12x197x197xf32>) {
+    %767 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%766 : tensor<?x12x197x197xf32>) outs(%759 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %893 = tensor.empty(%883) : tensor<?x12x197x1xf32>
-    %894 = linalg.fill ins(%cst : f32) outs(%893 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %895 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%892 : tensor<?x12x197x197xf32>) outs(%894 : tensor<?x12x197x1xf32>) {
+    %768 = tensor.empty(%758) : tensor<?x12x197x1xf32>
+    %769 = linalg.fill ins(%cst : f32) outs(%768 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %770 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%767 : tensor<?x12x197x197xf32>) outs(%769 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %896 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%892, %895 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%884 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %771 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%767, %770 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%759 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_335 = tensor.collapse_shape %896 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_336 = arith.constant 12 : index
-    %897 = arith.muli %883, %c12_336 overflow<nsw> : index
-    %898 = tensor.empty(%897) : tensor<?x197x64xf32>
-    %899 = linalg.fill ins(%cst : f32) outs(%898 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %900 = linalg.batch_matmul ins(%collapsed_335, %transposed_331 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%899 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %901 = arith.divsi %897, %c12 : index
-    %expanded_337 = tensor.expand_shape %900 [[0, 1], [2], [3]] output_shape [%901, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %902 = tensor.empty(%901) : tensor<197x?x12x64xf32>
-    %transposed_338 = linalg.transpose ins(%expanded_337 : tensor<?x12x197x64xf32>) outs(%902 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_339 = tensor.collapse_shape %transposed_338 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_340 = arith.constant 197 : index
-    %903 = arith.muli %901, %c197_340 overflow<nsw> : index
-    %904 = tensor.empty(%903) : tensor<?x768xf32>
-    %905 = linalg.fill ins(%cst : f32) outs(%904 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %906 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_339, %arg116 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%905 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %907 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%906, %arg117 : tensor<?x768xf32>, tensor<768xf32>) outs(%904 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_333 = tensor.collapse_shape %771 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_334 = arith.constant 12 : index
+    %772 = arith.muli %758, %c12_334 overflow<nsw> : index
+    %773 = tensor.empty(%772) : tensor<?x197x64xf32>
+    %774 = linalg.fill ins(%cst : f32) outs(%773 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %775 = linalg.batch_matmul ins(%collapsed_333, %transposed_329 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%774 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %776 = arith.divsi %772, %c12 : index
+    %expanded_335 = tensor.expand_shape %775 [[0, 1], [2], [3]] output_shape [%776, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %777 = tensor.empty(%776) : tensor<197x?x12x64xf32>
+    %transposed_336 = linalg.transpose ins(%expanded_335 : tensor<?x12x197x64xf32>) outs(%777 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_337 = tensor.collapse_shape %transposed_336 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_338 = arith.constant 197 : index
+    %778 = arith.muli %776, %c197_338 overflow<nsw> : index
+    %779 = tensor.empty(%778) : tensor<?x768xf32>
+    %780 = linalg.fill ins(%cst : f32) outs(%779 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %781 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_337, %arg116 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%780 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %782 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%781, %arg117 : tensor<?x768xf32>, tensor<768xf32>) outs(%779 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %908 = arith.divsi %903, %c197 : index
-    %expanded_341 = tensor.expand_shape %907 [[0, 1], [2]] output_shape [197, %908, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %909 = tensor.empty(%908) : tensor<?x197x768xf32>
-    %transposed_342 = linalg.transpose ins(%expanded_341 : tensor<197x?x768xf32>) outs(%909 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %910 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_342, %853 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %783 = arith.divsi %778, %c197 : index
+    %expanded_339 = tensor.expand_shape %782 [[0, 1], [2]] output_shape [197, %783, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %784 = tensor.empty(%783) : tensor<?x197x768xf32>
+    %transposed_340 = linalg.transpose ins(%expanded_339 : tensor<197x?x768xf32>) outs(%784 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %785 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_340, %733 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %911 = tensor.empty(%908) : tensor<?x197x768xf64>
-    %912 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%910 : tensor<?x197x768xf32>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %913 = tensor.empty(%908) : tensor<?x197x1xf64>
-    %914 = linalg.fill ins(%cst_0 : f64) outs(%913 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %915 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%912 : tensor<?x197x768xf64>) outs(%914 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %916 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%915 : tensor<?x197x1xf64>) outs(%913 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %917 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%912, %916 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %918 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%917, %917 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %919 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%918 : tensor<?x197x768xf64>) outs(%914 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %920 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919 : tensor<?x197x1xf64>) outs(%913 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %921 = tensor.empty(%908) : tensor<?x197x1xf32>
-    %922 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%920 : tensor<?x197x1xf64>) outs(%921 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %923 = linalg.fill ins(%cst : f32) outs(%921 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %924 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%910 : tensor<?x197x768xf32>) outs(%923 : tensor<?x197x1xf32>) {
+    %786 = tensor.empty(%783) : tensor<?x197x1xf32>
+    %787 = linalg.fill ins(%cst : f32) outs(%786 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %788 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%785 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %925 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%924 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %789 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%788 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %926 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%922 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %790 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%785, %789 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %791 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %790 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %792 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%791 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %927 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %793 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%792 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %928 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%910, %925 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %794 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%793 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %795 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%794 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %796 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %795 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %929 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%928, %927 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %797 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%796, %arg118 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %930 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%929, %arg118 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %798 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%797, %arg119 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %931 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930, %arg119 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_343 = tensor.collapse_shape %931 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_344 = arith.constant 197 : index
-    %932 = arith.muli %908, %c197_344 overflow<nsw> : index
-    %933 = tensor.empty(%932) : tensor<?x3072xf32>
-    %934 = linalg.fill ins(%cst : f32) outs(%933 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %935 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_343, %arg120 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%934 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %936 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%935, %arg121 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%933 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_341 = tensor.collapse_shape %798 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_342 = arith.constant 197 : index
+    %799 = arith.muli %783, %c197_342 overflow<nsw> : index
+    %800 = tensor.empty(%799) : tensor<?x3072xf32>
+    %801 = linalg.fill ins(%cst : f32) outs(%800 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %802 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_341, %arg120 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%801 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %803 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%802, %arg121 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%800 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %937 = arith.divsi %932, %c197 : index
-    %expanded_345 = tensor.expand_shape %936 [[0, 1], [2]] output_shape [%937, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %938 = tensor.empty(%937) : tensor<?x197x3072xf32>
-    %939 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_345 : tensor<?x197x3072xf32>) outs(%938 : tensor<?x197x3072xf32>) {
+    %804 = arith.divsi %799, %c197 : index
+    %expanded_343 = tensor.expand_shape %803 [[0, 1], [2]] output_shape [%804, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %805 = tensor.empty(%804) : tensor<?x197x3072xf32>
+    %806 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_343 : tensor<?x197x3072xf32>) outs(%805 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_346 = tensor.collapse_shape %939 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_347 = arith.constant 197 : index
-    %940 = arith.muli %937, %c197_347 overflow<nsw> : index
-    %941 = tensor.empty(%940) : tensor<?x768xf32>
-    %942 = linalg.fill ins(%cst : f32) outs(%941 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %943 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_346, %arg122 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%942 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %944 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%943, %arg123 : tensor<?x768xf32>, tensor<768xf32>) outs(%941 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_344 = tensor.collapse_shape %806 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_345 = arith.constant 197 : index
+    %807 = arith.muli %804, %c197_345 overflow<nsw> : index
+    %808 = tensor.empty(%807) : tensor<?x768xf32>
+    %809 = linalg.fill ins(%cst : f32) outs(%808 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %810 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_344, %arg122 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%809 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %811 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%810, %arg123 : tensor<?x768xf32>, tensor<768xf32>) outs(%808 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %945 = arith.divsi %940, %c197 : index
-    %expanded_348 = tensor.expand_shape %944 [[0, 1], [2]] output_shape [%945, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %946 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%910, %expanded_348 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %812 = arith.divsi %807, %c197 : index
+    %expanded_346 = tensor.expand_shape %811 [[0, 1], [2]] output_shape [%812, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %813 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%785, %expanded_346 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %947 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946 : tensor<?x197x768xf32>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %948 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%947 : tensor<?x197x768xf64>) outs(%914 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %949 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948 : tensor<?x197x1xf64>) outs(%913 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %950 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%947, %949 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %951 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%950, %950 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%911 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %952 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%951 : tensor<?x197x768xf64>) outs(%914 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %953 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%952 : tensor<?x197x1xf64>) outs(%913 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %954 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%953 : tensor<?x197x1xf64>) outs(%921 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %955 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%946 : tensor<?x197x768xf32>) outs(%923 : tensor<?x197x1xf32>) {
+    %814 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%813 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %956 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%955 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %815 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%814 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %957 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%954 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %816 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%813, %815 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %817 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%816, %816 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %818 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%817 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %958 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%957 : tensor<?x197x1xf32>) outs(%921 : tensor<?x197x1xf32>) {
+    %819 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%818 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %959 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946, %956 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %820 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %821 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %822 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%816, %821 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %960 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%959, %958 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %823 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822, %arg124 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %961 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%960, %arg124 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %824 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%823, %arg125 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %962 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%961, %arg125 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%909 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %963 = tensor.empty(%908) : tensor<197x?x768xf32>
-    %transposed_349 = linalg.transpose ins(%962 : tensor<?x197x768xf32>) outs(%963 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_350 = tensor.collapse_shape %transposed_349 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %964 = tensor.empty(%932) : tensor<?x2304xf32>
-    %965 = linalg.fill ins(%cst : f32) outs(%964 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %966 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_350, %arg126 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%965 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %967 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%966, %arg127 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%964 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %825 = tensor.empty(%783) : tensor<197x?x768xf32>
+    %transposed_347 = linalg.transpose ins(%824 : tensor<?x197x768xf32>) outs(%825 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_348 = tensor.collapse_shape %transposed_347 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %826 = tensor.empty(%799) : tensor<?x2304xf32>
+    %827 = linalg.fill ins(%cst : f32) outs(%826 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %828 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_348, %arg126 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%827 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %829 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%828, %arg127 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%826 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_351 = tensor.expand_shape %967 [[0, 1, 2], [3, 4]] output_shape [1, 197, %937, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %968 = tensor.empty(%937) : tensor<3x197x?x1x768xf32>
-    %transposed_352 = linalg.transpose ins(%expanded_351 : tensor<1x197x?x3x768xf32>) outs(%968 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_353 = tensor.collapse_shape %transposed_352 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_354 = tensor.extract_slice %collapsed_353[0, 0, 0, 0] [1, 197, %937, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_355 = tensor.extract_slice %collapsed_353[1, 0, 0, 0] [1, 197, %937, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_356 = tensor.extract_slice %collapsed_353[2, 0, 0, 0] [1, 197, %937, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_357 = tensor.collapse_shape %extracted_slice_354 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_358 = arith.constant 768 : index
-    %969 = arith.muli %937, %c768_358 overflow<nsw> : index
-    %970 = arith.divsi %969, %c64 : index
-    %expanded_359 = tensor.expand_shape %collapsed_357 [[0], [1, 2]] output_shape [197, %970, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %971 = tensor.empty(%970) : tensor<?x197x64xf32>
-    %transposed_360 = linalg.transpose ins(%expanded_359 : tensor<197x?x64xf32>) outs(%971 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_361 = tensor.collapse_shape %extracted_slice_355 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_362 = tensor.expand_shape %collapsed_361 [[0], [1, 2]] output_shape [197, %970, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_363 = tensor.collapse_shape %extracted_slice_356 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_364 = tensor.expand_shape %collapsed_363 [[0], [1, 2]] output_shape [197, %970, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_365 = linalg.transpose ins(%expanded_364 : tensor<197x?x64xf32>) outs(%971 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %972 = tensor.empty(%970) : tensor<?x64x197xf32>
-    %transposed_366 = linalg.transpose ins(%expanded_362 : tensor<197x?x64xf32>) outs(%972 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %973 = tensor.empty(%970) : tensor<?x197x197xf32>
-    %974 = linalg.fill ins(%cst : f32) outs(%973 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %975 = linalg.batch_matmul ins(%transposed_360, %transposed_366 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%974 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %976 = arith.divsi %970, %c12 : index
-    %expanded_367 = tensor.expand_shape %975 [[0, 1], [2], [3]] output_shape [%976, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %977 = tensor.empty(%976) : tensor<?x12x197x197xf32>
-    %978 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_367 : tensor<?x12x197x197xf32>) outs(%977 : tensor<?x12x197x197xf32>) {
+    %expanded_349 = tensor.expand_shape %829 [[0, 1, 2], [3, 4]] output_shape [1, 197, %804, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %830 = tensor.empty(%804) : tensor<3x197x?x1x768xf32>
+    %transposed_350 = linalg.transpose ins(%expanded_349 : tensor<1x197x?x3x768xf32>) outs(%830 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_351 = tensor.collapse_shape %transposed_350 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_352 = tensor.extract_slice %collapsed_351[0, 0, 0, 0] [1, 197, %804, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_353 = tensor.extract_slice %collapsed_351[1, 0, 0, 0] [1, 197, %804, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_354 = tensor.extract_slice %collapsed_351[2, 0, 0, 0] [1, 197, %804, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_355 = tensor.collapse_shape %extracted_slice_352 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_356 = arith.constant 768 : index
+    %831 = arith.muli %804, %c768_356 overflow<nsw> : index
+    %832 = arith.divsi %831, %c64 : index
+    %expanded_357 = tensor.expand_shape %collapsed_355 [[0], [1, 2]] output_shape [197, %832, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %833 = tensor.empty(%832) : tensor<?x197x64xf32>
+    %transposed_358 = linalg.transpose ins(%expanded_357 : tensor<197x?x64xf32>) outs(%833 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_359 = tensor.collapse_shape %extracted_slice_353 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_360 = tensor.expand_shape %collapsed_359 [[0], [1, 2]] output_shape [197, %832, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_361 = tensor.collapse_shape %extracted_slice_354 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_362 = tensor.expand_shape %collapsed_361 [[0], [1, 2]] output_shape [197, %832, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_363 = linalg.transpose ins(%expanded_362 : tensor<197x?x64xf32>) outs(%833 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %834 = tensor.empty(%832) : tensor<?x64x197xf32>
+    %transposed_364 = linalg.transpose ins(%expanded_360 : tensor<197x?x64xf32>) outs(%834 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %835 = tensor.empty(%832) : tensor<?x197x197xf32>
+    %836 = linalg.fill ins(%cst : f32) outs(%835 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %837 = linalg.batch_matmul ins(%transposed_358, %transposed_364 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%836 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %838 = arith.divsi %832, %c12 : index
+    %expanded_365 = tensor.expand_shape %837 [[0, 1], [2], [3]] output_shape [%838, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %839 = tensor.empty(%838) : tensor<?x12x197x197xf32>
+    %840 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_365 : tensor<?x12x197x197xf32>) outs(%839 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %979 = tensor.empty(%976) : tensor<?x12x197xi64>
-    %980 = linalg.fill ins(%c0_i64 : i64) outs(%979 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %981 = tensor.empty(%976) : tensor<?x12x197xf32>
-    %982 = linalg.fill ins(%cst_1 : f32) outs(%981 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %983:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%978 : tensor<?x12x197x197xf32>) outs(%982, %980 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %841 = tensor.empty(%838) : tensor<?x12x197xi64>
+    %842 = linalg.fill ins(%c0_i64 : i64) outs(%841 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %843 = tensor.empty(%838) : tensor<?x12x197xf32>
+    %844 = linalg.fill ins(%cst_0 : f32) outs(%843 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %845:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%840 : tensor<?x12x197x197xf32>) outs(%844, %842 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_368 = tensor.expand_shape %983#0 [[0], [1], [2, 3]] output_shape [%976, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %984 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%978, %expanded_368 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%977 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_366 = tensor.expand_shape %845#0 [[0], [1], [2, 3]] output_shape [%838, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %846 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%840, %expanded_366 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%839 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %985 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%984 : tensor<?x12x197x197xf32>) outs(%977 : tensor<?x12x197x197xf32>) {
+    %847 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%846 : tensor<?x12x197x197xf32>) outs(%839 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %986 = tensor.empty(%976) : tensor<?x12x197x1xf32>
-    %987 = linalg.fill ins(%cst : f32) outs(%986 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %988 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%985 : tensor<?x12x197x197xf32>) outs(%987 : tensor<?x12x197x1xf32>) {
+    %848 = tensor.empty(%838) : tensor<?x12x197x1xf32>
+    %849 = linalg.fill ins(%cst : f32) outs(%848 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %850 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%847 : tensor<?x12x197x197xf32>) outs(%849 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %989 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%985, %988 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%977 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %851 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%847, %850 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%839 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_369 = tensor.collapse_shape %989 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_370 = arith.constant 12 : index
-    %990 = arith.muli %976, %c12_370 overflow<nsw> : index
-    %991 = tensor.empty(%990) : tensor<?x197x64xf32>
-    %992 = linalg.fill ins(%cst : f32) outs(%991 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %993 = linalg.batch_matmul ins(%collapsed_369, %transposed_365 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%992 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %994 = arith.divsi %990, %c12 : index
-    %expanded_371 = tensor.expand_shape %993 [[0, 1], [2], [3]] output_shape [%994, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %995 = tensor.empty(%994) : tensor<197x?x12x64xf32>
-    %transposed_372 = linalg.transpose ins(%expanded_371 : tensor<?x12x197x64xf32>) outs(%995 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_373 = tensor.collapse_shape %transposed_372 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_374 = arith.constant 197 : index
-    %996 = arith.muli %994, %c197_374 overflow<nsw> : index
-    %997 = tensor.empty(%996) : tensor<?x768xf32>
-    %998 = linalg.fill ins(%cst : f32) outs(%997 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %999 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_373, %arg128 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%998 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1000 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%999, %arg129 : tensor<?x768xf32>, tensor<768xf32>) outs(%997 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_367 = tensor.collapse_shape %851 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_368 = arith.constant 12 : index
+    %852 = arith.muli %838, %c12_368 overflow<nsw> : index
+    %853 = tensor.empty(%852) : tensor<?x197x64xf32>
+    %854 = linalg.fill ins(%cst : f32) outs(%853 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %855 = linalg.batch_matmul ins(%collapsed_367, %transposed_363 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%854 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %856 = arith.divsi %852, %c12 : index
+    %expanded_369 = tensor.expand_shape %855 [[0, 1], [2], [3]] output_shape [%856, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %857 = tensor.empty(%856) : tensor<197x?x12x64xf32>
+    %transposed_370 = linalg.transpose ins(%expanded_369 : tensor<?x12x197x64xf32>) outs(%857 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_371 = tensor.collapse_shape %transposed_370 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_372 = arith.constant 197 : index
+    %858 = arith.muli %856, %c197_372 overflow<nsw> : index
+    %859 = tensor.empty(%858) : tensor<?x768xf32>
+    %860 = linalg.fill ins(%cst : f32) outs(%859 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %861 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_371, %arg128 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%860 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %862 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%861, %arg129 : tensor<?x768xf32>, tensor<768xf32>) outs(%859 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %1001 = arith.divsi %996, %c197 : index
-    %expanded_375 = tensor.expand_shape %1000 [[0, 1], [2]] output_shape [197, %1001, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %1002 = tensor.empty(%1001) : tensor<?x197x768xf32>
-    %transposed_376 = linalg.transpose ins(%expanded_375 : tensor<197x?x768xf32>) outs(%1002 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %1003 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_376, %946 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %863 = arith.divsi %858, %c197 : index
+    %expanded_373 = tensor.expand_shape %862 [[0, 1], [2]] output_shape [197, %863, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %864 = tensor.empty(%863) : tensor<?x197x768xf32>
+    %transposed_374 = linalg.transpose ins(%expanded_373 : tensor<197x?x768xf32>) outs(%864 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %865 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_374, %813 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1004 = tensor.empty(%1001) : tensor<?x197x768xf64>
-    %1005 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003 : tensor<?x197x768xf32>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1006 = tensor.empty(%1001) : tensor<?x197x1xf64>
-    %1007 = linalg.fill ins(%cst_0 : f64) outs(%1006 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1008 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1005 : tensor<?x197x768xf64>) outs(%1007 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1009 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1008 : tensor<?x197x1xf64>) outs(%1006 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1010 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1005, %1009 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1011 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1010, %1010 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1012 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1011 : tensor<?x197x768xf64>) outs(%1007 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1013 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1012 : tensor<?x197x1xf64>) outs(%1006 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1014 = tensor.empty(%1001) : tensor<?x197x1xf32>
-    %1015 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1013 : tensor<?x197x1xf64>) outs(%1014 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %1016 = linalg.fill ins(%cst : f32) outs(%1014 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1017 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1003 : tensor<?x197x768xf32>) outs(%1016 : tensor<?x197x1xf32>) {
+    %866 = tensor.empty(%863) : tensor<?x197x1xf32>
+    %867 = linalg.fill ins(%cst : f32) outs(%866 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %868 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%865 : tensor<?x197x768xf32>) outs(%867 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1018 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1017 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %869 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%868 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1019 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1015 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %870 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%865, %869 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %871 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870, %870 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %872 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%871 : tensor<?x197x768xf32>) outs(%867 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1020 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1019 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %873 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%872 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1021 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003, %1018 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %874 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%873 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %875 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%874 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %876 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%870, %875 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1022 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1021, %1020 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %877 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%876, %arg130 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1023 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1022, %arg130 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %878 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%877, %arg131 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1024 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1023, %arg131 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_377 = tensor.collapse_shape %1024 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_378 = arith.constant 197 : index
-    %1025 = arith.muli %1001, %c197_378 overflow<nsw> : index
-    %1026 = tensor.empty(%1025) : tensor<?x3072xf32>
-    %1027 = linalg.fill ins(%cst : f32) outs(%1026 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1028 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_377, %arg132 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1027 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1029 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1028, %arg133 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1026 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_375 = tensor.collapse_shape %878 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_376 = arith.constant 197 : index
+    %879 = arith.muli %863, %c197_376 overflow<nsw> : index
+    %880 = tensor.empty(%879) : tensor<?x3072xf32>
+    %881 = linalg.fill ins(%cst : f32) outs(%880 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %882 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_375, %arg132 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%881 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %883 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%882, %arg133 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%880 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %1030 = arith.divsi %1025, %c197 : index
-    %expanded_379 = tensor.expand_shape %1029 [[0, 1], [2]] output_shape [%1030, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %1031 = tensor.empty(%1030) : tensor<?x197x3072xf32>
-    %1032 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_379 : tensor<?x197x3072xf32>) outs(%1031 : tensor<?x197x3072xf32>) {
+    %884 = arith.divsi %879, %c197 : index
+    %expanded_377 = tensor.expand_shape %883 [[0, 1], [2]] output_shape [%884, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %885 = tensor.empty(%884) : tensor<?x197x3072xf32>
+    %886 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_377 : tensor<?x197x3072xf32>) outs(%885 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_380 = tensor.collapse_shape %1032 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_381 = arith.constant 197 : index
-    %1033 = arith.muli %1030, %c197_381 overflow<nsw> : index
-    %1034 = tensor.empty(%1033) : tensor<?x768xf32>
-    %1035 = linalg.fill ins(%cst : f32) outs(%1034 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1036 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_380, %arg134 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1035 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1037 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1036, %arg135 : tensor<?x768xf32>, tensor<768xf32>) outs(%1034 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_378 = tensor.collapse_shape %886 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_379 = arith.constant 197 : index
+    %887 = arith.muli %884, %c197_379 overflow<nsw> : index
+    %888 = tensor.empty(%887) : tensor<?x768xf32>
+    %889 = linalg.fill ins(%cst : f32) outs(%888 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %890 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_378, %arg134 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%889 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %891 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%890, %arg135 : tensor<?x768xf32>, tensor<768xf32>) outs(%888 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %1038 = arith.divsi %1033, %c197 : index
-    %expanded_382 = tensor.expand_shape %1037 [[0, 1], [2]] output_shape [%1038, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %1039 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1003, %expanded_382 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %892 = arith.divsi %887, %c197 : index
+    %expanded_380 = tensor.expand_shape %891 [[0, 1], [2]] output_shape [%892, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %893 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%865, %expanded_380 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1040 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039 : tensor<?x197x768xf32>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1041 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1040 : tensor<?x197x768xf64>) outs(%1007 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1042 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1041 : tensor<?x197x1xf64>) outs(%1006 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1043 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1040, %1042 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1044 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1043, %1043 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1004 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1045 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1044 : tensor<?x197x768xf64>) outs(%1007 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1046 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1045 : tensor<?x197x1xf64>) outs(%1006 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1047 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1046 : tensor<?x197x1xf64>) outs(%1014 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %1048 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1039 : tensor<?x197x768xf32>) outs(%1016 : tensor<?x197x1xf32>) {
+    %894 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%893 : tensor<?x197x768xf32>) outs(%867 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1049 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1048 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %895 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1050 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %896 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%893, %895 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %897 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896, %896 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %898 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%897 : tensor<?x197x768xf32>) outs(%867 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1051 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1050 : tensor<?x197x1xf32>) outs(%1014 : tensor<?x197x1xf32>) {
+    %899 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%898 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1052 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039, %1049 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %900 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%899 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %901 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%900 : tensor<?x197x1xf32>) outs(%866 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %902 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896, %901 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1053 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1052, %1051 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %903 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%902, %arg136 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1054 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1053, %arg136 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %904 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%903, %arg137 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%864 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1055 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1054, %arg137 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1002 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %1056 = tensor.empty(%1001) : tensor<197x?x768xf32>
-    %transposed_383 = linalg.transpose ins(%1055 : tensor<?x197x768xf32>) outs(%1056 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
-    %collapsed_384 = tensor.collapse_shape %transposed_383 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
-    %1057 = tensor.empty(%1025) : tensor<?x2304xf32>
-    %1058 = linalg.fill ins(%cst : f32) outs(%1057 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1059 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_384, %arg138 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%1058 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1060 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1059, %arg139 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%1057 : tensor<?x2304xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %905 = tensor.empty(%863) : tensor<197x?x768xf32>
+    %transposed_381 = linalg.transpose ins(%904 : tensor<?x197x768xf32>) outs(%905 : tensor<197x?x768xf32>) permutation = [1, 0, 2] 
+    %collapsed_382 = tensor.collapse_shape %transposed_381 [[0, 1], [2]] : tensor<197x?x768xf32> into tensor<?x768xf32>
+    %906 = tensor.empty(%879) : tensor<?x2304xf32>
+    %907 = linalg.fill ins(%cst : f32) outs(%906 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %908 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_382, %arg138 : tensor<?x768xf32>, tensor<2304x768xf32>) outs(%907 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %909 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%908, %arg139 : tensor<?x2304xf32>, tensor<2304xf32>) outs(%906 : tensor<?x2304xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x2304xf32>
-    %expanded_385 = tensor.expand_shape %1060 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1030, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
-    %1061 = tensor.empty(%1030) : tensor<3x197x?x1x768xf32>
-    %transposed_386 = linalg.transpose ins(%expanded_385 : tensor<1x197x?x3x768xf32>) outs(%1061 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_387 = tensor.collapse_shape %transposed_386 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
-    %extracted_slice_388 = tensor.extract_slice %collapsed_387[0, 0, 0, 0] [1, 197, %1030, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_389 = tensor.extract_slice %collapsed_387[1, 0, 0, 0] [1, 197, %1030, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %extracted_slice_390 = tensor.extract_slice %collapsed_387[2, 0, 0, 0] [1, 197, %1030, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
-    %collapsed_391 = tensor.collapse_shape %extracted_slice_388 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %c768_392 = arith.constant 768 : index
-    %1062 = arith.muli %1030, %c768_392 overflow<nsw> : index
-    %1063 = arith.divsi %1062, %c64 : index
-    %expanded_393 = tensor.expand_shape %collapsed_391 [[0], [1, 2]] output_shape [197, %1063, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %1064 = tensor.empty(%1063) : tensor<?x197x64xf32>
-    %transposed_394 = linalg.transpose ins(%expanded_393 : tensor<197x?x64xf32>) outs(%1064 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %collapsed_395 = tensor.collapse_shape %extracted_slice_389 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_396 = tensor.expand_shape %collapsed_395 [[0], [1, 2]] output_shape [197, %1063, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %collapsed_397 = tensor.collapse_shape %extracted_slice_390 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
-    %expanded_398 = tensor.expand_shape %collapsed_397 [[0], [1, 2]] output_shape [197, %1063, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
-    %transposed_399 = linalg.transpose ins(%expanded_398 : tensor<197x?x64xf32>) outs(%1064 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
-    %1065 = tensor.empty(%1063) : tensor<?x64x197xf32>
-    %transposed_400 = linalg.transpose ins(%expanded_396 : tensor<197x?x64xf32>) outs(%1065 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
-    %1066 = tensor.empty(%1063) : tensor<?x197x197xf32>
-    %1067 = linalg.fill ins(%cst : f32) outs(%1066 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1068 = linalg.batch_matmul ins(%transposed_394, %transposed_400 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%1067 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1069 = arith.divsi %1063, %c12 : index
-    %expanded_401 = tensor.expand_shape %1068 [[0, 1], [2], [3]] output_shape [%1069, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
-    %1070 = tensor.empty(%1069) : tensor<?x12x197x197xf32>
-    %1071 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_401 : tensor<?x12x197x197xf32>) outs(%1070 : tensor<?x12x197x197xf32>) {
+    %expanded_383 = tensor.expand_shape %909 [[0, 1, 2], [3, 4]] output_shape [1, 197, %884, 3, 768] : tensor<?x2304xf32> into tensor<1x197x?x3x768xf32>
+    %910 = tensor.empty(%884) : tensor<3x197x?x1x768xf32>
+    %transposed_384 = linalg.transpose ins(%expanded_383 : tensor<1x197x?x3x768xf32>) outs(%910 : tensor<3x197x?x1x768xf32>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_385 = tensor.collapse_shape %transposed_384 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf32> into tensor<3x197x?x768xf32>
+    %extracted_slice_386 = tensor.extract_slice %collapsed_385[0, 0, 0, 0] [1, 197, %884, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_387 = tensor.extract_slice %collapsed_385[1, 0, 0, 0] [1, 197, %884, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %extracted_slice_388 = tensor.extract_slice %collapsed_385[2, 0, 0, 0] [1, 197, %884, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf32> to tensor<1x197x?x768xf32>
+    %collapsed_389 = tensor.collapse_shape %extracted_slice_386 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %c768_390 = arith.constant 768 : index
+    %911 = arith.muli %884, %c768_390 overflow<nsw> : index
+    %912 = arith.divsi %911, %c64 : index
+    %expanded_391 = tensor.expand_shape %collapsed_389 [[0], [1, 2]] output_shape [197, %912, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %913 = tensor.empty(%912) : tensor<?x197x64xf32>
+    %transposed_392 = linalg.transpose ins(%expanded_391 : tensor<197x?x64xf32>) outs(%913 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %collapsed_393 = tensor.collapse_shape %extracted_slice_387 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_394 = tensor.expand_shape %collapsed_393 [[0], [1, 2]] output_shape [197, %912, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %collapsed_395 = tensor.collapse_shape %extracted_slice_388 [[0, 1], [2, 3]] : tensor<1x197x?x768xf32> into tensor<197x?xf32>
+    %expanded_396 = tensor.expand_shape %collapsed_395 [[0], [1, 2]] output_shape [197, %912, 64] : tensor<197x?xf32> into tensor<197x?x64xf32>
+    %transposed_397 = linalg.transpose ins(%expanded_396 : tensor<197x?x64xf32>) outs(%913 : tensor<?x197x64xf32>) permutation = [1, 0, 2] 
+    %914 = tensor.empty(%912) : tensor<?x64x197xf32>
+    %transposed_398 = linalg.transpose ins(%expanded_394 : tensor<197x?x64xf32>) outs(%914 : tensor<?x64x197xf32>) permutation = [1, 2, 0] 
+    %915 = tensor.empty(%912) : tensor<?x197x197xf32>
+    %916 = linalg.fill ins(%cst : f32) outs(%915 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %917 = linalg.batch_matmul ins(%transposed_392, %transposed_398 : tensor<?x197x64xf32>, tensor<?x64x197xf32>) outs(%916 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %918 = arith.divsi %912, %c12 : index
+    %expanded_399 = tensor.expand_shape %917 [[0, 1], [2], [3]] output_shape [%918, 12, 197, 197] : tensor<?x197x197xf32> into tensor<?x12x197x197xf32>
+    %919 = tensor.empty(%918) : tensor<?x12x197x197xf32>
+    %920 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_399 : tensor<?x12x197x197xf32>) outs(%919 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.mulf %in, %cst_7 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.mulf %in, %cst_5 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %1072 = tensor.empty(%1069) : tensor<?x12x197xi64>
-    %1073 = linalg.fill ins(%c0_i64 : i64) outs(%1072 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %1074 = tensor.empty(%1069) : tensor<?x12x197xf32>
-    %1075 = linalg.fill ins(%cst_1 : f32) outs(%1074 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %1076:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1071 : tensor<?x12x197x197xf32>) outs(%1075, %1073 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1153 = linalg.index 3 : index
-      %1154 = arith.index_cast %1153 : index to i64
-      %1155 = arith.maximumf %in, %out : f32
-      %1156 = arith.cmpf ogt, %in, %out : f32
-      %1157 = arith.select %1156, %1154, %out_419 : i64
-      linalg.yield %1155, %1157 : f32, i64
+    %921 = tensor.empty(%918) : tensor<?x12x197xi64>
+    %922 = linalg.fill ins(%c0_i64 : i64) outs(%921 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %923 = tensor.empty(%918) : tensor<?x12x197xf32>
+    %924 = linalg.fill ins(%cst_0 : f32) outs(%923 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %925:2 = linalg.generic {indexing_maps = [#map9, #map10, #map10], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%920 : tensor<?x12x197x197xf32>) outs(%924, %922 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %989 = linalg.index 3 : index
+      %990 = arith.index_cast %989 : index to i64
+      %991 = arith.maximumf %in, %out : f32
+      %992 = arith.cmpf ogt, %in, %out : f32
+      %993 = arith.select %992, %990, %out_417 : i64
+      linalg.yield %991, %993 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_402 = tensor.expand_shape %1076#0 [[0], [1], [2, 3]] output_shape [%1069, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %1077 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1071, %expanded_402 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1070 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %expanded_400 = tensor.expand_shape %925#0 [[0], [1], [2, 3]] output_shape [%918, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %926 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%920, %expanded_400 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%919 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %1078 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1077 : tensor<?x12x197x197xf32>) outs(%1070 : tensor<?x12x197x197xf32>) {
+    %927 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%926 : tensor<?x12x197x197xf32>) outs(%919 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.exp %in : f32
-      linalg.yield %1153 : f32
+      %989 = math.exp %in : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %1079 = tensor.empty(%1069) : tensor<?x12x197x1xf32>
-    %1080 = linalg.fill ins(%cst : f32) outs(%1079 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %1081 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1078 : tensor<?x12x197x197xf32>) outs(%1080 : tensor<?x12x197x1xf32>) {
+    %928 = tensor.empty(%918) : tensor<?x12x197x1xf32>
+    %929 = linalg.fill ins(%cst : f32) outs(%928 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %930 = linalg.generic {indexing_maps = [#map9, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%927 : tensor<?x12x197x197xf32>) outs(%929 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x1xf32>
-    %1082 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1078, %1081 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1070 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.divf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %931 = linalg.generic {indexing_maps = [#map9, #map11, #map9], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%927, %930 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%919 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.divf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x12x197x197xf32>
-    %collapsed_403 = tensor.collapse_shape %1082 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
-    %c12_404 = arith.constant 12 : index
-    %1083 = arith.muli %1069, %c12_404 overflow<nsw> : index
-    %1084 = tensor.empty(%1083) : tensor<?x197x64xf32>
-    %1085 = linalg.fill ins(%cst : f32) outs(%1084 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1086 = linalg.batch_matmul ins(%collapsed_403, %transposed_399 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%1085 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1087 = arith.divsi %1083, %c12 : index
-    %expanded_405 = tensor.expand_shape %1086 [[0, 1], [2], [3]] output_shape [%1087, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
-    %1088 = tensor.empty(%1087) : tensor<197x?x12x64xf32>
-    %transposed_406 = linalg.transpose ins(%expanded_405 : tensor<?x12x197x64xf32>) outs(%1088 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
-    %collapsed_407 = tensor.collapse_shape %transposed_406 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
-    %c197_408 = arith.constant 197 : index
-    %1089 = arith.muli %1087, %c197_408 overflow<nsw> : index
-    %1090 = tensor.empty(%1089) : tensor<?x768xf32>
-    %1091 = linalg.fill ins(%cst : f32) outs(%1090 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1092 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_407, %arg140 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%1091 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1093 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1092, %arg141 : tensor<?x768xf32>, tensor<768xf32>) outs(%1090 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_401 = tensor.collapse_shape %931 [[0, 1], [2], [3]] : tensor<?x12x197x197xf32> into tensor<?x197x197xf32>
+    %c12_402 = arith.constant 12 : index
+    %932 = arith.muli %918, %c12_402 overflow<nsw> : index
+    %933 = tensor.empty(%932) : tensor<?x197x64xf32>
+    %934 = linalg.fill ins(%cst : f32) outs(%933 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %935 = linalg.batch_matmul ins(%collapsed_401, %transposed_397 : tensor<?x197x197xf32>, tensor<?x197x64xf32>) outs(%934 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %936 = arith.divsi %932, %c12 : index
+    %expanded_403 = tensor.expand_shape %935 [[0, 1], [2], [3]] output_shape [%936, 12, 197, 64] : tensor<?x197x64xf32> into tensor<?x12x197x64xf32>
+    %937 = tensor.empty(%936) : tensor<197x?x12x64xf32>
+    %transposed_404 = linalg.transpose ins(%expanded_403 : tensor<?x12x197x64xf32>) outs(%937 : tensor<197x?x12x64xf32>) permutation = [2, 0, 1, 3] 
+    %collapsed_405 = tensor.collapse_shape %transposed_404 [[0, 1], [2, 3]] : tensor<197x?x12x64xf32> into tensor<?x768xf32>
+    %c197_406 = arith.constant 197 : index
+    %938 = arith.muli %936, %c197_406 overflow<nsw> : index
+    %939 = tensor.empty(%938) : tensor<?x768xf32>
+    %940 = linalg.fill ins(%cst : f32) outs(%939 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %941 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_405, %arg140 : tensor<?x768xf32>, tensor<768x768xf32>) outs(%940 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %942 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%941, %arg141 : tensor<?x768xf32>, tensor<768xf32>) outs(%939 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %1094 = arith.divsi %1089, %c197 : index
-    %expanded_409 = tensor.expand_shape %1093 [[0, 1], [2]] output_shape [197, %1094, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
-    %1095 = tensor.empty(%1094) : tensor<?x197x768xf32>
-    %transposed_410 = linalg.transpose ins(%expanded_409 : tensor<197x?x768xf32>) outs(%1095 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
-    %1096 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_410, %1039 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %943 = arith.divsi %938, %c197 : index
+    %expanded_407 = tensor.expand_shape %942 [[0, 1], [2]] output_shape [197, %943, 768] : tensor<?x768xf32> into tensor<197x?x768xf32>
+    %944 = tensor.empty(%943) : tensor<?x197x768xf32>
+    %transposed_408 = linalg.transpose ins(%expanded_407 : tensor<197x?x768xf32>) outs(%944 : tensor<?x197x768xf32>) permutation = [1, 0, 2] 
+    %945 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_408, %893 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1097 = tensor.empty(%1094) : tensor<?x197x768xf64>
-    %1098 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096 : tensor<?x197x768xf32>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1099 = tensor.empty(%1094) : tensor<?x197x1xf64>
-    %1100 = linalg.fill ins(%cst_0 : f64) outs(%1099 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1101 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1098 : tensor<?x197x768xf64>) outs(%1100 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1102 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1101 : tensor<?x197x1xf64>) outs(%1099 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1103 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1098, %1102 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1104 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1103, %1103 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1105 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1104 : tensor<?x197x768xf64>) outs(%1100 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1106 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1105 : tensor<?x197x1xf64>) outs(%1099 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1107 = tensor.empty(%1094) : tensor<?x197x1xf32>
-    %1108 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1106 : tensor<?x197x1xf64>) outs(%1107 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %1109 = linalg.fill ins(%cst : f32) outs(%1107 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1110 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1096 : tensor<?x197x768xf32>) outs(%1109 : tensor<?x197x1xf32>) {
+    %946 = tensor.empty(%943) : tensor<?x197x1xf32>
+    %947 = linalg.fill ins(%cst : f32) outs(%946 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %948 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%945 : tensor<?x197x768xf32>) outs(%947 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1111 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1110 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %949 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%948 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1112 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1108 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %950 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%945, %949 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %951 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%950, %950 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %952 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%951 : tensor<?x197x768xf32>) outs(%947 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1113 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1112 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %953 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%952 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1114 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096, %1111 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %954 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%953 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %955 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%954 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %956 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%950, %955 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1115 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1114, %1113 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %957 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%956, %arg142 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1116 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1115, %arg142 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %958 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%957, %arg143 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1117 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1116, %arg143 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %collapsed_411 = tensor.collapse_shape %1117 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
-    %c197_412 = arith.constant 197 : index
-    %1118 = arith.muli %1094, %c197_412 overflow<nsw> : index
-    %1119 = tensor.empty(%1118) : tensor<?x3072xf32>
-    %1120 = linalg.fill ins(%cst : f32) outs(%1119 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1121 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_411, %arg144 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%1120 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1122 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1121, %arg145 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%1119 : tensor<?x3072xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_409 = tensor.collapse_shape %958 [[0, 1], [2]] : tensor<?x197x768xf32> into tensor<?x768xf32>
+    %c197_410 = arith.constant 197 : index
+    %959 = arith.muli %943, %c197_410 overflow<nsw> : index
+    %960 = tensor.empty(%959) : tensor<?x3072xf32>
+    %961 = linalg.fill ins(%cst : f32) outs(%960 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %962 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_409, %arg144 : tensor<?x768xf32>, tensor<3072x768xf32>) outs(%961 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %963 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%962, %arg145 : tensor<?x3072xf32>, tensor<3072xf32>) outs(%960 : tensor<?x3072xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x3072xf32>
-    %1123 = arith.divsi %1118, %c197 : index
-    %expanded_413 = tensor.expand_shape %1122 [[0, 1], [2]] output_shape [%1123, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
-    %1124 = tensor.empty(%1123) : tensor<?x197x3072xf32>
-    %1125 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_413 : tensor<?x197x3072xf32>) outs(%1124 : tensor<?x197x3072xf32>) {
+    %964 = arith.divsi %959, %c197 : index
+    %expanded_411 = tensor.expand_shape %963 [[0, 1], [2]] output_shape [%964, 197, 3072] : tensor<?x3072xf32> into tensor<?x197x3072xf32>
+    %965 = tensor.empty(%964) : tensor<?x197x3072xf32>
+    %966 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_411 : tensor<?x197x3072xf32>) outs(%965 : tensor<?x197x3072xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_8 : f32
-      %1154 = math.erf %1153 : f32
-      %1155 = arith.addf %1154, %cst_2 : f32
-      %1156 = arith.mulf %1155, %cst_3 : f32
-      %1157 = arith.mulf %in, %1156 : f32
-      linalg.yield %1157 : f32
+      %989 = arith.divf %in, %cst_6 : f32
+      %990 = math.erf %989 : f32
+      %991 = arith.addf %990, %cst_1 : f32
+      %992 = arith.mulf %991, %cst_2 : f32
+      %993 = arith.mulf %in, %992 : f32
+      linalg.yield %993 : f32
     } -> tensor<?x197x3072xf32>
-    %collapsed_414 = tensor.collapse_shape %1125 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
-    %c197_415 = arith.constant 197 : index
-    %1126 = arith.muli %1123, %c197_415 overflow<nsw> : index
-    %1127 = tensor.empty(%1126) : tensor<?x768xf32>
-    %1128 = linalg.fill ins(%cst : f32) outs(%1127 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1129 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_414, %arg146 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%1128 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1130 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1129, %arg147 : tensor<?x768xf32>, tensor<768xf32>) outs(%1127 : tensor<?x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %collapsed_412 = tensor.collapse_shape %966 [[0, 1], [2]] : tensor<?x197x3072xf32> into tensor<?x3072xf32>
+    %c197_413 = arith.constant 197 : index
+    %967 = arith.muli %964, %c197_413 overflow<nsw> : index
+    %968 = tensor.empty(%967) : tensor<?x768xf32>
+    %969 = linalg.fill ins(%cst : f32) outs(%968 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %970 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_412, %arg146 : tensor<?x3072xf32>, tensor<768x3072xf32>) outs(%969 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %971 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%970, %arg147 : tensor<?x768xf32>, tensor<768xf32>) outs(%968 : tensor<?x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x768xf32>
-    %1131 = arith.divsi %1126, %c197 : index
-    %expanded_416 = tensor.expand_shape %1130 [[0, 1], [2]] output_shape [%1131, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
-    %1132 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096, %expanded_416 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %972 = arith.divsi %967, %c197 : index
+    %expanded_414 = tensor.expand_shape %971 [[0, 1], [2]] output_shape [%972, 197, 768] : tensor<?x768xf32> into tensor<?x197x768xf32>
+    %973 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%945, %expanded_414 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1133 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1132 : tensor<?x197x768xf32>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1153 = arith.extf %in : f32 to f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1134 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1133 : tensor<?x197x768xf64>) outs(%1100 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1135 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1134 : tensor<?x197x1xf64>) outs(%1099 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1136 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1133, %1135 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.subf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1137 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1136, %1136 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1097 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1153 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x768xf64>
-    %1138 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1137 : tensor<?x197x768xf64>) outs(%1100 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.addf %in, %out : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1139 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1138 : tensor<?x197x1xf64>) outs(%1099 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1153 = arith.divf %in, %cst_5 : f64
-      linalg.yield %1153 : f64
-    } -> tensor<?x197x1xf64>
-    %1140 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1139 : tensor<?x197x1xf64>) outs(%1107 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1153 = arith.truncf %in : f64 to f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x1xf32>
-    %1141 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1132 : tensor<?x197x768xf32>) outs(%1109 : tensor<?x197x1xf32>) {
+    %974 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%973 : tensor<?x197x768xf32>) outs(%947 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.addf %in, %out : f32
-      linalg.yield %1153 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1142 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1141 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %975 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%974 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.divf %in, %cst_6 : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1143 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1140 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %976 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%973, %975 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.subf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %977 = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%976, %976 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x768xf32>
+    %978 = linalg.generic {indexing_maps = [#map1, #map3], iterator_types = ["parallel", "parallel", "reduction"]} ins(%977 : tensor<?x197x768xf32>) outs(%947 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = arith.truncf %cst_4 : f64 to f32
-      %1154 = arith.addf %in, %1153 : f32
-      linalg.yield %1154 : f32
+      %989 = arith.addf %in, %out : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1144 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1143 : tensor<?x197x1xf32>) outs(%1107 : tensor<?x197x1xf32>) {
+    %979 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%978 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1153 = math.rsqrt %in : f32
-      linalg.yield %1153 : f32
+      %989 = arith.divf %in, %cst_4 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x1xf32>
-    %1145 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1132, %1142 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.subf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %980 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%979 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = arith.truncf %cst_3 : f64 to f32
+      %990 = arith.addf %in, %989 : f32
+      linalg.yield %990 : f32
+    } -> tensor<?x197x1xf32>
+    %981 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%980 : tensor<?x197x1xf32>) outs(%946 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %989 = math.rsqrt %in : f32
+      linalg.yield %989 : f32
+    } -> tensor<?x197x1xf32>
+    %982 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%976, %981 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1146 = linalg.generic {indexing_maps = [#map1, #map3, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1145, %1144 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %983 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%982, %arg148 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.mulf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1147 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1146, %arg148 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %984 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983, %arg149 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%944 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x197x768xf32>
-    %1148 = linalg.generic {indexing_maps = [#map1, #map4, #map1], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1147, %arg149 : tensor<?x197x768xf32>, tensor<768xf32>) outs(%1095 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
-    } -> tensor<?x197x768xf32>
-    %extracted_slice_417 = tensor.extract_slice %1148[0, 0, 0] [%1094, 1, 768] [1, 1, 1] : tensor<?x197x768xf32> to tensor<?x1x768xf32>
-    %collapsed_418 = tensor.collapse_shape %extracted_slice_417 [[0, 1], [2]] : tensor<?x1x768xf32> into tensor<?x768xf32>
-    %1149 = tensor.empty(%1094) : tensor<?x1000xf32>
-    %1150 = linalg.fill ins(%cst : f32) outs(%1149 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
-    %1151 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_418, %arg150 : tensor<?x768xf32>, tensor<1000x768xf32>) outs(%1150 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
-    %1152 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%1151, %arg151 : tensor<?x1000xf32>, tensor<1000xf32>) outs(%1149 : tensor<?x1000xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1153 = arith.addf %in, %in_419 : f32
-      linalg.yield %1153 : f32
+    %extracted_slice_415 = tensor.extract_slice %984[0, 0, 0] [%943, 1, 768] [1, 1, 1] : tensor<?x197x768xf32> to tensor<?x1x768xf32>
+    %collapsed_416 = tensor.collapse_shape %extracted_slice_415 [[0, 1], [2]] : tensor<?x1x768xf32> into tensor<?x768xf32>
+    %985 = tensor.empty(%943) : tensor<?x1000xf32>
+    %986 = linalg.fill ins(%cst : f32) outs(%985 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
+    %987 = linalg.matmul indexing_maps = [#map5, #map, #map6] ins(%collapsed_416, %arg150 : tensor<?x768xf32>, tensor<1000x768xf32>) outs(%986 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
+    %988 = linalg.generic {indexing_maps = [#map7, #map8, #map7], iterator_types = ["parallel", "parallel"]} ins(%987, %arg151 : tensor<?x1000xf32>, tensor<1000xf32>) outs(%985 : tensor<?x1000xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %989 = arith.addf %in, %in_417 : f32
+      linalg.yield %989 : f32
     } -> tensor<?x1000xf32>
-    return %1152 : tensor<?x1000xf32>
+    return %988 : tensor<?x1000xf32>
   }
 }

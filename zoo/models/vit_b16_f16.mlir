@@ -20,34 +20,32 @@ module {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c197 = arith.constant 197 : index
-    %cst = arith.constant 0.000000e+00 : f64
-    %cst_0 = arith.constant 0.000000e+00 : f32
+    %cst = arith.constant 0.000000e+00 : f32
     %c64 = arith.constant 64 : index
     %c12 = arith.constant 12 : index
-    %cst_1 = arith.constant 0xFF800000 : f32
-    %cst_2 = arith.constant 1.000000e+00 : f16
-    %cst_3 = arith.constant 2.000000e+00 : f16
-    %cst_4 = arith.constant 5.000000e-01 : f16
-    %cst_5 = arith.constant 9.9999999999999995E-7 : f64
-    %cst_6 = arith.constant 7.680000e+02 : f64
-    %cst_7 = arith.constant 7.680000e+02 : f32
-    %cst_8 = arith.constant 1.250000e-01 : f16
+    %cst_0 = arith.constant 0xFF800000 : f32
+    %cst_1 = arith.constant 1.000000e+00 : f16
+    %cst_2 = arith.constant 2.000000e+00 : f16
+    %cst_3 = arith.constant 5.000000e-01 : f16
+    %cst_4 = arith.constant 9.9999999999999995E-7 : f64
+    %cst_5 = arith.constant 7.680000e+02 : f32
+    %cst_6 = arith.constant 1.250000e-01 : f16
     %dim = tensor.dim %arg152, %c0 : tensor<?x3x224x224xf16>
     %0 = arith.index_cast %dim : index to i64
     %1 = tensor.empty(%dim) : tensor<?x768x14x14xf32>
     %2 = tensor.empty() : tensor<768xf32>
     %3 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%arg2 : tensor<768xf16>) outs(%2 : tensor<768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<768xf32>
     %broadcasted = linalg.broadcast ins(%3 : tensor<768xf32>) outs(%1 : tensor<?x768x14x14xf32>) dimensions = [0, 2, 3] 
     %4 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi64>, strides = dense<16> : vector<2xi64>} ins(%arg152, %arg1 : tensor<?x3x224x224xf16>, tensor<768x3x16x16xf16>) outs(%broadcasted : tensor<?x768x14x14xf32>) -> tensor<?x768x14x14xf32>
     %5 = tensor.empty(%dim) : tensor<?x768x14x14xf16>
     %6 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%4 : tensor<?x768x14x14xf32>) outs(%5 : tensor<?x768x14x14xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768x14x14xf16>
     %collapsed = tensor.collapse_shape %6 [[0], [1], [2, 3]] : tensor<?x768x14x14xf16> into tensor<?x768x196xf16>
     %7 = tensor.empty(%dim) : tensor<?x196x768xf16>
@@ -55,4817 +53,4153 @@ module {
     %8 = arith.cmpi slt, %0, %c0_i64 : i64
     %9 = arith.select %8, %c1, %dim : index
     %10 = tensor.empty(%9) : tensor<?x1x768xf16>
-    %collapsed_9 = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<1x1x768xf16> into tensor<1x768xf16>
-    %11 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed_9 : tensor<1x768xf16>) outs(%10 : tensor<?x1x768xf16>) {
+    %collapsed_7 = tensor.collapse_shape %arg0 [[0, 1], [2]] : tensor<1x1x768xf16> into tensor<1x768xf16>
+    %11 = linalg.generic {indexing_maps = [#map2, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%collapsed_7 : tensor<1x768xf16>) outs(%10 : tensor<?x1x768xf16>) {
     ^bb0(%in: f16, %out: f16):
       linalg.yield %in : f16
     } -> tensor<?x1x768xf16>
     %concat = tensor.concat dim(1) %11, %transposed : (tensor<?x1x768xf16>, tensor<?x196x768xf16>) -> tensor<?x197x768xf16>
-    %dim_10 = tensor.dim %11, %c0 : tensor<?x1x768xf16>
-    %12 = tensor.empty(%dim_10) : tensor<?x197x768xf16>
+    %dim_8 = tensor.dim %11, %c0 : tensor<?x1x768xf16>
+    %12 = tensor.empty(%dim_8) : tensor<?x197x768xf16>
     %13 = linalg.generic {indexing_maps = [#map3, #map4, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%concat, %arg3 : tensor<?x197x768xf16>, tensor<1x197x768xf16>) outs(%12 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %14 = tensor.empty(%dim_10) : tensor<?x197x768xf32>
+    %14 = tensor.empty(%dim_8) : tensor<?x197x768xf32>
     %15 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%13 : tensor<?x197x768xf16>) outs(%14 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %16 = tensor.empty(%dim_10) : tensor<?x197x768xf64>
-    %17 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15 : tensor<?x197x768xf32>) outs(%16 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %18 = tensor.empty(%dim_10) : tensor<?x197x1xf64>
-    %19 = linalg.fill ins(%cst : f64) outs(%18 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %20 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%17 : tensor<?x197x768xf64>) outs(%19 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %21 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20 : tensor<?x197x1xf64>) outs(%18 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %22 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%17, %21 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%16 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %23 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22, %22 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%16 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %24 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%23 : tensor<?x197x768xf64>) outs(%19 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %25 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24 : tensor<?x197x1xf64>) outs(%18 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %26 = tensor.empty(%dim_10) : tensor<?x197x1xf32>
-    %27 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%25 : tensor<?x197x1xf64>) outs(%26 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %28 = linalg.fill ins(%cst_0 : f32) outs(%26 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %29 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%15 : tensor<?x197x768xf32>) outs(%28 : tensor<?x197x1xf32>) {
+    %16 = tensor.empty(%dim_8) : tensor<?x197x1xf32>
+    %17 = linalg.fill ins(%cst : f32) outs(%16 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %18 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%15 : tensor<?x197x768xf32>) outs(%17 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %30 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%29 : tensor<?x197x1xf32>) outs(%26 : tensor<?x197x1xf32>) {
+    %19 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%18 : tensor<?x197x1xf32>) outs(%16 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %31 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27 : tensor<?x197x1xf32>) outs(%26 : tensor<?x197x1xf32>) {
+    %20 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15, %19 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%14 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %21 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20, %20 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%14 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %22 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%21 : tensor<?x197x768xf32>) outs(%17 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %32 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%31 : tensor<?x197x1xf32>) outs(%26 : tensor<?x197x1xf32>) {
+    %23 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%22 : tensor<?x197x1xf32>) outs(%16 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %33 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%15, %30 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%14 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %24 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%23 : tensor<?x197x1xf32>) outs(%16 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %25 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%24 : tensor<?x197x1xf32>) outs(%16 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %26 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%20, %25 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%14 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %34 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%33, %32 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%14 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %27 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%26, %arg4 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%14 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %35 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%34, %arg4 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%14 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %28 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%27, %arg5 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%14 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %36 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%35, %arg5 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%14 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %37 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%36 : tensor<?x197x768xf32>) outs(%12 : tensor<?x197x768xf16>) {
+    %29 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%28 : tensor<?x197x768xf32>) outs(%12 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %38 = tensor.empty(%dim_10) : tensor<197x?x768xf16>
-    %transposed_11 = linalg.transpose ins(%37 : tensor<?x197x768xf16>) outs(%38 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_12 = tensor.collapse_shape %transposed_11 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %c197_13 = arith.constant 197 : index
-    %39 = arith.muli %dim_10, %c197_13 overflow<nsw> : index
-    %40 = tensor.empty(%39) : tensor<?x2304xf32>
-    %41 = linalg.fill ins(%cst_0 : f32) outs(%40 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %42 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_12, %arg6 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%41 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %43 = tensor.empty(%39) : tensor<?x2304xf16>
-    %44 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%42 : tensor<?x2304xf32>) outs(%43 : tensor<?x2304xf16>) {
+    %30 = tensor.empty(%dim_8) : tensor<197x?x768xf16>
+    %transposed_9 = linalg.transpose ins(%29 : tensor<?x197x768xf16>) outs(%30 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_10 = tensor.collapse_shape %transposed_9 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %c197_11 = arith.constant 197 : index
+    %31 = arith.muli %dim_8, %c197_11 overflow<nsw> : index
+    %32 = tensor.empty(%31) : tensor<?x2304xf32>
+    %33 = linalg.fill ins(%cst : f32) outs(%32 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %34 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_10, %arg6 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%33 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %35 = tensor.empty(%31) : tensor<?x2304xf16>
+    %36 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%34 : tensor<?x2304xf32>) outs(%35 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %45 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%44, %arg7 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%43 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %37 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%36, %arg7 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%35 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %46 = arith.divsi %39, %c197 : index
-    %expanded = tensor.expand_shape %45 [[0, 1, 2], [3, 4]] output_shape [1, 197, %46, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %47 = tensor.empty(%46) : tensor<3x197x?x1x768xf16>
-    %transposed_14 = linalg.transpose ins(%expanded : tensor<1x197x?x3x768xf16>) outs(%47 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_15 = tensor.collapse_shape %transposed_14 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice = tensor.extract_slice %collapsed_15[0, 0, 0, 0] [1, 197, %46, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_16 = tensor.extract_slice %collapsed_15[1, 0, 0, 0] [1, 197, %46, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_17 = tensor.extract_slice %collapsed_15[2, 0, 0, 0] [1, 197, %46, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_18 = tensor.collapse_shape %extracted_slice [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %38 = arith.divsi %31, %c197 : index
+    %expanded = tensor.expand_shape %37 [[0, 1, 2], [3, 4]] output_shape [1, 197, %38, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %39 = tensor.empty(%38) : tensor<3x197x?x1x768xf16>
+    %transposed_12 = linalg.transpose ins(%expanded : tensor<1x197x?x3x768xf16>) outs(%39 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_13 = tensor.collapse_shape %transposed_12 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice = tensor.extract_slice %collapsed_13[0, 0, 0, 0] [1, 197, %38, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_14 = tensor.extract_slice %collapsed_13[1, 0, 0, 0] [1, 197, %38, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_15 = tensor.extract_slice %collapsed_13[2, 0, 0, 0] [1, 197, %38, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_16 = tensor.collapse_shape %extracted_slice [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
     %c768 = arith.constant 768 : index
-    %48 = arith.muli %46, %c768 overflow<nsw> : index
-    %49 = arith.divsi %48, %c64 : index
-    %expanded_19 = tensor.expand_shape %collapsed_18 [[0], [1, 2]] output_shape [197, %49, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %50 = tensor.empty(%49) : tensor<?x197x64xf16>
-    %transposed_20 = linalg.transpose ins(%expanded_19 : tensor<197x?x64xf16>) outs(%50 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_21 = tensor.collapse_shape %extracted_slice_16 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_22 = tensor.expand_shape %collapsed_21 [[0], [1, 2]] output_shape [197, %49, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_23 = tensor.collapse_shape %extracted_slice_17 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_24 = tensor.expand_shape %collapsed_23 [[0], [1, 2]] output_shape [197, %49, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_25 = linalg.transpose ins(%expanded_24 : tensor<197x?x64xf16>) outs(%50 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %51 = tensor.empty(%49) : tensor<?x64x197xf16>
-    %transposed_26 = linalg.transpose ins(%expanded_22 : tensor<197x?x64xf16>) outs(%51 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %52 = tensor.empty(%49) : tensor<?x197x197xf32>
-    %53 = linalg.fill ins(%cst_0 : f32) outs(%52 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %54 = linalg.batch_matmul ins(%transposed_20, %transposed_26 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%53 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %55 = tensor.empty(%49) : tensor<?x197x197xf16>
-    %56 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%54 : tensor<?x197x197xf32>) outs(%55 : tensor<?x197x197xf16>) {
+    %40 = arith.muli %38, %c768 overflow<nsw> : index
+    %41 = arith.divsi %40, %c64 : index
+    %expanded_17 = tensor.expand_shape %collapsed_16 [[0], [1, 2]] output_shape [197, %41, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %42 = tensor.empty(%41) : tensor<?x197x64xf16>
+    %transposed_18 = linalg.transpose ins(%expanded_17 : tensor<197x?x64xf16>) outs(%42 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_19 = tensor.collapse_shape %extracted_slice_14 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_20 = tensor.expand_shape %collapsed_19 [[0], [1, 2]] output_shape [197, %41, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_21 = tensor.collapse_shape %extracted_slice_15 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_22 = tensor.expand_shape %collapsed_21 [[0], [1, 2]] output_shape [197, %41, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_23 = linalg.transpose ins(%expanded_22 : tensor<197x?x64xf16>) outs(%42 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %43 = tensor.empty(%41) : tensor<?x64x197xf16>
+    %transposed_24 = linalg.transpose ins(%expanded_20 : tensor<197x?x64xf16>) outs(%43 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %44 = tensor.empty(%41) : tensor<?x197x197xf32>
+    %45 = linalg.fill ins(%cst : f32) outs(%44 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %46 = linalg.batch_matmul ins(%transposed_18, %transposed_24 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%45 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %47 = tensor.empty(%41) : tensor<?x197x197xf16>
+    %48 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%46 : tensor<?x197x197xf32>) outs(%47 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %57 = arith.divsi %49, %c12 : index
-    %expanded_27 = tensor.expand_shape %56 [[0, 1], [2], [3]] output_shape [%57, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %58 = tensor.empty(%57) : tensor<?x12x197x197xf16>
-    %59 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_27 : tensor<?x12x197x197xf16>) outs(%58 : tensor<?x12x197x197xf16>) {
+    %49 = arith.divsi %41, %c12 : index
+    %expanded_25 = tensor.expand_shape %48 [[0, 1], [2], [3]] output_shape [%49, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %50 = tensor.empty(%49) : tensor<?x12x197x197xf16>
+    %51 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_25 : tensor<?x12x197x197xf16>) outs(%50 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %60 = tensor.empty(%57) : tensor<?x12x197x197xf32>
-    %61 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%59 : tensor<?x12x197x197xf16>) outs(%60 : tensor<?x12x197x197xf32>) {
+    %52 = tensor.empty(%49) : tensor<?x12x197x197xf32>
+    %53 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%51 : tensor<?x12x197x197xf16>) outs(%52 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %62 = tensor.empty(%57) : tensor<?x12x197xi64>
-    %63 = linalg.fill ins(%c0_i64 : i64) outs(%62 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %64 = tensor.empty(%57) : tensor<?x12x197xf32>
-    %65 = linalg.fill ins(%cst_1 : f32) outs(%64 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %66:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%61 : tensor<?x12x197x197xf32>) outs(%65, %63 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %54 = tensor.empty(%49) : tensor<?x12x197xi64>
+    %55 = linalg.fill ins(%c0_i64 : i64) outs(%54 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %56 = tensor.empty(%49) : tensor<?x12x197xf32>
+    %57 = linalg.fill ins(%cst_0 : f32) outs(%56 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %58:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%53 : tensor<?x12x197x197xf32>) outs(%57, %55 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_28 = tensor.expand_shape %66#0 [[0], [1], [2, 3]] output_shape [%57, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %67 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%61, %expanded_28 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%60 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_26 = tensor.expand_shape %58#0 [[0], [1], [2, 3]] output_shape [%49, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %59 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%53, %expanded_26 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%52 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %68 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%67 : tensor<?x12x197x197xf32>) outs(%60 : tensor<?x12x197x197xf32>) {
+    %60 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%59 : tensor<?x12x197x197xf32>) outs(%52 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %69 = tensor.empty(%57) : tensor<?x12x197x1xf32>
-    %70 = linalg.fill ins(%cst_0 : f32) outs(%69 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %71 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%68 : tensor<?x12x197x197xf32>) outs(%70 : tensor<?x12x197x1xf32>) {
+    %61 = tensor.empty(%49) : tensor<?x12x197x1xf32>
+    %62 = linalg.fill ins(%cst : f32) outs(%61 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %63 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%60 : tensor<?x12x197x197xf32>) outs(%62 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %72 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%68, %71 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%60 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %64 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%60, %63 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%52 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %73 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%72 : tensor<?x12x197x197xf32>) outs(%58 : tensor<?x12x197x197xf16>) {
+    %65 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%64 : tensor<?x12x197x197xf32>) outs(%50 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_29 = tensor.collapse_shape %73 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_30 = arith.constant 12 : index
-    %74 = arith.muli %57, %c12_30 overflow<nsw> : index
-    %75 = tensor.empty(%74) : tensor<?x197x64xf32>
-    %76 = linalg.fill ins(%cst_0 : f32) outs(%75 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %77 = linalg.batch_matmul ins(%collapsed_29, %transposed_25 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%76 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %78 = tensor.empty(%74) : tensor<?x197x64xf16>
-    %79 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%77 : tensor<?x197x64xf32>) outs(%78 : tensor<?x197x64xf16>) {
+    %collapsed_27 = tensor.collapse_shape %65 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_28 = arith.constant 12 : index
+    %66 = arith.muli %49, %c12_28 overflow<nsw> : index
+    %67 = tensor.empty(%66) : tensor<?x197x64xf32>
+    %68 = linalg.fill ins(%cst : f32) outs(%67 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %69 = linalg.batch_matmul ins(%collapsed_27, %transposed_23 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%68 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %70 = tensor.empty(%66) : tensor<?x197x64xf16>
+    %71 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%69 : tensor<?x197x64xf32>) outs(%70 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %80 = arith.divsi %74, %c12 : index
-    %expanded_31 = tensor.expand_shape %79 [[0, 1], [2], [3]] output_shape [%80, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %81 = tensor.empty(%80) : tensor<197x?x12x64xf16>
-    %transposed_32 = linalg.transpose ins(%expanded_31 : tensor<?x12x197x64xf16>) outs(%81 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_33 = tensor.collapse_shape %transposed_32 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_34 = arith.constant 197 : index
-    %82 = arith.muli %80, %c197_34 overflow<nsw> : index
-    %83 = tensor.empty(%82) : tensor<?x768xf32>
-    %84 = linalg.fill ins(%cst_0 : f32) outs(%83 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %85 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_33, %arg8 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%84 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %86 = tensor.empty(%82) : tensor<?x768xf16>
-    %87 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%85 : tensor<?x768xf32>) outs(%86 : tensor<?x768xf16>) {
+    %72 = arith.divsi %66, %c12 : index
+    %expanded_29 = tensor.expand_shape %71 [[0, 1], [2], [3]] output_shape [%72, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %73 = tensor.empty(%72) : tensor<197x?x12x64xf16>
+    %transposed_30 = linalg.transpose ins(%expanded_29 : tensor<?x12x197x64xf16>) outs(%73 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_31 = tensor.collapse_shape %transposed_30 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_32 = arith.constant 197 : index
+    %74 = arith.muli %72, %c197_32 overflow<nsw> : index
+    %75 = tensor.empty(%74) : tensor<?x768xf32>
+    %76 = linalg.fill ins(%cst : f32) outs(%75 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %77 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_31, %arg8 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%76 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %78 = tensor.empty(%74) : tensor<?x768xf16>
+    %79 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%77 : tensor<?x768xf32>) outs(%78 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %88 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%87, %arg9 : tensor<?x768xf16>, tensor<768xf16>) outs(%86 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %80 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%79, %arg9 : tensor<?x768xf16>, tensor<768xf16>) outs(%78 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %89 = arith.divsi %82, %c197 : index
-    %expanded_35 = tensor.expand_shape %88 [[0, 1], [2]] output_shape [197, %89, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %90 = tensor.empty(%89) : tensor<?x197x768xf16>
-    %transposed_36 = linalg.transpose ins(%expanded_35 : tensor<197x?x768xf16>) outs(%90 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %91 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_36, %13 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%90 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %81 = arith.divsi %74, %c197 : index
+    %expanded_33 = tensor.expand_shape %80 [[0, 1], [2]] output_shape [197, %81, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %82 = tensor.empty(%81) : tensor<?x197x768xf16>
+    %transposed_34 = linalg.transpose ins(%expanded_33 : tensor<197x?x768xf16>) outs(%82 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %83 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_34, %13 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%82 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %92 = tensor.empty(%89) : tensor<?x197x768xf32>
-    %93 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%91 : tensor<?x197x768xf16>) outs(%92 : tensor<?x197x768xf32>) {
+    %84 = tensor.empty(%81) : tensor<?x197x768xf32>
+    %85 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%83 : tensor<?x197x768xf16>) outs(%84 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %94 = tensor.empty(%89) : tensor<?x197x768xf64>
-    %95 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93 : tensor<?x197x768xf32>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %96 = tensor.empty(%89) : tensor<?x197x1xf64>
-    %97 = linalg.fill ins(%cst : f64) outs(%96 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %98 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%95 : tensor<?x197x768xf64>) outs(%97 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %99 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%98 : tensor<?x197x1xf64>) outs(%96 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %100 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%95, %99 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %101 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%100, %100 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %102 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%101 : tensor<?x197x768xf64>) outs(%97 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %103 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%102 : tensor<?x197x1xf64>) outs(%96 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %104 = tensor.empty(%89) : tensor<?x197x1xf32>
-    %105 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%103 : tensor<?x197x1xf64>) outs(%104 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %106 = linalg.fill ins(%cst_0 : f32) outs(%104 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %107 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%93 : tensor<?x197x768xf32>) outs(%106 : tensor<?x197x1xf32>) {
+    %86 = tensor.empty(%81) : tensor<?x197x1xf32>
+    %87 = linalg.fill ins(%cst : f32) outs(%86 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %88 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%85 : tensor<?x197x768xf32>) outs(%87 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %108 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%107 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %89 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%88 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %109 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%105 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %90 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%85, %89 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %91 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%90, %90 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %92 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%91 : tensor<?x197x768xf32>) outs(%87 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %110 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%109 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %93 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%92 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %111 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93, %108 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %94 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%93 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %95 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%94 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %96 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%90, %95 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %112 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%111, %110 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %97 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%96, %arg10 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %113 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%112, %arg10 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %98 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%97, %arg11 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %114 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%113, %arg11 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %115 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%114 : tensor<?x197x768xf32>) outs(%90 : tensor<?x197x768xf16>) {
+    %99 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%98 : tensor<?x197x768xf32>) outs(%82 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_37 = tensor.collapse_shape %115 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_38 = arith.constant 197 : index
-    %116 = arith.muli %89, %c197_38 overflow<nsw> : index
-    %117 = tensor.empty(%116) : tensor<?x3072xf32>
-    %118 = linalg.fill ins(%cst_0 : f32) outs(%117 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %119 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_37, %arg12 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%118 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %120 = tensor.empty(%116) : tensor<?x3072xf16>
-    %121 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%119 : tensor<?x3072xf32>) outs(%120 : tensor<?x3072xf16>) {
+    %collapsed_35 = tensor.collapse_shape %99 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_36 = arith.constant 197 : index
+    %100 = arith.muli %81, %c197_36 overflow<nsw> : index
+    %101 = tensor.empty(%100) : tensor<?x3072xf32>
+    %102 = linalg.fill ins(%cst : f32) outs(%101 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %103 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_35, %arg12 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%102 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %104 = tensor.empty(%100) : tensor<?x3072xf16>
+    %105 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%103 : tensor<?x3072xf32>) outs(%104 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %122 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%121, %arg13 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%120 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %106 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%105, %arg13 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%104 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %123 = arith.divsi %116, %c197 : index
-    %expanded_39 = tensor.expand_shape %122 [[0, 1], [2]] output_shape [%123, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %124 = tensor.empty(%123) : tensor<?x197x3072xf16>
-    %125 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_39 : tensor<?x197x3072xf16>) outs(%124 : tensor<?x197x3072xf16>) {
+    %107 = arith.divsi %100, %c197 : index
+    %expanded_37 = tensor.expand_shape %106 [[0, 1], [2]] output_shape [%107, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %108 = tensor.empty(%107) : tensor<?x197x3072xf16>
+    %109 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_37 : tensor<?x197x3072xf16>) outs(%108 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_40 = tensor.collapse_shape %125 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_41 = arith.constant 197 : index
-    %126 = arith.muli %123, %c197_41 overflow<nsw> : index
-    %127 = tensor.empty(%126) : tensor<?x768xf32>
-    %128 = linalg.fill ins(%cst_0 : f32) outs(%127 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %129 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_40, %arg14 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%128 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %130 = tensor.empty(%126) : tensor<?x768xf16>
-    %131 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%129 : tensor<?x768xf32>) outs(%130 : tensor<?x768xf16>) {
+    %collapsed_38 = tensor.collapse_shape %109 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_39 = arith.constant 197 : index
+    %110 = arith.muli %107, %c197_39 overflow<nsw> : index
+    %111 = tensor.empty(%110) : tensor<?x768xf32>
+    %112 = linalg.fill ins(%cst : f32) outs(%111 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %113 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_38, %arg14 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%112 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %114 = tensor.empty(%110) : tensor<?x768xf16>
+    %115 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%113 : tensor<?x768xf32>) outs(%114 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %132 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%131, %arg15 : tensor<?x768xf16>, tensor<768xf16>) outs(%130 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %116 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%115, %arg15 : tensor<?x768xf16>, tensor<768xf16>) outs(%114 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %133 = arith.divsi %126, %c197 : index
-    %expanded_42 = tensor.expand_shape %132 [[0, 1], [2]] output_shape [%133, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %134 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%91, %expanded_42 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%90 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %117 = arith.divsi %110, %c197 : index
+    %expanded_40 = tensor.expand_shape %116 [[0, 1], [2]] output_shape [%117, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %118 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%83, %expanded_40 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%82 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %135 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%134 : tensor<?x197x768xf16>) outs(%92 : tensor<?x197x768xf32>) {
+    %119 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%118 : tensor<?x197x768xf16>) outs(%84 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %136 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%135 : tensor<?x197x768xf32>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %137 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%136 : tensor<?x197x768xf64>) outs(%97 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %138 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%137 : tensor<?x197x1xf64>) outs(%96 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %139 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%136, %138 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %140 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%139, %139 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%94 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %141 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%140 : tensor<?x197x768xf64>) outs(%97 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %142 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%141 : tensor<?x197x1xf64>) outs(%96 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %143 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%142 : tensor<?x197x1xf64>) outs(%104 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %144 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%135 : tensor<?x197x768xf32>) outs(%106 : tensor<?x197x1xf32>) {
+    %120 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%119 : tensor<?x197x768xf32>) outs(%87 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %145 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%144 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %121 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%120 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %146 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%143 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %122 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%119, %121 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %123 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%122, %122 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %124 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%123 : tensor<?x197x768xf32>) outs(%87 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %147 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%146 : tensor<?x197x1xf32>) outs(%104 : tensor<?x197x1xf32>) {
+    %125 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%124 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %148 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%135, %145 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %126 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%125 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %127 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%126 : tensor<?x197x1xf32>) outs(%86 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %128 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%122, %127 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %149 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%148, %147 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %129 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%128, %arg16 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %150 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%149, %arg16 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %130 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%129, %arg17 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%84 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %151 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%150, %arg17 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%92 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %152 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%151 : tensor<?x197x768xf32>) outs(%90 : tensor<?x197x768xf16>) {
+    %131 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%130 : tensor<?x197x768xf32>) outs(%82 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %153 = tensor.empty(%89) : tensor<197x?x768xf16>
-    %transposed_43 = linalg.transpose ins(%152 : tensor<?x197x768xf16>) outs(%153 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_44 = tensor.collapse_shape %transposed_43 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %154 = tensor.empty(%116) : tensor<?x2304xf32>
-    %155 = linalg.fill ins(%cst_0 : f32) outs(%154 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %156 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_44, %arg18 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%155 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %157 = tensor.empty(%116) : tensor<?x2304xf16>
-    %158 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%156 : tensor<?x2304xf32>) outs(%157 : tensor<?x2304xf16>) {
+    %132 = tensor.empty(%81) : tensor<197x?x768xf16>
+    %transposed_41 = linalg.transpose ins(%131 : tensor<?x197x768xf16>) outs(%132 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_42 = tensor.collapse_shape %transposed_41 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %133 = tensor.empty(%100) : tensor<?x2304xf32>
+    %134 = linalg.fill ins(%cst : f32) outs(%133 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %135 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_42, %arg18 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%134 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %136 = tensor.empty(%100) : tensor<?x2304xf16>
+    %137 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%135 : tensor<?x2304xf32>) outs(%136 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %159 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%158, %arg19 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%157 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %138 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%137, %arg19 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%136 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_45 = tensor.expand_shape %159 [[0, 1, 2], [3, 4]] output_shape [1, 197, %123, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %160 = tensor.empty(%123) : tensor<3x197x?x1x768xf16>
-    %transposed_46 = linalg.transpose ins(%expanded_45 : tensor<1x197x?x3x768xf16>) outs(%160 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_47 = tensor.collapse_shape %transposed_46 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_48 = tensor.extract_slice %collapsed_47[0, 0, 0, 0] [1, 197, %123, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_49 = tensor.extract_slice %collapsed_47[1, 0, 0, 0] [1, 197, %123, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_50 = tensor.extract_slice %collapsed_47[2, 0, 0, 0] [1, 197, %123, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_51 = tensor.collapse_shape %extracted_slice_48 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_52 = arith.constant 768 : index
-    %161 = arith.muli %123, %c768_52 overflow<nsw> : index
-    %162 = arith.divsi %161, %c64 : index
-    %expanded_53 = tensor.expand_shape %collapsed_51 [[0], [1, 2]] output_shape [197, %162, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %163 = tensor.empty(%162) : tensor<?x197x64xf16>
-    %transposed_54 = linalg.transpose ins(%expanded_53 : tensor<197x?x64xf16>) outs(%163 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_55 = tensor.collapse_shape %extracted_slice_49 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_56 = tensor.expand_shape %collapsed_55 [[0], [1, 2]] output_shape [197, %162, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_57 = tensor.collapse_shape %extracted_slice_50 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_58 = tensor.expand_shape %collapsed_57 [[0], [1, 2]] output_shape [197, %162, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_59 = linalg.transpose ins(%expanded_58 : tensor<197x?x64xf16>) outs(%163 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %164 = tensor.empty(%162) : tensor<?x64x197xf16>
-    %transposed_60 = linalg.transpose ins(%expanded_56 : tensor<197x?x64xf16>) outs(%164 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %165 = tensor.empty(%162) : tensor<?x197x197xf32>
-    %166 = linalg.fill ins(%cst_0 : f32) outs(%165 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %167 = linalg.batch_matmul ins(%transposed_54, %transposed_60 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%166 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %168 = tensor.empty(%162) : tensor<?x197x197xf16>
-    %169 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%167 : tensor<?x197x197xf32>) outs(%168 : tensor<?x197x197xf16>) {
+    %expanded_43 = tensor.expand_shape %138 [[0, 1, 2], [3, 4]] output_shape [1, 197, %107, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %139 = tensor.empty(%107) : tensor<3x197x?x1x768xf16>
+    %transposed_44 = linalg.transpose ins(%expanded_43 : tensor<1x197x?x3x768xf16>) outs(%139 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_45 = tensor.collapse_shape %transposed_44 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_46 = tensor.extract_slice %collapsed_45[0, 0, 0, 0] [1, 197, %107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_47 = tensor.extract_slice %collapsed_45[1, 0, 0, 0] [1, 197, %107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_48 = tensor.extract_slice %collapsed_45[2, 0, 0, 0] [1, 197, %107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_49 = tensor.collapse_shape %extracted_slice_46 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_50 = arith.constant 768 : index
+    %140 = arith.muli %107, %c768_50 overflow<nsw> : index
+    %141 = arith.divsi %140, %c64 : index
+    %expanded_51 = tensor.expand_shape %collapsed_49 [[0], [1, 2]] output_shape [197, %141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %142 = tensor.empty(%141) : tensor<?x197x64xf16>
+    %transposed_52 = linalg.transpose ins(%expanded_51 : tensor<197x?x64xf16>) outs(%142 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_53 = tensor.collapse_shape %extracted_slice_47 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_54 = tensor.expand_shape %collapsed_53 [[0], [1, 2]] output_shape [197, %141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_55 = tensor.collapse_shape %extracted_slice_48 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_56 = tensor.expand_shape %collapsed_55 [[0], [1, 2]] output_shape [197, %141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_57 = linalg.transpose ins(%expanded_56 : tensor<197x?x64xf16>) outs(%142 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %143 = tensor.empty(%141) : tensor<?x64x197xf16>
+    %transposed_58 = linalg.transpose ins(%expanded_54 : tensor<197x?x64xf16>) outs(%143 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %144 = tensor.empty(%141) : tensor<?x197x197xf32>
+    %145 = linalg.fill ins(%cst : f32) outs(%144 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %146 = linalg.batch_matmul ins(%transposed_52, %transposed_58 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%145 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %147 = tensor.empty(%141) : tensor<?x197x197xf16>
+    %148 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%146 : tensor<?x197x197xf32>) outs(%147 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %170 = arith.divsi %162, %c12 : index
-    %expanded_61 = tensor.expand_shape %169 [[0, 1], [2], [3]] output_shape [%170, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %171 = tensor.empty(%170) : tensor<?x12x197x197xf16>
-    %172 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_61 : tensor<?x12x197x197xf16>) outs(%171 : tensor<?x12x197x197xf16>) {
+    %149 = arith.divsi %141, %c12 : index
+    %expanded_59 = tensor.expand_shape %148 [[0, 1], [2], [3]] output_shape [%149, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %150 = tensor.empty(%149) : tensor<?x12x197x197xf16>
+    %151 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_59 : tensor<?x12x197x197xf16>) outs(%150 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %173 = tensor.empty(%170) : tensor<?x12x197x197xf32>
-    %174 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%172 : tensor<?x12x197x197xf16>) outs(%173 : tensor<?x12x197x197xf32>) {
+    %152 = tensor.empty(%149) : tensor<?x12x197x197xf32>
+    %153 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%151 : tensor<?x12x197x197xf16>) outs(%152 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %175 = tensor.empty(%170) : tensor<?x12x197xi64>
-    %176 = linalg.fill ins(%c0_i64 : i64) outs(%175 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %177 = tensor.empty(%170) : tensor<?x12x197xf32>
-    %178 = linalg.fill ins(%cst_1 : f32) outs(%177 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %179:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%174 : tensor<?x12x197x197xf32>) outs(%178, %176 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %154 = tensor.empty(%149) : tensor<?x12x197xi64>
+    %155 = linalg.fill ins(%c0_i64 : i64) outs(%154 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %156 = tensor.empty(%149) : tensor<?x12x197xf32>
+    %157 = linalg.fill ins(%cst_0 : f32) outs(%156 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %158:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%153 : tensor<?x12x197x197xf32>) outs(%157, %155 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_62 = tensor.expand_shape %179#0 [[0], [1], [2, 3]] output_shape [%170, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %180 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%174, %expanded_62 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%173 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_60 = tensor.expand_shape %158#0 [[0], [1], [2, 3]] output_shape [%149, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %159 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%153, %expanded_60 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%152 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %181 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%180 : tensor<?x12x197x197xf32>) outs(%173 : tensor<?x12x197x197xf32>) {
+    %160 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%159 : tensor<?x12x197x197xf32>) outs(%152 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %182 = tensor.empty(%170) : tensor<?x12x197x1xf32>
-    %183 = linalg.fill ins(%cst_0 : f32) outs(%182 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %184 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%181 : tensor<?x12x197x197xf32>) outs(%183 : tensor<?x12x197x1xf32>) {
+    %161 = tensor.empty(%149) : tensor<?x12x197x1xf32>
+    %162 = linalg.fill ins(%cst : f32) outs(%161 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %163 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%160 : tensor<?x12x197x197xf32>) outs(%162 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %185 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%181, %184 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%173 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %164 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%160, %163 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%152 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %186 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%185 : tensor<?x12x197x197xf32>) outs(%171 : tensor<?x12x197x197xf16>) {
+    %165 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%164 : tensor<?x12x197x197xf32>) outs(%150 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_63 = tensor.collapse_shape %186 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_64 = arith.constant 12 : index
-    %187 = arith.muli %170, %c12_64 overflow<nsw> : index
-    %188 = tensor.empty(%187) : tensor<?x197x64xf32>
-    %189 = linalg.fill ins(%cst_0 : f32) outs(%188 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %190 = linalg.batch_matmul ins(%collapsed_63, %transposed_59 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%189 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %191 = tensor.empty(%187) : tensor<?x197x64xf16>
-    %192 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190 : tensor<?x197x64xf32>) outs(%191 : tensor<?x197x64xf16>) {
+    %collapsed_61 = tensor.collapse_shape %165 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_62 = arith.constant 12 : index
+    %166 = arith.muli %149, %c12_62 overflow<nsw> : index
+    %167 = tensor.empty(%166) : tensor<?x197x64xf32>
+    %168 = linalg.fill ins(%cst : f32) outs(%167 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %169 = linalg.batch_matmul ins(%collapsed_61, %transposed_57 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%168 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %170 = tensor.empty(%166) : tensor<?x197x64xf16>
+    %171 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%169 : tensor<?x197x64xf32>) outs(%170 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %193 = arith.divsi %187, %c12 : index
-    %expanded_65 = tensor.expand_shape %192 [[0, 1], [2], [3]] output_shape [%193, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %194 = tensor.empty(%193) : tensor<197x?x12x64xf16>
-    %transposed_66 = linalg.transpose ins(%expanded_65 : tensor<?x12x197x64xf16>) outs(%194 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_67 = tensor.collapse_shape %transposed_66 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_68 = arith.constant 197 : index
-    %195 = arith.muli %193, %c197_68 overflow<nsw> : index
-    %196 = tensor.empty(%195) : tensor<?x768xf32>
-    %197 = linalg.fill ins(%cst_0 : f32) outs(%196 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %198 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_67, %arg20 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%197 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %199 = tensor.empty(%195) : tensor<?x768xf16>
-    %200 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%198 : tensor<?x768xf32>) outs(%199 : tensor<?x768xf16>) {
+    %172 = arith.divsi %166, %c12 : index
+    %expanded_63 = tensor.expand_shape %171 [[0, 1], [2], [3]] output_shape [%172, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %173 = tensor.empty(%172) : tensor<197x?x12x64xf16>
+    %transposed_64 = linalg.transpose ins(%expanded_63 : tensor<?x12x197x64xf16>) outs(%173 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_65 = tensor.collapse_shape %transposed_64 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_66 = arith.constant 197 : index
+    %174 = arith.muli %172, %c197_66 overflow<nsw> : index
+    %175 = tensor.empty(%174) : tensor<?x768xf32>
+    %176 = linalg.fill ins(%cst : f32) outs(%175 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %177 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_65, %arg20 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%176 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %178 = tensor.empty(%174) : tensor<?x768xf16>
+    %179 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%177 : tensor<?x768xf32>) outs(%178 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %201 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%200, %arg21 : tensor<?x768xf16>, tensor<768xf16>) outs(%199 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %180 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%179, %arg21 : tensor<?x768xf16>, tensor<768xf16>) outs(%178 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %202 = arith.divsi %195, %c197 : index
-    %expanded_69 = tensor.expand_shape %201 [[0, 1], [2]] output_shape [197, %202, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %203 = tensor.empty(%202) : tensor<?x197x768xf16>
-    %transposed_70 = linalg.transpose ins(%expanded_69 : tensor<197x?x768xf16>) outs(%203 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %204 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_70, %134 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%203 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %181 = arith.divsi %174, %c197 : index
+    %expanded_67 = tensor.expand_shape %180 [[0, 1], [2]] output_shape [197, %181, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %182 = tensor.empty(%181) : tensor<?x197x768xf16>
+    %transposed_68 = linalg.transpose ins(%expanded_67 : tensor<197x?x768xf16>) outs(%182 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %183 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_68, %118 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%182 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %205 = tensor.empty(%202) : tensor<?x197x768xf32>
-    %206 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%204 : tensor<?x197x768xf16>) outs(%205 : tensor<?x197x768xf32>) {
+    %184 = tensor.empty(%181) : tensor<?x197x768xf32>
+    %185 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%183 : tensor<?x197x768xf16>) outs(%184 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %207 = tensor.empty(%202) : tensor<?x197x768xf64>
-    %208 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%206 : tensor<?x197x768xf32>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %209 = tensor.empty(%202) : tensor<?x197x1xf64>
-    %210 = linalg.fill ins(%cst : f64) outs(%209 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %211 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%208 : tensor<?x197x768xf64>) outs(%210 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %212 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%211 : tensor<?x197x1xf64>) outs(%209 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %213 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%208, %212 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %214 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%213, %213 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %215 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%214 : tensor<?x197x768xf64>) outs(%210 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %216 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%215 : tensor<?x197x1xf64>) outs(%209 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %217 = tensor.empty(%202) : tensor<?x197x1xf32>
-    %218 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%216 : tensor<?x197x1xf64>) outs(%217 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %219 = linalg.fill ins(%cst_0 : f32) outs(%217 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %220 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%206 : tensor<?x197x768xf32>) outs(%219 : tensor<?x197x1xf32>) {
+    %186 = tensor.empty(%181) : tensor<?x197x1xf32>
+    %187 = linalg.fill ins(%cst : f32) outs(%186 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %188 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%185 : tensor<?x197x768xf32>) outs(%187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %221 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%220 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %189 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%188 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %222 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%218 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %190 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%185, %189 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %191 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190, %190 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %192 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%191 : tensor<?x197x768xf32>) outs(%187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %223 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %193 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%192 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %224 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%206, %221 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %194 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%193 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %195 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%194 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %196 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%190, %195 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %225 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%224, %223 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %197 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%196, %arg22 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %226 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225, %arg22 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %198 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%197, %arg23 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %227 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226, %arg23 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %228 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%227 : tensor<?x197x768xf32>) outs(%203 : tensor<?x197x768xf16>) {
+    %199 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%198 : tensor<?x197x768xf32>) outs(%182 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_71 = tensor.collapse_shape %228 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_72 = arith.constant 197 : index
-    %229 = arith.muli %202, %c197_72 overflow<nsw> : index
-    %230 = tensor.empty(%229) : tensor<?x3072xf32>
-    %231 = linalg.fill ins(%cst_0 : f32) outs(%230 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %232 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_71, %arg24 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%231 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %233 = tensor.empty(%229) : tensor<?x3072xf16>
-    %234 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%232 : tensor<?x3072xf32>) outs(%233 : tensor<?x3072xf16>) {
+    %collapsed_69 = tensor.collapse_shape %199 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_70 = arith.constant 197 : index
+    %200 = arith.muli %181, %c197_70 overflow<nsw> : index
+    %201 = tensor.empty(%200) : tensor<?x3072xf32>
+    %202 = linalg.fill ins(%cst : f32) outs(%201 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %203 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_69, %arg24 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%202 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %204 = tensor.empty(%200) : tensor<?x3072xf16>
+    %205 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%203 : tensor<?x3072xf32>) outs(%204 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %235 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%234, %arg25 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%233 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %206 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%205, %arg25 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%204 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %236 = arith.divsi %229, %c197 : index
-    %expanded_73 = tensor.expand_shape %235 [[0, 1], [2]] output_shape [%236, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %237 = tensor.empty(%236) : tensor<?x197x3072xf16>
-    %238 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_73 : tensor<?x197x3072xf16>) outs(%237 : tensor<?x197x3072xf16>) {
+    %207 = arith.divsi %200, %c197 : index
+    %expanded_71 = tensor.expand_shape %206 [[0, 1], [2]] output_shape [%207, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %208 = tensor.empty(%207) : tensor<?x197x3072xf16>
+    %209 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_71 : tensor<?x197x3072xf16>) outs(%208 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_74 = tensor.collapse_shape %238 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_75 = arith.constant 197 : index
-    %239 = arith.muli %236, %c197_75 overflow<nsw> : index
-    %240 = tensor.empty(%239) : tensor<?x768xf32>
-    %241 = linalg.fill ins(%cst_0 : f32) outs(%240 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %242 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_74, %arg26 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%241 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %243 = tensor.empty(%239) : tensor<?x768xf16>
-    %244 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%242 : tensor<?x768xf32>) outs(%243 : tensor<?x768xf16>) {
+    %collapsed_72 = tensor.collapse_shape %209 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_73 = arith.constant 197 : index
+    %210 = arith.muli %207, %c197_73 overflow<nsw> : index
+    %211 = tensor.empty(%210) : tensor<?x768xf32>
+    %212 = linalg.fill ins(%cst : f32) outs(%211 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %213 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_72, %arg26 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%212 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %214 = tensor.empty(%210) : tensor<?x768xf16>
+    %215 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%213 : tensor<?x768xf32>) outs(%214 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %245 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%244, %arg27 : tensor<?x768xf16>, tensor<768xf16>) outs(%243 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %216 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%215, %arg27 : tensor<?x768xf16>, tensor<768xf16>) outs(%214 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %246 = arith.divsi %239, %c197 : index
-    %expanded_76 = tensor.expand_shape %245 [[0, 1], [2]] output_shape [%246, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %247 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%204, %expanded_76 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%203 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %217 = arith.divsi %210, %c197 : index
+    %expanded_74 = tensor.expand_shape %216 [[0, 1], [2]] output_shape [%217, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %218 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%183, %expanded_74 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%182 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %248 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%247 : tensor<?x197x768xf16>) outs(%205 : tensor<?x197x768xf32>) {
+    %219 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%218 : tensor<?x197x768xf16>) outs(%184 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %249 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%248 : tensor<?x197x768xf32>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %250 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%249 : tensor<?x197x768xf64>) outs(%210 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %251 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%250 : tensor<?x197x1xf64>) outs(%209 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %252 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%249, %251 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %253 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%252, %252 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%207 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %254 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%253 : tensor<?x197x768xf64>) outs(%210 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %255 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%254 : tensor<?x197x1xf64>) outs(%209 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %256 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%255 : tensor<?x197x1xf64>) outs(%217 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %257 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%248 : tensor<?x197x768xf32>) outs(%219 : tensor<?x197x1xf32>) {
+    %220 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%219 : tensor<?x197x768xf32>) outs(%187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %258 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%257 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %221 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%220 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %259 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%256 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %222 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%219, %221 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %223 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222, %222 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %224 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%223 : tensor<?x197x768xf32>) outs(%187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %260 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%259 : tensor<?x197x1xf32>) outs(%217 : tensor<?x197x1xf32>) {
+    %225 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%224 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %261 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%248, %258 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %226 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%225 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %227 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%226 : tensor<?x197x1xf32>) outs(%186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %228 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%222, %227 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %262 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%261, %260 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %229 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%228, %arg28 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %263 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%262, %arg28 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %230 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%229, %arg29 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %264 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%263, %arg29 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%205 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %265 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%264 : tensor<?x197x768xf32>) outs(%203 : tensor<?x197x768xf16>) {
+    %231 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%230 : tensor<?x197x768xf32>) outs(%182 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %266 = tensor.empty(%202) : tensor<197x?x768xf16>
-    %transposed_77 = linalg.transpose ins(%265 : tensor<?x197x768xf16>) outs(%266 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_78 = tensor.collapse_shape %transposed_77 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %267 = tensor.empty(%229) : tensor<?x2304xf32>
-    %268 = linalg.fill ins(%cst_0 : f32) outs(%267 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %269 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_78, %arg30 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%268 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %270 = tensor.empty(%229) : tensor<?x2304xf16>
-    %271 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%269 : tensor<?x2304xf32>) outs(%270 : tensor<?x2304xf16>) {
+    %232 = tensor.empty(%181) : tensor<197x?x768xf16>
+    %transposed_75 = linalg.transpose ins(%231 : tensor<?x197x768xf16>) outs(%232 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_76 = tensor.collapse_shape %transposed_75 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %233 = tensor.empty(%200) : tensor<?x2304xf32>
+    %234 = linalg.fill ins(%cst : f32) outs(%233 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %235 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_76, %arg30 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%234 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %236 = tensor.empty(%200) : tensor<?x2304xf16>
+    %237 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%235 : tensor<?x2304xf32>) outs(%236 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %272 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%271, %arg31 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%270 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %238 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%237, %arg31 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%236 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_79 = tensor.expand_shape %272 [[0, 1, 2], [3, 4]] output_shape [1, 197, %236, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %273 = tensor.empty(%236) : tensor<3x197x?x1x768xf16>
-    %transposed_80 = linalg.transpose ins(%expanded_79 : tensor<1x197x?x3x768xf16>) outs(%273 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_81 = tensor.collapse_shape %transposed_80 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_82 = tensor.extract_slice %collapsed_81[0, 0, 0, 0] [1, 197, %236, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_83 = tensor.extract_slice %collapsed_81[1, 0, 0, 0] [1, 197, %236, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_84 = tensor.extract_slice %collapsed_81[2, 0, 0, 0] [1, 197, %236, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_85 = tensor.collapse_shape %extracted_slice_82 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_86 = arith.constant 768 : index
-    %274 = arith.muli %236, %c768_86 overflow<nsw> : index
-    %275 = arith.divsi %274, %c64 : index
-    %expanded_87 = tensor.expand_shape %collapsed_85 [[0], [1, 2]] output_shape [197, %275, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %276 = tensor.empty(%275) : tensor<?x197x64xf16>
-    %transposed_88 = linalg.transpose ins(%expanded_87 : tensor<197x?x64xf16>) outs(%276 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_89 = tensor.collapse_shape %extracted_slice_83 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_90 = tensor.expand_shape %collapsed_89 [[0], [1, 2]] output_shape [197, %275, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_91 = tensor.collapse_shape %extracted_slice_84 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_92 = tensor.expand_shape %collapsed_91 [[0], [1, 2]] output_shape [197, %275, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_93 = linalg.transpose ins(%expanded_92 : tensor<197x?x64xf16>) outs(%276 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %277 = tensor.empty(%275) : tensor<?x64x197xf16>
-    %transposed_94 = linalg.transpose ins(%expanded_90 : tensor<197x?x64xf16>) outs(%277 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %278 = tensor.empty(%275) : tensor<?x197x197xf32>
-    %279 = linalg.fill ins(%cst_0 : f32) outs(%278 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %280 = linalg.batch_matmul ins(%transposed_88, %transposed_94 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%279 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %281 = tensor.empty(%275) : tensor<?x197x197xf16>
-    %282 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%280 : tensor<?x197x197xf32>) outs(%281 : tensor<?x197x197xf16>) {
+    %expanded_77 = tensor.expand_shape %238 [[0, 1, 2], [3, 4]] output_shape [1, 197, %207, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %239 = tensor.empty(%207) : tensor<3x197x?x1x768xf16>
+    %transposed_78 = linalg.transpose ins(%expanded_77 : tensor<1x197x?x3x768xf16>) outs(%239 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_79 = tensor.collapse_shape %transposed_78 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_80 = tensor.extract_slice %collapsed_79[0, 0, 0, 0] [1, 197, %207, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_81 = tensor.extract_slice %collapsed_79[1, 0, 0, 0] [1, 197, %207, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_82 = tensor.extract_slice %collapsed_79[2, 0, 0, 0] [1, 197, %207, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_83 = tensor.collapse_shape %extracted_slice_80 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_84 = arith.constant 768 : index
+    %240 = arith.muli %207, %c768_84 overflow<nsw> : index
+    %241 = arith.divsi %240, %c64 : index
+    %expanded_85 = tensor.expand_shape %collapsed_83 [[0], [1, 2]] output_shape [197, %241, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %242 = tensor.empty(%241) : tensor<?x197x64xf16>
+    %transposed_86 = linalg.transpose ins(%expanded_85 : tensor<197x?x64xf16>) outs(%242 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_87 = tensor.collapse_shape %extracted_slice_81 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_88 = tensor.expand_shape %collapsed_87 [[0], [1, 2]] output_shape [197, %241, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_89 = tensor.collapse_shape %extracted_slice_82 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_90 = tensor.expand_shape %collapsed_89 [[0], [1, 2]] output_shape [197, %241, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_91 = linalg.transpose ins(%expanded_90 : tensor<197x?x64xf16>) outs(%242 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %243 = tensor.empty(%241) : tensor<?x64x197xf16>
+    %transposed_92 = linalg.transpose ins(%expanded_88 : tensor<197x?x64xf16>) outs(%243 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %244 = tensor.empty(%241) : tensor<?x197x197xf32>
+    %245 = linalg.fill ins(%cst : f32) outs(%244 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %246 = linalg.batch_matmul ins(%transposed_86, %transposed_92 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%245 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %247 = tensor.empty(%241) : tensor<?x197x197xf16>
+    %248 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%246 : tensor<?x197x197xf32>) outs(%247 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %283 = arith.divsi %275, %c12 : index
-    %expanded_95 = tensor.expand_shape %282 [[0, 1], [2], [3]] output_shape [%283, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %284 = tensor.empty(%283) : tensor<?x12x197x197xf16>
-    %285 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_95 : tensor<?x12x197x197xf16>) outs(%284 : tensor<?x12x197x197xf16>) {
+    %249 = arith.divsi %241, %c12 : index
+    %expanded_93 = tensor.expand_shape %248 [[0, 1], [2], [3]] output_shape [%249, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %250 = tensor.empty(%249) : tensor<?x12x197x197xf16>
+    %251 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_93 : tensor<?x12x197x197xf16>) outs(%250 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %286 = tensor.empty(%283) : tensor<?x12x197x197xf32>
-    %287 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%285 : tensor<?x12x197x197xf16>) outs(%286 : tensor<?x12x197x197xf32>) {
+    %252 = tensor.empty(%249) : tensor<?x12x197x197xf32>
+    %253 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%251 : tensor<?x12x197x197xf16>) outs(%252 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %288 = tensor.empty(%283) : tensor<?x12x197xi64>
-    %289 = linalg.fill ins(%c0_i64 : i64) outs(%288 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %290 = tensor.empty(%283) : tensor<?x12x197xf32>
-    %291 = linalg.fill ins(%cst_1 : f32) outs(%290 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %292:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%287 : tensor<?x12x197x197xf32>) outs(%291, %289 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %254 = tensor.empty(%249) : tensor<?x12x197xi64>
+    %255 = linalg.fill ins(%c0_i64 : i64) outs(%254 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %256 = tensor.empty(%249) : tensor<?x12x197xf32>
+    %257 = linalg.fill ins(%cst_0 : f32) outs(%256 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %258:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%253 : tensor<?x12x197x197xf32>) outs(%257, %255 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_96 = tensor.expand_shape %292#0 [[0], [1], [2, 3]] output_shape [%283, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %293 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%287, %expanded_96 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%286 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_94 = tensor.expand_shape %258#0 [[0], [1], [2, 3]] output_shape [%249, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %259 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%253, %expanded_94 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%252 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %294 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%293 : tensor<?x12x197x197xf32>) outs(%286 : tensor<?x12x197x197xf32>) {
+    %260 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%259 : tensor<?x12x197x197xf32>) outs(%252 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %295 = tensor.empty(%283) : tensor<?x12x197x1xf32>
-    %296 = linalg.fill ins(%cst_0 : f32) outs(%295 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %297 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%294 : tensor<?x12x197x197xf32>) outs(%296 : tensor<?x12x197x1xf32>) {
+    %261 = tensor.empty(%249) : tensor<?x12x197x1xf32>
+    %262 = linalg.fill ins(%cst : f32) outs(%261 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %263 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%260 : tensor<?x12x197x197xf32>) outs(%262 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %298 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%294, %297 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%286 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %264 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%260, %263 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%252 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %299 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%298 : tensor<?x12x197x197xf32>) outs(%284 : tensor<?x12x197x197xf16>) {
+    %265 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%264 : tensor<?x12x197x197xf32>) outs(%250 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_97 = tensor.collapse_shape %299 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_98 = arith.constant 12 : index
-    %300 = arith.muli %283, %c12_98 overflow<nsw> : index
-    %301 = tensor.empty(%300) : tensor<?x197x64xf32>
-    %302 = linalg.fill ins(%cst_0 : f32) outs(%301 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %303 = linalg.batch_matmul ins(%collapsed_97, %transposed_93 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%302 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %304 = tensor.empty(%300) : tensor<?x197x64xf16>
-    %305 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%303 : tensor<?x197x64xf32>) outs(%304 : tensor<?x197x64xf16>) {
+    %collapsed_95 = tensor.collapse_shape %265 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_96 = arith.constant 12 : index
+    %266 = arith.muli %249, %c12_96 overflow<nsw> : index
+    %267 = tensor.empty(%266) : tensor<?x197x64xf32>
+    %268 = linalg.fill ins(%cst : f32) outs(%267 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %269 = linalg.batch_matmul ins(%collapsed_95, %transposed_91 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%268 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %270 = tensor.empty(%266) : tensor<?x197x64xf16>
+    %271 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%269 : tensor<?x197x64xf32>) outs(%270 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %306 = arith.divsi %300, %c12 : index
-    %expanded_99 = tensor.expand_shape %305 [[0, 1], [2], [3]] output_shape [%306, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %307 = tensor.empty(%306) : tensor<197x?x12x64xf16>
-    %transposed_100 = linalg.transpose ins(%expanded_99 : tensor<?x12x197x64xf16>) outs(%307 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_101 = tensor.collapse_shape %transposed_100 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_102 = arith.constant 197 : index
-    %308 = arith.muli %306, %c197_102 overflow<nsw> : index
-    %309 = tensor.empty(%308) : tensor<?x768xf32>
-    %310 = linalg.fill ins(%cst_0 : f32) outs(%309 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %311 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_101, %arg32 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%310 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %312 = tensor.empty(%308) : tensor<?x768xf16>
-    %313 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%311 : tensor<?x768xf32>) outs(%312 : tensor<?x768xf16>) {
+    %272 = arith.divsi %266, %c12 : index
+    %expanded_97 = tensor.expand_shape %271 [[0, 1], [2], [3]] output_shape [%272, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %273 = tensor.empty(%272) : tensor<197x?x12x64xf16>
+    %transposed_98 = linalg.transpose ins(%expanded_97 : tensor<?x12x197x64xf16>) outs(%273 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_99 = tensor.collapse_shape %transposed_98 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_100 = arith.constant 197 : index
+    %274 = arith.muli %272, %c197_100 overflow<nsw> : index
+    %275 = tensor.empty(%274) : tensor<?x768xf32>
+    %276 = linalg.fill ins(%cst : f32) outs(%275 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %277 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_99, %arg32 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%276 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %278 = tensor.empty(%274) : tensor<?x768xf16>
+    %279 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%277 : tensor<?x768xf32>) outs(%278 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %314 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%313, %arg33 : tensor<?x768xf16>, tensor<768xf16>) outs(%312 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %280 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%279, %arg33 : tensor<?x768xf16>, tensor<768xf16>) outs(%278 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %315 = arith.divsi %308, %c197 : index
-    %expanded_103 = tensor.expand_shape %314 [[0, 1], [2]] output_shape [197, %315, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %316 = tensor.empty(%315) : tensor<?x197x768xf16>
-    %transposed_104 = linalg.transpose ins(%expanded_103 : tensor<197x?x768xf16>) outs(%316 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %317 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_104, %247 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%316 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %281 = arith.divsi %274, %c197 : index
+    %expanded_101 = tensor.expand_shape %280 [[0, 1], [2]] output_shape [197, %281, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %282 = tensor.empty(%281) : tensor<?x197x768xf16>
+    %transposed_102 = linalg.transpose ins(%expanded_101 : tensor<197x?x768xf16>) outs(%282 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %283 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_102, %218 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%282 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %318 = tensor.empty(%315) : tensor<?x197x768xf32>
-    %319 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317 : tensor<?x197x768xf16>) outs(%318 : tensor<?x197x768xf32>) {
+    %284 = tensor.empty(%281) : tensor<?x197x768xf32>
+    %285 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%283 : tensor<?x197x768xf16>) outs(%284 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %320 = tensor.empty(%315) : tensor<?x197x768xf64>
-    %321 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%319 : tensor<?x197x768xf32>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %322 = tensor.empty(%315) : tensor<?x197x1xf64>
-    %323 = linalg.fill ins(%cst : f64) outs(%322 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %324 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%321 : tensor<?x197x768xf64>) outs(%323 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %325 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%324 : tensor<?x197x1xf64>) outs(%322 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %326 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%321, %325 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %327 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%326, %326 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %328 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%327 : tensor<?x197x768xf64>) outs(%323 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %329 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%328 : tensor<?x197x1xf64>) outs(%322 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %330 = tensor.empty(%315) : tensor<?x197x1xf32>
-    %331 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%329 : tensor<?x197x1xf64>) outs(%330 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %332 = linalg.fill ins(%cst_0 : f32) outs(%330 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %333 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%319 : tensor<?x197x768xf32>) outs(%332 : tensor<?x197x1xf32>) {
+    %286 = tensor.empty(%281) : tensor<?x197x1xf32>
+    %287 = linalg.fill ins(%cst : f32) outs(%286 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %288 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%285 : tensor<?x197x768xf32>) outs(%287 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %334 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%333 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %289 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%288 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %335 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%331 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %290 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%285, %289 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %291 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%290, %290 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %292 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%291 : tensor<?x197x768xf32>) outs(%287 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %336 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%335 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %293 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%292 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %337 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%319, %334 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %294 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%293 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %295 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%294 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %296 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%290, %295 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %338 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%337, %336 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %297 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%296, %arg34 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %339 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%338, %arg34 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %298 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%297, %arg35 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %340 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%339, %arg35 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %341 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%340 : tensor<?x197x768xf32>) outs(%316 : tensor<?x197x768xf16>) {
+    %299 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%298 : tensor<?x197x768xf32>) outs(%282 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_105 = tensor.collapse_shape %341 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_106 = arith.constant 197 : index
-    %342 = arith.muli %315, %c197_106 overflow<nsw> : index
-    %343 = tensor.empty(%342) : tensor<?x3072xf32>
-    %344 = linalg.fill ins(%cst_0 : f32) outs(%343 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %345 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_105, %arg36 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%344 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %346 = tensor.empty(%342) : tensor<?x3072xf16>
-    %347 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%345 : tensor<?x3072xf32>) outs(%346 : tensor<?x3072xf16>) {
+    %collapsed_103 = tensor.collapse_shape %299 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_104 = arith.constant 197 : index
+    %300 = arith.muli %281, %c197_104 overflow<nsw> : index
+    %301 = tensor.empty(%300) : tensor<?x3072xf32>
+    %302 = linalg.fill ins(%cst : f32) outs(%301 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %303 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_103, %arg36 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%302 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %304 = tensor.empty(%300) : tensor<?x3072xf16>
+    %305 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%303 : tensor<?x3072xf32>) outs(%304 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %348 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%347, %arg37 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%346 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %306 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%305, %arg37 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%304 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %349 = arith.divsi %342, %c197 : index
-    %expanded_107 = tensor.expand_shape %348 [[0, 1], [2]] output_shape [%349, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %350 = tensor.empty(%349) : tensor<?x197x3072xf16>
-    %351 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_107 : tensor<?x197x3072xf16>) outs(%350 : tensor<?x197x3072xf16>) {
+    %307 = arith.divsi %300, %c197 : index
+    %expanded_105 = tensor.expand_shape %306 [[0, 1], [2]] output_shape [%307, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %308 = tensor.empty(%307) : tensor<?x197x3072xf16>
+    %309 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_105 : tensor<?x197x3072xf16>) outs(%308 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_108 = tensor.collapse_shape %351 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_109 = arith.constant 197 : index
-    %352 = arith.muli %349, %c197_109 overflow<nsw> : index
-    %353 = tensor.empty(%352) : tensor<?x768xf32>
-    %354 = linalg.fill ins(%cst_0 : f32) outs(%353 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %355 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_108, %arg38 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%354 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %356 = tensor.empty(%352) : tensor<?x768xf16>
-    %357 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%355 : tensor<?x768xf32>) outs(%356 : tensor<?x768xf16>) {
+    %collapsed_106 = tensor.collapse_shape %309 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_107 = arith.constant 197 : index
+    %310 = arith.muli %307, %c197_107 overflow<nsw> : index
+    %311 = tensor.empty(%310) : tensor<?x768xf32>
+    %312 = linalg.fill ins(%cst : f32) outs(%311 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %313 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_106, %arg38 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%312 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %314 = tensor.empty(%310) : tensor<?x768xf16>
+    %315 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%313 : tensor<?x768xf32>) outs(%314 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %358 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%357, %arg39 : tensor<?x768xf16>, tensor<768xf16>) outs(%356 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %316 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%315, %arg39 : tensor<?x768xf16>, tensor<768xf16>) outs(%314 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %359 = arith.divsi %352, %c197 : index
-    %expanded_110 = tensor.expand_shape %358 [[0, 1], [2]] output_shape [%359, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %360 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%317, %expanded_110 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%316 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %317 = arith.divsi %310, %c197 : index
+    %expanded_108 = tensor.expand_shape %316 [[0, 1], [2]] output_shape [%317, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %318 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%283, %expanded_108 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%282 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %361 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%360 : tensor<?x197x768xf16>) outs(%318 : tensor<?x197x768xf32>) {
+    %319 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%318 : tensor<?x197x768xf16>) outs(%284 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %362 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%361 : tensor<?x197x768xf32>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %363 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%362 : tensor<?x197x768xf64>) outs(%323 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %364 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%363 : tensor<?x197x1xf64>) outs(%322 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %365 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%362, %364 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %366 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%365, %365 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%320 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %367 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%366 : tensor<?x197x768xf64>) outs(%323 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %368 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%367 : tensor<?x197x1xf64>) outs(%322 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %369 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%368 : tensor<?x197x1xf64>) outs(%330 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %370 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%361 : tensor<?x197x768xf32>) outs(%332 : tensor<?x197x1xf32>) {
+    %320 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%319 : tensor<?x197x768xf32>) outs(%287 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %371 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%370 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %321 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%320 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %372 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %322 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%319, %321 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %323 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%322, %322 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %324 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%323 : tensor<?x197x768xf32>) outs(%287 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %373 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%372 : tensor<?x197x1xf32>) outs(%330 : tensor<?x197x1xf32>) {
+    %325 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%324 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %374 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%361, %371 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %326 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%325 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %327 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%326 : tensor<?x197x1xf32>) outs(%286 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %328 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%322, %327 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %375 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%374, %373 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %329 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%328, %arg40 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %376 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%375, %arg40 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %330 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%329, %arg41 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%284 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %377 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%376, %arg41 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%318 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %378 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%377 : tensor<?x197x768xf32>) outs(%316 : tensor<?x197x768xf16>) {
+    %331 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%330 : tensor<?x197x768xf32>) outs(%282 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %379 = tensor.empty(%315) : tensor<197x?x768xf16>
-    %transposed_111 = linalg.transpose ins(%378 : tensor<?x197x768xf16>) outs(%379 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_112 = tensor.collapse_shape %transposed_111 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %380 = tensor.empty(%342) : tensor<?x2304xf32>
-    %381 = linalg.fill ins(%cst_0 : f32) outs(%380 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %382 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_112, %arg42 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%381 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %383 = tensor.empty(%342) : tensor<?x2304xf16>
-    %384 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%382 : tensor<?x2304xf32>) outs(%383 : tensor<?x2304xf16>) {
+    %332 = tensor.empty(%281) : tensor<197x?x768xf16>
+    %transposed_109 = linalg.transpose ins(%331 : tensor<?x197x768xf16>) outs(%332 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_110 = tensor.collapse_shape %transposed_109 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %333 = tensor.empty(%300) : tensor<?x2304xf32>
+    %334 = linalg.fill ins(%cst : f32) outs(%333 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %335 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_110, %arg42 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%334 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %336 = tensor.empty(%300) : tensor<?x2304xf16>
+    %337 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%335 : tensor<?x2304xf32>) outs(%336 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %385 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%384, %arg43 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%383 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %338 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%337, %arg43 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%336 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_113 = tensor.expand_shape %385 [[0, 1, 2], [3, 4]] output_shape [1, 197, %349, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %386 = tensor.empty(%349) : tensor<3x197x?x1x768xf16>
-    %transposed_114 = linalg.transpose ins(%expanded_113 : tensor<1x197x?x3x768xf16>) outs(%386 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_115 = tensor.collapse_shape %transposed_114 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_116 = tensor.extract_slice %collapsed_115[0, 0, 0, 0] [1, 197, %349, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_117 = tensor.extract_slice %collapsed_115[1, 0, 0, 0] [1, 197, %349, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_118 = tensor.extract_slice %collapsed_115[2, 0, 0, 0] [1, 197, %349, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_119 = tensor.collapse_shape %extracted_slice_116 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_120 = arith.constant 768 : index
-    %387 = arith.muli %349, %c768_120 overflow<nsw> : index
-    %388 = arith.divsi %387, %c64 : index
-    %expanded_121 = tensor.expand_shape %collapsed_119 [[0], [1, 2]] output_shape [197, %388, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %389 = tensor.empty(%388) : tensor<?x197x64xf16>
-    %transposed_122 = linalg.transpose ins(%expanded_121 : tensor<197x?x64xf16>) outs(%389 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_123 = tensor.collapse_shape %extracted_slice_117 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_124 = tensor.expand_shape %collapsed_123 [[0], [1, 2]] output_shape [197, %388, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_125 = tensor.collapse_shape %extracted_slice_118 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_126 = tensor.expand_shape %collapsed_125 [[0], [1, 2]] output_shape [197, %388, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_127 = linalg.transpose ins(%expanded_126 : tensor<197x?x64xf16>) outs(%389 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %390 = tensor.empty(%388) : tensor<?x64x197xf16>
-    %transposed_128 = linalg.transpose ins(%expanded_124 : tensor<197x?x64xf16>) outs(%390 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %391 = tensor.empty(%388) : tensor<?x197x197xf32>
-    %392 = linalg.fill ins(%cst_0 : f32) outs(%391 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %393 = linalg.batch_matmul ins(%transposed_122, %transposed_128 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%392 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %394 = tensor.empty(%388) : tensor<?x197x197xf16>
-    %395 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393 : tensor<?x197x197xf32>) outs(%394 : tensor<?x197x197xf16>) {
+    %expanded_111 = tensor.expand_shape %338 [[0, 1, 2], [3, 4]] output_shape [1, 197, %307, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %339 = tensor.empty(%307) : tensor<3x197x?x1x768xf16>
+    %transposed_112 = linalg.transpose ins(%expanded_111 : tensor<1x197x?x3x768xf16>) outs(%339 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_113 = tensor.collapse_shape %transposed_112 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_114 = tensor.extract_slice %collapsed_113[0, 0, 0, 0] [1, 197, %307, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_115 = tensor.extract_slice %collapsed_113[1, 0, 0, 0] [1, 197, %307, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_116 = tensor.extract_slice %collapsed_113[2, 0, 0, 0] [1, 197, %307, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_117 = tensor.collapse_shape %extracted_slice_114 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_118 = arith.constant 768 : index
+    %340 = arith.muli %307, %c768_118 overflow<nsw> : index
+    %341 = arith.divsi %340, %c64 : index
+    %expanded_119 = tensor.expand_shape %collapsed_117 [[0], [1, 2]] output_shape [197, %341, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %342 = tensor.empty(%341) : tensor<?x197x64xf16>
+    %transposed_120 = linalg.transpose ins(%expanded_119 : tensor<197x?x64xf16>) outs(%342 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_121 = tensor.collapse_shape %extracted_slice_115 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_122 = tensor.expand_shape %collapsed_121 [[0], [1, 2]] output_shape [197, %341, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_123 = tensor.collapse_shape %extracted_slice_116 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_124 = tensor.expand_shape %collapsed_123 [[0], [1, 2]] output_shape [197, %341, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_125 = linalg.transpose ins(%expanded_124 : tensor<197x?x64xf16>) outs(%342 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %343 = tensor.empty(%341) : tensor<?x64x197xf16>
+    %transposed_126 = linalg.transpose ins(%expanded_122 : tensor<197x?x64xf16>) outs(%343 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %344 = tensor.empty(%341) : tensor<?x197x197xf32>
+    %345 = linalg.fill ins(%cst : f32) outs(%344 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %346 = linalg.batch_matmul ins(%transposed_120, %transposed_126 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%345 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %347 = tensor.empty(%341) : tensor<?x197x197xf16>
+    %348 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%346 : tensor<?x197x197xf32>) outs(%347 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %396 = arith.divsi %388, %c12 : index
-    %expanded_129 = tensor.expand_shape %395 [[0, 1], [2], [3]] output_shape [%396, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %397 = tensor.empty(%396) : tensor<?x12x197x197xf16>
-    %398 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_129 : tensor<?x12x197x197xf16>) outs(%397 : tensor<?x12x197x197xf16>) {
+    %349 = arith.divsi %341, %c12 : index
+    %expanded_127 = tensor.expand_shape %348 [[0, 1], [2], [3]] output_shape [%349, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %350 = tensor.empty(%349) : tensor<?x12x197x197xf16>
+    %351 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_127 : tensor<?x12x197x197xf16>) outs(%350 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %399 = tensor.empty(%396) : tensor<?x12x197x197xf32>
-    %400 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%398 : tensor<?x12x197x197xf16>) outs(%399 : tensor<?x12x197x197xf32>) {
+    %352 = tensor.empty(%349) : tensor<?x12x197x197xf32>
+    %353 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%351 : tensor<?x12x197x197xf16>) outs(%352 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %401 = tensor.empty(%396) : tensor<?x12x197xi64>
-    %402 = linalg.fill ins(%c0_i64 : i64) outs(%401 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %403 = tensor.empty(%396) : tensor<?x12x197xf32>
-    %404 = linalg.fill ins(%cst_1 : f32) outs(%403 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %405:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%400 : tensor<?x12x197x197xf32>) outs(%404, %402 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %354 = tensor.empty(%349) : tensor<?x12x197xi64>
+    %355 = linalg.fill ins(%c0_i64 : i64) outs(%354 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %356 = tensor.empty(%349) : tensor<?x12x197xf32>
+    %357 = linalg.fill ins(%cst_0 : f32) outs(%356 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %358:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%353 : tensor<?x12x197x197xf32>) outs(%357, %355 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_130 = tensor.expand_shape %405#0 [[0], [1], [2, 3]] output_shape [%396, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %406 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%400, %expanded_130 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%399 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_128 = tensor.expand_shape %358#0 [[0], [1], [2, 3]] output_shape [%349, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %359 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%353, %expanded_128 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%352 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %407 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%406 : tensor<?x12x197x197xf32>) outs(%399 : tensor<?x12x197x197xf32>) {
+    %360 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%359 : tensor<?x12x197x197xf32>) outs(%352 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %408 = tensor.empty(%396) : tensor<?x12x197x1xf32>
-    %409 = linalg.fill ins(%cst_0 : f32) outs(%408 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %410 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%407 : tensor<?x12x197x197xf32>) outs(%409 : tensor<?x12x197x1xf32>) {
+    %361 = tensor.empty(%349) : tensor<?x12x197x1xf32>
+    %362 = linalg.fill ins(%cst : f32) outs(%361 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %363 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%360 : tensor<?x12x197x197xf32>) outs(%362 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %411 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%407, %410 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%399 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %364 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%360, %363 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%352 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %412 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%411 : tensor<?x12x197x197xf32>) outs(%397 : tensor<?x12x197x197xf16>) {
+    %365 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%364 : tensor<?x12x197x197xf32>) outs(%350 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_131 = tensor.collapse_shape %412 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_132 = arith.constant 12 : index
-    %413 = arith.muli %396, %c12_132 overflow<nsw> : index
-    %414 = tensor.empty(%413) : tensor<?x197x64xf32>
-    %415 = linalg.fill ins(%cst_0 : f32) outs(%414 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %416 = linalg.batch_matmul ins(%collapsed_131, %transposed_127 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%415 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %417 = tensor.empty(%413) : tensor<?x197x64xf16>
-    %418 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%416 : tensor<?x197x64xf32>) outs(%417 : tensor<?x197x64xf16>) {
+    %collapsed_129 = tensor.collapse_shape %365 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_130 = arith.constant 12 : index
+    %366 = arith.muli %349, %c12_130 overflow<nsw> : index
+    %367 = tensor.empty(%366) : tensor<?x197x64xf32>
+    %368 = linalg.fill ins(%cst : f32) outs(%367 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %369 = linalg.batch_matmul ins(%collapsed_129, %transposed_125 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%368 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %370 = tensor.empty(%366) : tensor<?x197x64xf16>
+    %371 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%369 : tensor<?x197x64xf32>) outs(%370 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %419 = arith.divsi %413, %c12 : index
-    %expanded_133 = tensor.expand_shape %418 [[0, 1], [2], [3]] output_shape [%419, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %420 = tensor.empty(%419) : tensor<197x?x12x64xf16>
-    %transposed_134 = linalg.transpose ins(%expanded_133 : tensor<?x12x197x64xf16>) outs(%420 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_135 = tensor.collapse_shape %transposed_134 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_136 = arith.constant 197 : index
-    %421 = arith.muli %419, %c197_136 overflow<nsw> : index
-    %422 = tensor.empty(%421) : tensor<?x768xf32>
-    %423 = linalg.fill ins(%cst_0 : f32) outs(%422 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %424 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_135, %arg44 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%423 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %425 = tensor.empty(%421) : tensor<?x768xf16>
-    %426 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%424 : tensor<?x768xf32>) outs(%425 : tensor<?x768xf16>) {
+    %372 = arith.divsi %366, %c12 : index
+    %expanded_131 = tensor.expand_shape %371 [[0, 1], [2], [3]] output_shape [%372, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %373 = tensor.empty(%372) : tensor<197x?x12x64xf16>
+    %transposed_132 = linalg.transpose ins(%expanded_131 : tensor<?x12x197x64xf16>) outs(%373 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_133 = tensor.collapse_shape %transposed_132 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_134 = arith.constant 197 : index
+    %374 = arith.muli %372, %c197_134 overflow<nsw> : index
+    %375 = tensor.empty(%374) : tensor<?x768xf32>
+    %376 = linalg.fill ins(%cst : f32) outs(%375 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %377 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_133, %arg44 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%376 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %378 = tensor.empty(%374) : tensor<?x768xf16>
+    %379 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%377 : tensor<?x768xf32>) outs(%378 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %427 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%426, %arg45 : tensor<?x768xf16>, tensor<768xf16>) outs(%425 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %380 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%379, %arg45 : tensor<?x768xf16>, tensor<768xf16>) outs(%378 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %428 = arith.divsi %421, %c197 : index
-    %expanded_137 = tensor.expand_shape %427 [[0, 1], [2]] output_shape [197, %428, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %429 = tensor.empty(%428) : tensor<?x197x768xf16>
-    %transposed_138 = linalg.transpose ins(%expanded_137 : tensor<197x?x768xf16>) outs(%429 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %430 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_138, %360 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%429 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %381 = arith.divsi %374, %c197 : index
+    %expanded_135 = tensor.expand_shape %380 [[0, 1], [2]] output_shape [197, %381, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %382 = tensor.empty(%381) : tensor<?x197x768xf16>
+    %transposed_136 = linalg.transpose ins(%expanded_135 : tensor<197x?x768xf16>) outs(%382 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %383 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_136, %318 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%382 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %431 = tensor.empty(%428) : tensor<?x197x768xf32>
-    %432 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430 : tensor<?x197x768xf16>) outs(%431 : tensor<?x197x768xf32>) {
+    %384 = tensor.empty(%381) : tensor<?x197x768xf32>
+    %385 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%383 : tensor<?x197x768xf16>) outs(%384 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %433 = tensor.empty(%428) : tensor<?x197x768xf64>
-    %434 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432 : tensor<?x197x768xf32>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %435 = tensor.empty(%428) : tensor<?x197x1xf64>
-    %436 = linalg.fill ins(%cst : f64) outs(%435 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %437 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%434 : tensor<?x197x768xf64>) outs(%436 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %438 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%437 : tensor<?x197x1xf64>) outs(%435 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %439 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%434, %438 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %440 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%439, %439 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %441 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%440 : tensor<?x197x768xf64>) outs(%436 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %442 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%441 : tensor<?x197x1xf64>) outs(%435 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %443 = tensor.empty(%428) : tensor<?x197x1xf32>
-    %444 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%442 : tensor<?x197x1xf64>) outs(%443 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %445 = linalg.fill ins(%cst_0 : f32) outs(%443 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %446 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%432 : tensor<?x197x768xf32>) outs(%445 : tensor<?x197x1xf32>) {
+    %386 = tensor.empty(%381) : tensor<?x197x1xf32>
+    %387 = linalg.fill ins(%cst : f32) outs(%386 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %388 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%385 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %447 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%446 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %389 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%388 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %448 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%444 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %390 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%385, %389 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %391 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %390 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %392 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%391 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %449 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%448 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %393 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%392 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %450 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%432, %447 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %394 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%393 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %395 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%394 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %396 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%390, %395 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %451 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%450, %449 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %397 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%396, %arg46 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %452 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%451, %arg46 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %398 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%397, %arg47 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %453 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%452, %arg47 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %454 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%453 : tensor<?x197x768xf32>) outs(%429 : tensor<?x197x768xf16>) {
+    %399 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%398 : tensor<?x197x768xf32>) outs(%382 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_139 = tensor.collapse_shape %454 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_140 = arith.constant 197 : index
-    %455 = arith.muli %428, %c197_140 overflow<nsw> : index
-    %456 = tensor.empty(%455) : tensor<?x3072xf32>
-    %457 = linalg.fill ins(%cst_0 : f32) outs(%456 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %458 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_139, %arg48 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%457 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %459 = tensor.empty(%455) : tensor<?x3072xf16>
-    %460 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%458 : tensor<?x3072xf32>) outs(%459 : tensor<?x3072xf16>) {
+    %collapsed_137 = tensor.collapse_shape %399 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_138 = arith.constant 197 : index
+    %400 = arith.muli %381, %c197_138 overflow<nsw> : index
+    %401 = tensor.empty(%400) : tensor<?x3072xf32>
+    %402 = linalg.fill ins(%cst : f32) outs(%401 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %403 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_137, %arg48 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%402 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %404 = tensor.empty(%400) : tensor<?x3072xf16>
+    %405 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%403 : tensor<?x3072xf32>) outs(%404 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %461 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%460, %arg49 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%459 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %406 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%405, %arg49 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%404 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %462 = arith.divsi %455, %c197 : index
-    %expanded_141 = tensor.expand_shape %461 [[0, 1], [2]] output_shape [%462, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %463 = tensor.empty(%462) : tensor<?x197x3072xf16>
-    %464 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_141 : tensor<?x197x3072xf16>) outs(%463 : tensor<?x197x3072xf16>) {
+    %407 = arith.divsi %400, %c197 : index
+    %expanded_139 = tensor.expand_shape %406 [[0, 1], [2]] output_shape [%407, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %408 = tensor.empty(%407) : tensor<?x197x3072xf16>
+    %409 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_139 : tensor<?x197x3072xf16>) outs(%408 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_142 = tensor.collapse_shape %464 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_143 = arith.constant 197 : index
-    %465 = arith.muli %462, %c197_143 overflow<nsw> : index
-    %466 = tensor.empty(%465) : tensor<?x768xf32>
-    %467 = linalg.fill ins(%cst_0 : f32) outs(%466 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %468 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_142, %arg50 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%467 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %469 = tensor.empty(%465) : tensor<?x768xf16>
-    %470 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%468 : tensor<?x768xf32>) outs(%469 : tensor<?x768xf16>) {
+    %collapsed_140 = tensor.collapse_shape %409 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_141 = arith.constant 197 : index
+    %410 = arith.muli %407, %c197_141 overflow<nsw> : index
+    %411 = tensor.empty(%410) : tensor<?x768xf32>
+    %412 = linalg.fill ins(%cst : f32) outs(%411 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %413 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_140, %arg50 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%412 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %414 = tensor.empty(%410) : tensor<?x768xf16>
+    %415 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%413 : tensor<?x768xf32>) outs(%414 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %471 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%470, %arg51 : tensor<?x768xf16>, tensor<768xf16>) outs(%469 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %416 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%415, %arg51 : tensor<?x768xf16>, tensor<768xf16>) outs(%414 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %472 = arith.divsi %465, %c197 : index
-    %expanded_144 = tensor.expand_shape %471 [[0, 1], [2]] output_shape [%472, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %473 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430, %expanded_144 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%429 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %417 = arith.divsi %410, %c197 : index
+    %expanded_142 = tensor.expand_shape %416 [[0, 1], [2]] output_shape [%417, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %418 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%383, %expanded_142 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%382 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %474 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%473 : tensor<?x197x768xf16>) outs(%431 : tensor<?x197x768xf32>) {
+    %419 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%418 : tensor<?x197x768xf16>) outs(%384 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %475 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474 : tensor<?x197x768xf32>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %476 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%475 : tensor<?x197x768xf64>) outs(%436 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %477 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%476 : tensor<?x197x1xf64>) outs(%435 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %478 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%475, %477 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %479 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%478, %478 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%433 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %480 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%479 : tensor<?x197x768xf64>) outs(%436 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %481 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%480 : tensor<?x197x1xf64>) outs(%435 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %482 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%481 : tensor<?x197x1xf64>) outs(%443 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %483 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%474 : tensor<?x197x768xf32>) outs(%445 : tensor<?x197x1xf32>) {
+    %420 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%419 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %484 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%483 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %421 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%420 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %485 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%482 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %422 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%419, %421 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %423 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%422, %422 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %424 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%423 : tensor<?x197x768xf32>) outs(%387 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %486 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%485 : tensor<?x197x1xf32>) outs(%443 : tensor<?x197x1xf32>) {
+    %425 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%424 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %487 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%474, %484 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %426 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%425 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %427 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%426 : tensor<?x197x1xf32>) outs(%386 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %428 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%422, %427 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %488 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%487, %486 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %429 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%428, %arg52 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %489 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%488, %arg52 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %430 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%429, %arg53 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%384 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %490 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%489, %arg53 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%431 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %491 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%490 : tensor<?x197x768xf32>) outs(%429 : tensor<?x197x768xf16>) {
+    %431 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%430 : tensor<?x197x768xf32>) outs(%382 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %492 = tensor.empty(%428) : tensor<197x?x768xf16>
-    %transposed_145 = linalg.transpose ins(%491 : tensor<?x197x768xf16>) outs(%492 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_146 = tensor.collapse_shape %transposed_145 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %493 = tensor.empty(%455) : tensor<?x2304xf32>
-    %494 = linalg.fill ins(%cst_0 : f32) outs(%493 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %495 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_146, %arg54 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%494 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %496 = tensor.empty(%455) : tensor<?x2304xf16>
-    %497 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%495 : tensor<?x2304xf32>) outs(%496 : tensor<?x2304xf16>) {
+    %432 = tensor.empty(%381) : tensor<197x?x768xf16>
+    %transposed_143 = linalg.transpose ins(%431 : tensor<?x197x768xf16>) outs(%432 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_144 = tensor.collapse_shape %transposed_143 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %433 = tensor.empty(%400) : tensor<?x2304xf32>
+    %434 = linalg.fill ins(%cst : f32) outs(%433 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %435 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_144, %arg54 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%434 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %436 = tensor.empty(%400) : tensor<?x2304xf16>
+    %437 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%435 : tensor<?x2304xf32>) outs(%436 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %498 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%497, %arg55 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%496 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %438 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%437, %arg55 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%436 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_147 = tensor.expand_shape %498 [[0, 1, 2], [3, 4]] output_shape [1, 197, %462, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %499 = tensor.empty(%462) : tensor<3x197x?x1x768xf16>
-    %transposed_148 = linalg.transpose ins(%expanded_147 : tensor<1x197x?x3x768xf16>) outs(%499 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_149 = tensor.collapse_shape %transposed_148 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_150 = tensor.extract_slice %collapsed_149[0, 0, 0, 0] [1, 197, %462, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_151 = tensor.extract_slice %collapsed_149[1, 0, 0, 0] [1, 197, %462, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_152 = tensor.extract_slice %collapsed_149[2, 0, 0, 0] [1, 197, %462, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_153 = tensor.collapse_shape %extracted_slice_150 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_154 = arith.constant 768 : index
-    %500 = arith.muli %462, %c768_154 overflow<nsw> : index
-    %501 = arith.divsi %500, %c64 : index
-    %expanded_155 = tensor.expand_shape %collapsed_153 [[0], [1, 2]] output_shape [197, %501, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %502 = tensor.empty(%501) : tensor<?x197x64xf16>
-    %transposed_156 = linalg.transpose ins(%expanded_155 : tensor<197x?x64xf16>) outs(%502 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_157 = tensor.collapse_shape %extracted_slice_151 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_158 = tensor.expand_shape %collapsed_157 [[0], [1, 2]] output_shape [197, %501, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_159 = tensor.collapse_shape %extracted_slice_152 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_160 = tensor.expand_shape %collapsed_159 [[0], [1, 2]] output_shape [197, %501, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_161 = linalg.transpose ins(%expanded_160 : tensor<197x?x64xf16>) outs(%502 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %503 = tensor.empty(%501) : tensor<?x64x197xf16>
-    %transposed_162 = linalg.transpose ins(%expanded_158 : tensor<197x?x64xf16>) outs(%503 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %504 = tensor.empty(%501) : tensor<?x197x197xf32>
-    %505 = linalg.fill ins(%cst_0 : f32) outs(%504 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %506 = linalg.batch_matmul ins(%transposed_156, %transposed_162 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%505 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %507 = tensor.empty(%501) : tensor<?x197x197xf16>
-    %508 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%506 : tensor<?x197x197xf32>) outs(%507 : tensor<?x197x197xf16>) {
+    %expanded_145 = tensor.expand_shape %438 [[0, 1, 2], [3, 4]] output_shape [1, 197, %407, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %439 = tensor.empty(%407) : tensor<3x197x?x1x768xf16>
+    %transposed_146 = linalg.transpose ins(%expanded_145 : tensor<1x197x?x3x768xf16>) outs(%439 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_147 = tensor.collapse_shape %transposed_146 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_148 = tensor.extract_slice %collapsed_147[0, 0, 0, 0] [1, 197, %407, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_149 = tensor.extract_slice %collapsed_147[1, 0, 0, 0] [1, 197, %407, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_150 = tensor.extract_slice %collapsed_147[2, 0, 0, 0] [1, 197, %407, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_151 = tensor.collapse_shape %extracted_slice_148 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_152 = arith.constant 768 : index
+    %440 = arith.muli %407, %c768_152 overflow<nsw> : index
+    %441 = arith.divsi %440, %c64 : index
+    %expanded_153 = tensor.expand_shape %collapsed_151 [[0], [1, 2]] output_shape [197, %441, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %442 = tensor.empty(%441) : tensor<?x197x64xf16>
+    %transposed_154 = linalg.transpose ins(%expanded_153 : tensor<197x?x64xf16>) outs(%442 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_155 = tensor.collapse_shape %extracted_slice_149 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_156 = tensor.expand_shape %collapsed_155 [[0], [1, 2]] output_shape [197, %441, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_157 = tensor.collapse_shape %extracted_slice_150 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_158 = tensor.expand_shape %collapsed_157 [[0], [1, 2]] output_shape [197, %441, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_159 = linalg.transpose ins(%expanded_158 : tensor<197x?x64xf16>) outs(%442 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %443 = tensor.empty(%441) : tensor<?x64x197xf16>
+    %transposed_160 = linalg.transpose ins(%expanded_156 : tensor<197x?x64xf16>) outs(%443 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %444 = tensor.empty(%441) : tensor<?x197x197xf32>
+    %445 = linalg.fill ins(%cst : f32) outs(%444 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %446 = linalg.batch_matmul ins(%transposed_154, %transposed_160 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%445 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %447 = tensor.empty(%441) : tensor<?x197x197xf16>
+    %448 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%446 : tensor<?x197x197xf32>) outs(%447 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %509 = arith.divsi %501, %c12 : index
-    %expanded_163 = tensor.expand_shape %508 [[0, 1], [2], [3]] output_shape [%509, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %510 = tensor.empty(%509) : tensor<?x12x197x197xf16>
-    %511 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_163 : tensor<?x12x197x197xf16>) outs(%510 : tensor<?x12x197x197xf16>) {
+    %449 = arith.divsi %441, %c12 : index
+    %expanded_161 = tensor.expand_shape %448 [[0, 1], [2], [3]] output_shape [%449, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %450 = tensor.empty(%449) : tensor<?x12x197x197xf16>
+    %451 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_161 : tensor<?x12x197x197xf16>) outs(%450 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %512 = tensor.empty(%509) : tensor<?x12x197x197xf32>
-    %513 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%511 : tensor<?x12x197x197xf16>) outs(%512 : tensor<?x12x197x197xf32>) {
+    %452 = tensor.empty(%449) : tensor<?x12x197x197xf32>
+    %453 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%451 : tensor<?x12x197x197xf16>) outs(%452 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %514 = tensor.empty(%509) : tensor<?x12x197xi64>
-    %515 = linalg.fill ins(%c0_i64 : i64) outs(%514 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %516 = tensor.empty(%509) : tensor<?x12x197xf32>
-    %517 = linalg.fill ins(%cst_1 : f32) outs(%516 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %518:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%513 : tensor<?x12x197x197xf32>) outs(%517, %515 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %454 = tensor.empty(%449) : tensor<?x12x197xi64>
+    %455 = linalg.fill ins(%c0_i64 : i64) outs(%454 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %456 = tensor.empty(%449) : tensor<?x12x197xf32>
+    %457 = linalg.fill ins(%cst_0 : f32) outs(%456 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %458:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%453 : tensor<?x12x197x197xf32>) outs(%457, %455 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_164 = tensor.expand_shape %518#0 [[0], [1], [2, 3]] output_shape [%509, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %519 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%513, %expanded_164 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_162 = tensor.expand_shape %458#0 [[0], [1], [2, 3]] output_shape [%449, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %459 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%453, %expanded_162 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%452 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %520 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%519 : tensor<?x12x197x197xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
+    %460 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%459 : tensor<?x12x197x197xf32>) outs(%452 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %521 = tensor.empty(%509) : tensor<?x12x197x1xf32>
-    %522 = linalg.fill ins(%cst_0 : f32) outs(%521 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %523 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%520 : tensor<?x12x197x197xf32>) outs(%522 : tensor<?x12x197x1xf32>) {
+    %461 = tensor.empty(%449) : tensor<?x12x197x1xf32>
+    %462 = linalg.fill ins(%cst : f32) outs(%461 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %463 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%460 : tensor<?x12x197x197xf32>) outs(%462 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %524 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%520, %523 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%512 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %464 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%460, %463 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%452 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %525 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%524 : tensor<?x12x197x197xf32>) outs(%510 : tensor<?x12x197x197xf16>) {
+    %465 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%464 : tensor<?x12x197x197xf32>) outs(%450 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_165 = tensor.collapse_shape %525 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_166 = arith.constant 12 : index
-    %526 = arith.muli %509, %c12_166 overflow<nsw> : index
-    %527 = tensor.empty(%526) : tensor<?x197x64xf32>
-    %528 = linalg.fill ins(%cst_0 : f32) outs(%527 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %529 = linalg.batch_matmul ins(%collapsed_165, %transposed_161 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%528 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %530 = tensor.empty(%526) : tensor<?x197x64xf16>
-    %531 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%529 : tensor<?x197x64xf32>) outs(%530 : tensor<?x197x64xf16>) {
+    %collapsed_163 = tensor.collapse_shape %465 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_164 = arith.constant 12 : index
+    %466 = arith.muli %449, %c12_164 overflow<nsw> : index
+    %467 = tensor.empty(%466) : tensor<?x197x64xf32>
+    %468 = linalg.fill ins(%cst : f32) outs(%467 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %469 = linalg.batch_matmul ins(%collapsed_163, %transposed_159 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%468 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %470 = tensor.empty(%466) : tensor<?x197x64xf16>
+    %471 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%469 : tensor<?x197x64xf32>) outs(%470 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %532 = arith.divsi %526, %c12 : index
-    %expanded_167 = tensor.expand_shape %531 [[0, 1], [2], [3]] output_shape [%532, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %533 = tensor.empty(%532) : tensor<197x?x12x64xf16>
-    %transposed_168 = linalg.transpose ins(%expanded_167 : tensor<?x12x197x64xf16>) outs(%533 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_169 = tensor.collapse_shape %transposed_168 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_170 = arith.constant 197 : index
-    %534 = arith.muli %532, %c197_170 overflow<nsw> : index
-    %535 = tensor.empty(%534) : tensor<?x768xf32>
-    %536 = linalg.fill ins(%cst_0 : f32) outs(%535 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %537 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_169, %arg56 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%536 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %538 = tensor.empty(%534) : tensor<?x768xf16>
-    %539 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%537 : tensor<?x768xf32>) outs(%538 : tensor<?x768xf16>) {
+    %472 = arith.divsi %466, %c12 : index
+    %expanded_165 = tensor.expand_shape %471 [[0, 1], [2], [3]] output_shape [%472, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %473 = tensor.empty(%472) : tensor<197x?x12x64xf16>
+    %transposed_166 = linalg.transpose ins(%expanded_165 : tensor<?x12x197x64xf16>) outs(%473 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_167 = tensor.collapse_shape %transposed_166 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_168 = arith.constant 197 : index
+    %474 = arith.muli %472, %c197_168 overflow<nsw> : index
+    %475 = tensor.empty(%474) : tensor<?x768xf32>
+    %476 = linalg.fill ins(%cst : f32) outs(%475 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %477 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_167, %arg56 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%476 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %478 = tensor.empty(%474) : tensor<?x768xf16>
+    %479 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%477 : tensor<?x768xf32>) outs(%478 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %540 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%539, %arg57 : tensor<?x768xf16>, tensor<768xf16>) outs(%538 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %480 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%479, %arg57 : tensor<?x768xf16>, tensor<768xf16>) outs(%478 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %541 = arith.divsi %534, %c197 : index
-    %expanded_171 = tensor.expand_shape %540 [[0, 1], [2]] output_shape [197, %541, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %542 = tensor.empty(%541) : tensor<?x197x768xf16>
-    %transposed_172 = linalg.transpose ins(%expanded_171 : tensor<197x?x768xf16>) outs(%542 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %543 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_172, %473 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%542 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %481 = arith.divsi %474, %c197 : index
+    %expanded_169 = tensor.expand_shape %480 [[0, 1], [2]] output_shape [197, %481, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %482 = tensor.empty(%481) : tensor<?x197x768xf16>
+    %transposed_170 = linalg.transpose ins(%expanded_169 : tensor<197x?x768xf16>) outs(%482 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %483 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_170, %418 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%482 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %544 = tensor.empty(%541) : tensor<?x197x768xf32>
-    %545 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543 : tensor<?x197x768xf16>) outs(%544 : tensor<?x197x768xf32>) {
+    %484 = tensor.empty(%481) : tensor<?x197x768xf32>
+    %485 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%483 : tensor<?x197x768xf16>) outs(%484 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %546 = tensor.empty(%541) : tensor<?x197x768xf64>
-    %547 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545 : tensor<?x197x768xf32>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %548 = tensor.empty(%541) : tensor<?x197x1xf64>
-    %549 = linalg.fill ins(%cst : f64) outs(%548 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %550 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%547 : tensor<?x197x768xf64>) outs(%549 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %551 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%550 : tensor<?x197x1xf64>) outs(%548 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %552 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%547, %551 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %553 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%552, %552 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %554 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%553 : tensor<?x197x768xf64>) outs(%549 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %555 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%554 : tensor<?x197x1xf64>) outs(%548 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %556 = tensor.empty(%541) : tensor<?x197x1xf32>
-    %557 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%555 : tensor<?x197x1xf64>) outs(%556 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %558 = linalg.fill ins(%cst_0 : f32) outs(%556 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %559 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%545 : tensor<?x197x768xf32>) outs(%558 : tensor<?x197x1xf32>) {
+    %486 = tensor.empty(%481) : tensor<?x197x1xf32>
+    %487 = linalg.fill ins(%cst : f32) outs(%486 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %488 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%485 : tensor<?x197x768xf32>) outs(%487 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %560 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%559 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %489 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%488 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %561 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%557 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %490 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%485, %489 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %491 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%490, %490 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %492 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%491 : tensor<?x197x768xf32>) outs(%487 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %562 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%561 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %493 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%492 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %563 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%545, %560 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %494 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%493 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %495 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%494 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %496 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%490, %495 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %564 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%563, %562 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %497 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%496, %arg58 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %565 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%564, %arg58 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %498 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%497, %arg59 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %566 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%565, %arg59 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %567 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%566 : tensor<?x197x768xf32>) outs(%542 : tensor<?x197x768xf16>) {
+    %499 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%498 : tensor<?x197x768xf32>) outs(%482 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_173 = tensor.collapse_shape %567 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_174 = arith.constant 197 : index
-    %568 = arith.muli %541, %c197_174 overflow<nsw> : index
-    %569 = tensor.empty(%568) : tensor<?x3072xf32>
-    %570 = linalg.fill ins(%cst_0 : f32) outs(%569 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %571 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_173, %arg60 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%570 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %572 = tensor.empty(%568) : tensor<?x3072xf16>
-    %573 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%571 : tensor<?x3072xf32>) outs(%572 : tensor<?x3072xf16>) {
+    %collapsed_171 = tensor.collapse_shape %499 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_172 = arith.constant 197 : index
+    %500 = arith.muli %481, %c197_172 overflow<nsw> : index
+    %501 = tensor.empty(%500) : tensor<?x3072xf32>
+    %502 = linalg.fill ins(%cst : f32) outs(%501 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %503 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_171, %arg60 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%502 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %504 = tensor.empty(%500) : tensor<?x3072xf16>
+    %505 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%503 : tensor<?x3072xf32>) outs(%504 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %574 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%573, %arg61 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%572 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %506 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%505, %arg61 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%504 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %575 = arith.divsi %568, %c197 : index
-    %expanded_175 = tensor.expand_shape %574 [[0, 1], [2]] output_shape [%575, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %576 = tensor.empty(%575) : tensor<?x197x3072xf16>
-    %577 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_175 : tensor<?x197x3072xf16>) outs(%576 : tensor<?x197x3072xf16>) {
+    %507 = arith.divsi %500, %c197 : index
+    %expanded_173 = tensor.expand_shape %506 [[0, 1], [2]] output_shape [%507, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %508 = tensor.empty(%507) : tensor<?x197x3072xf16>
+    %509 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_173 : tensor<?x197x3072xf16>) outs(%508 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_176 = tensor.collapse_shape %577 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_177 = arith.constant 197 : index
-    %578 = arith.muli %575, %c197_177 overflow<nsw> : index
-    %579 = tensor.empty(%578) : tensor<?x768xf32>
-    %580 = linalg.fill ins(%cst_0 : f32) outs(%579 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %581 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_176, %arg62 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%580 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %582 = tensor.empty(%578) : tensor<?x768xf16>
-    %583 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%581 : tensor<?x768xf32>) outs(%582 : tensor<?x768xf16>) {
+    %collapsed_174 = tensor.collapse_shape %509 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_175 = arith.constant 197 : index
+    %510 = arith.muli %507, %c197_175 overflow<nsw> : index
+    %511 = tensor.empty(%510) : tensor<?x768xf32>
+    %512 = linalg.fill ins(%cst : f32) outs(%511 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %513 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_174, %arg62 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%512 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %514 = tensor.empty(%510) : tensor<?x768xf16>
+    %515 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%513 : tensor<?x768xf32>) outs(%514 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %584 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%583, %arg63 : tensor<?x768xf16>, tensor<768xf16>) outs(%582 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %516 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%515, %arg63 : tensor<?x768xf16>, tensor<768xf16>) outs(%514 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %585 = arith.divsi %578, %c197 : index
-    %expanded_178 = tensor.expand_shape %584 [[0, 1], [2]] output_shape [%585, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %586 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%543, %expanded_178 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%542 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %517 = arith.divsi %510, %c197 : index
+    %expanded_176 = tensor.expand_shape %516 [[0, 1], [2]] output_shape [%517, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %518 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%483, %expanded_176 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%482 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %587 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%586 : tensor<?x197x768xf16>) outs(%544 : tensor<?x197x768xf32>) {
+    %519 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%518 : tensor<?x197x768xf16>) outs(%484 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %588 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%587 : tensor<?x197x768xf32>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %589 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%588 : tensor<?x197x768xf64>) outs(%549 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %590 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%589 : tensor<?x197x1xf64>) outs(%548 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %591 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%588, %590 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %592 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%591, %591 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%546 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %593 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%592 : tensor<?x197x768xf64>) outs(%549 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %594 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%593 : tensor<?x197x1xf64>) outs(%548 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %595 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%594 : tensor<?x197x1xf64>) outs(%556 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %596 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%587 : tensor<?x197x768xf32>) outs(%558 : tensor<?x197x1xf32>) {
+    %520 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%519 : tensor<?x197x768xf32>) outs(%487 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %597 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %521 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%520 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %598 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%595 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %522 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%519, %521 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %523 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%522, %522 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %524 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%523 : tensor<?x197x768xf32>) outs(%487 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %599 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%598 : tensor<?x197x1xf32>) outs(%556 : tensor<?x197x1xf32>) {
+    %525 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%524 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %600 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%587, %597 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %526 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%525 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %527 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%526 : tensor<?x197x1xf32>) outs(%486 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %528 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%522, %527 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %601 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%600, %599 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %529 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%528, %arg64 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %602 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%601, %arg64 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %530 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%529, %arg65 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%484 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %603 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%602, %arg65 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%544 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %604 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%603 : tensor<?x197x768xf32>) outs(%542 : tensor<?x197x768xf16>) {
+    %531 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%530 : tensor<?x197x768xf32>) outs(%482 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %605 = tensor.empty(%541) : tensor<197x?x768xf16>
-    %transposed_179 = linalg.transpose ins(%604 : tensor<?x197x768xf16>) outs(%605 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_180 = tensor.collapse_shape %transposed_179 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %606 = tensor.empty(%568) : tensor<?x2304xf32>
-    %607 = linalg.fill ins(%cst_0 : f32) outs(%606 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %608 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_180, %arg66 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%607 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %609 = tensor.empty(%568) : tensor<?x2304xf16>
-    %610 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%608 : tensor<?x2304xf32>) outs(%609 : tensor<?x2304xf16>) {
+    %532 = tensor.empty(%481) : tensor<197x?x768xf16>
+    %transposed_177 = linalg.transpose ins(%531 : tensor<?x197x768xf16>) outs(%532 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_178 = tensor.collapse_shape %transposed_177 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %533 = tensor.empty(%500) : tensor<?x2304xf32>
+    %534 = linalg.fill ins(%cst : f32) outs(%533 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %535 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_178, %arg66 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%534 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %536 = tensor.empty(%500) : tensor<?x2304xf16>
+    %537 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%535 : tensor<?x2304xf32>) outs(%536 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %611 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%610, %arg67 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%609 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %538 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%537, %arg67 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%536 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_181 = tensor.expand_shape %611 [[0, 1, 2], [3, 4]] output_shape [1, 197, %575, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %612 = tensor.empty(%575) : tensor<3x197x?x1x768xf16>
-    %transposed_182 = linalg.transpose ins(%expanded_181 : tensor<1x197x?x3x768xf16>) outs(%612 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_183 = tensor.collapse_shape %transposed_182 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_184 = tensor.extract_slice %collapsed_183[0, 0, 0, 0] [1, 197, %575, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_185 = tensor.extract_slice %collapsed_183[1, 0, 0, 0] [1, 197, %575, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_186 = tensor.extract_slice %collapsed_183[2, 0, 0, 0] [1, 197, %575, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_187 = tensor.collapse_shape %extracted_slice_184 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_188 = arith.constant 768 : index
-    %613 = arith.muli %575, %c768_188 overflow<nsw> : index
-    %614 = arith.divsi %613, %c64 : index
-    %expanded_189 = tensor.expand_shape %collapsed_187 [[0], [1, 2]] output_shape [197, %614, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %615 = tensor.empty(%614) : tensor<?x197x64xf16>
-    %transposed_190 = linalg.transpose ins(%expanded_189 : tensor<197x?x64xf16>) outs(%615 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_191 = tensor.collapse_shape %extracted_slice_185 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_192 = tensor.expand_shape %collapsed_191 [[0], [1, 2]] output_shape [197, %614, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_193 = tensor.collapse_shape %extracted_slice_186 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_194 = tensor.expand_shape %collapsed_193 [[0], [1, 2]] output_shape [197, %614, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_195 = linalg.transpose ins(%expanded_194 : tensor<197x?x64xf16>) outs(%615 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %616 = tensor.empty(%614) : tensor<?x64x197xf16>
-    %transposed_196 = linalg.transpose ins(%expanded_192 : tensor<197x?x64xf16>) outs(%616 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %617 = tensor.empty(%614) : tensor<?x197x197xf32>
-    %618 = linalg.fill ins(%cst_0 : f32) outs(%617 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %619 = linalg.batch_matmul ins(%transposed_190, %transposed_196 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%618 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %620 = tensor.empty(%614) : tensor<?x197x197xf16>
-    %621 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%619 : tensor<?x197x197xf32>) outs(%620 : tensor<?x197x197xf16>) {
+    %expanded_179 = tensor.expand_shape %538 [[0, 1, 2], [3, 4]] output_shape [1, 197, %507, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %539 = tensor.empty(%507) : tensor<3x197x?x1x768xf16>
+    %transposed_180 = linalg.transpose ins(%expanded_179 : tensor<1x197x?x3x768xf16>) outs(%539 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_181 = tensor.collapse_shape %transposed_180 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_182 = tensor.extract_slice %collapsed_181[0, 0, 0, 0] [1, 197, %507, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_183 = tensor.extract_slice %collapsed_181[1, 0, 0, 0] [1, 197, %507, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_184 = tensor.extract_slice %collapsed_181[2, 0, 0, 0] [1, 197, %507, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_185 = tensor.collapse_shape %extracted_slice_182 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_186 = arith.constant 768 : index
+    %540 = arith.muli %507, %c768_186 overflow<nsw> : index
+    %541 = arith.divsi %540, %c64 : index
+    %expanded_187 = tensor.expand_shape %collapsed_185 [[0], [1, 2]] output_shape [197, %541, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %542 = tensor.empty(%541) : tensor<?x197x64xf16>
+    %transposed_188 = linalg.transpose ins(%expanded_187 : tensor<197x?x64xf16>) outs(%542 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_189 = tensor.collapse_shape %extracted_slice_183 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_190 = tensor.expand_shape %collapsed_189 [[0], [1, 2]] output_shape [197, %541, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_191 = tensor.collapse_shape %extracted_slice_184 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_192 = tensor.expand_shape %collapsed_191 [[0], [1, 2]] output_shape [197, %541, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_193 = linalg.transpose ins(%expanded_192 : tensor<197x?x64xf16>) outs(%542 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %543 = tensor.empty(%541) : tensor<?x64x197xf16>
+    %transposed_194 = linalg.transpose ins(%expanded_190 : tensor<197x?x64xf16>) outs(%543 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %544 = tensor.empty(%541) : tensor<?x197x197xf32>
+    %545 = linalg.fill ins(%cst : f32) outs(%544 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %546 = linalg.batch_matmul ins(%transposed_188, %transposed_194 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%545 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %547 = tensor.empty(%541) : tensor<?x197x197xf16>
+    %548 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%546 : tensor<?x197x197xf32>) outs(%547 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %622 = arith.divsi %614, %c12 : index
-    %expanded_197 = tensor.expand_shape %621 [[0, 1], [2], [3]] output_shape [%622, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %623 = tensor.empty(%622) : tensor<?x12x197x197xf16>
-    %624 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_197 : tensor<?x12x197x197xf16>) outs(%623 : tensor<?x12x197x197xf16>) {
+    %549 = arith.divsi %541, %c12 : index
+    %expanded_195 = tensor.expand_shape %548 [[0, 1], [2], [3]] output_shape [%549, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %550 = tensor.empty(%549) : tensor<?x12x197x197xf16>
+    %551 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_195 : tensor<?x12x197x197xf16>) outs(%550 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %625 = tensor.empty(%622) : tensor<?x12x197x197xf32>
-    %626 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%624 : tensor<?x12x197x197xf16>) outs(%625 : tensor<?x12x197x197xf32>) {
+    %552 = tensor.empty(%549) : tensor<?x12x197x197xf32>
+    %553 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%551 : tensor<?x12x197x197xf16>) outs(%552 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %627 = tensor.empty(%622) : tensor<?x12x197xi64>
-    %628 = linalg.fill ins(%c0_i64 : i64) outs(%627 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %629 = tensor.empty(%622) : tensor<?x12x197xf32>
-    %630 = linalg.fill ins(%cst_1 : f32) outs(%629 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %631:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%626 : tensor<?x12x197x197xf32>) outs(%630, %628 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %554 = tensor.empty(%549) : tensor<?x12x197xi64>
+    %555 = linalg.fill ins(%c0_i64 : i64) outs(%554 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %556 = tensor.empty(%549) : tensor<?x12x197xf32>
+    %557 = linalg.fill ins(%cst_0 : f32) outs(%556 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %558:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%553 : tensor<?x12x197x197xf32>) outs(%557, %555 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_198 = tensor.expand_shape %631#0 [[0], [1], [2, 3]] output_shape [%622, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %632 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%626, %expanded_198 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%625 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_196 = tensor.expand_shape %558#0 [[0], [1], [2, 3]] output_shape [%549, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %559 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%553, %expanded_196 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%552 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %633 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%632 : tensor<?x12x197x197xf32>) outs(%625 : tensor<?x12x197x197xf32>) {
+    %560 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%559 : tensor<?x12x197x197xf32>) outs(%552 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %634 = tensor.empty(%622) : tensor<?x12x197x1xf32>
-    %635 = linalg.fill ins(%cst_0 : f32) outs(%634 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %636 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%633 : tensor<?x12x197x197xf32>) outs(%635 : tensor<?x12x197x1xf32>) {
+    %561 = tensor.empty(%549) : tensor<?x12x197x1xf32>
+    %562 = linalg.fill ins(%cst : f32) outs(%561 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %563 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%560 : tensor<?x12x197x197xf32>) outs(%562 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %637 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%633, %636 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%625 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %564 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%560, %563 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%552 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %638 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%637 : tensor<?x12x197x197xf32>) outs(%623 : tensor<?x12x197x197xf16>) {
+    %565 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%564 : tensor<?x12x197x197xf32>) outs(%550 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_199 = tensor.collapse_shape %638 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_200 = arith.constant 12 : index
-    %639 = arith.muli %622, %c12_200 overflow<nsw> : index
-    %640 = tensor.empty(%639) : tensor<?x197x64xf32>
-    %641 = linalg.fill ins(%cst_0 : f32) outs(%640 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %642 = linalg.batch_matmul ins(%collapsed_199, %transposed_195 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%641 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %643 = tensor.empty(%639) : tensor<?x197x64xf16>
-    %644 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%642 : tensor<?x197x64xf32>) outs(%643 : tensor<?x197x64xf16>) {
+    %collapsed_197 = tensor.collapse_shape %565 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_198 = arith.constant 12 : index
+    %566 = arith.muli %549, %c12_198 overflow<nsw> : index
+    %567 = tensor.empty(%566) : tensor<?x197x64xf32>
+    %568 = linalg.fill ins(%cst : f32) outs(%567 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %569 = linalg.batch_matmul ins(%collapsed_197, %transposed_193 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%568 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %570 = tensor.empty(%566) : tensor<?x197x64xf16>
+    %571 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%569 : tensor<?x197x64xf32>) outs(%570 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %645 = arith.divsi %639, %c12 : index
-    %expanded_201 = tensor.expand_shape %644 [[0, 1], [2], [3]] output_shape [%645, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %646 = tensor.empty(%645) : tensor<197x?x12x64xf16>
-    %transposed_202 = linalg.transpose ins(%expanded_201 : tensor<?x12x197x64xf16>) outs(%646 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_203 = tensor.collapse_shape %transposed_202 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_204 = arith.constant 197 : index
-    %647 = arith.muli %645, %c197_204 overflow<nsw> : index
-    %648 = tensor.empty(%647) : tensor<?x768xf32>
-    %649 = linalg.fill ins(%cst_0 : f32) outs(%648 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %650 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_203, %arg68 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%649 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %651 = tensor.empty(%647) : tensor<?x768xf16>
-    %652 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%650 : tensor<?x768xf32>) outs(%651 : tensor<?x768xf16>) {
+    %572 = arith.divsi %566, %c12 : index
+    %expanded_199 = tensor.expand_shape %571 [[0, 1], [2], [3]] output_shape [%572, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %573 = tensor.empty(%572) : tensor<197x?x12x64xf16>
+    %transposed_200 = linalg.transpose ins(%expanded_199 : tensor<?x12x197x64xf16>) outs(%573 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_201 = tensor.collapse_shape %transposed_200 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_202 = arith.constant 197 : index
+    %574 = arith.muli %572, %c197_202 overflow<nsw> : index
+    %575 = tensor.empty(%574) : tensor<?x768xf32>
+    %576 = linalg.fill ins(%cst : f32) outs(%575 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %577 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_201, %arg68 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%576 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %578 = tensor.empty(%574) : tensor<?x768xf16>
+    %579 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%577 : tensor<?x768xf32>) outs(%578 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %653 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%652, %arg69 : tensor<?x768xf16>, tensor<768xf16>) outs(%651 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %580 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%579, %arg69 : tensor<?x768xf16>, tensor<768xf16>) outs(%578 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %654 = arith.divsi %647, %c197 : index
-    %expanded_205 = tensor.expand_shape %653 [[0, 1], [2]] output_shape [197, %654, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %655 = tensor.empty(%654) : tensor<?x197x768xf16>
-    %transposed_206 = linalg.transpose ins(%expanded_205 : tensor<197x?x768xf16>) outs(%655 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %656 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_206, %586 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%655 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %581 = arith.divsi %574, %c197 : index
+    %expanded_203 = tensor.expand_shape %580 [[0, 1], [2]] output_shape [197, %581, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %582 = tensor.empty(%581) : tensor<?x197x768xf16>
+    %transposed_204 = linalg.transpose ins(%expanded_203 : tensor<197x?x768xf16>) outs(%582 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %583 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_204, %518 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%582 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %657 = tensor.empty(%654) : tensor<?x197x768xf32>
-    %658 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656 : tensor<?x197x768xf16>) outs(%657 : tensor<?x197x768xf32>) {
+    %584 = tensor.empty(%581) : tensor<?x197x768xf32>
+    %585 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%583 : tensor<?x197x768xf16>) outs(%584 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %659 = tensor.empty(%654) : tensor<?x197x768xf64>
-    %660 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%658 : tensor<?x197x768xf32>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %661 = tensor.empty(%654) : tensor<?x197x1xf64>
-    %662 = linalg.fill ins(%cst : f64) outs(%661 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %663 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%660 : tensor<?x197x768xf64>) outs(%662 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %664 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%663 : tensor<?x197x1xf64>) outs(%661 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %665 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%660, %664 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %666 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%665, %665 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %667 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%666 : tensor<?x197x768xf64>) outs(%662 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %668 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%667 : tensor<?x197x1xf64>) outs(%661 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %669 = tensor.empty(%654) : tensor<?x197x1xf32>
-    %670 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%668 : tensor<?x197x1xf64>) outs(%669 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %671 = linalg.fill ins(%cst_0 : f32) outs(%669 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %672 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%658 : tensor<?x197x768xf32>) outs(%671 : tensor<?x197x1xf32>) {
+    %586 = tensor.empty(%581) : tensor<?x197x1xf32>
+    %587 = linalg.fill ins(%cst : f32) outs(%586 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %588 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%585 : tensor<?x197x768xf32>) outs(%587 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %673 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%672 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %589 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%588 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %674 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%670 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %590 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%585, %589 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %591 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%590, %590 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %592 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%591 : tensor<?x197x768xf32>) outs(%587 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %675 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%674 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %593 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%592 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %676 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%658, %673 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %594 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%593 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %595 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%594 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %596 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%590, %595 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %677 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%676, %675 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %597 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%596, %arg70 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %678 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%677, %arg70 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %598 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%597, %arg71 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %679 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%678, %arg71 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %680 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%679 : tensor<?x197x768xf32>) outs(%655 : tensor<?x197x768xf16>) {
+    %599 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%598 : tensor<?x197x768xf32>) outs(%582 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_207 = tensor.collapse_shape %680 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_208 = arith.constant 197 : index
-    %681 = arith.muli %654, %c197_208 overflow<nsw> : index
-    %682 = tensor.empty(%681) : tensor<?x3072xf32>
-    %683 = linalg.fill ins(%cst_0 : f32) outs(%682 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %684 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_207, %arg72 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%683 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %685 = tensor.empty(%681) : tensor<?x3072xf16>
-    %686 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%684 : tensor<?x3072xf32>) outs(%685 : tensor<?x3072xf16>) {
+    %collapsed_205 = tensor.collapse_shape %599 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_206 = arith.constant 197 : index
+    %600 = arith.muli %581, %c197_206 overflow<nsw> : index
+    %601 = tensor.empty(%600) : tensor<?x3072xf32>
+    %602 = linalg.fill ins(%cst : f32) outs(%601 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %603 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_205, %arg72 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%602 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %604 = tensor.empty(%600) : tensor<?x3072xf16>
+    %605 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%603 : tensor<?x3072xf32>) outs(%604 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %687 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%686, %arg73 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%685 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %606 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%605, %arg73 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%604 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %688 = arith.divsi %681, %c197 : index
-    %expanded_209 = tensor.expand_shape %687 [[0, 1], [2]] output_shape [%688, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %689 = tensor.empty(%688) : tensor<?x197x3072xf16>
-    %690 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_209 : tensor<?x197x3072xf16>) outs(%689 : tensor<?x197x3072xf16>) {
+    %607 = arith.divsi %600, %c197 : index
+    %expanded_207 = tensor.expand_shape %606 [[0, 1], [2]] output_shape [%607, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %608 = tensor.empty(%607) : tensor<?x197x3072xf16>
+    %609 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_207 : tensor<?x197x3072xf16>) outs(%608 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_210 = tensor.collapse_shape %690 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_211 = arith.constant 197 : index
-    %691 = arith.muli %688, %c197_211 overflow<nsw> : index
-    %692 = tensor.empty(%691) : tensor<?x768xf32>
-    %693 = linalg.fill ins(%cst_0 : f32) outs(%692 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %694 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_210, %arg74 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%693 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %695 = tensor.empty(%691) : tensor<?x768xf16>
-    %696 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%694 : tensor<?x768xf32>) outs(%695 : tensor<?x768xf16>) {
+    %collapsed_208 = tensor.collapse_shape %609 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_209 = arith.constant 197 : index
+    %610 = arith.muli %607, %c197_209 overflow<nsw> : index
+    %611 = tensor.empty(%610) : tensor<?x768xf32>
+    %612 = linalg.fill ins(%cst : f32) outs(%611 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %613 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_208, %arg74 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%612 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %614 = tensor.empty(%610) : tensor<?x768xf16>
+    %615 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%613 : tensor<?x768xf32>) outs(%614 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %697 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%696, %arg75 : tensor<?x768xf16>, tensor<768xf16>) outs(%695 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %616 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%615, %arg75 : tensor<?x768xf16>, tensor<768xf16>) outs(%614 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %698 = arith.divsi %691, %c197 : index
-    %expanded_212 = tensor.expand_shape %697 [[0, 1], [2]] output_shape [%698, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %699 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%656, %expanded_212 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%655 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %617 = arith.divsi %610, %c197 : index
+    %expanded_210 = tensor.expand_shape %616 [[0, 1], [2]] output_shape [%617, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %618 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%583, %expanded_210 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%582 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %700 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%699 : tensor<?x197x768xf16>) outs(%657 : tensor<?x197x768xf32>) {
+    %619 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%618 : tensor<?x197x768xf16>) outs(%584 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %701 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700 : tensor<?x197x768xf32>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %702 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%701 : tensor<?x197x768xf64>) outs(%662 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %703 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%702 : tensor<?x197x1xf64>) outs(%661 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %704 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%701, %703 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %705 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%704, %704 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%659 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %706 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%705 : tensor<?x197x768xf64>) outs(%662 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %707 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%706 : tensor<?x197x1xf64>) outs(%661 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %708 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%707 : tensor<?x197x1xf64>) outs(%669 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %709 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%700 : tensor<?x197x768xf32>) outs(%671 : tensor<?x197x1xf32>) {
+    %620 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%619 : tensor<?x197x768xf32>) outs(%587 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %710 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%709 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %621 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%620 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %711 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%708 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %622 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%619, %621 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %623 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%622, %622 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %624 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%623 : tensor<?x197x768xf32>) outs(%587 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %712 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%711 : tensor<?x197x1xf32>) outs(%669 : tensor<?x197x1xf32>) {
+    %625 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%624 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %713 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%700, %710 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %626 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%625 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %627 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%626 : tensor<?x197x1xf32>) outs(%586 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %628 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%622, %627 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %714 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%713, %712 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %629 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%628, %arg76 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %715 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%714, %arg76 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %630 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%629, %arg77 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%584 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %716 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%715, %arg77 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%657 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %717 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%716 : tensor<?x197x768xf32>) outs(%655 : tensor<?x197x768xf16>) {
+    %631 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%630 : tensor<?x197x768xf32>) outs(%582 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %718 = tensor.empty(%654) : tensor<197x?x768xf16>
-    %transposed_213 = linalg.transpose ins(%717 : tensor<?x197x768xf16>) outs(%718 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_214 = tensor.collapse_shape %transposed_213 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %719 = tensor.empty(%681) : tensor<?x2304xf32>
-    %720 = linalg.fill ins(%cst_0 : f32) outs(%719 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %721 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_214, %arg78 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%720 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %722 = tensor.empty(%681) : tensor<?x2304xf16>
-    %723 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%721 : tensor<?x2304xf32>) outs(%722 : tensor<?x2304xf16>) {
+    %632 = tensor.empty(%581) : tensor<197x?x768xf16>
+    %transposed_211 = linalg.transpose ins(%631 : tensor<?x197x768xf16>) outs(%632 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_212 = tensor.collapse_shape %transposed_211 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %633 = tensor.empty(%600) : tensor<?x2304xf32>
+    %634 = linalg.fill ins(%cst : f32) outs(%633 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %635 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_212, %arg78 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%634 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %636 = tensor.empty(%600) : tensor<?x2304xf16>
+    %637 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%635 : tensor<?x2304xf32>) outs(%636 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %724 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%723, %arg79 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%722 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %638 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%637, %arg79 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%636 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_215 = tensor.expand_shape %724 [[0, 1, 2], [3, 4]] output_shape [1, 197, %688, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %725 = tensor.empty(%688) : tensor<3x197x?x1x768xf16>
-    %transposed_216 = linalg.transpose ins(%expanded_215 : tensor<1x197x?x3x768xf16>) outs(%725 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_217 = tensor.collapse_shape %transposed_216 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_218 = tensor.extract_slice %collapsed_217[0, 0, 0, 0] [1, 197, %688, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_219 = tensor.extract_slice %collapsed_217[1, 0, 0, 0] [1, 197, %688, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_220 = tensor.extract_slice %collapsed_217[2, 0, 0, 0] [1, 197, %688, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_221 = tensor.collapse_shape %extracted_slice_218 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_222 = arith.constant 768 : index
-    %726 = arith.muli %688, %c768_222 overflow<nsw> : index
-    %727 = arith.divsi %726, %c64 : index
-    %expanded_223 = tensor.expand_shape %collapsed_221 [[0], [1, 2]] output_shape [197, %727, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %728 = tensor.empty(%727) : tensor<?x197x64xf16>
-    %transposed_224 = linalg.transpose ins(%expanded_223 : tensor<197x?x64xf16>) outs(%728 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_225 = tensor.collapse_shape %extracted_slice_219 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_226 = tensor.expand_shape %collapsed_225 [[0], [1, 2]] output_shape [197, %727, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_227 = tensor.collapse_shape %extracted_slice_220 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_228 = tensor.expand_shape %collapsed_227 [[0], [1, 2]] output_shape [197, %727, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_229 = linalg.transpose ins(%expanded_228 : tensor<197x?x64xf16>) outs(%728 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %729 = tensor.empty(%727) : tensor<?x64x197xf16>
-    %transposed_230 = linalg.transpose ins(%expanded_226 : tensor<197x?x64xf16>) outs(%729 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %730 = tensor.empty(%727) : tensor<?x197x197xf32>
-    %731 = linalg.fill ins(%cst_0 : f32) outs(%730 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %732 = linalg.batch_matmul ins(%transposed_224, %transposed_230 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%731 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %733 = tensor.empty(%727) : tensor<?x197x197xf16>
-    %734 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%732 : tensor<?x197x197xf32>) outs(%733 : tensor<?x197x197xf16>) {
+    %expanded_213 = tensor.expand_shape %638 [[0, 1, 2], [3, 4]] output_shape [1, 197, %607, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %639 = tensor.empty(%607) : tensor<3x197x?x1x768xf16>
+    %transposed_214 = linalg.transpose ins(%expanded_213 : tensor<1x197x?x3x768xf16>) outs(%639 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_215 = tensor.collapse_shape %transposed_214 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_216 = tensor.extract_slice %collapsed_215[0, 0, 0, 0] [1, 197, %607, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_217 = tensor.extract_slice %collapsed_215[1, 0, 0, 0] [1, 197, %607, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_218 = tensor.extract_slice %collapsed_215[2, 0, 0, 0] [1, 197, %607, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_219 = tensor.collapse_shape %extracted_slice_216 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_220 = arith.constant 768 : index
+    %640 = arith.muli %607, %c768_220 overflow<nsw> : index
+    %641 = arith.divsi %640, %c64 : index
+    %expanded_221 = tensor.expand_shape %collapsed_219 [[0], [1, 2]] output_shape [197, %641, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %642 = tensor.empty(%641) : tensor<?x197x64xf16>
+    %transposed_222 = linalg.transpose ins(%expanded_221 : tensor<197x?x64xf16>) outs(%642 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_223 = tensor.collapse_shape %extracted_slice_217 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_224 = tensor.expand_shape %collapsed_223 [[0], [1, 2]] output_shape [197, %641, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_225 = tensor.collapse_shape %extracted_slice_218 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_226 = tensor.expand_shape %collapsed_225 [[0], [1, 2]] output_shape [197, %641, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_227 = linalg.transpose ins(%expanded_226 : tensor<197x?x64xf16>) outs(%642 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %643 = tensor.empty(%641) : tensor<?x64x197xf16>
+    %transposed_228 = linalg.transpose ins(%expanded_224 : tensor<197x?x64xf16>) outs(%643 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %644 = tensor.empty(%641) : tensor<?x197x197xf32>
+    %645 = linalg.fill ins(%cst : f32) outs(%644 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %646 = linalg.batch_matmul ins(%transposed_222, %transposed_228 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%645 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %647 = tensor.empty(%641) : tensor<?x197x197xf16>
+    %648 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%646 : tensor<?x197x197xf32>) outs(%647 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %735 = arith.divsi %727, %c12 : index
-    %expanded_231 = tensor.expand_shape %734 [[0, 1], [2], [3]] output_shape [%735, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %736 = tensor.empty(%735) : tensor<?x12x197x197xf16>
-    %737 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_231 : tensor<?x12x197x197xf16>) outs(%736 : tensor<?x12x197x197xf16>) {
+    %649 = arith.divsi %641, %c12 : index
+    %expanded_229 = tensor.expand_shape %648 [[0, 1], [2], [3]] output_shape [%649, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %650 = tensor.empty(%649) : tensor<?x12x197x197xf16>
+    %651 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_229 : tensor<?x12x197x197xf16>) outs(%650 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %738 = tensor.empty(%735) : tensor<?x12x197x197xf32>
-    %739 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%737 : tensor<?x12x197x197xf16>) outs(%738 : tensor<?x12x197x197xf32>) {
+    %652 = tensor.empty(%649) : tensor<?x12x197x197xf32>
+    %653 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%651 : tensor<?x12x197x197xf16>) outs(%652 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %740 = tensor.empty(%735) : tensor<?x12x197xi64>
-    %741 = linalg.fill ins(%c0_i64 : i64) outs(%740 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %742 = tensor.empty(%735) : tensor<?x12x197xf32>
-    %743 = linalg.fill ins(%cst_1 : f32) outs(%742 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %744:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%739 : tensor<?x12x197x197xf32>) outs(%743, %741 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %654 = tensor.empty(%649) : tensor<?x12x197xi64>
+    %655 = linalg.fill ins(%c0_i64 : i64) outs(%654 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %656 = tensor.empty(%649) : tensor<?x12x197xf32>
+    %657 = linalg.fill ins(%cst_0 : f32) outs(%656 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %658:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%653 : tensor<?x12x197x197xf32>) outs(%657, %655 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_232 = tensor.expand_shape %744#0 [[0], [1], [2, 3]] output_shape [%735, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %745 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%739, %expanded_232 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%738 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_230 = tensor.expand_shape %658#0 [[0], [1], [2, 3]] output_shape [%649, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %659 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%653, %expanded_230 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%652 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %746 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%745 : tensor<?x12x197x197xf32>) outs(%738 : tensor<?x12x197x197xf32>) {
+    %660 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%659 : tensor<?x12x197x197xf32>) outs(%652 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %747 = tensor.empty(%735) : tensor<?x12x197x1xf32>
-    %748 = linalg.fill ins(%cst_0 : f32) outs(%747 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %749 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%746 : tensor<?x12x197x197xf32>) outs(%748 : tensor<?x12x197x1xf32>) {
+    %661 = tensor.empty(%649) : tensor<?x12x197x1xf32>
+    %662 = linalg.fill ins(%cst : f32) outs(%661 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %663 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%660 : tensor<?x12x197x197xf32>) outs(%662 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %750 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%746, %749 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%738 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %664 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%660, %663 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%652 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %751 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%750 : tensor<?x12x197x197xf32>) outs(%736 : tensor<?x12x197x197xf16>) {
+    %665 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%664 : tensor<?x12x197x197xf32>) outs(%650 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_233 = tensor.collapse_shape %751 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_234 = arith.constant 12 : index
-    %752 = arith.muli %735, %c12_234 overflow<nsw> : index
-    %753 = tensor.empty(%752) : tensor<?x197x64xf32>
-    %754 = linalg.fill ins(%cst_0 : f32) outs(%753 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %755 = linalg.batch_matmul ins(%collapsed_233, %transposed_229 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%754 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %756 = tensor.empty(%752) : tensor<?x197x64xf16>
-    %757 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%755 : tensor<?x197x64xf32>) outs(%756 : tensor<?x197x64xf16>) {
+    %collapsed_231 = tensor.collapse_shape %665 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_232 = arith.constant 12 : index
+    %666 = arith.muli %649, %c12_232 overflow<nsw> : index
+    %667 = tensor.empty(%666) : tensor<?x197x64xf32>
+    %668 = linalg.fill ins(%cst : f32) outs(%667 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %669 = linalg.batch_matmul ins(%collapsed_231, %transposed_227 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%668 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %670 = tensor.empty(%666) : tensor<?x197x64xf16>
+    %671 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%669 : tensor<?x197x64xf32>) outs(%670 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %758 = arith.divsi %752, %c12 : index
-    %expanded_235 = tensor.expand_shape %757 [[0, 1], [2], [3]] output_shape [%758, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %759 = tensor.empty(%758) : tensor<197x?x12x64xf16>
-    %transposed_236 = linalg.transpose ins(%expanded_235 : tensor<?x12x197x64xf16>) outs(%759 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_237 = tensor.collapse_shape %transposed_236 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_238 = arith.constant 197 : index
-    %760 = arith.muli %758, %c197_238 overflow<nsw> : index
-    %761 = tensor.empty(%760) : tensor<?x768xf32>
-    %762 = linalg.fill ins(%cst_0 : f32) outs(%761 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %763 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_237, %arg80 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%762 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %764 = tensor.empty(%760) : tensor<?x768xf16>
-    %765 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%763 : tensor<?x768xf32>) outs(%764 : tensor<?x768xf16>) {
+    %672 = arith.divsi %666, %c12 : index
+    %expanded_233 = tensor.expand_shape %671 [[0, 1], [2], [3]] output_shape [%672, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %673 = tensor.empty(%672) : tensor<197x?x12x64xf16>
+    %transposed_234 = linalg.transpose ins(%expanded_233 : tensor<?x12x197x64xf16>) outs(%673 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_235 = tensor.collapse_shape %transposed_234 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_236 = arith.constant 197 : index
+    %674 = arith.muli %672, %c197_236 overflow<nsw> : index
+    %675 = tensor.empty(%674) : tensor<?x768xf32>
+    %676 = linalg.fill ins(%cst : f32) outs(%675 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %677 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_235, %arg80 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%676 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %678 = tensor.empty(%674) : tensor<?x768xf16>
+    %679 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%677 : tensor<?x768xf32>) outs(%678 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %766 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%765, %arg81 : tensor<?x768xf16>, tensor<768xf16>) outs(%764 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %680 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%679, %arg81 : tensor<?x768xf16>, tensor<768xf16>) outs(%678 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %767 = arith.divsi %760, %c197 : index
-    %expanded_239 = tensor.expand_shape %766 [[0, 1], [2]] output_shape [197, %767, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %768 = tensor.empty(%767) : tensor<?x197x768xf16>
-    %transposed_240 = linalg.transpose ins(%expanded_239 : tensor<197x?x768xf16>) outs(%768 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %769 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_240, %699 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%768 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %681 = arith.divsi %674, %c197 : index
+    %expanded_237 = tensor.expand_shape %680 [[0, 1], [2]] output_shape [197, %681, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %682 = tensor.empty(%681) : tensor<?x197x768xf16>
+    %transposed_238 = linalg.transpose ins(%expanded_237 : tensor<197x?x768xf16>) outs(%682 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %683 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_238, %618 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%682 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %770 = tensor.empty(%767) : tensor<?x197x768xf32>
-    %771 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%769 : tensor<?x197x768xf16>) outs(%770 : tensor<?x197x768xf32>) {
+    %684 = tensor.empty(%681) : tensor<?x197x768xf32>
+    %685 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%683 : tensor<?x197x768xf16>) outs(%684 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %772 = tensor.empty(%767) : tensor<?x197x768xf64>
-    %773 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771 : tensor<?x197x768xf32>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %774 = tensor.empty(%767) : tensor<?x197x1xf64>
-    %775 = linalg.fill ins(%cst : f64) outs(%774 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %776 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%773 : tensor<?x197x768xf64>) outs(%775 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %777 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%776 : tensor<?x197x1xf64>) outs(%774 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %778 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%773, %777 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %779 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%778, %778 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %780 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%779 : tensor<?x197x768xf64>) outs(%775 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %781 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%780 : tensor<?x197x1xf64>) outs(%774 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %782 = tensor.empty(%767) : tensor<?x197x1xf32>
-    %783 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%781 : tensor<?x197x1xf64>) outs(%782 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %784 = linalg.fill ins(%cst_0 : f32) outs(%782 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %785 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%771 : tensor<?x197x768xf32>) outs(%784 : tensor<?x197x1xf32>) {
+    %686 = tensor.empty(%681) : tensor<?x197x1xf32>
+    %687 = linalg.fill ins(%cst : f32) outs(%686 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %688 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%685 : tensor<?x197x768xf32>) outs(%687 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %786 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%785 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %689 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%688 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %787 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %690 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%685, %689 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %691 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%690, %690 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %692 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%691 : tensor<?x197x768xf32>) outs(%687 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %788 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%787 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %693 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%692 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %789 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%771, %786 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %694 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%693 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %695 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%694 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %696 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%690, %695 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %790 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%789, %788 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %697 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%696, %arg82 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %791 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %arg82 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %698 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%697, %arg83 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %792 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%791, %arg83 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %793 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%792 : tensor<?x197x768xf32>) outs(%768 : tensor<?x197x768xf16>) {
+    %699 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%698 : tensor<?x197x768xf32>) outs(%682 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_241 = tensor.collapse_shape %793 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_242 = arith.constant 197 : index
-    %794 = arith.muli %767, %c197_242 overflow<nsw> : index
-    %795 = tensor.empty(%794) : tensor<?x3072xf32>
-    %796 = linalg.fill ins(%cst_0 : f32) outs(%795 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %797 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_241, %arg84 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%796 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %798 = tensor.empty(%794) : tensor<?x3072xf16>
-    %799 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%797 : tensor<?x3072xf32>) outs(%798 : tensor<?x3072xf16>) {
+    %collapsed_239 = tensor.collapse_shape %699 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_240 = arith.constant 197 : index
+    %700 = arith.muli %681, %c197_240 overflow<nsw> : index
+    %701 = tensor.empty(%700) : tensor<?x3072xf32>
+    %702 = linalg.fill ins(%cst : f32) outs(%701 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %703 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_239, %arg84 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%702 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %704 = tensor.empty(%700) : tensor<?x3072xf16>
+    %705 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%703 : tensor<?x3072xf32>) outs(%704 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %800 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%799, %arg85 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%798 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %706 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%705, %arg85 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%704 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %801 = arith.divsi %794, %c197 : index
-    %expanded_243 = tensor.expand_shape %800 [[0, 1], [2]] output_shape [%801, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %802 = tensor.empty(%801) : tensor<?x197x3072xf16>
-    %803 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_243 : tensor<?x197x3072xf16>) outs(%802 : tensor<?x197x3072xf16>) {
+    %707 = arith.divsi %700, %c197 : index
+    %expanded_241 = tensor.expand_shape %706 [[0, 1], [2]] output_shape [%707, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %708 = tensor.empty(%707) : tensor<?x197x3072xf16>
+    %709 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_241 : tensor<?x197x3072xf16>) outs(%708 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_244 = tensor.collapse_shape %803 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_245 = arith.constant 197 : index
-    %804 = arith.muli %801, %c197_245 overflow<nsw> : index
-    %805 = tensor.empty(%804) : tensor<?x768xf32>
-    %806 = linalg.fill ins(%cst_0 : f32) outs(%805 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %807 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_244, %arg86 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%806 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %808 = tensor.empty(%804) : tensor<?x768xf16>
-    %809 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%807 : tensor<?x768xf32>) outs(%808 : tensor<?x768xf16>) {
+    %collapsed_242 = tensor.collapse_shape %709 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_243 = arith.constant 197 : index
+    %710 = arith.muli %707, %c197_243 overflow<nsw> : index
+    %711 = tensor.empty(%710) : tensor<?x768xf32>
+    %712 = linalg.fill ins(%cst : f32) outs(%711 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %713 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_242, %arg86 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%712 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %714 = tensor.empty(%710) : tensor<?x768xf16>
+    %715 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%713 : tensor<?x768xf32>) outs(%714 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %810 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%809, %arg87 : tensor<?x768xf16>, tensor<768xf16>) outs(%808 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %716 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%715, %arg87 : tensor<?x768xf16>, tensor<768xf16>) outs(%714 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %811 = arith.divsi %804, %c197 : index
-    %expanded_246 = tensor.expand_shape %810 [[0, 1], [2]] output_shape [%811, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %812 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%769, %expanded_246 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%768 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %717 = arith.divsi %710, %c197 : index
+    %expanded_244 = tensor.expand_shape %716 [[0, 1], [2]] output_shape [%717, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %718 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%683, %expanded_244 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%682 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %813 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%812 : tensor<?x197x768xf16>) outs(%770 : tensor<?x197x768xf32>) {
+    %719 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%718 : tensor<?x197x768xf16>) outs(%684 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %814 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%813 : tensor<?x197x768xf32>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %815 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%814 : tensor<?x197x768xf64>) outs(%775 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %816 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%815 : tensor<?x197x1xf64>) outs(%774 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %817 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%814, %816 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %818 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%817, %817 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%772 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %819 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%818 : tensor<?x197x768xf64>) outs(%775 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %820 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819 : tensor<?x197x1xf64>) outs(%774 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %821 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820 : tensor<?x197x1xf64>) outs(%782 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %822 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%813 : tensor<?x197x768xf32>) outs(%784 : tensor<?x197x1xf32>) {
+    %720 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%719 : tensor<?x197x768xf32>) outs(%687 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %823 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %721 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%720 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %824 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%821 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %722 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%719, %721 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %723 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722, %722 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %724 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%723 : tensor<?x197x768xf32>) outs(%687 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %825 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%824 : tensor<?x197x1xf32>) outs(%782 : tensor<?x197x1xf32>) {
+    %725 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%724 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %826 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%813, %823 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %726 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%725 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %727 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%726 : tensor<?x197x1xf32>) outs(%686 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %728 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%722, %727 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %827 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%826, %825 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %729 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%728, %arg88 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %828 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%827, %arg88 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %730 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%729, %arg89 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%684 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %829 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%828, %arg89 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%770 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %830 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%829 : tensor<?x197x768xf32>) outs(%768 : tensor<?x197x768xf16>) {
+    %731 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%730 : tensor<?x197x768xf32>) outs(%682 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %831 = tensor.empty(%767) : tensor<197x?x768xf16>
-    %transposed_247 = linalg.transpose ins(%830 : tensor<?x197x768xf16>) outs(%831 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_248 = tensor.collapse_shape %transposed_247 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %832 = tensor.empty(%794) : tensor<?x2304xf32>
-    %833 = linalg.fill ins(%cst_0 : f32) outs(%832 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %834 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_248, %arg90 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%833 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %835 = tensor.empty(%794) : tensor<?x2304xf16>
-    %836 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%834 : tensor<?x2304xf32>) outs(%835 : tensor<?x2304xf16>) {
+    %732 = tensor.empty(%681) : tensor<197x?x768xf16>
+    %transposed_245 = linalg.transpose ins(%731 : tensor<?x197x768xf16>) outs(%732 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_246 = tensor.collapse_shape %transposed_245 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %733 = tensor.empty(%700) : tensor<?x2304xf32>
+    %734 = linalg.fill ins(%cst : f32) outs(%733 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %735 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_246, %arg90 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%734 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %736 = tensor.empty(%700) : tensor<?x2304xf16>
+    %737 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%735 : tensor<?x2304xf32>) outs(%736 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %837 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%836, %arg91 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%835 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %738 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%737, %arg91 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%736 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_249 = tensor.expand_shape %837 [[0, 1, 2], [3, 4]] output_shape [1, 197, %801, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %838 = tensor.empty(%801) : tensor<3x197x?x1x768xf16>
-    %transposed_250 = linalg.transpose ins(%expanded_249 : tensor<1x197x?x3x768xf16>) outs(%838 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_251 = tensor.collapse_shape %transposed_250 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_252 = tensor.extract_slice %collapsed_251[0, 0, 0, 0] [1, 197, %801, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_253 = tensor.extract_slice %collapsed_251[1, 0, 0, 0] [1, 197, %801, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_254 = tensor.extract_slice %collapsed_251[2, 0, 0, 0] [1, 197, %801, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_255 = tensor.collapse_shape %extracted_slice_252 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_256 = arith.constant 768 : index
-    %839 = arith.muli %801, %c768_256 overflow<nsw> : index
-    %840 = arith.divsi %839, %c64 : index
-    %expanded_257 = tensor.expand_shape %collapsed_255 [[0], [1, 2]] output_shape [197, %840, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %841 = tensor.empty(%840) : tensor<?x197x64xf16>
-    %transposed_258 = linalg.transpose ins(%expanded_257 : tensor<197x?x64xf16>) outs(%841 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_259 = tensor.collapse_shape %extracted_slice_253 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_260 = tensor.expand_shape %collapsed_259 [[0], [1, 2]] output_shape [197, %840, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_261 = tensor.collapse_shape %extracted_slice_254 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_262 = tensor.expand_shape %collapsed_261 [[0], [1, 2]] output_shape [197, %840, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_263 = linalg.transpose ins(%expanded_262 : tensor<197x?x64xf16>) outs(%841 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %842 = tensor.empty(%840) : tensor<?x64x197xf16>
-    %transposed_264 = linalg.transpose ins(%expanded_260 : tensor<197x?x64xf16>) outs(%842 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %843 = tensor.empty(%840) : tensor<?x197x197xf32>
-    %844 = linalg.fill ins(%cst_0 : f32) outs(%843 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %845 = linalg.batch_matmul ins(%transposed_258, %transposed_264 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%844 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %846 = tensor.empty(%840) : tensor<?x197x197xf16>
-    %847 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%845 : tensor<?x197x197xf32>) outs(%846 : tensor<?x197x197xf16>) {
+    %expanded_247 = tensor.expand_shape %738 [[0, 1, 2], [3, 4]] output_shape [1, 197, %707, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %739 = tensor.empty(%707) : tensor<3x197x?x1x768xf16>
+    %transposed_248 = linalg.transpose ins(%expanded_247 : tensor<1x197x?x3x768xf16>) outs(%739 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_249 = tensor.collapse_shape %transposed_248 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_250 = tensor.extract_slice %collapsed_249[0, 0, 0, 0] [1, 197, %707, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_251 = tensor.extract_slice %collapsed_249[1, 0, 0, 0] [1, 197, %707, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_252 = tensor.extract_slice %collapsed_249[2, 0, 0, 0] [1, 197, %707, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_253 = tensor.collapse_shape %extracted_slice_250 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_254 = arith.constant 768 : index
+    %740 = arith.muli %707, %c768_254 overflow<nsw> : index
+    %741 = arith.divsi %740, %c64 : index
+    %expanded_255 = tensor.expand_shape %collapsed_253 [[0], [1, 2]] output_shape [197, %741, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %742 = tensor.empty(%741) : tensor<?x197x64xf16>
+    %transposed_256 = linalg.transpose ins(%expanded_255 : tensor<197x?x64xf16>) outs(%742 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_257 = tensor.collapse_shape %extracted_slice_251 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_258 = tensor.expand_shape %collapsed_257 [[0], [1, 2]] output_shape [197, %741, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_259 = tensor.collapse_shape %extracted_slice_252 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_260 = tensor.expand_shape %collapsed_259 [[0], [1, 2]] output_shape [197, %741, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_261 = linalg.transpose ins(%expanded_260 : tensor<197x?x64xf16>) outs(%742 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %743 = tensor.empty(%741) : tensor<?x64x197xf16>
+    %transposed_262 = linalg.transpose ins(%expanded_258 : tensor<197x?x64xf16>) outs(%743 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %744 = tensor.empty(%741) : tensor<?x197x197xf32>
+    %745 = linalg.fill ins(%cst : f32) outs(%744 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %746 = linalg.batch_matmul ins(%transposed_256, %transposed_262 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%745 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %747 = tensor.empty(%741) : tensor<?x197x197xf16>
+    %748 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%746 : tensor<?x197x197xf32>) outs(%747 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %848 = arith.divsi %840, %c12 : index
-    %expanded_265 = tensor.expand_shape %847 [[0, 1], [2], [3]] output_shape [%848, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %849 = tensor.empty(%848) : tensor<?x12x197x197xf16>
-    %850 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_265 : tensor<?x12x197x197xf16>) outs(%849 : tensor<?x12x197x197xf16>) {
+    %749 = arith.divsi %741, %c12 : index
+    %expanded_263 = tensor.expand_shape %748 [[0, 1], [2], [3]] output_shape [%749, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %750 = tensor.empty(%749) : tensor<?x12x197x197xf16>
+    %751 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_263 : tensor<?x12x197x197xf16>) outs(%750 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %851 = tensor.empty(%848) : tensor<?x12x197x197xf32>
-    %852 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%850 : tensor<?x12x197x197xf16>) outs(%851 : tensor<?x12x197x197xf32>) {
+    %752 = tensor.empty(%749) : tensor<?x12x197x197xf32>
+    %753 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%751 : tensor<?x12x197x197xf16>) outs(%752 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %853 = tensor.empty(%848) : tensor<?x12x197xi64>
-    %854 = linalg.fill ins(%c0_i64 : i64) outs(%853 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %855 = tensor.empty(%848) : tensor<?x12x197xf32>
-    %856 = linalg.fill ins(%cst_1 : f32) outs(%855 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %857:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%852 : tensor<?x12x197x197xf32>) outs(%856, %854 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %754 = tensor.empty(%749) : tensor<?x12x197xi64>
+    %755 = linalg.fill ins(%c0_i64 : i64) outs(%754 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %756 = tensor.empty(%749) : tensor<?x12x197xf32>
+    %757 = linalg.fill ins(%cst_0 : f32) outs(%756 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %758:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%753 : tensor<?x12x197x197xf32>) outs(%757, %755 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_266 = tensor.expand_shape %857#0 [[0], [1], [2, 3]] output_shape [%848, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %858 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%852, %expanded_266 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%851 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_264 = tensor.expand_shape %758#0 [[0], [1], [2, 3]] output_shape [%749, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %759 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%753, %expanded_264 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%752 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %859 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%858 : tensor<?x12x197x197xf32>) outs(%851 : tensor<?x12x197x197xf32>) {
+    %760 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%759 : tensor<?x12x197x197xf32>) outs(%752 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %860 = tensor.empty(%848) : tensor<?x12x197x1xf32>
-    %861 = linalg.fill ins(%cst_0 : f32) outs(%860 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %862 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%859 : tensor<?x12x197x197xf32>) outs(%861 : tensor<?x12x197x1xf32>) {
+    %761 = tensor.empty(%749) : tensor<?x12x197x1xf32>
+    %762 = linalg.fill ins(%cst : f32) outs(%761 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %763 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%760 : tensor<?x12x197x197xf32>) outs(%762 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %863 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%859, %862 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%851 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %764 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%760, %763 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%752 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %864 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%863 : tensor<?x12x197x197xf32>) outs(%849 : tensor<?x12x197x197xf16>) {
+    %765 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%764 : tensor<?x12x197x197xf32>) outs(%750 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_267 = tensor.collapse_shape %864 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_268 = arith.constant 12 : index
-    %865 = arith.muli %848, %c12_268 overflow<nsw> : index
-    %866 = tensor.empty(%865) : tensor<?x197x64xf32>
-    %867 = linalg.fill ins(%cst_0 : f32) outs(%866 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %868 = linalg.batch_matmul ins(%collapsed_267, %transposed_263 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%867 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %869 = tensor.empty(%865) : tensor<?x197x64xf16>
-    %870 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%868 : tensor<?x197x64xf32>) outs(%869 : tensor<?x197x64xf16>) {
+    %collapsed_265 = tensor.collapse_shape %765 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_266 = arith.constant 12 : index
+    %766 = arith.muli %749, %c12_266 overflow<nsw> : index
+    %767 = tensor.empty(%766) : tensor<?x197x64xf32>
+    %768 = linalg.fill ins(%cst : f32) outs(%767 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %769 = linalg.batch_matmul ins(%collapsed_265, %transposed_261 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%768 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %770 = tensor.empty(%766) : tensor<?x197x64xf16>
+    %771 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%769 : tensor<?x197x64xf32>) outs(%770 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %871 = arith.divsi %865, %c12 : index
-    %expanded_269 = tensor.expand_shape %870 [[0, 1], [2], [3]] output_shape [%871, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %872 = tensor.empty(%871) : tensor<197x?x12x64xf16>
-    %transposed_270 = linalg.transpose ins(%expanded_269 : tensor<?x12x197x64xf16>) outs(%872 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_271 = tensor.collapse_shape %transposed_270 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_272 = arith.constant 197 : index
-    %873 = arith.muli %871, %c197_272 overflow<nsw> : index
-    %874 = tensor.empty(%873) : tensor<?x768xf32>
-    %875 = linalg.fill ins(%cst_0 : f32) outs(%874 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %876 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_271, %arg92 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%875 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %877 = tensor.empty(%873) : tensor<?x768xf16>
-    %878 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%876 : tensor<?x768xf32>) outs(%877 : tensor<?x768xf16>) {
+    %772 = arith.divsi %766, %c12 : index
+    %expanded_267 = tensor.expand_shape %771 [[0, 1], [2], [3]] output_shape [%772, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %773 = tensor.empty(%772) : tensor<197x?x12x64xf16>
+    %transposed_268 = linalg.transpose ins(%expanded_267 : tensor<?x12x197x64xf16>) outs(%773 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_269 = tensor.collapse_shape %transposed_268 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_270 = arith.constant 197 : index
+    %774 = arith.muli %772, %c197_270 overflow<nsw> : index
+    %775 = tensor.empty(%774) : tensor<?x768xf32>
+    %776 = linalg.fill ins(%cst : f32) outs(%775 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %777 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_269, %arg92 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%776 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %778 = tensor.empty(%774) : tensor<?x768xf16>
+    %779 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%777 : tensor<?x768xf32>) outs(%778 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %879 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%878, %arg93 : tensor<?x768xf16>, tensor<768xf16>) outs(%877 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %780 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%779, %arg93 : tensor<?x768xf16>, tensor<768xf16>) outs(%778 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %880 = arith.divsi %873, %c197 : index
-    %expanded_273 = tensor.expand_shape %879 [[0, 1], [2]] output_shape [197, %880, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %881 = tensor.empty(%880) : tensor<?x197x768xf16>
-    %transposed_274 = linalg.transpose ins(%expanded_273 : tensor<197x?x768xf16>) outs(%881 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %882 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_274, %812 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%881 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %781 = arith.divsi %774, %c197 : index
+    %expanded_271 = tensor.expand_shape %780 [[0, 1], [2]] output_shape [197, %781, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %782 = tensor.empty(%781) : tensor<?x197x768xf16>
+    %transposed_272 = linalg.transpose ins(%expanded_271 : tensor<197x?x768xf16>) outs(%782 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %783 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_272, %718 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%782 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %883 = tensor.empty(%880) : tensor<?x197x768xf32>
-    %884 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%882 : tensor<?x197x768xf16>) outs(%883 : tensor<?x197x768xf32>) {
+    %784 = tensor.empty(%781) : tensor<?x197x768xf32>
+    %785 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783 : tensor<?x197x768xf16>) outs(%784 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %885 = tensor.empty(%880) : tensor<?x197x768xf64>
-    %886 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884 : tensor<?x197x768xf32>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %887 = tensor.empty(%880) : tensor<?x197x1xf64>
-    %888 = linalg.fill ins(%cst : f64) outs(%887 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %889 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%886 : tensor<?x197x768xf64>) outs(%888 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %890 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%889 : tensor<?x197x1xf64>) outs(%887 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %891 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%886, %890 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %892 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%891, %891 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %893 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%892 : tensor<?x197x768xf64>) outs(%888 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %894 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%893 : tensor<?x197x1xf64>) outs(%887 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %895 = tensor.empty(%880) : tensor<?x197x1xf32>
-    %896 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894 : tensor<?x197x1xf64>) outs(%895 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %897 = linalg.fill ins(%cst_0 : f32) outs(%895 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %898 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%884 : tensor<?x197x768xf32>) outs(%897 : tensor<?x197x1xf32>) {
+    %786 = tensor.empty(%781) : tensor<?x197x1xf32>
+    %787 = linalg.fill ins(%cst : f32) outs(%786 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %788 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%785 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %899 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%898 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %789 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%788 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %900 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %790 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%785, %789 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %791 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %790 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %792 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%791 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %901 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%900 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %793 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%792 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %902 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%884, %899 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %794 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%793 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %795 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%794 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %796 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%790, %795 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %903 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%902, %901 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %797 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%796, %arg94 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %904 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%903, %arg94 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %798 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%797, %arg95 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %905 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%904, %arg95 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %906 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%905 : tensor<?x197x768xf32>) outs(%881 : tensor<?x197x768xf16>) {
+    %799 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%798 : tensor<?x197x768xf32>) outs(%782 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_275 = tensor.collapse_shape %906 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_276 = arith.constant 197 : index
-    %907 = arith.muli %880, %c197_276 overflow<nsw> : index
-    %908 = tensor.empty(%907) : tensor<?x3072xf32>
-    %909 = linalg.fill ins(%cst_0 : f32) outs(%908 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %910 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_275, %arg96 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%909 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %911 = tensor.empty(%907) : tensor<?x3072xf16>
-    %912 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%910 : tensor<?x3072xf32>) outs(%911 : tensor<?x3072xf16>) {
+    %collapsed_273 = tensor.collapse_shape %799 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_274 = arith.constant 197 : index
+    %800 = arith.muli %781, %c197_274 overflow<nsw> : index
+    %801 = tensor.empty(%800) : tensor<?x3072xf32>
+    %802 = linalg.fill ins(%cst : f32) outs(%801 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %803 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_273, %arg96 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%802 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %804 = tensor.empty(%800) : tensor<?x3072xf16>
+    %805 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%803 : tensor<?x3072xf32>) outs(%804 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %913 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%912, %arg97 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%911 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %806 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%805, %arg97 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%804 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %914 = arith.divsi %907, %c197 : index
-    %expanded_277 = tensor.expand_shape %913 [[0, 1], [2]] output_shape [%914, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %915 = tensor.empty(%914) : tensor<?x197x3072xf16>
-    %916 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_277 : tensor<?x197x3072xf16>) outs(%915 : tensor<?x197x3072xf16>) {
+    %807 = arith.divsi %800, %c197 : index
+    %expanded_275 = tensor.expand_shape %806 [[0, 1], [2]] output_shape [%807, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %808 = tensor.empty(%807) : tensor<?x197x3072xf16>
+    %809 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_275 : tensor<?x197x3072xf16>) outs(%808 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_278 = tensor.collapse_shape %916 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_279 = arith.constant 197 : index
-    %917 = arith.muli %914, %c197_279 overflow<nsw> : index
-    %918 = tensor.empty(%917) : tensor<?x768xf32>
-    %919 = linalg.fill ins(%cst_0 : f32) outs(%918 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %920 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_278, %arg98 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%919 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %921 = tensor.empty(%917) : tensor<?x768xf16>
-    %922 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%920 : tensor<?x768xf32>) outs(%921 : tensor<?x768xf16>) {
+    %collapsed_276 = tensor.collapse_shape %809 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_277 = arith.constant 197 : index
+    %810 = arith.muli %807, %c197_277 overflow<nsw> : index
+    %811 = tensor.empty(%810) : tensor<?x768xf32>
+    %812 = linalg.fill ins(%cst : f32) outs(%811 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %813 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_276, %arg98 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%812 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %814 = tensor.empty(%810) : tensor<?x768xf16>
+    %815 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%813 : tensor<?x768xf32>) outs(%814 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %923 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%922, %arg99 : tensor<?x768xf16>, tensor<768xf16>) outs(%921 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %816 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%815, %arg99 : tensor<?x768xf16>, tensor<768xf16>) outs(%814 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %924 = arith.divsi %917, %c197 : index
-    %expanded_280 = tensor.expand_shape %923 [[0, 1], [2]] output_shape [%924, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %925 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%882, %expanded_280 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%881 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %817 = arith.divsi %810, %c197 : index
+    %expanded_278 = tensor.expand_shape %816 [[0, 1], [2]] output_shape [%817, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %818 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%783, %expanded_278 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%782 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %926 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%925 : tensor<?x197x768xf16>) outs(%883 : tensor<?x197x768xf32>) {
+    %819 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%818 : tensor<?x197x768xf16>) outs(%784 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %927 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926 : tensor<?x197x768xf32>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %928 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%927 : tensor<?x197x768xf64>) outs(%888 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %929 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%928 : tensor<?x197x1xf64>) outs(%887 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %930 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%927, %929 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %931 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930, %930 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%885 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %932 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%931 : tensor<?x197x768xf64>) outs(%888 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %933 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%932 : tensor<?x197x1xf64>) outs(%887 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %934 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%933 : tensor<?x197x1xf64>) outs(%895 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %935 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%926 : tensor<?x197x768xf32>) outs(%897 : tensor<?x197x1xf32>) {
+    %820 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%819 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %936 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%935 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %821 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%820 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %937 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%934 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %822 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%819, %821 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %823 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822, %822 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %824 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%823 : tensor<?x197x768xf32>) outs(%787 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %938 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%937 : tensor<?x197x1xf32>) outs(%895 : tensor<?x197x1xf32>) {
+    %825 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%824 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %939 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926, %936 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %826 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%825 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %827 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%826 : tensor<?x197x1xf32>) outs(%786 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %828 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%822, %827 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %940 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%939, %938 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %829 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%828, %arg100 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %941 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%940, %arg100 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %830 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%829, %arg101 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%784 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %942 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%941, %arg101 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%883 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %943 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%942 : tensor<?x197x768xf32>) outs(%881 : tensor<?x197x768xf16>) {
+    %831 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%830 : tensor<?x197x768xf32>) outs(%782 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %944 = tensor.empty(%880) : tensor<197x?x768xf16>
-    %transposed_281 = linalg.transpose ins(%943 : tensor<?x197x768xf16>) outs(%944 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_282 = tensor.collapse_shape %transposed_281 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %945 = tensor.empty(%907) : tensor<?x2304xf32>
-    %946 = linalg.fill ins(%cst_0 : f32) outs(%945 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %947 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_282, %arg102 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%946 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %948 = tensor.empty(%907) : tensor<?x2304xf16>
-    %949 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%947 : tensor<?x2304xf32>) outs(%948 : tensor<?x2304xf16>) {
+    %832 = tensor.empty(%781) : tensor<197x?x768xf16>
+    %transposed_279 = linalg.transpose ins(%831 : tensor<?x197x768xf16>) outs(%832 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_280 = tensor.collapse_shape %transposed_279 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %833 = tensor.empty(%800) : tensor<?x2304xf32>
+    %834 = linalg.fill ins(%cst : f32) outs(%833 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %835 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_280, %arg102 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%834 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %836 = tensor.empty(%800) : tensor<?x2304xf16>
+    %837 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%835 : tensor<?x2304xf32>) outs(%836 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %950 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%949, %arg103 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%948 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %838 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%837, %arg103 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%836 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_283 = tensor.expand_shape %950 [[0, 1, 2], [3, 4]] output_shape [1, 197, %914, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %951 = tensor.empty(%914) : tensor<3x197x?x1x768xf16>
-    %transposed_284 = linalg.transpose ins(%expanded_283 : tensor<1x197x?x3x768xf16>) outs(%951 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_285 = tensor.collapse_shape %transposed_284 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_286 = tensor.extract_slice %collapsed_285[0, 0, 0, 0] [1, 197, %914, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_287 = tensor.extract_slice %collapsed_285[1, 0, 0, 0] [1, 197, %914, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_288 = tensor.extract_slice %collapsed_285[2, 0, 0, 0] [1, 197, %914, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_289 = tensor.collapse_shape %extracted_slice_286 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_290 = arith.constant 768 : index
-    %952 = arith.muli %914, %c768_290 overflow<nsw> : index
-    %953 = arith.divsi %952, %c64 : index
-    %expanded_291 = tensor.expand_shape %collapsed_289 [[0], [1, 2]] output_shape [197, %953, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %954 = tensor.empty(%953) : tensor<?x197x64xf16>
-    %transposed_292 = linalg.transpose ins(%expanded_291 : tensor<197x?x64xf16>) outs(%954 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_293 = tensor.collapse_shape %extracted_slice_287 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_294 = tensor.expand_shape %collapsed_293 [[0], [1, 2]] output_shape [197, %953, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_295 = tensor.collapse_shape %extracted_slice_288 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_296 = tensor.expand_shape %collapsed_295 [[0], [1, 2]] output_shape [197, %953, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_297 = linalg.transpose ins(%expanded_296 : tensor<197x?x64xf16>) outs(%954 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %955 = tensor.empty(%953) : tensor<?x64x197xf16>
-    %transposed_298 = linalg.transpose ins(%expanded_294 : tensor<197x?x64xf16>) outs(%955 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %956 = tensor.empty(%953) : tensor<?x197x197xf32>
-    %957 = linalg.fill ins(%cst_0 : f32) outs(%956 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %958 = linalg.batch_matmul ins(%transposed_292, %transposed_298 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%957 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %959 = tensor.empty(%953) : tensor<?x197x197xf16>
-    %960 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%958 : tensor<?x197x197xf32>) outs(%959 : tensor<?x197x197xf16>) {
+    %expanded_281 = tensor.expand_shape %838 [[0, 1, 2], [3, 4]] output_shape [1, 197, %807, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %839 = tensor.empty(%807) : tensor<3x197x?x1x768xf16>
+    %transposed_282 = linalg.transpose ins(%expanded_281 : tensor<1x197x?x3x768xf16>) outs(%839 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_283 = tensor.collapse_shape %transposed_282 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_284 = tensor.extract_slice %collapsed_283[0, 0, 0, 0] [1, 197, %807, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_285 = tensor.extract_slice %collapsed_283[1, 0, 0, 0] [1, 197, %807, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_286 = tensor.extract_slice %collapsed_283[2, 0, 0, 0] [1, 197, %807, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_287 = tensor.collapse_shape %extracted_slice_284 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_288 = arith.constant 768 : index
+    %840 = arith.muli %807, %c768_288 overflow<nsw> : index
+    %841 = arith.divsi %840, %c64 : index
+    %expanded_289 = tensor.expand_shape %collapsed_287 [[0], [1, 2]] output_shape [197, %841, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %842 = tensor.empty(%841) : tensor<?x197x64xf16>
+    %transposed_290 = linalg.transpose ins(%expanded_289 : tensor<197x?x64xf16>) outs(%842 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_291 = tensor.collapse_shape %extracted_slice_285 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_292 = tensor.expand_shape %collapsed_291 [[0], [1, 2]] output_shape [197, %841, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_293 = tensor.collapse_shape %extracted_slice_286 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_294 = tensor.expand_shape %collapsed_293 [[0], [1, 2]] output_shape [197, %841, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_295 = linalg.transpose ins(%expanded_294 : tensor<197x?x64xf16>) outs(%842 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %843 = tensor.empty(%841) : tensor<?x64x197xf16>
+    %transposed_296 = linalg.transpose ins(%expanded_292 : tensor<197x?x64xf16>) outs(%843 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %844 = tensor.empty(%841) : tensor<?x197x197xf32>
+    %845 = linalg.fill ins(%cst : f32) outs(%844 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %846 = linalg.batch_matmul ins(%transposed_290, %transposed_296 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%845 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %847 = tensor.empty(%841) : tensor<?x197x197xf16>
+    %848 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%846 : tensor<?x197x197xf32>) outs(%847 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %961 = arith.divsi %953, %c12 : index
-    %expanded_299 = tensor.expand_shape %960 [[0, 1], [2], [3]] output_shape [%961, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %962 = tensor.empty(%961) : tensor<?x12x197x197xf16>
-    %963 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_299 : tensor<?x12x197x197xf16>) outs(%962 : tensor<?x12x197x197xf16>) {
+    %849 = arith.divsi %841, %c12 : index
+    %expanded_297 = tensor.expand_shape %848 [[0, 1], [2], [3]] output_shape [%849, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %850 = tensor.empty(%849) : tensor<?x12x197x197xf16>
+    %851 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_297 : tensor<?x12x197x197xf16>) outs(%850 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %964 = tensor.empty(%961) : tensor<?x12x197x197xf32>
-    %965 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%963 : tensor<?x12x197x197xf16>) outs(%964 : tensor<?x12x197x197xf32>) {
+    %852 = tensor.empty(%849) : tensor<?x12x197x197xf32>
+    %853 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%851 : tensor<?x12x197x197xf16>) outs(%852 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %966 = tensor.empty(%961) : tensor<?x12x197xi64>
-    %967 = linalg.fill ins(%c0_i64 : i64) outs(%966 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %968 = tensor.empty(%961) : tensor<?x12x197xf32>
-    %969 = linalg.fill ins(%cst_1 : f32) outs(%968 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %970:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%965 : tensor<?x12x197x197xf32>) outs(%969, %967 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %854 = tensor.empty(%849) : tensor<?x12x197xi64>
+    %855 = linalg.fill ins(%c0_i64 : i64) outs(%854 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %856 = tensor.empty(%849) : tensor<?x12x197xf32>
+    %857 = linalg.fill ins(%cst_0 : f32) outs(%856 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %858:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%853 : tensor<?x12x197x197xf32>) outs(%857, %855 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_300 = tensor.expand_shape %970#0 [[0], [1], [2, 3]] output_shape [%961, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %971 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%965, %expanded_300 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%964 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_298 = tensor.expand_shape %858#0 [[0], [1], [2, 3]] output_shape [%849, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %859 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%853, %expanded_298 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%852 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %972 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%971 : tensor<?x12x197x197xf32>) outs(%964 : tensor<?x12x197x197xf32>) {
+    %860 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%859 : tensor<?x12x197x197xf32>) outs(%852 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %973 = tensor.empty(%961) : tensor<?x12x197x1xf32>
-    %974 = linalg.fill ins(%cst_0 : f32) outs(%973 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %975 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%972 : tensor<?x12x197x197xf32>) outs(%974 : tensor<?x12x197x1xf32>) {
+    %861 = tensor.empty(%849) : tensor<?x12x197x1xf32>
+    %862 = linalg.fill ins(%cst : f32) outs(%861 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %863 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%860 : tensor<?x12x197x197xf32>) outs(%862 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %976 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%972, %975 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%964 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %864 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%860, %863 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%852 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %977 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%976 : tensor<?x12x197x197xf32>) outs(%962 : tensor<?x12x197x197xf16>) {
+    %865 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%864 : tensor<?x12x197x197xf32>) outs(%850 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_301 = tensor.collapse_shape %977 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_302 = arith.constant 12 : index
-    %978 = arith.muli %961, %c12_302 overflow<nsw> : index
-    %979 = tensor.empty(%978) : tensor<?x197x64xf32>
-    %980 = linalg.fill ins(%cst_0 : f32) outs(%979 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %981 = linalg.batch_matmul ins(%collapsed_301, %transposed_297 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%980 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %982 = tensor.empty(%978) : tensor<?x197x64xf16>
-    %983 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%981 : tensor<?x197x64xf32>) outs(%982 : tensor<?x197x64xf16>) {
+    %collapsed_299 = tensor.collapse_shape %865 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_300 = arith.constant 12 : index
+    %866 = arith.muli %849, %c12_300 overflow<nsw> : index
+    %867 = tensor.empty(%866) : tensor<?x197x64xf32>
+    %868 = linalg.fill ins(%cst : f32) outs(%867 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %869 = linalg.batch_matmul ins(%collapsed_299, %transposed_295 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%868 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %870 = tensor.empty(%866) : tensor<?x197x64xf16>
+    %871 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%869 : tensor<?x197x64xf32>) outs(%870 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %984 = arith.divsi %978, %c12 : index
-    %expanded_303 = tensor.expand_shape %983 [[0, 1], [2], [3]] output_shape [%984, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %985 = tensor.empty(%984) : tensor<197x?x12x64xf16>
-    %transposed_304 = linalg.transpose ins(%expanded_303 : tensor<?x12x197x64xf16>) outs(%985 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_305 = tensor.collapse_shape %transposed_304 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_306 = arith.constant 197 : index
-    %986 = arith.muli %984, %c197_306 overflow<nsw> : index
-    %987 = tensor.empty(%986) : tensor<?x768xf32>
-    %988 = linalg.fill ins(%cst_0 : f32) outs(%987 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %989 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_305, %arg104 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%988 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %990 = tensor.empty(%986) : tensor<?x768xf16>
-    %991 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%989 : tensor<?x768xf32>) outs(%990 : tensor<?x768xf16>) {
+    %872 = arith.divsi %866, %c12 : index
+    %expanded_301 = tensor.expand_shape %871 [[0, 1], [2], [3]] output_shape [%872, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %873 = tensor.empty(%872) : tensor<197x?x12x64xf16>
+    %transposed_302 = linalg.transpose ins(%expanded_301 : tensor<?x12x197x64xf16>) outs(%873 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_303 = tensor.collapse_shape %transposed_302 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_304 = arith.constant 197 : index
+    %874 = arith.muli %872, %c197_304 overflow<nsw> : index
+    %875 = tensor.empty(%874) : tensor<?x768xf32>
+    %876 = linalg.fill ins(%cst : f32) outs(%875 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %877 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_303, %arg104 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%876 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %878 = tensor.empty(%874) : tensor<?x768xf16>
+    %879 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%877 : tensor<?x768xf32>) outs(%878 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %992 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%991, %arg105 : tensor<?x768xf16>, tensor<768xf16>) outs(%990 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %880 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%879, %arg105 : tensor<?x768xf16>, tensor<768xf16>) outs(%878 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %993 = arith.divsi %986, %c197 : index
-    %expanded_307 = tensor.expand_shape %992 [[0, 1], [2]] output_shape [197, %993, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %994 = tensor.empty(%993) : tensor<?x197x768xf16>
-    %transposed_308 = linalg.transpose ins(%expanded_307 : tensor<197x?x768xf16>) outs(%994 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %995 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_308, %925 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%994 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %881 = arith.divsi %874, %c197 : index
+    %expanded_305 = tensor.expand_shape %880 [[0, 1], [2]] output_shape [197, %881, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %882 = tensor.empty(%881) : tensor<?x197x768xf16>
+    %transposed_306 = linalg.transpose ins(%expanded_305 : tensor<197x?x768xf16>) outs(%882 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %883 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_306, %818 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%882 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %996 = tensor.empty(%993) : tensor<?x197x768xf32>
-    %997 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%995 : tensor<?x197x768xf16>) outs(%996 : tensor<?x197x768xf32>) {
+    %884 = tensor.empty(%881) : tensor<?x197x768xf32>
+    %885 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883 : tensor<?x197x768xf16>) outs(%884 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %998 = tensor.empty(%993) : tensor<?x197x768xf64>
-    %999 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%997 : tensor<?x197x768xf32>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1000 = tensor.empty(%993) : tensor<?x197x1xf64>
-    %1001 = linalg.fill ins(%cst : f64) outs(%1000 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1002 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%999 : tensor<?x197x768xf64>) outs(%1001 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1003 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1002 : tensor<?x197x1xf64>) outs(%1000 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1004 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%999, %1003 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1005 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1004, %1004 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1006 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1005 : tensor<?x197x768xf64>) outs(%1001 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1007 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1006 : tensor<?x197x1xf64>) outs(%1000 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1008 = tensor.empty(%993) : tensor<?x197x1xf32>
-    %1009 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1007 : tensor<?x197x1xf64>) outs(%1008 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1010 = linalg.fill ins(%cst_0 : f32) outs(%1008 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1011 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%997 : tensor<?x197x768xf32>) outs(%1010 : tensor<?x197x1xf32>) {
+    %886 = tensor.empty(%881) : tensor<?x197x1xf32>
+    %887 = linalg.fill ins(%cst : f32) outs(%886 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %888 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%885 : tensor<?x197x768xf32>) outs(%887 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1012 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1011 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %889 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%888 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1013 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1009 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %890 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%885, %889 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %891 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %890 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %892 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%891 : tensor<?x197x768xf32>) outs(%887 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1014 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1013 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %893 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%892 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1015 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%997, %1012 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %894 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%893 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %895 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%894 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %896 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%890, %895 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1016 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1015, %1014 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %897 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%896, %arg106 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1017 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1016, %arg106 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %898 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%897, %arg107 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1018 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1017, %arg107 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1019 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1018 : tensor<?x197x768xf32>) outs(%994 : tensor<?x197x768xf16>) {
+    %899 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%898 : tensor<?x197x768xf32>) outs(%882 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_309 = tensor.collapse_shape %1019 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_310 = arith.constant 197 : index
-    %1020 = arith.muli %993, %c197_310 overflow<nsw> : index
-    %1021 = tensor.empty(%1020) : tensor<?x3072xf32>
-    %1022 = linalg.fill ins(%cst_0 : f32) outs(%1021 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1023 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_309, %arg108 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1022 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1024 = tensor.empty(%1020) : tensor<?x3072xf16>
-    %1025 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1023 : tensor<?x3072xf32>) outs(%1024 : tensor<?x3072xf16>) {
+    %collapsed_307 = tensor.collapse_shape %899 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_308 = arith.constant 197 : index
+    %900 = arith.muli %881, %c197_308 overflow<nsw> : index
+    %901 = tensor.empty(%900) : tensor<?x3072xf32>
+    %902 = linalg.fill ins(%cst : f32) outs(%901 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %903 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_307, %arg108 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%902 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %904 = tensor.empty(%900) : tensor<?x3072xf16>
+    %905 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%903 : tensor<?x3072xf32>) outs(%904 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1026 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1025, %arg109 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1024 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %906 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%905, %arg109 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%904 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1027 = arith.divsi %1020, %c197 : index
-    %expanded_311 = tensor.expand_shape %1026 [[0, 1], [2]] output_shape [%1027, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %1028 = tensor.empty(%1027) : tensor<?x197x3072xf16>
-    %1029 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_311 : tensor<?x197x3072xf16>) outs(%1028 : tensor<?x197x3072xf16>) {
+    %907 = arith.divsi %900, %c197 : index
+    %expanded_309 = tensor.expand_shape %906 [[0, 1], [2]] output_shape [%907, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %908 = tensor.empty(%907) : tensor<?x197x3072xf16>
+    %909 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_309 : tensor<?x197x3072xf16>) outs(%908 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_312 = tensor.collapse_shape %1029 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_313 = arith.constant 197 : index
-    %1030 = arith.muli %1027, %c197_313 overflow<nsw> : index
-    %1031 = tensor.empty(%1030) : tensor<?x768xf32>
-    %1032 = linalg.fill ins(%cst_0 : f32) outs(%1031 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1033 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_312, %arg110 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1032 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1034 = tensor.empty(%1030) : tensor<?x768xf16>
-    %1035 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1033 : tensor<?x768xf32>) outs(%1034 : tensor<?x768xf16>) {
+    %collapsed_310 = tensor.collapse_shape %909 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_311 = arith.constant 197 : index
+    %910 = arith.muli %907, %c197_311 overflow<nsw> : index
+    %911 = tensor.empty(%910) : tensor<?x768xf32>
+    %912 = linalg.fill ins(%cst : f32) outs(%911 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %913 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_310, %arg110 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%912 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %914 = tensor.empty(%910) : tensor<?x768xf16>
+    %915 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%913 : tensor<?x768xf32>) outs(%914 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1036 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1035, %arg111 : tensor<?x768xf16>, tensor<768xf16>) outs(%1034 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %916 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%915, %arg111 : tensor<?x768xf16>, tensor<768xf16>) outs(%914 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1037 = arith.divsi %1030, %c197 : index
-    %expanded_314 = tensor.expand_shape %1036 [[0, 1], [2]] output_shape [%1037, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %1038 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%995, %expanded_314 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%994 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %917 = arith.divsi %910, %c197 : index
+    %expanded_312 = tensor.expand_shape %916 [[0, 1], [2]] output_shape [%917, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %918 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%883, %expanded_312 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%882 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1039 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1038 : tensor<?x197x768xf16>) outs(%996 : tensor<?x197x768xf32>) {
+    %919 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%918 : tensor<?x197x768xf16>) outs(%884 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1040 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039 : tensor<?x197x768xf32>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1041 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1040 : tensor<?x197x768xf64>) outs(%1001 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1042 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1041 : tensor<?x197x1xf64>) outs(%1000 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1043 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1040, %1042 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1044 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1043, %1043 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%998 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1045 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1044 : tensor<?x197x768xf64>) outs(%1001 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1046 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1045 : tensor<?x197x1xf64>) outs(%1000 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1047 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1046 : tensor<?x197x1xf64>) outs(%1008 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1048 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1039 : tensor<?x197x768xf32>) outs(%1010 : tensor<?x197x1xf32>) {
+    %920 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%919 : tensor<?x197x768xf32>) outs(%887 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1049 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1048 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %921 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%920 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1050 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1047 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %922 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%919, %921 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %923 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%922, %922 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %924 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%923 : tensor<?x197x768xf32>) outs(%887 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1051 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1050 : tensor<?x197x1xf32>) outs(%1008 : tensor<?x197x1xf32>) {
+    %925 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%924 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1052 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1039, %1049 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %926 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%925 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %927 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%926 : tensor<?x197x1xf32>) outs(%886 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %928 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%922, %927 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1053 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1052, %1051 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %929 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%928, %arg112 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1054 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1053, %arg112 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %930 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%929, %arg113 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%884 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1055 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1054, %arg113 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%996 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1056 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1055 : tensor<?x197x768xf32>) outs(%994 : tensor<?x197x768xf16>) {
+    %931 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%930 : tensor<?x197x768xf32>) outs(%882 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1057 = tensor.empty(%993) : tensor<197x?x768xf16>
-    %transposed_315 = linalg.transpose ins(%1056 : tensor<?x197x768xf16>) outs(%1057 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_316 = tensor.collapse_shape %transposed_315 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %1058 = tensor.empty(%1020) : tensor<?x2304xf32>
-    %1059 = linalg.fill ins(%cst_0 : f32) outs(%1058 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1060 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_316, %arg114 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%1059 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1061 = tensor.empty(%1020) : tensor<?x2304xf16>
-    %1062 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1060 : tensor<?x2304xf32>) outs(%1061 : tensor<?x2304xf16>) {
+    %932 = tensor.empty(%881) : tensor<197x?x768xf16>
+    %transposed_313 = linalg.transpose ins(%931 : tensor<?x197x768xf16>) outs(%932 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_314 = tensor.collapse_shape %transposed_313 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %933 = tensor.empty(%900) : tensor<?x2304xf32>
+    %934 = linalg.fill ins(%cst : f32) outs(%933 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %935 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_314, %arg114 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%934 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %936 = tensor.empty(%900) : tensor<?x2304xf16>
+    %937 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%935 : tensor<?x2304xf32>) outs(%936 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %1063 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1062, %arg115 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%1061 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %938 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%937, %arg115 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%936 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_317 = tensor.expand_shape %1063 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1027, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %1064 = tensor.empty(%1027) : tensor<3x197x?x1x768xf16>
-    %transposed_318 = linalg.transpose ins(%expanded_317 : tensor<1x197x?x3x768xf16>) outs(%1064 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_319 = tensor.collapse_shape %transposed_318 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_320 = tensor.extract_slice %collapsed_319[0, 0, 0, 0] [1, 197, %1027, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_321 = tensor.extract_slice %collapsed_319[1, 0, 0, 0] [1, 197, %1027, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_322 = tensor.extract_slice %collapsed_319[2, 0, 0, 0] [1, 197, %1027, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_323 = tensor.collapse_shape %extracted_slice_320 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_324 = arith.constant 768 : index
-    %1065 = arith.muli %1027, %c768_324 overflow<nsw> : index
-    %1066 = arith.divsi %1065, %c64 : index
-    %expanded_325 = tensor.expand_shape %collapsed_323 [[0], [1, 2]] output_shape [197, %1066, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %1067 = tensor.empty(%1066) : tensor<?x197x64xf16>
-    %transposed_326 = linalg.transpose ins(%expanded_325 : tensor<197x?x64xf16>) outs(%1067 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_327 = tensor.collapse_shape %extracted_slice_321 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_328 = tensor.expand_shape %collapsed_327 [[0], [1, 2]] output_shape [197, %1066, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_329 = tensor.collapse_shape %extracted_slice_322 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_330 = tensor.expand_shape %collapsed_329 [[0], [1, 2]] output_shape [197, %1066, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_331 = linalg.transpose ins(%expanded_330 : tensor<197x?x64xf16>) outs(%1067 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %1068 = tensor.empty(%1066) : tensor<?x64x197xf16>
-    %transposed_332 = linalg.transpose ins(%expanded_328 : tensor<197x?x64xf16>) outs(%1068 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %1069 = tensor.empty(%1066) : tensor<?x197x197xf32>
-    %1070 = linalg.fill ins(%cst_0 : f32) outs(%1069 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1071 = linalg.batch_matmul ins(%transposed_326, %transposed_332 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%1070 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1072 = tensor.empty(%1066) : tensor<?x197x197xf16>
-    %1073 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1071 : tensor<?x197x197xf32>) outs(%1072 : tensor<?x197x197xf16>) {
+    %expanded_315 = tensor.expand_shape %938 [[0, 1, 2], [3, 4]] output_shape [1, 197, %907, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %939 = tensor.empty(%907) : tensor<3x197x?x1x768xf16>
+    %transposed_316 = linalg.transpose ins(%expanded_315 : tensor<1x197x?x3x768xf16>) outs(%939 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_317 = tensor.collapse_shape %transposed_316 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_318 = tensor.extract_slice %collapsed_317[0, 0, 0, 0] [1, 197, %907, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_319 = tensor.extract_slice %collapsed_317[1, 0, 0, 0] [1, 197, %907, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_320 = tensor.extract_slice %collapsed_317[2, 0, 0, 0] [1, 197, %907, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_321 = tensor.collapse_shape %extracted_slice_318 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_322 = arith.constant 768 : index
+    %940 = arith.muli %907, %c768_322 overflow<nsw> : index
+    %941 = arith.divsi %940, %c64 : index
+    %expanded_323 = tensor.expand_shape %collapsed_321 [[0], [1, 2]] output_shape [197, %941, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %942 = tensor.empty(%941) : tensor<?x197x64xf16>
+    %transposed_324 = linalg.transpose ins(%expanded_323 : tensor<197x?x64xf16>) outs(%942 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_325 = tensor.collapse_shape %extracted_slice_319 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_326 = tensor.expand_shape %collapsed_325 [[0], [1, 2]] output_shape [197, %941, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_327 = tensor.collapse_shape %extracted_slice_320 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_328 = tensor.expand_shape %collapsed_327 [[0], [1, 2]] output_shape [197, %941, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_329 = linalg.transpose ins(%expanded_328 : tensor<197x?x64xf16>) outs(%942 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %943 = tensor.empty(%941) : tensor<?x64x197xf16>
+    %transposed_330 = linalg.transpose ins(%expanded_326 : tensor<197x?x64xf16>) outs(%943 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %944 = tensor.empty(%941) : tensor<?x197x197xf32>
+    %945 = linalg.fill ins(%cst : f32) outs(%944 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %946 = linalg.batch_matmul ins(%transposed_324, %transposed_330 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%945 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %947 = tensor.empty(%941) : tensor<?x197x197xf16>
+    %948 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%946 : tensor<?x197x197xf32>) outs(%947 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %1074 = arith.divsi %1066, %c12 : index
-    %expanded_333 = tensor.expand_shape %1073 [[0, 1], [2], [3]] output_shape [%1074, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %1075 = tensor.empty(%1074) : tensor<?x12x197x197xf16>
-    %1076 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_333 : tensor<?x12x197x197xf16>) outs(%1075 : tensor<?x12x197x197xf16>) {
+    %949 = arith.divsi %941, %c12 : index
+    %expanded_331 = tensor.expand_shape %948 [[0, 1], [2], [3]] output_shape [%949, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %950 = tensor.empty(%949) : tensor<?x12x197x197xf16>
+    %951 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_331 : tensor<?x12x197x197xf16>) outs(%950 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %1077 = tensor.empty(%1074) : tensor<?x12x197x197xf32>
-    %1078 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1076 : tensor<?x12x197x197xf16>) outs(%1077 : tensor<?x12x197x197xf32>) {
+    %952 = tensor.empty(%949) : tensor<?x12x197x197xf32>
+    %953 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%951 : tensor<?x12x197x197xf16>) outs(%952 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1079 = tensor.empty(%1074) : tensor<?x12x197xi64>
-    %1080 = linalg.fill ins(%c0_i64 : i64) outs(%1079 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %1081 = tensor.empty(%1074) : tensor<?x12x197xf32>
-    %1082 = linalg.fill ins(%cst_1 : f32) outs(%1081 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %1083:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1078 : tensor<?x12x197x197xf32>) outs(%1082, %1080 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %954 = tensor.empty(%949) : tensor<?x12x197xi64>
+    %955 = linalg.fill ins(%c0_i64 : i64) outs(%954 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %956 = tensor.empty(%949) : tensor<?x12x197xf32>
+    %957 = linalg.fill ins(%cst_0 : f32) outs(%956 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %958:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%953 : tensor<?x12x197x197xf32>) outs(%957, %955 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_334 = tensor.expand_shape %1083#0 [[0], [1], [2, 3]] output_shape [%1074, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %1084 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1078, %expanded_334 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1077 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_332 = tensor.expand_shape %958#0 [[0], [1], [2, 3]] output_shape [%949, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %959 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%953, %expanded_332 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%952 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1085 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1084 : tensor<?x12x197x197xf32>) outs(%1077 : tensor<?x12x197x197xf32>) {
+    %960 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%959 : tensor<?x12x197x197xf32>) outs(%952 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1086 = tensor.empty(%1074) : tensor<?x12x197x1xf32>
-    %1087 = linalg.fill ins(%cst_0 : f32) outs(%1086 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %1088 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1085 : tensor<?x12x197x197xf32>) outs(%1087 : tensor<?x12x197x1xf32>) {
+    %961 = tensor.empty(%949) : tensor<?x12x197x1xf32>
+    %962 = linalg.fill ins(%cst : f32) outs(%961 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %963 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%960 : tensor<?x12x197x197xf32>) outs(%962 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %1089 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1085, %1088 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1077 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %964 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%960, %963 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%952 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1090 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1089 : tensor<?x12x197x197xf32>) outs(%1075 : tensor<?x12x197x197xf16>) {
+    %965 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%964 : tensor<?x12x197x197xf32>) outs(%950 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_335 = tensor.collapse_shape %1090 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_336 = arith.constant 12 : index
-    %1091 = arith.muli %1074, %c12_336 overflow<nsw> : index
-    %1092 = tensor.empty(%1091) : tensor<?x197x64xf32>
-    %1093 = linalg.fill ins(%cst_0 : f32) outs(%1092 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1094 = linalg.batch_matmul ins(%collapsed_335, %transposed_331 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%1093 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1095 = tensor.empty(%1091) : tensor<?x197x64xf16>
-    %1096 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1094 : tensor<?x197x64xf32>) outs(%1095 : tensor<?x197x64xf16>) {
+    %collapsed_333 = tensor.collapse_shape %965 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_334 = arith.constant 12 : index
+    %966 = arith.muli %949, %c12_334 overflow<nsw> : index
+    %967 = tensor.empty(%966) : tensor<?x197x64xf32>
+    %968 = linalg.fill ins(%cst : f32) outs(%967 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %969 = linalg.batch_matmul ins(%collapsed_333, %transposed_329 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%968 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %970 = tensor.empty(%966) : tensor<?x197x64xf16>
+    %971 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%969 : tensor<?x197x64xf32>) outs(%970 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %1097 = arith.divsi %1091, %c12 : index
-    %expanded_337 = tensor.expand_shape %1096 [[0, 1], [2], [3]] output_shape [%1097, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %1098 = tensor.empty(%1097) : tensor<197x?x12x64xf16>
-    %transposed_338 = linalg.transpose ins(%expanded_337 : tensor<?x12x197x64xf16>) outs(%1098 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_339 = tensor.collapse_shape %transposed_338 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_340 = arith.constant 197 : index
-    %1099 = arith.muli %1097, %c197_340 overflow<nsw> : index
-    %1100 = tensor.empty(%1099) : tensor<?x768xf32>
-    %1101 = linalg.fill ins(%cst_0 : f32) outs(%1100 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1102 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_339, %arg116 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1101 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1103 = tensor.empty(%1099) : tensor<?x768xf16>
-    %1104 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1102 : tensor<?x768xf32>) outs(%1103 : tensor<?x768xf16>) {
+    %972 = arith.divsi %966, %c12 : index
+    %expanded_335 = tensor.expand_shape %971 [[0, 1], [2], [3]] output_shape [%972, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %973 = tensor.empty(%972) : tensor<197x?x12x64xf16>
+    %transposed_336 = linalg.transpose ins(%expanded_335 : tensor<?x12x197x64xf16>) outs(%973 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_337 = tensor.collapse_shape %transposed_336 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_338 = arith.constant 197 : index
+    %974 = arith.muli %972, %c197_338 overflow<nsw> : index
+    %975 = tensor.empty(%974) : tensor<?x768xf32>
+    %976 = linalg.fill ins(%cst : f32) outs(%975 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %977 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_337, %arg116 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%976 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %978 = tensor.empty(%974) : tensor<?x768xf16>
+    %979 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%977 : tensor<?x768xf32>) outs(%978 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1105 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1104, %arg117 : tensor<?x768xf16>, tensor<768xf16>) outs(%1103 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %980 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%979, %arg117 : tensor<?x768xf16>, tensor<768xf16>) outs(%978 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1106 = arith.divsi %1099, %c197 : index
-    %expanded_341 = tensor.expand_shape %1105 [[0, 1], [2]] output_shape [197, %1106, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %1107 = tensor.empty(%1106) : tensor<?x197x768xf16>
-    %transposed_342 = linalg.transpose ins(%expanded_341 : tensor<197x?x768xf16>) outs(%1107 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %1108 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_342, %1038 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1107 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %981 = arith.divsi %974, %c197 : index
+    %expanded_339 = tensor.expand_shape %980 [[0, 1], [2]] output_shape [197, %981, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %982 = tensor.empty(%981) : tensor<?x197x768xf16>
+    %transposed_340 = linalg.transpose ins(%expanded_339 : tensor<197x?x768xf16>) outs(%982 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %983 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_340, %918 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%982 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1109 = tensor.empty(%1106) : tensor<?x197x768xf32>
-    %1110 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1108 : tensor<?x197x768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
+    %984 = tensor.empty(%981) : tensor<?x197x768xf32>
+    %985 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983 : tensor<?x197x768xf16>) outs(%984 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1111 = tensor.empty(%1106) : tensor<?x197x768xf64>
-    %1112 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1110 : tensor<?x197x768xf32>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1113 = tensor.empty(%1106) : tensor<?x197x1xf64>
-    %1114 = linalg.fill ins(%cst : f64) outs(%1113 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1115 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1112 : tensor<?x197x768xf64>) outs(%1114 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1116 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1115 : tensor<?x197x1xf64>) outs(%1113 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1117 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1112, %1116 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1118 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1117, %1117 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1119 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1118 : tensor<?x197x768xf64>) outs(%1114 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1120 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1119 : tensor<?x197x1xf64>) outs(%1113 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1121 = tensor.empty(%1106) : tensor<?x197x1xf32>
-    %1122 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1120 : tensor<?x197x1xf64>) outs(%1121 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1123 = linalg.fill ins(%cst_0 : f32) outs(%1121 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1124 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1110 : tensor<?x197x768xf32>) outs(%1123 : tensor<?x197x1xf32>) {
+    %986 = tensor.empty(%981) : tensor<?x197x1xf32>
+    %987 = linalg.fill ins(%cst : f32) outs(%986 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %988 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%985 : tensor<?x197x768xf32>) outs(%987 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1125 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1124 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %989 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%988 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1126 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1122 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %990 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%985, %989 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %991 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990, %990 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %992 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%991 : tensor<?x197x768xf32>) outs(%987 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1127 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1126 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %993 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%992 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1128 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1110, %1125 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %994 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%993 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %995 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%994 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %996 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%990, %995 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1129 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1128, %1127 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %997 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%996, %arg118 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1130 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1129, %arg118 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %998 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%997, %arg119 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1131 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1130, %arg119 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1132 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1131 : tensor<?x197x768xf32>) outs(%1107 : tensor<?x197x768xf16>) {
+    %999 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%998 : tensor<?x197x768xf32>) outs(%982 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_343 = tensor.collapse_shape %1132 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_344 = arith.constant 197 : index
-    %1133 = arith.muli %1106, %c197_344 overflow<nsw> : index
-    %1134 = tensor.empty(%1133) : tensor<?x3072xf32>
-    %1135 = linalg.fill ins(%cst_0 : f32) outs(%1134 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1136 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_343, %arg120 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1135 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1137 = tensor.empty(%1133) : tensor<?x3072xf16>
-    %1138 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1136 : tensor<?x3072xf32>) outs(%1137 : tensor<?x3072xf16>) {
+    %collapsed_341 = tensor.collapse_shape %999 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_342 = arith.constant 197 : index
+    %1000 = arith.muli %981, %c197_342 overflow<nsw> : index
+    %1001 = tensor.empty(%1000) : tensor<?x3072xf32>
+    %1002 = linalg.fill ins(%cst : f32) outs(%1001 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1003 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_341, %arg120 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1002 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1004 = tensor.empty(%1000) : tensor<?x3072xf16>
+    %1005 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1003 : tensor<?x3072xf32>) outs(%1004 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1139 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1138, %arg121 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1137 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1006 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1005, %arg121 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1004 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1140 = arith.divsi %1133, %c197 : index
-    %expanded_345 = tensor.expand_shape %1139 [[0, 1], [2]] output_shape [%1140, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %1141 = tensor.empty(%1140) : tensor<?x197x3072xf16>
-    %1142 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_345 : tensor<?x197x3072xf16>) outs(%1141 : tensor<?x197x3072xf16>) {
+    %1007 = arith.divsi %1000, %c197 : index
+    %expanded_343 = tensor.expand_shape %1006 [[0, 1], [2]] output_shape [%1007, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %1008 = tensor.empty(%1007) : tensor<?x197x3072xf16>
+    %1009 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_343 : tensor<?x197x3072xf16>) outs(%1008 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_346 = tensor.collapse_shape %1142 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_347 = arith.constant 197 : index
-    %1143 = arith.muli %1140, %c197_347 overflow<nsw> : index
-    %1144 = tensor.empty(%1143) : tensor<?x768xf32>
-    %1145 = linalg.fill ins(%cst_0 : f32) outs(%1144 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1146 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_346, %arg122 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1145 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1147 = tensor.empty(%1143) : tensor<?x768xf16>
-    %1148 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1146 : tensor<?x768xf32>) outs(%1147 : tensor<?x768xf16>) {
+    %collapsed_344 = tensor.collapse_shape %1009 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_345 = arith.constant 197 : index
+    %1010 = arith.muli %1007, %c197_345 overflow<nsw> : index
+    %1011 = tensor.empty(%1010) : tensor<?x768xf32>
+    %1012 = linalg.fill ins(%cst : f32) outs(%1011 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1013 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_344, %arg122 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1012 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1014 = tensor.empty(%1010) : tensor<?x768xf16>
+    %1015 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1013 : tensor<?x768xf32>) outs(%1014 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1149 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1148, %arg123 : tensor<?x768xf16>, tensor<768xf16>) outs(%1147 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1016 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1015, %arg123 : tensor<?x768xf16>, tensor<768xf16>) outs(%1014 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1150 = arith.divsi %1143, %c197 : index
-    %expanded_348 = tensor.expand_shape %1149 [[0, 1], [2]] output_shape [%1150, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %1151 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1108, %expanded_348 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1107 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1017 = arith.divsi %1010, %c197 : index
+    %expanded_346 = tensor.expand_shape %1016 [[0, 1], [2]] output_shape [%1017, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %1018 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%983, %expanded_346 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%982 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1152 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1151 : tensor<?x197x768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
+    %1019 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1018 : tensor<?x197x768xf16>) outs(%984 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1153 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1152 : tensor<?x197x768xf32>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1154 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1153 : tensor<?x197x768xf64>) outs(%1114 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1155 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1154 : tensor<?x197x1xf64>) outs(%1113 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1156 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1153, %1155 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1157 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1156, %1156 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1111 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1158 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1157 : tensor<?x197x768xf64>) outs(%1114 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1159 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1158 : tensor<?x197x1xf64>) outs(%1113 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1160 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1159 : tensor<?x197x1xf64>) outs(%1121 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1161 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1152 : tensor<?x197x768xf32>) outs(%1123 : tensor<?x197x1xf32>) {
+    %1020 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1019 : tensor<?x197x768xf32>) outs(%987 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1162 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1161 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %1021 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1020 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1163 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1160 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %1022 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1019, %1021 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1023 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1022, %1022 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1024 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1023 : tensor<?x197x768xf32>) outs(%987 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1164 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1163 : tensor<?x197x1xf32>) outs(%1121 : tensor<?x197x1xf32>) {
+    %1025 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1024 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1165 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1152, %1162 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1026 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1025 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %1027 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1026 : tensor<?x197x1xf32>) outs(%986 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %1028 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1022, %1027 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1166 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1165, %1164 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1029 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1028, %arg124 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1167 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1166, %arg124 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %1030 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1029, %arg125 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%984 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1168 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1167, %arg125 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1109 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1169 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1168 : tensor<?x197x768xf32>) outs(%1107 : tensor<?x197x768xf16>) {
+    %1031 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1030 : tensor<?x197x768xf32>) outs(%982 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1170 = tensor.empty(%1106) : tensor<197x?x768xf16>
-    %transposed_349 = linalg.transpose ins(%1169 : tensor<?x197x768xf16>) outs(%1170 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_350 = tensor.collapse_shape %transposed_349 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %1171 = tensor.empty(%1133) : tensor<?x2304xf32>
-    %1172 = linalg.fill ins(%cst_0 : f32) outs(%1171 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1173 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_350, %arg126 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%1172 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1174 = tensor.empty(%1133) : tensor<?x2304xf16>
-    %1175 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1173 : tensor<?x2304xf32>) outs(%1174 : tensor<?x2304xf16>) {
+    %1032 = tensor.empty(%981) : tensor<197x?x768xf16>
+    %transposed_347 = linalg.transpose ins(%1031 : tensor<?x197x768xf16>) outs(%1032 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_348 = tensor.collapse_shape %transposed_347 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %1033 = tensor.empty(%1000) : tensor<?x2304xf32>
+    %1034 = linalg.fill ins(%cst : f32) outs(%1033 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1035 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_348, %arg126 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%1034 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1036 = tensor.empty(%1000) : tensor<?x2304xf16>
+    %1037 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1035 : tensor<?x2304xf32>) outs(%1036 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %1176 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1175, %arg127 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%1174 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1038 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1037, %arg127 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%1036 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_351 = tensor.expand_shape %1176 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1140, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %1177 = tensor.empty(%1140) : tensor<3x197x?x1x768xf16>
-    %transposed_352 = linalg.transpose ins(%expanded_351 : tensor<1x197x?x3x768xf16>) outs(%1177 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_353 = tensor.collapse_shape %transposed_352 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_354 = tensor.extract_slice %collapsed_353[0, 0, 0, 0] [1, 197, %1140, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_355 = tensor.extract_slice %collapsed_353[1, 0, 0, 0] [1, 197, %1140, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_356 = tensor.extract_slice %collapsed_353[2, 0, 0, 0] [1, 197, %1140, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_357 = tensor.collapse_shape %extracted_slice_354 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_358 = arith.constant 768 : index
-    %1178 = arith.muli %1140, %c768_358 overflow<nsw> : index
-    %1179 = arith.divsi %1178, %c64 : index
-    %expanded_359 = tensor.expand_shape %collapsed_357 [[0], [1, 2]] output_shape [197, %1179, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %1180 = tensor.empty(%1179) : tensor<?x197x64xf16>
-    %transposed_360 = linalg.transpose ins(%expanded_359 : tensor<197x?x64xf16>) outs(%1180 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_361 = tensor.collapse_shape %extracted_slice_355 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_362 = tensor.expand_shape %collapsed_361 [[0], [1, 2]] output_shape [197, %1179, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_363 = tensor.collapse_shape %extracted_slice_356 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_364 = tensor.expand_shape %collapsed_363 [[0], [1, 2]] output_shape [197, %1179, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_365 = linalg.transpose ins(%expanded_364 : tensor<197x?x64xf16>) outs(%1180 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %1181 = tensor.empty(%1179) : tensor<?x64x197xf16>
-    %transposed_366 = linalg.transpose ins(%expanded_362 : tensor<197x?x64xf16>) outs(%1181 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %1182 = tensor.empty(%1179) : tensor<?x197x197xf32>
-    %1183 = linalg.fill ins(%cst_0 : f32) outs(%1182 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1184 = linalg.batch_matmul ins(%transposed_360, %transposed_366 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%1183 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1185 = tensor.empty(%1179) : tensor<?x197x197xf16>
-    %1186 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1184 : tensor<?x197x197xf32>) outs(%1185 : tensor<?x197x197xf16>) {
+    %expanded_349 = tensor.expand_shape %1038 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1007, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %1039 = tensor.empty(%1007) : tensor<3x197x?x1x768xf16>
+    %transposed_350 = linalg.transpose ins(%expanded_349 : tensor<1x197x?x3x768xf16>) outs(%1039 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_351 = tensor.collapse_shape %transposed_350 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_352 = tensor.extract_slice %collapsed_351[0, 0, 0, 0] [1, 197, %1007, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_353 = tensor.extract_slice %collapsed_351[1, 0, 0, 0] [1, 197, %1007, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_354 = tensor.extract_slice %collapsed_351[2, 0, 0, 0] [1, 197, %1007, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_355 = tensor.collapse_shape %extracted_slice_352 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_356 = arith.constant 768 : index
+    %1040 = arith.muli %1007, %c768_356 overflow<nsw> : index
+    %1041 = arith.divsi %1040, %c64 : index
+    %expanded_357 = tensor.expand_shape %collapsed_355 [[0], [1, 2]] output_shape [197, %1041, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %1042 = tensor.empty(%1041) : tensor<?x197x64xf16>
+    %transposed_358 = linalg.transpose ins(%expanded_357 : tensor<197x?x64xf16>) outs(%1042 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_359 = tensor.collapse_shape %extracted_slice_353 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_360 = tensor.expand_shape %collapsed_359 [[0], [1, 2]] output_shape [197, %1041, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_361 = tensor.collapse_shape %extracted_slice_354 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_362 = tensor.expand_shape %collapsed_361 [[0], [1, 2]] output_shape [197, %1041, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_363 = linalg.transpose ins(%expanded_362 : tensor<197x?x64xf16>) outs(%1042 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %1043 = tensor.empty(%1041) : tensor<?x64x197xf16>
+    %transposed_364 = linalg.transpose ins(%expanded_360 : tensor<197x?x64xf16>) outs(%1043 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %1044 = tensor.empty(%1041) : tensor<?x197x197xf32>
+    %1045 = linalg.fill ins(%cst : f32) outs(%1044 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %1046 = linalg.batch_matmul ins(%transposed_358, %transposed_364 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%1045 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %1047 = tensor.empty(%1041) : tensor<?x197x197xf16>
+    %1048 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1046 : tensor<?x197x197xf32>) outs(%1047 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %1187 = arith.divsi %1179, %c12 : index
-    %expanded_367 = tensor.expand_shape %1186 [[0, 1], [2], [3]] output_shape [%1187, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %1188 = tensor.empty(%1187) : tensor<?x12x197x197xf16>
-    %1189 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_367 : tensor<?x12x197x197xf16>) outs(%1188 : tensor<?x12x197x197xf16>) {
+    %1049 = arith.divsi %1041, %c12 : index
+    %expanded_365 = tensor.expand_shape %1048 [[0, 1], [2], [3]] output_shape [%1049, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %1050 = tensor.empty(%1049) : tensor<?x12x197x197xf16>
+    %1051 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_365 : tensor<?x12x197x197xf16>) outs(%1050 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %1190 = tensor.empty(%1187) : tensor<?x12x197x197xf32>
-    %1191 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1189 : tensor<?x12x197x197xf16>) outs(%1190 : tensor<?x12x197x197xf32>) {
+    %1052 = tensor.empty(%1049) : tensor<?x12x197x197xf32>
+    %1053 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1051 : tensor<?x12x197x197xf16>) outs(%1052 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1192 = tensor.empty(%1187) : tensor<?x12x197xi64>
-    %1193 = linalg.fill ins(%c0_i64 : i64) outs(%1192 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %1194 = tensor.empty(%1187) : tensor<?x12x197xf32>
-    %1195 = linalg.fill ins(%cst_1 : f32) outs(%1194 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %1196:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1191 : tensor<?x12x197x197xf32>) outs(%1195, %1193 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %1054 = tensor.empty(%1049) : tensor<?x12x197xi64>
+    %1055 = linalg.fill ins(%c0_i64 : i64) outs(%1054 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %1056 = tensor.empty(%1049) : tensor<?x12x197xf32>
+    %1057 = linalg.fill ins(%cst_0 : f32) outs(%1056 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %1058:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1053 : tensor<?x12x197x197xf32>) outs(%1057, %1055 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_368 = tensor.expand_shape %1196#0 [[0], [1], [2, 3]] output_shape [%1187, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %1197 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1191, %expanded_368 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1190 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_366 = tensor.expand_shape %1058#0 [[0], [1], [2, 3]] output_shape [%1049, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %1059 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1053, %expanded_366 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1052 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1198 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1197 : tensor<?x12x197x197xf32>) outs(%1190 : tensor<?x12x197x197xf32>) {
+    %1060 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1059 : tensor<?x12x197x197xf32>) outs(%1052 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1199 = tensor.empty(%1187) : tensor<?x12x197x1xf32>
-    %1200 = linalg.fill ins(%cst_0 : f32) outs(%1199 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %1201 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1198 : tensor<?x12x197x197xf32>) outs(%1200 : tensor<?x12x197x1xf32>) {
+    %1061 = tensor.empty(%1049) : tensor<?x12x197x1xf32>
+    %1062 = linalg.fill ins(%cst : f32) outs(%1061 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %1063 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1060 : tensor<?x12x197x197xf32>) outs(%1062 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %1202 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1198, %1201 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1190 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1064 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1060, %1063 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1052 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1203 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1202 : tensor<?x12x197x197xf32>) outs(%1188 : tensor<?x12x197x197xf16>) {
+    %1065 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1064 : tensor<?x12x197x197xf32>) outs(%1050 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_369 = tensor.collapse_shape %1203 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_370 = arith.constant 12 : index
-    %1204 = arith.muli %1187, %c12_370 overflow<nsw> : index
-    %1205 = tensor.empty(%1204) : tensor<?x197x64xf32>
-    %1206 = linalg.fill ins(%cst_0 : f32) outs(%1205 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1207 = linalg.batch_matmul ins(%collapsed_369, %transposed_365 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%1206 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1208 = tensor.empty(%1204) : tensor<?x197x64xf16>
-    %1209 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1207 : tensor<?x197x64xf32>) outs(%1208 : tensor<?x197x64xf16>) {
+    %collapsed_367 = tensor.collapse_shape %1065 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_368 = arith.constant 12 : index
+    %1066 = arith.muli %1049, %c12_368 overflow<nsw> : index
+    %1067 = tensor.empty(%1066) : tensor<?x197x64xf32>
+    %1068 = linalg.fill ins(%cst : f32) outs(%1067 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %1069 = linalg.batch_matmul ins(%collapsed_367, %transposed_363 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%1068 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %1070 = tensor.empty(%1066) : tensor<?x197x64xf16>
+    %1071 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1069 : tensor<?x197x64xf32>) outs(%1070 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %1210 = arith.divsi %1204, %c12 : index
-    %expanded_371 = tensor.expand_shape %1209 [[0, 1], [2], [3]] output_shape [%1210, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %1211 = tensor.empty(%1210) : tensor<197x?x12x64xf16>
-    %transposed_372 = linalg.transpose ins(%expanded_371 : tensor<?x12x197x64xf16>) outs(%1211 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_373 = tensor.collapse_shape %transposed_372 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_374 = arith.constant 197 : index
-    %1212 = arith.muli %1210, %c197_374 overflow<nsw> : index
-    %1213 = tensor.empty(%1212) : tensor<?x768xf32>
-    %1214 = linalg.fill ins(%cst_0 : f32) outs(%1213 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1215 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_373, %arg128 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1214 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1216 = tensor.empty(%1212) : tensor<?x768xf16>
-    %1217 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1215 : tensor<?x768xf32>) outs(%1216 : tensor<?x768xf16>) {
+    %1072 = arith.divsi %1066, %c12 : index
+    %expanded_369 = tensor.expand_shape %1071 [[0, 1], [2], [3]] output_shape [%1072, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %1073 = tensor.empty(%1072) : tensor<197x?x12x64xf16>
+    %transposed_370 = linalg.transpose ins(%expanded_369 : tensor<?x12x197x64xf16>) outs(%1073 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_371 = tensor.collapse_shape %transposed_370 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_372 = arith.constant 197 : index
+    %1074 = arith.muli %1072, %c197_372 overflow<nsw> : index
+    %1075 = tensor.empty(%1074) : tensor<?x768xf32>
+    %1076 = linalg.fill ins(%cst : f32) outs(%1075 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1077 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_371, %arg128 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1076 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1078 = tensor.empty(%1074) : tensor<?x768xf16>
+    %1079 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1077 : tensor<?x768xf32>) outs(%1078 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1218 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1217, %arg129 : tensor<?x768xf16>, tensor<768xf16>) outs(%1216 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1080 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1079, %arg129 : tensor<?x768xf16>, tensor<768xf16>) outs(%1078 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1219 = arith.divsi %1212, %c197 : index
-    %expanded_375 = tensor.expand_shape %1218 [[0, 1], [2]] output_shape [197, %1219, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %1220 = tensor.empty(%1219) : tensor<?x197x768xf16>
-    %transposed_376 = linalg.transpose ins(%expanded_375 : tensor<197x?x768xf16>) outs(%1220 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %1221 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_376, %1151 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1220 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1081 = arith.divsi %1074, %c197 : index
+    %expanded_373 = tensor.expand_shape %1080 [[0, 1], [2]] output_shape [197, %1081, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %1082 = tensor.empty(%1081) : tensor<?x197x768xf16>
+    %transposed_374 = linalg.transpose ins(%expanded_373 : tensor<197x?x768xf16>) outs(%1082 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %1083 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_374, %1018 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1082 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1222 = tensor.empty(%1219) : tensor<?x197x768xf32>
-    %1223 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1221 : tensor<?x197x768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
+    %1084 = tensor.empty(%1081) : tensor<?x197x768xf32>
+    %1085 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083 : tensor<?x197x768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1224 = tensor.empty(%1219) : tensor<?x197x768xf64>
-    %1225 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1223 : tensor<?x197x768xf32>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1226 = tensor.empty(%1219) : tensor<?x197x1xf64>
-    %1227 = linalg.fill ins(%cst : f64) outs(%1226 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1228 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1225 : tensor<?x197x768xf64>) outs(%1227 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1229 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1228 : tensor<?x197x1xf64>) outs(%1226 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1230 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1225, %1229 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1231 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1230, %1230 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1232 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1231 : tensor<?x197x768xf64>) outs(%1227 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1233 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1232 : tensor<?x197x1xf64>) outs(%1226 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1234 = tensor.empty(%1219) : tensor<?x197x1xf32>
-    %1235 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1233 : tensor<?x197x1xf64>) outs(%1234 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1236 = linalg.fill ins(%cst_0 : f32) outs(%1234 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1237 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1223 : tensor<?x197x768xf32>) outs(%1236 : tensor<?x197x1xf32>) {
+    %1086 = tensor.empty(%1081) : tensor<?x197x1xf32>
+    %1087 = linalg.fill ins(%cst : f32) outs(%1086 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %1088 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1085 : tensor<?x197x768xf32>) outs(%1087 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1238 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1237 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1089 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1088 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1239 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1235 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1090 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1085, %1089 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1091 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1090, %1090 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1092 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1091 : tensor<?x197x768xf32>) outs(%1087 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1240 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1239 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1093 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1092 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1241 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1223, %1238 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1094 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1093 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %1095 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1094 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %1096 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1090, %1095 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1242 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1241, %1240 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1097 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1096, %arg130 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1243 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1242, %arg130 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %1098 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1097, %arg131 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1244 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1243, %arg131 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1245 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1244 : tensor<?x197x768xf32>) outs(%1220 : tensor<?x197x768xf16>) {
+    %1099 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1098 : tensor<?x197x768xf32>) outs(%1082 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_377 = tensor.collapse_shape %1245 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_378 = arith.constant 197 : index
-    %1246 = arith.muli %1219, %c197_378 overflow<nsw> : index
-    %1247 = tensor.empty(%1246) : tensor<?x3072xf32>
-    %1248 = linalg.fill ins(%cst_0 : f32) outs(%1247 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1249 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_377, %arg132 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1248 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1250 = tensor.empty(%1246) : tensor<?x3072xf16>
-    %1251 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1249 : tensor<?x3072xf32>) outs(%1250 : tensor<?x3072xf16>) {
+    %collapsed_375 = tensor.collapse_shape %1099 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_376 = arith.constant 197 : index
+    %1100 = arith.muli %1081, %c197_376 overflow<nsw> : index
+    %1101 = tensor.empty(%1100) : tensor<?x3072xf32>
+    %1102 = linalg.fill ins(%cst : f32) outs(%1101 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1103 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_375, %arg132 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1102 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1104 = tensor.empty(%1100) : tensor<?x3072xf16>
+    %1105 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1103 : tensor<?x3072xf32>) outs(%1104 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1252 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1251, %arg133 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1250 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1106 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1105, %arg133 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1104 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1253 = arith.divsi %1246, %c197 : index
-    %expanded_379 = tensor.expand_shape %1252 [[0, 1], [2]] output_shape [%1253, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %1254 = tensor.empty(%1253) : tensor<?x197x3072xf16>
-    %1255 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_379 : tensor<?x197x3072xf16>) outs(%1254 : tensor<?x197x3072xf16>) {
+    %1107 = arith.divsi %1100, %c197 : index
+    %expanded_377 = tensor.expand_shape %1106 [[0, 1], [2]] output_shape [%1107, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %1108 = tensor.empty(%1107) : tensor<?x197x3072xf16>
+    %1109 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_377 : tensor<?x197x3072xf16>) outs(%1108 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_380 = tensor.collapse_shape %1255 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_381 = arith.constant 197 : index
-    %1256 = arith.muli %1253, %c197_381 overflow<nsw> : index
-    %1257 = tensor.empty(%1256) : tensor<?x768xf32>
-    %1258 = linalg.fill ins(%cst_0 : f32) outs(%1257 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1259 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_380, %arg134 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1258 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1260 = tensor.empty(%1256) : tensor<?x768xf16>
-    %1261 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1259 : tensor<?x768xf32>) outs(%1260 : tensor<?x768xf16>) {
+    %collapsed_378 = tensor.collapse_shape %1109 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_379 = arith.constant 197 : index
+    %1110 = arith.muli %1107, %c197_379 overflow<nsw> : index
+    %1111 = tensor.empty(%1110) : tensor<?x768xf32>
+    %1112 = linalg.fill ins(%cst : f32) outs(%1111 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1113 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_378, %arg134 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1112 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1114 = tensor.empty(%1110) : tensor<?x768xf16>
+    %1115 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1113 : tensor<?x768xf32>) outs(%1114 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1262 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1261, %arg135 : tensor<?x768xf16>, tensor<768xf16>) outs(%1260 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1116 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1115, %arg135 : tensor<?x768xf16>, tensor<768xf16>) outs(%1114 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1263 = arith.divsi %1256, %c197 : index
-    %expanded_382 = tensor.expand_shape %1262 [[0, 1], [2]] output_shape [%1263, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %1264 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1221, %expanded_382 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1220 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1117 = arith.divsi %1110, %c197 : index
+    %expanded_380 = tensor.expand_shape %1116 [[0, 1], [2]] output_shape [%1117, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %1118 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1083, %expanded_380 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1082 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1265 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1264 : tensor<?x197x768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
+    %1119 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1118 : tensor<?x197x768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1266 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1265 : tensor<?x197x768xf32>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1267 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1266 : tensor<?x197x768xf64>) outs(%1227 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1268 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1267 : tensor<?x197x1xf64>) outs(%1226 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1269 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1266, %1268 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1270 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1269, %1269 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1224 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1271 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1270 : tensor<?x197x768xf64>) outs(%1227 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1272 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1271 : tensor<?x197x1xf64>) outs(%1226 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1273 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1272 : tensor<?x197x1xf64>) outs(%1234 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1274 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1265 : tensor<?x197x768xf32>) outs(%1236 : tensor<?x197x1xf32>) {
+    %1120 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1119 : tensor<?x197x768xf32>) outs(%1087 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1275 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1274 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1121 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1120 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1276 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1273 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1122 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1119, %1121 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1123 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1122, %1122 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1124 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1123 : tensor<?x197x768xf32>) outs(%1087 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1277 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1276 : tensor<?x197x1xf32>) outs(%1234 : tensor<?x197x1xf32>) {
+    %1125 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1124 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1278 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1265, %1275 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1126 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1125 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %1127 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1126 : tensor<?x197x1xf32>) outs(%1086 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %1128 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1122, %1127 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1279 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1278, %1277 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1129 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1128, %arg136 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1280 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1279, %arg136 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %1130 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1129, %arg137 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1084 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1281 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1280, %arg137 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1222 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1282 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1281 : tensor<?x197x768xf32>) outs(%1220 : tensor<?x197x768xf16>) {
+    %1131 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1130 : tensor<?x197x768xf32>) outs(%1082 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1283 = tensor.empty(%1219) : tensor<197x?x768xf16>
-    %transposed_383 = linalg.transpose ins(%1282 : tensor<?x197x768xf16>) outs(%1283 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
-    %collapsed_384 = tensor.collapse_shape %transposed_383 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
-    %1284 = tensor.empty(%1246) : tensor<?x2304xf32>
-    %1285 = linalg.fill ins(%cst_0 : f32) outs(%1284 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1286 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_384, %arg138 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%1285 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
-    %1287 = tensor.empty(%1246) : tensor<?x2304xf16>
-    %1288 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1286 : tensor<?x2304xf32>) outs(%1287 : tensor<?x2304xf16>) {
+    %1132 = tensor.empty(%1081) : tensor<197x?x768xf16>
+    %transposed_381 = linalg.transpose ins(%1131 : tensor<?x197x768xf16>) outs(%1132 : tensor<197x?x768xf16>) permutation = [1, 0, 2] 
+    %collapsed_382 = tensor.collapse_shape %transposed_381 [[0, 1], [2]] : tensor<197x?x768xf16> into tensor<?x768xf16>
+    %1133 = tensor.empty(%1100) : tensor<?x2304xf32>
+    %1134 = linalg.fill ins(%cst : f32) outs(%1133 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1135 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_382, %arg138 : tensor<?x768xf16>, tensor<2304x768xf16>) outs(%1134 : tensor<?x2304xf32>) -> tensor<?x2304xf32>
+    %1136 = tensor.empty(%1100) : tensor<?x2304xf16>
+    %1137 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1135 : tensor<?x2304xf32>) outs(%1136 : tensor<?x2304xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %1289 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1288, %arg139 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%1287 : tensor<?x2304xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1138 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1137, %arg139 : tensor<?x2304xf16>, tensor<2304xf16>) outs(%1136 : tensor<?x2304xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x2304xf16>
-    %expanded_385 = tensor.expand_shape %1289 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1253, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
-    %1290 = tensor.empty(%1253) : tensor<3x197x?x1x768xf16>
-    %transposed_386 = linalg.transpose ins(%expanded_385 : tensor<1x197x?x3x768xf16>) outs(%1290 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
-    %collapsed_387 = tensor.collapse_shape %transposed_386 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
-    %extracted_slice_388 = tensor.extract_slice %collapsed_387[0, 0, 0, 0] [1, 197, %1253, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_389 = tensor.extract_slice %collapsed_387[1, 0, 0, 0] [1, 197, %1253, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %extracted_slice_390 = tensor.extract_slice %collapsed_387[2, 0, 0, 0] [1, 197, %1253, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
-    %collapsed_391 = tensor.collapse_shape %extracted_slice_388 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %c768_392 = arith.constant 768 : index
-    %1291 = arith.muli %1253, %c768_392 overflow<nsw> : index
-    %1292 = arith.divsi %1291, %c64 : index
-    %expanded_393 = tensor.expand_shape %collapsed_391 [[0], [1, 2]] output_shape [197, %1292, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %1293 = tensor.empty(%1292) : tensor<?x197x64xf16>
-    %transposed_394 = linalg.transpose ins(%expanded_393 : tensor<197x?x64xf16>) outs(%1293 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %collapsed_395 = tensor.collapse_shape %extracted_slice_389 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_396 = tensor.expand_shape %collapsed_395 [[0], [1, 2]] output_shape [197, %1292, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %collapsed_397 = tensor.collapse_shape %extracted_slice_390 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
-    %expanded_398 = tensor.expand_shape %collapsed_397 [[0], [1, 2]] output_shape [197, %1292, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
-    %transposed_399 = linalg.transpose ins(%expanded_398 : tensor<197x?x64xf16>) outs(%1293 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
-    %1294 = tensor.empty(%1292) : tensor<?x64x197xf16>
-    %transposed_400 = linalg.transpose ins(%expanded_396 : tensor<197x?x64xf16>) outs(%1294 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
-    %1295 = tensor.empty(%1292) : tensor<?x197x197xf32>
-    %1296 = linalg.fill ins(%cst_0 : f32) outs(%1295 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1297 = linalg.batch_matmul ins(%transposed_394, %transposed_400 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%1296 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
-    %1298 = tensor.empty(%1292) : tensor<?x197x197xf16>
-    %1299 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1297 : tensor<?x197x197xf32>) outs(%1298 : tensor<?x197x197xf16>) {
+    %expanded_383 = tensor.expand_shape %1138 [[0, 1, 2], [3, 4]] output_shape [1, 197, %1107, 3, 768] : tensor<?x2304xf16> into tensor<1x197x?x3x768xf16>
+    %1139 = tensor.empty(%1107) : tensor<3x197x?x1x768xf16>
+    %transposed_384 = linalg.transpose ins(%expanded_383 : tensor<1x197x?x3x768xf16>) outs(%1139 : tensor<3x197x?x1x768xf16>) permutation = [3, 1, 2, 0, 4] 
+    %collapsed_385 = tensor.collapse_shape %transposed_384 [[0], [1], [2, 3], [4]] : tensor<3x197x?x1x768xf16> into tensor<3x197x?x768xf16>
+    %extracted_slice_386 = tensor.extract_slice %collapsed_385[0, 0, 0, 0] [1, 197, %1107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_387 = tensor.extract_slice %collapsed_385[1, 0, 0, 0] [1, 197, %1107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %extracted_slice_388 = tensor.extract_slice %collapsed_385[2, 0, 0, 0] [1, 197, %1107, 768] [1, 1, 1, 1] : tensor<3x197x?x768xf16> to tensor<1x197x?x768xf16>
+    %collapsed_389 = tensor.collapse_shape %extracted_slice_386 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %c768_390 = arith.constant 768 : index
+    %1140 = arith.muli %1107, %c768_390 overflow<nsw> : index
+    %1141 = arith.divsi %1140, %c64 : index
+    %expanded_391 = tensor.expand_shape %collapsed_389 [[0], [1, 2]] output_shape [197, %1141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %1142 = tensor.empty(%1141) : tensor<?x197x64xf16>
+    %transposed_392 = linalg.transpose ins(%expanded_391 : tensor<197x?x64xf16>) outs(%1142 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %collapsed_393 = tensor.collapse_shape %extracted_slice_387 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_394 = tensor.expand_shape %collapsed_393 [[0], [1, 2]] output_shape [197, %1141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %collapsed_395 = tensor.collapse_shape %extracted_slice_388 [[0, 1], [2, 3]] : tensor<1x197x?x768xf16> into tensor<197x?xf16>
+    %expanded_396 = tensor.expand_shape %collapsed_395 [[0], [1, 2]] output_shape [197, %1141, 64] : tensor<197x?xf16> into tensor<197x?x64xf16>
+    %transposed_397 = linalg.transpose ins(%expanded_396 : tensor<197x?x64xf16>) outs(%1142 : tensor<?x197x64xf16>) permutation = [1, 0, 2] 
+    %1143 = tensor.empty(%1141) : tensor<?x64x197xf16>
+    %transposed_398 = linalg.transpose ins(%expanded_394 : tensor<197x?x64xf16>) outs(%1143 : tensor<?x64x197xf16>) permutation = [1, 2, 0] 
+    %1144 = tensor.empty(%1141) : tensor<?x197x197xf32>
+    %1145 = linalg.fill ins(%cst : f32) outs(%1144 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %1146 = linalg.batch_matmul ins(%transposed_392, %transposed_398 : tensor<?x197x64xf16>, tensor<?x64x197xf16>) outs(%1145 : tensor<?x197x197xf32>) -> tensor<?x197x197xf32>
+    %1147 = tensor.empty(%1141) : tensor<?x197x197xf16>
+    %1148 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1146 : tensor<?x197x197xf32>) outs(%1147 : tensor<?x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x197xf16>
-    %1300 = arith.divsi %1292, %c12 : index
-    %expanded_401 = tensor.expand_shape %1299 [[0, 1], [2], [3]] output_shape [%1300, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
-    %1301 = tensor.empty(%1300) : tensor<?x12x197x197xf16>
-    %1302 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_401 : tensor<?x12x197x197xf16>) outs(%1301 : tensor<?x12x197x197xf16>) {
+    %1149 = arith.divsi %1141, %c12 : index
+    %expanded_399 = tensor.expand_shape %1148 [[0, 1], [2], [3]] output_shape [%1149, 12, 197, 197] : tensor<?x197x197xf16> into tensor<?x12x197x197xf16>
+    %1150 = tensor.empty(%1149) : tensor<?x12x197x197xf16>
+    %1151 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%expanded_399 : tensor<?x12x197x197xf16>) outs(%1150 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = arith.mulf %in, %cst_8 : f16
-      linalg.yield %1402 : f16
+      %1238 = arith.mulf %in, %cst_6 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %1303 = tensor.empty(%1300) : tensor<?x12x197x197xf32>
-    %1304 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1302 : tensor<?x12x197x197xf16>) outs(%1303 : tensor<?x12x197x197xf32>) {
+    %1152 = tensor.empty(%1149) : tensor<?x12x197x197xf32>
+    %1153 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1151 : tensor<?x12x197x197xf16>) outs(%1152 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1305 = tensor.empty(%1300) : tensor<?x12x197xi64>
-    %1306 = linalg.fill ins(%c0_i64 : i64) outs(%1305 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
-    %1307 = tensor.empty(%1300) : tensor<?x12x197xf32>
-    %1308 = linalg.fill ins(%cst_1 : f32) outs(%1307 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
-    %1309:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1304 : tensor<?x12x197x197xf32>) outs(%1308, %1306 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
-    ^bb0(%in: f32, %out: f32, %out_419: i64):
-      %1402 = linalg.index 3 : index
-      %1403 = arith.index_cast %1402 : index to i64
-      %1404 = arith.maximumf %in, %out : f32
-      %1405 = arith.cmpf ogt, %in, %out : f32
-      %1406 = arith.select %1405, %1403, %out_419 : i64
-      linalg.yield %1404, %1406 : f32, i64
+    %1154 = tensor.empty(%1149) : tensor<?x12x197xi64>
+    %1155 = linalg.fill ins(%c0_i64 : i64) outs(%1154 : tensor<?x12x197xi64>) -> tensor<?x12x197xi64>
+    %1156 = tensor.empty(%1149) : tensor<?x12x197xf32>
+    %1157 = linalg.fill ins(%cst_0 : f32) outs(%1156 : tensor<?x12x197xf32>) -> tensor<?x12x197xf32>
+    %1158:2 = linalg.generic {indexing_maps = [#map1, #map11, #map11], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1153 : tensor<?x12x197x197xf32>) outs(%1157, %1155 : tensor<?x12x197xf32>, tensor<?x12x197xi64>) {
+    ^bb0(%in: f32, %out: f32, %out_417: i64):
+      %1238 = linalg.index 3 : index
+      %1239 = arith.index_cast %1238 : index to i64
+      %1240 = arith.maximumf %in, %out : f32
+      %1241 = arith.cmpf ogt, %in, %out : f32
+      %1242 = arith.select %1241, %1239, %out_417 : i64
+      linalg.yield %1240, %1242 : f32, i64
     } -> (tensor<?x12x197xf32>, tensor<?x12x197xi64>)
-    %expanded_402 = tensor.expand_shape %1309#0 [[0], [1], [2, 3]] output_shape [%1300, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
-    %1310 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1304, %expanded_402 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1303 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %expanded_400 = tensor.expand_shape %1158#0 [[0], [1], [2, 3]] output_shape [%1149, 12, 197, 1] : tensor<?x12x197xf32> into tensor<?x12x197x1xf32>
+    %1159 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1153, %expanded_400 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1152 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1311 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1310 : tensor<?x12x197x197xf32>) outs(%1303 : tensor<?x12x197x197xf32>) {
+    %1160 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1159 : tensor<?x12x197x197xf32>) outs(%1152 : tensor<?x12x197x197xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.exp %in : f32
-      linalg.yield %1402 : f32
+      %1238 = math.exp %in : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1312 = tensor.empty(%1300) : tensor<?x12x197x1xf32>
-    %1313 = linalg.fill ins(%cst_0 : f32) outs(%1312 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
-    %1314 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1311 : tensor<?x12x197x197xf32>) outs(%1313 : tensor<?x12x197x1xf32>) {
+    %1161 = tensor.empty(%1149) : tensor<?x12x197x1xf32>
+    %1162 = linalg.fill ins(%cst : f32) outs(%1161 : tensor<?x12x197x1xf32>) -> tensor<?x12x197x1xf32>
+    %1163 = linalg.generic {indexing_maps = [#map1, #map12], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%1160 : tensor<?x12x197x197xf32>) outs(%1162 : tensor<?x12x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x1xf32>
-    %1315 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1311, %1314 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1303 : tensor<?x12x197x197xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.divf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1164 = linalg.generic {indexing_maps = [#map1, #map12, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1160, %1163 : tensor<?x12x197x197xf32>, tensor<?x12x197x1xf32>) outs(%1152 : tensor<?x12x197x197xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.divf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x12x197x197xf32>
-    %1316 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1315 : tensor<?x12x197x197xf32>) outs(%1301 : tensor<?x12x197x197xf16>) {
+    %1165 = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1164 : tensor<?x12x197x197xf32>) outs(%1150 : tensor<?x12x197x197xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x12x197x197xf16>
-    %collapsed_403 = tensor.collapse_shape %1316 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
-    %c12_404 = arith.constant 12 : index
-    %1317 = arith.muli %1300, %c12_404 overflow<nsw> : index
-    %1318 = tensor.empty(%1317) : tensor<?x197x64xf32>
-    %1319 = linalg.fill ins(%cst_0 : f32) outs(%1318 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1320 = linalg.batch_matmul ins(%collapsed_403, %transposed_399 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%1319 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
-    %1321 = tensor.empty(%1317) : tensor<?x197x64xf16>
-    %1322 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1320 : tensor<?x197x64xf32>) outs(%1321 : tensor<?x197x64xf16>) {
+    %collapsed_401 = tensor.collapse_shape %1165 [[0, 1], [2], [3]] : tensor<?x12x197x197xf16> into tensor<?x197x197xf16>
+    %c12_402 = arith.constant 12 : index
+    %1166 = arith.muli %1149, %c12_402 overflow<nsw> : index
+    %1167 = tensor.empty(%1166) : tensor<?x197x64xf32>
+    %1168 = linalg.fill ins(%cst : f32) outs(%1167 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %1169 = linalg.batch_matmul ins(%collapsed_401, %transposed_397 : tensor<?x197x197xf16>, tensor<?x197x64xf16>) outs(%1168 : tensor<?x197x64xf32>) -> tensor<?x197x64xf32>
+    %1170 = tensor.empty(%1166) : tensor<?x197x64xf16>
+    %1171 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1169 : tensor<?x197x64xf32>) outs(%1170 : tensor<?x197x64xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x64xf16>
-    %1323 = arith.divsi %1317, %c12 : index
-    %expanded_405 = tensor.expand_shape %1322 [[0, 1], [2], [3]] output_shape [%1323, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
-    %1324 = tensor.empty(%1323) : tensor<197x?x12x64xf16>
-    %transposed_406 = linalg.transpose ins(%expanded_405 : tensor<?x12x197x64xf16>) outs(%1324 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
-    %collapsed_407 = tensor.collapse_shape %transposed_406 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
-    %c197_408 = arith.constant 197 : index
-    %1325 = arith.muli %1323, %c197_408 overflow<nsw> : index
-    %1326 = tensor.empty(%1325) : tensor<?x768xf32>
-    %1327 = linalg.fill ins(%cst_0 : f32) outs(%1326 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1328 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_407, %arg140 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1327 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1329 = tensor.empty(%1325) : tensor<?x768xf16>
-    %1330 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1328 : tensor<?x768xf32>) outs(%1329 : tensor<?x768xf16>) {
+    %1172 = arith.divsi %1166, %c12 : index
+    %expanded_403 = tensor.expand_shape %1171 [[0, 1], [2], [3]] output_shape [%1172, 12, 197, 64] : tensor<?x197x64xf16> into tensor<?x12x197x64xf16>
+    %1173 = tensor.empty(%1172) : tensor<197x?x12x64xf16>
+    %transposed_404 = linalg.transpose ins(%expanded_403 : tensor<?x12x197x64xf16>) outs(%1173 : tensor<197x?x12x64xf16>) permutation = [2, 0, 1, 3] 
+    %collapsed_405 = tensor.collapse_shape %transposed_404 [[0, 1], [2, 3]] : tensor<197x?x12x64xf16> into tensor<?x768xf16>
+    %c197_406 = arith.constant 197 : index
+    %1174 = arith.muli %1172, %c197_406 overflow<nsw> : index
+    %1175 = tensor.empty(%1174) : tensor<?x768xf32>
+    %1176 = linalg.fill ins(%cst : f32) outs(%1175 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1177 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_405, %arg140 : tensor<?x768xf16>, tensor<768x768xf16>) outs(%1176 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1178 = tensor.empty(%1174) : tensor<?x768xf16>
+    %1179 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1177 : tensor<?x768xf32>) outs(%1178 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1331 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1330, %arg141 : tensor<?x768xf16>, tensor<768xf16>) outs(%1329 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1180 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1179, %arg141 : tensor<?x768xf16>, tensor<768xf16>) outs(%1178 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1332 = arith.divsi %1325, %c197 : index
-    %expanded_409 = tensor.expand_shape %1331 [[0, 1], [2]] output_shape [197, %1332, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
-    %1333 = tensor.empty(%1332) : tensor<?x197x768xf16>
-    %transposed_410 = linalg.transpose ins(%expanded_409 : tensor<197x?x768xf16>) outs(%1333 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
-    %1334 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_410, %1264 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1333 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1181 = arith.divsi %1174, %c197 : index
+    %expanded_407 = tensor.expand_shape %1180 [[0, 1], [2]] output_shape [197, %1181, 768] : tensor<?x768xf16> into tensor<197x?x768xf16>
+    %1182 = tensor.empty(%1181) : tensor<?x197x768xf16>
+    %transposed_408 = linalg.transpose ins(%expanded_407 : tensor<197x?x768xf16>) outs(%1182 : tensor<?x197x768xf16>) permutation = [1, 0, 2] 
+    %1183 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%transposed_408, %1118 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1182 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1335 = tensor.empty(%1332) : tensor<?x197x768xf32>
-    %1336 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1334 : tensor<?x197x768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
+    %1184 = tensor.empty(%1181) : tensor<?x197x768xf32>
+    %1185 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183 : tensor<?x197x768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1337 = tensor.empty(%1332) : tensor<?x197x768xf64>
-    %1338 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1336 : tensor<?x197x768xf32>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1339 = tensor.empty(%1332) : tensor<?x197x1xf64>
-    %1340 = linalg.fill ins(%cst : f64) outs(%1339 : tensor<?x197x1xf64>) -> tensor<?x197x1xf64>
-    %1341 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1338 : tensor<?x197x768xf64>) outs(%1340 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1342 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1341 : tensor<?x197x1xf64>) outs(%1339 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1343 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1338, %1342 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1344 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1343, %1343 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1345 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1344 : tensor<?x197x768xf64>) outs(%1340 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1346 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1345 : tensor<?x197x1xf64>) outs(%1339 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1347 = tensor.empty(%1332) : tensor<?x197x1xf32>
-    %1348 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1346 : tensor<?x197x1xf64>) outs(%1347 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1349 = linalg.fill ins(%cst_0 : f32) outs(%1347 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
-    %1350 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1336 : tensor<?x197x768xf32>) outs(%1349 : tensor<?x197x1xf32>) {
+    %1186 = tensor.empty(%1181) : tensor<?x197x1xf32>
+    %1187 = linalg.fill ins(%cst : f32) outs(%1186 : tensor<?x197x1xf32>) -> tensor<?x197x1xf32>
+    %1188 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1185 : tensor<?x197x768xf32>) outs(%1187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1351 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1350 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1189 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1188 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1352 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1348 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1190 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1185, %1189 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1191 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1190, %1190 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1192 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1191 : tensor<?x197x768xf32>) outs(%1187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1353 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1352 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1193 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1192 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1354 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1336, %1351 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1194 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1193 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %1195 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1194 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %1196 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1190, %1195 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1355 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1354, %1353 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1197 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1196, %arg142 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1356 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1355, %arg142 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %1198 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1197, %arg143 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1357 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1356, %arg143 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1358 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1357 : tensor<?x197x768xf32>) outs(%1333 : tensor<?x197x768xf16>) {
+    %1199 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1198 : tensor<?x197x768xf32>) outs(%1182 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %collapsed_411 = tensor.collapse_shape %1358 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
-    %c197_412 = arith.constant 197 : index
-    %1359 = arith.muli %1332, %c197_412 overflow<nsw> : index
-    %1360 = tensor.empty(%1359) : tensor<?x3072xf32>
-    %1361 = linalg.fill ins(%cst_0 : f32) outs(%1360 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1362 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_411, %arg144 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1361 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
-    %1363 = tensor.empty(%1359) : tensor<?x3072xf16>
-    %1364 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1362 : tensor<?x3072xf32>) outs(%1363 : tensor<?x3072xf16>) {
+    %collapsed_409 = tensor.collapse_shape %1199 [[0, 1], [2]] : tensor<?x197x768xf16> into tensor<?x768xf16>
+    %c197_410 = arith.constant 197 : index
+    %1200 = arith.muli %1181, %c197_410 overflow<nsw> : index
+    %1201 = tensor.empty(%1200) : tensor<?x3072xf32>
+    %1202 = linalg.fill ins(%cst : f32) outs(%1201 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1203 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_409, %arg144 : tensor<?x768xf16>, tensor<3072x768xf16>) outs(%1202 : tensor<?x3072xf32>) -> tensor<?x3072xf32>
+    %1204 = tensor.empty(%1200) : tensor<?x3072xf16>
+    %1205 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1203 : tensor<?x3072xf32>) outs(%1204 : tensor<?x3072xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1365 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1364, %arg145 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1363 : tensor<?x3072xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1206 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1205, %arg145 : tensor<?x3072xf16>, tensor<3072xf16>) outs(%1204 : tensor<?x3072xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x3072xf16>
-    %1366 = arith.divsi %1359, %c197 : index
-    %expanded_413 = tensor.expand_shape %1365 [[0, 1], [2]] output_shape [%1366, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
-    %1367 = tensor.empty(%1366) : tensor<?x197x3072xf16>
-    %1368 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_413 : tensor<?x197x3072xf16>) outs(%1367 : tensor<?x197x3072xf16>) {
+    %1207 = arith.divsi %1200, %c197 : index
+    %expanded_411 = tensor.expand_shape %1206 [[0, 1], [2]] output_shape [%1207, 197, 3072] : tensor<?x3072xf16> into tensor<?x197x3072xf16>
+    %1208 = tensor.empty(%1207) : tensor<?x197x3072xf16>
+    %1209 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%expanded_411 : tensor<?x197x3072xf16>) outs(%1208 : tensor<?x197x3072xf16>) {
     ^bb0(%in: f16, %out: f16):
-      %1402 = math.sqrt %cst_3 : f16
-      %1403 = arith.divf %in, %1402 : f16
-      %1404 = math.erf %1403 : f16
-      %1405 = arith.addf %1404, %cst_2 : f16
-      %1406 = arith.mulf %1405, %cst_4 : f16
-      %1407 = arith.mulf %in, %1406 : f16
-      linalg.yield %1407 : f16
+      %1238 = math.sqrt %cst_2 : f16
+      %1239 = arith.divf %in, %1238 : f16
+      %1240 = math.erf %1239 : f16
+      %1241 = arith.addf %1240, %cst_1 : f16
+      %1242 = arith.mulf %1241, %cst_3 : f16
+      %1243 = arith.mulf %in, %1242 : f16
+      linalg.yield %1243 : f16
     } -> tensor<?x197x3072xf16>
-    %collapsed_414 = tensor.collapse_shape %1368 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
-    %c197_415 = arith.constant 197 : index
-    %1369 = arith.muli %1366, %c197_415 overflow<nsw> : index
-    %1370 = tensor.empty(%1369) : tensor<?x768xf32>
-    %1371 = linalg.fill ins(%cst_0 : f32) outs(%1370 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1372 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_414, %arg146 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1371 : tensor<?x768xf32>) -> tensor<?x768xf32>
-    %1373 = tensor.empty(%1369) : tensor<?x768xf16>
-    %1374 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1372 : tensor<?x768xf32>) outs(%1373 : tensor<?x768xf16>) {
+    %collapsed_412 = tensor.collapse_shape %1209 [[0, 1], [2]] : tensor<?x197x3072xf16> into tensor<?x3072xf16>
+    %c197_413 = arith.constant 197 : index
+    %1210 = arith.muli %1207, %c197_413 overflow<nsw> : index
+    %1211 = tensor.empty(%1210) : tensor<?x768xf32>
+    %1212 = linalg.fill ins(%cst : f32) outs(%1211 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1213 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_412, %arg146 : tensor<?x3072xf16>, tensor<768x3072xf16>) outs(%1212 : tensor<?x768xf32>) -> tensor<?x768xf32>
+    %1214 = tensor.empty(%1210) : tensor<?x768xf16>
+    %1215 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1213 : tensor<?x768xf32>) outs(%1214 : tensor<?x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1375 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1374, %arg147 : tensor<?x768xf16>, tensor<768xf16>) outs(%1373 : tensor<?x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1216 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1215, %arg147 : tensor<?x768xf16>, tensor<768xf16>) outs(%1214 : tensor<?x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x768xf16>
-    %1376 = arith.divsi %1369, %c197 : index
-    %expanded_416 = tensor.expand_shape %1375 [[0, 1], [2]] output_shape [%1376, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
-    %1377 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1334, %expanded_416 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1333 : tensor<?x197x768xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1217 = arith.divsi %1210, %c197 : index
+    %expanded_414 = tensor.expand_shape %1216 [[0, 1], [2]] output_shape [%1217, 197, 768] : tensor<?x768xf16> into tensor<?x197x768xf16>
+    %1218 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1183, %expanded_414 : tensor<?x197x768xf16>, tensor<?x197x768xf16>) outs(%1182 : tensor<?x197x768xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %1378 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1377 : tensor<?x197x768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
+    %1219 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1218 : tensor<?x197x768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
     ^bb0(%in: f16, %out: f32):
-      %1402 = arith.extf %in : f16 to f32
-      linalg.yield %1402 : f32
+      %1238 = arith.extf %in : f16 to f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1379 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1378 : tensor<?x197x768xf32>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f32, %out: f64):
-      %1402 = arith.extf %in : f32 to f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1380 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1379 : tensor<?x197x768xf64>) outs(%1340 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1381 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1380 : tensor<?x197x1xf64>) outs(%1339 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1382 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1379, %1381 : tensor<?x197x768xf64>, tensor<?x197x1xf64>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.subf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1383 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1382, %1382 : tensor<?x197x768xf64>, tensor<?x197x768xf64>) outs(%1337 : tensor<?x197x768xf64>) {
-    ^bb0(%in: f64, %in_419: f64, %out: f64):
-      %1402 = arith.mulf %in, %in_419 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x768xf64>
-    %1384 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1383 : tensor<?x197x768xf64>) outs(%1340 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.addf %in, %out : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1385 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1384 : tensor<?x197x1xf64>) outs(%1339 : tensor<?x197x1xf64>) {
-    ^bb0(%in: f64, %out: f64):
-      %1402 = arith.divf %in, %cst_6 : f64
-      linalg.yield %1402 : f64
-    } -> tensor<?x197x1xf64>
-    %1386 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1385 : tensor<?x197x1xf64>) outs(%1347 : tensor<?x197x1xf32>) {
-    ^bb0(%in: f64, %out: f32):
-      %1402 = arith.truncf %in : f64 to f32
-      linalg.yield %1402 : f32
-    } -> tensor<?x197x1xf32>
-    %1387 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1378 : tensor<?x197x768xf32>) outs(%1349 : tensor<?x197x1xf32>) {
+    %1220 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1219 : tensor<?x197x768xf32>) outs(%1187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.addf %in, %out : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1388 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1387 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1221 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1220 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.divf %in, %cst_7 : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1389 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1386 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1222 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1219, %1221 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.subf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1223 = linalg.generic {indexing_maps = [#map3, #map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1222, %1222 : tensor<?x197x768xf32>, tensor<?x197x768xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x768xf32>
+    %1224 = linalg.generic {indexing_maps = [#map3, #map5], iterator_types = ["parallel", "parallel", "reduction"]} ins(%1223 : tensor<?x197x768xf32>) outs(%1187 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = arith.truncf %cst_5 : f64 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
+      %1238 = arith.addf %in, %out : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1390 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1389 : tensor<?x197x1xf32>) outs(%1347 : tensor<?x197x1xf32>) {
+    %1225 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1224 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
     ^bb0(%in: f32, %out: f32):
-      %1402 = math.rsqrt %in : f32
-      linalg.yield %1402 : f32
+      %1238 = arith.divf %in, %cst_5 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x1xf32>
-    %1391 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1378, %1388 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.subf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1226 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1225 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = arith.truncf %cst_4 : f64 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
+    } -> tensor<?x197x1xf32>
+    %1227 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1226 : tensor<?x197x1xf32>) outs(%1186 : tensor<?x197x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %1238 = math.rsqrt %in : f32
+      linalg.yield %1238 : f32
+    } -> tensor<?x197x1xf32>
+    %1228 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1222, %1227 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f32, %out: f32):
+      %1238 = arith.mulf %in, %in_417 : f32
+      linalg.yield %1238 : f32
     } -> tensor<?x197x768xf32>
-    %1392 = linalg.generic {indexing_maps = [#map3, #map5, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1391, %1390 : tensor<?x197x768xf32>, tensor<?x197x1xf32>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f32, %out: f32):
-      %1402 = arith.mulf %in, %in_419 : f32
-      linalg.yield %1402 : f32
+    %1229 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1228, %arg148 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.mulf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1393 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1392, %arg148 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.mulf %in, %1402 : f32
-      linalg.yield %1403 : f32
+    %1230 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1229, %arg149 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1184 : tensor<?x197x768xf32>) {
+    ^bb0(%in: f32, %in_417: f16, %out: f32):
+      %1238 = arith.extf %in_417 : f16 to f32
+      %1239 = arith.addf %in, %1238 : f32
+      linalg.yield %1239 : f32
     } -> tensor<?x197x768xf32>
-    %1394 = linalg.generic {indexing_maps = [#map3, #map6, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1393, %arg149 : tensor<?x197x768xf32>, tensor<768xf16>) outs(%1335 : tensor<?x197x768xf32>) {
-    ^bb0(%in: f32, %in_419: f16, %out: f32):
-      %1402 = arith.extf %in_419 : f16 to f32
-      %1403 = arith.addf %in, %1402 : f32
-      linalg.yield %1403 : f32
-    } -> tensor<?x197x768xf32>
-    %1395 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1394 : tensor<?x197x768xf32>) outs(%1333 : tensor<?x197x768xf16>) {
+    %1231 = linalg.generic {indexing_maps = [#map3, #map3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%1230 : tensor<?x197x768xf32>) outs(%1182 : tensor<?x197x768xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x197x768xf16>
-    %extracted_slice_417 = tensor.extract_slice %1395[0, 0, 0] [%1332, 1, 768] [1, 1, 1] : tensor<?x197x768xf16> to tensor<?x1x768xf16>
-    %collapsed_418 = tensor.collapse_shape %extracted_slice_417 [[0, 1], [2]] : tensor<?x1x768xf16> into tensor<?x768xf16>
-    %1396 = tensor.empty(%1332) : tensor<?x1000xf32>
-    %1397 = linalg.fill ins(%cst_0 : f32) outs(%1396 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
-    %1398 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_418, %arg150 : tensor<?x768xf16>, tensor<1000x768xf16>) outs(%1397 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
-    %1399 = tensor.empty(%1332) : tensor<?x1000xf16>
-    %1400 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1398 : tensor<?x1000xf32>) outs(%1399 : tensor<?x1000xf16>) {
+    %extracted_slice_415 = tensor.extract_slice %1231[0, 0, 0] [%1181, 1, 768] [1, 1, 1] : tensor<?x197x768xf16> to tensor<?x1x768xf16>
+    %collapsed_416 = tensor.collapse_shape %extracted_slice_415 [[0, 1], [2]] : tensor<?x1x768xf16> into tensor<?x768xf16>
+    %1232 = tensor.empty(%1181) : tensor<?x1000xf32>
+    %1233 = linalg.fill ins(%cst : f32) outs(%1232 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
+    %1234 = linalg.matmul indexing_maps = [#map7, #map2, #map8] ins(%collapsed_416, %arg150 : tensor<?x768xf16>, tensor<1000x768xf16>) outs(%1233 : tensor<?x1000xf32>) -> tensor<?x1000xf32>
+    %1235 = tensor.empty(%1181) : tensor<?x1000xf16>
+    %1236 = linalg.generic {indexing_maps = [#map9, #map9], iterator_types = ["parallel", "parallel"]} ins(%1234 : tensor<?x1000xf32>) outs(%1235 : tensor<?x1000xf16>) {
     ^bb0(%in: f32, %out: f16):
-      %1402 = arith.truncf %in : f32 to f16
-      linalg.yield %1402 : f16
+      %1238 = arith.truncf %in : f32 to f16
+      linalg.yield %1238 : f16
     } -> tensor<?x1000xf16>
-    %1401 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1400, %arg151 : tensor<?x1000xf16>, tensor<1000xf16>) outs(%1399 : tensor<?x1000xf16>) {
-    ^bb0(%in: f16, %in_419: f16, %out: f16):
-      %1402 = arith.addf %in, %in_419 : f16
-      linalg.yield %1402 : f16
+    %1237 = linalg.generic {indexing_maps = [#map9, #map10, #map9], iterator_types = ["parallel", "parallel"]} ins(%1236, %arg151 : tensor<?x1000xf16>, tensor<1000xf16>) outs(%1235 : tensor<?x1000xf16>) {
+    ^bb0(%in: f16, %in_417: f16, %out: f16):
+      %1238 = arith.addf %in, %in_417 : f16
+      linalg.yield %1238 : f16
     } -> tensor<?x1000xf16>
-    return %1401 : tensor<?x1000xf16>
+    return %1237 : tensor<?x1000xf16>
   }
 }
