@@ -157,10 +157,13 @@ static OpCost sumKernelWork(Operation *kernel, const CostContext &context) {
       total.elementType = cost.elementType;
       total.matrixUnit = cost.matrixUnit;
       total.opClass = classifyOp(op, cost);
-      // Each trip of the kernel's loops is one tile of the matrix problem.
+      // Each trip of the kernel's loops is one tile of the matrix problem,
+      // the kernel's own (one work-group's), not one the library picks.
       total.matrixShape = cost.matrixShape;
-      if (total.matrixShape)
+      if (total.matrixShape) {
         total.matrixShape->batch *= trips.toDouble();
+        total.matrixShape->tiledByLoops = true;
+      }
       // Each trip reads its tile's operands.
       total.stridedOperands = cost.stridedOperands;
       for (StridedOperand &operand : total.stridedOperands)

@@ -82,6 +82,10 @@ struct Work {
 /// its output channels, its k its input channels and filter window).
 struct MatrixShape {
   double batch = 1.0, m = 1.0, n = 1.0, k = 1.0;
+  /// Whether the IR already tiled the problem: `batch` tiles of m x n (the
+  /// trips of a loop nest marked one kernel, `mlsysim.kernel`), each one
+  /// work-group's, rather than a problem the device's library tiles.
+  bool tiledByLoops = false;
 };
 
 /// An input of an op with reduction loops whose reduction steps are a row
