@@ -32,9 +32,12 @@
 // SHOW: system: 8 x nvidia-h100-sxm, from builtin:zoo/systems/dgx-h100.yaml
 // SHOW: level nvlink (nvswitch):
 // SHOW: bandwidth per device, per direction    450 GB/s          [hgx-blog]
+// LIST: dgx-1-v100 system 8 x nvidia-v100-sxm2; nvlink x8 150 GB/s
+// LIST: dgx-a100-40gb system 8 x nvidia-a100-sxm4-40gb; nvlink x8 300 GB/s
+// LIST: dgx-a100-80gb system 8 x nvidia-a100-sxm4-80gb; nvlink x8 300 GB/s
 // LIST: dgx-h100 system 8 x nvidia-h100-sxm; nvlink x8 450 GB/s
 // LIST: h100-2node-ib system 16 x nvidia-h100-sxm; nvlink x8 450 GB/s, infiniband x2 50 GB/s
-// LIST: {{[0-9]+}} devices and 4 systems
+// LIST: {{[0-9]+}} devices and 7 systems
 // A system prices everything else as its device does (the H100's 989.4e12
 // f16 matrix peak here).
 // USE: totals:{{.*}} t_communication_s=0;
