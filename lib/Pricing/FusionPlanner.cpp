@@ -257,16 +257,16 @@ private:
   /// Runs contractions of one shared input (Q, K and V of one activation)
   /// as one kernel: one launch, one fixed latency, the input read once.
   void mergeSiblings();
-  /// Whether the plan has the library's own kernels (FusionOptions).
-  bool planLibraryKernels() const {
-    return hardware.matrixTiles && !fusionOptions.byFrameworkOp &&
-           fusionOptions.libraryKernels;
-  }
   /// Whether the device's library reads a contraction's operands through
-  /// their strides (a transposed or sliced operand in place); only where
-  /// the plan has the library's kernels.
+  /// their strides (a transposed or sliced operand in place): a device whose
+  /// library tiles contractions, in a plan that may use the library.
   bool readsOperandsInPlace() const {
     return hardware.matrixTiles && fusionOptions.libraryKernels;
+  }
+  /// Whether the plan has the library's own kernels (FusionOptions): not in
+  /// an eager framework's, which runs the ops it is given.
+  bool planLibraryKernels() const {
+    return readsOperandsInPlace() && !fusionOptions.byFrameworkOp;
   }
   /// The contraction whose result record `b`'s input `operand` carries,
   /// then the non-matrix records between (its softmax), when a reduction is

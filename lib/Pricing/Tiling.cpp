@@ -229,15 +229,8 @@ mlsysim::planContraction(const HardwareSpec &hardware, const OpCost &cost,
   p.memoryEfficiency = hardware.getMemoryEfficiency(cost.opClass).value;
   p.kernelLatency = hardware.getKernelLatency();
 
-  // A loop nest the IR already tiled may also run its own tiles, whole, one
-  // work-group each (its trips' m x n): the compiler that lowers it
-  // picks that or retiles each trip, whichever is faster. (Trips of one
-  // output element each would otherwise pad to the library's smallest tile.)
-  std::vector<HardwareSpec::TileShape> shapes(tiles.shapes);
-  if (s.tiledByLoops)
-    shapes.push_back({s.m, s.n});
   std::optional<Candidate> best;
-  for (HardwareSpec::TileShape tile : shapes)
+  auto consider = [&](HardwareSpec::TileShape tile) {
     for (double splitK : tiles.splitK) {
       // A split leaves each part at least one tile's depth of the
       // reduction (a main-loop step of 32 elements, CUTLASS's smallest).
@@ -249,6 +242,15 @@ mlsysim::planContraction(const HardwareSpec &hardware, const OpCost &cost,
       if (!best || c.seconds < best->seconds * (1.0 - 1e-9))
         best = std::move(c);
     }
+  };
+  for (HardwareSpec::TileShape tile : tiles.shapes)
+    consider(tile);
+  // A loop nest the IR already tiled may also run its own tiles, whole, one
+  // work-group each (its trips' m x n): the compiler that lowers it picks
+  // that or retiles each trip, whichever is faster. (Trips of one output
+  // element each would otherwise pad to the library's smallest tile.)
+  if (s.tiledByLoops)
+    consider({s.m, s.n});
   return std::move(best->tiled);
 }
 

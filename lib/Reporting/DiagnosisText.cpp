@@ -6,6 +6,20 @@
 
 using namespace mlsysim;
 
+/// What every kernel pays whatever its work (its launch, and its fixed
+/// latency where the device gives one) against the work.
+static void describeOverhead(const Lever &lever, llvm::raw_ostream &os) {
+  bool fixed = lever.fixedSeconds > 0.0;
+  os << "the launch overhead (" << formatSeconds(lever.seconds) << ")";
+  if (fixed)
+    os << " and the kernels' fixed latency ("
+       << formatSeconds(lever.fixedSeconds) << ")";
+  os << (fixed ? " outweigh" : " outweighs") << " the work ("
+     << formatSeconds(lever.workSeconds)
+     << "): fewer, larger kernels (fusion, a larger batch) amortize "
+     << (fixed ? "them" : "it");
+}
+
 std::string mlsysim::describeLever(const Lever &lever,
                                    const HardwareSpec &hardware) {
   std::string text;
@@ -26,15 +40,7 @@ std::string mlsysim::describeLever(const Lever &lever,
           "compute";
     break;
   case LeverKind::Overhead:
-    os << "the launch overhead (" << formatSeconds(lever.seconds) << ")";
-    if (lever.fixedSeconds > 0.0)
-      os << " and the kernels' fixed latency ("
-         << formatSeconds(lever.fixedSeconds) << ") outweigh";
-    else
-      os << " outweighs";
-    os << " the work (" << formatSeconds(lever.workSeconds)
-       << "): fewer, larger kernels (fusion, a larger batch) amortize "
-       << (lever.fixedSeconds > 0.0 ? "them" : "it");
+    describeOverhead(lever, os);
     break;
   case LeverKind::StridedReads:
     os << formatSeconds(lever.seconds)
