@@ -214,14 +214,14 @@ static void visitKernelFields(const PricedKernel &kernel,
   emit("transcendentals", kernel.transcendentals);
 }
 
-static Value fusionBoundsToJSON(const FusionPlan &plan) {
-  Array bounds;
-  for (const FusionBound &bound : plan.bounds)
-    bounds.push_back(Object{{"func", bound.func},
-                            {"as_is_s", bound.asIs},
-                            {"with_groups_fused_s", bound.planned},
-                            {"fully_fused_s", bound.fullyFused}});
-  return bounds;
+/// One function's fusion bounds, in key order (as above).
+template <typename EmitFn, typename EmitListFn>
+static void visitFusionBoundFields(const FusionBound &bound, EmitFn &&emit,
+                                   EmitListFn &&) {
+  emit("as_is_s", JSONScalar(bound.asIs));
+  emit("fully_fused_s", JSONScalar(bound.fullyFused));
+  emit("func", JSONScalar(bound.func));
+  emit("with_groups_fused_s", JSONScalar(bound.planned));
 }
 
 // The function-level records (footprint, diagnosis, totals) are written as
@@ -505,16 +505,16 @@ static Array caveatsToJSON(llvm::ArrayRef<CaveatSummary> summaries) {
   return array;
 }
 
-/// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`
-/// and `fusion`, which the printer streams.
+/// The document except `functions`, `totals`, `diagnosis`, `ops`, `kernels`,
+/// `fusion` and `fusion_bounds`, which the printer streams (one entry per
+/// function or op: a module of thousands of functions would otherwise hold
+/// thousands of trees at once).
 static Object reportHeaderToJSON(const PricedProgram &report) {
   Object header{{"schema", "mlsysim-report/2"},
                 {"hardware", hardwareToJSON(report)},
                 {"conventions", conventionsToJSON(report.options)},
                 {"unmodeled", caveatsToJSON(report.unmodeled)},
                 {"approximate", caveatsToJSON(report.approximate)}};
-  if (report.options.fusion)
-    header["fusion_bounds"] = fusionBoundsToJSON(report.plan);
   if (report.symbolic)
     header["symbols"] = symbolsToJSON(report);
   if (report.serving)
@@ -554,8 +554,10 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
   keys.push_back("diagnosis");
   keys.push_back("ops");
   keys.push_back("kernels");
-  if (report.options.fusion)
+  if (report.options.fusion) {
     keys.push_back("fusion");
+    keys.push_back("fusion_bounds");
+  }
   llvm::sort(keys);
   writer.object([&] {
     for (llvm::StringRef key : keys) {
@@ -580,6 +582,12 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
             [&](const PricedKernel &kernel, auto &&emit, auto &&emitList) {
               visitKernelFields(kernel, report.profile.get(), emit, emitList);
             });
+      } else if (key == "fusion_bounds") {
+        writeRecords(writer, key, report.plan.bounds,
+                     [&](const FusionBound &bound, auto &&emit,
+                         auto &&emitList) {
+                       visitFusionBoundFields(bound, emit, emitList);
+                     });
       } else if (key == "fusion") {
         writeRecords(writer, key,
                      llvm::seq<unsigned>(0, report.plan.opportunities.size()),
