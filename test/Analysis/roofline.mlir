@@ -20,8 +20,8 @@
 // 1.98 GHz = 4.898989898989899e-06 s.
 // A100 SXM4 80GB (zoo/hardware/nvidia-a100-sxm4-80gb.yaml): f16 matrix
 // 312e12, f32 vector 19.5e12, f16 vector 78e12; 2.039e12 B/s; 108 SMs;
-// shared memory 1.949e13 B/s, latency 1.418e-8 s; L2 latency 1.489e-7 s (no
-// L2 bandwidth), 40e6 B; device memory latency 3.901e-7 s; compute
+// shared memory 1.949e13 B/s, latency 1.418e-8 s; L2 5.4e12 B/s (measured),
+// latency 1.489e-7 s, 40e6 B; device memory latency 3.901e-7 s; compute
 // efficiency 0.87, memory 0.9; mma depth 32 B; kernel latency 9700 cycles
 // / 1.41 GHz = 6.879432624113475e-06 s. Both: tiles 256x128,
 // 128x256, 128x128, 256x64, 64x256, 128x64, 64x128, 64x64 (in that order),
@@ -57,28 +57,34 @@
 //                     4.898989898989899e-06) + 5e-6 = 1.889644851082076e-04
 //         roofline  = 137438953472 / 989.4e12        = 1.3891141446533252e-04
 //         compute-bound on the f16 matrix unit
-//   On A100 the best tiles are 128x64, no split: 32 x 64 = 2048 tiles,
-//   ceil(2048/108) = 19 waves, k_t = 4096 (256 steps of 16), utilization
-//   2048 / (19*108) = 0.9980506822612085 (256x128 unsplit: 5 waves at
-//   0.948). 256x128 split 4 gets the same 2048 tiles, waves and compute, but
-//   its split pays 3 * 2 * 1.489e-7 = 8.934e-7 more exposed (5.1509448e-04
-//   against 5.1420108e-04 for 128x64); 128x128 and 256x64 reach 2048 tiles
-//   only split 2, and 64x64 (4096 tiles, 38 waves) ties and comes later:
+//   On A100 the L2 carries each tile's panels, its output and split-K's f32
+//   partials (written and read back). 128x64 unsplit (2048 tiles, 19 waves,
+//   the best before the L2 was priced) now waits on its panels there:
+//   2048 * (128+64) * 4096 * 2 / (5.4e12 * 0.9) + 1.489e-7 = 6.6295e-04, over
+//   its compute. The best tiles are 256x128 split 4: 16 x 32 x 4 = 2048
+//   tiles, ceil(2048/108) = 19 waves, k_t = 1024 (64 steps of 16),
+//   utilization 2048 / (19*108) = 0.9980506822612085 (256x128 unsplit: 5
+//   waves at 0.948; 128x256 split 4 ties and comes later; 128x128 split 2:
+//   L2 2.48e9 B, 5.11e-4 s, over its compute):
 //         t_compute = 137438953472 / 312e12 / 0.99805... / 0.87
 //                   = 5.073216509283821e-04
-//         shared memory: 19 * 108 * 2*(128+64)*4096*2 / (1.949e13 * 0.9)
-//                   + 1.418e-8 = 3.6801109328886606e-04
-//         device memory: no partials, 201326592 / (2.039e12 * 0.9)
-//                   + 3.901e-7 = 1.1009888535229688e-04
-//         t_memory  = 3.6801109328886606e-04 (shared memory, bound_level l1)
+//         shared memory: 19 * 108 * 2*(256+128)*1024*2 / (1.949e13 * 0.9)
+//                   + 1.418e-8 = 1.8401263664443303e-04
+//         L2: 2048 * (256+128) * 1024 * 2 = 1610612736 panels
+//                   + 4096^2 * 4 output + 2 * 4 * 4096^2 * 4 partials
+//                   = 2214592512 B; / (5.4e12 * 0.9) + 1.489e-7
+//                   = 4.558263716049383e-04
+//         device memory: 201326592 / (2.039e12 * 0.9) + 3.901e-7
+//                   = 1.1009888535229688e-04
+//         t_memory  = 4.558263716049383e-04 (the L2, bound_level l2)
 //         latency = 5.073216509283821e-04 + 6.879432624113475e-06 (exposed:
-//                 kernel latency 9700 cycles / 1.41 GHz) + 5e-6
-//                 = 5.192010835524956e-04; roofline = 137438953472 / 312e12
-//                 = 4.405094662564103e-04
+//                 kernel latency 9700 cycles / 1.41 GHz) + 3 * 2 * 1.489e-7
+//                 (the serial split) + 5e-6 = 5.200944835524956e-04;
+//                 roofline = 137438953472 / 312e12 = 4.405094662564103e-04
 // H100-LABEL: report:
 // H100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00018896448510820{{[0-9]*}};{{.*}} matrix_utilization=0.9696969696969697;{{.*}} peak_ops_per_s=989400000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.00013891141446533252;{{.*}} t_compute_s=0.00017906549520921{{[0-9]*}};{{.*}} t_memory_s=0.00011035352361733{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=1;{{.*}} tile.tiles=512;{{.*}} tile.waves=4;{{.*}} unit=matrix;
 // A100-LABEL: report:
-// A100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l1;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00051920108355249{{[0-9]*}};{{.*}} matrix_utilization=0.998050682261208{{[0-9]*}};{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.00050732165092838{{[0-9]*}};{{.*}} t_memory_s=0.00036801109328886{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=128; tile.n=64; tile.split_k=1;{{.*}} tile.tiles=2048;{{.*}} tile.waves=19;{{.*}} unit=matrix;
+// A100: op #0 linalg.matmul:{{.*}} bound=compute; bound_level=l2;{{.*}} dtype=f16;{{.*}} func=big;{{.*}} latency_s=0.00052009448355249{{[0-9]*}};{{.*}} matrix_utilization=0.998050682261208{{[0-9]*}};{{.*}} peak_ops_per_s=312000000000000;{{.*}} peak_type=f16;{{.*}} roofline_s=0.0004405094662564103;{{.*}} t_compute_s=0.00050732165092838{{[0-9]*}};{{.*}} t_memory_s=0.00045582637160493{{[0-9]*}};{{.*}} t_overhead_s=5e-06;{{.*}} tile.m=256; tile.n=128; tile.split_k=4;{{.*}} tile.tiles=2048;{{.*}} tile.waves=19;{{.*}} unit=matrix;
 func.func @big(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<4096x4096xf16>, tensor<4096x4096xf16>) outs(%c : tensor<4096x4096xf32>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>

@@ -32,10 +32,10 @@
 // CHECK: comparison across devices (speedup over nvidia-h100-sxm):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory launches memory fit unmodeled
 // CHECK: nvidia-h100-sxm 59.7 µs 1.00x 16.8 K 29.1% [[COMPUTE]] [[MEMORY]] [[LAUNCHES]] fits 0
-// The A100 prices the same program in 114.77 us (report-multi-device.mlir;
+// The A100 prices the same program in 122.44 us (report-multi-device.mlir;
 // its kernel latency 9700 cycles / 1.41 GHz = 6.879432624113475e-06):
-// 59.68/114.77 = 0.52x.
-// CHECK: nvidia-a100-sxm4-80gb 115 µs 0.52x
+// 59.68/122.44 = 0.49x.
+// CHECK: nvidia-a100-sxm4-80gb 122 µs 0.49x
 // The RP2040's 270 KB holds none of the 67 MB the program reads: a column.
 // CHECK: raspberry-pi-rp2040 {{.*}} NO 0
 // The GB200 NVL72 file sums 72 GPUs' peaks: after the single devices,
@@ -55,9 +55,9 @@
 // Named first, a device is the reference; `all` does not list it again.
 // NAMED: mlsysim report: NVIDIA A100 SXM4 80GB (nvidia-a100-sxm4-80gb)
 // NAMED: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
-// NAMED: nvidia-h100-sxm 59.7 µs 1.92x
-// NAMED: nvidia-a100-sxm4-80gb 115 µs 1.00x
-// NAMED-NOT: nvidia-a100-sxm4-80gb 115 µs
+// NAMED: nvidia-h100-sxm 59.7 µs 2.05x
+// NAMED: nvidia-a100-sxm4-80gb 122 µs 1.00x
+// NAMED-NOT: nvidia-a100-sxm4-80gb 122 µs
 
 // In the JSON view each device's rank, unmodeled count, accelerators and
 // fit, and the shares its own report gives (37.5%, 37.4%, 25.1% above, unrounded:

@@ -10,43 +10,47 @@
 // matmul 2048^3 f16 in, f32 out, 50331648 B (A read twice, C read and
 // written), in each device's best tile (docs/cost-model.md, Tiles and memory
 // levels: waves x one tile's 2 tm tn k_t FLOPs at peak/cores, / compute
-// efficiency, k_t = ceil(ceil(K'/s)/8)*8 for f16; without an L2 bandwidth in
-// the file split-K's f32 partials 2*s*M*N*4 B go to HBM on top of the
-// kernel's own bytes; + the kernel latency 9700 cycles / the clock per run,
-// + two L2 latencies per split after the first; 5 us launch):
+// efficiency, k_t = ceil(ceil(K'/s)/16)*16 for f16; the slowest level: on
+// the A100 the L2 carries each tile's panels tiles*(tm+tn)*k_t*2 B, the
+// output and split-K's f32 partials 2*s*M*N*4 B, at its bandwidth x the
+// memory efficiency + its latency (the Hopper files give no L2 bandwidth);
+// the time is that or the compute, + the kernel
+// latency 9700 cycles / the clock per run, + two L2 latencies per split
+// after the first; 5 us launch):
 //   A100 (108 SMs, 312e12, efficiency 0.87, 2.039e12 B/s at 0.9, HBM latency
-//   3.901e-7 s, L2 latency 1.489e-7 s): 64x64 tiles split-K 2: 32*32*2 = 2048
-//   tiles, 19 waves, k_t = 1024; compute 19 * 2*64*64*1024 / (312e12/108) /
-//   0.87 = 63.415 us, under HBM: partials 2*2*2048^2*4 = 67108864 B plus
-//   the kernel's 50331648 B, 117440512/(2.039e12*0.9) = 64.001 us (+ its
-//   latency 0.390 = 64.391 us; shared memory 61.35 us). Memory-bound:
-//   64.391 + the kernel latency 9700 cycles / 1.41 GHz = 6.879432624113475e-06
-//   + (2-1)*2*0.1489 = 0.2979 + 5 = 76.56 us. (Without split-K the best is
-//   128x64, 512 tiles in 5 waves: 66.75 + 6.879 = 73.63 us in the choice,
-//   still slower than 64.001 + 6.879 + 0.298 = 71.17 us; more splits only
-//   add more latencies.)
+//   3.901e-7 s; L2 5.4e12 B/s, latency 1.489e-7 s): 256x128 tiles split-K 3:
+//   8*16*3 = 384 tiles, 4 waves, k_t = ceil(683/16)*16 = 688; compute
+//   4 * 2*256*128*688 / (312e12/108) / 0.87 = 71.759 us, over the L2:
+//   384*384*688*2 = 202899456 B of panels + 2048^2*4 output + 2*3*2048^2*4
+//   partials = 320339968 B / (5.4e12*0.9) + 0.1489 = 66.062 us (HBM 27.817,
+//   shared memory 26.040). Compute-bound: 71.759 + the kernel latency 9700
+//   cycles / 1.41 GHz = 6.879432624113475e-06 + (3-1)*2*0.1489 = 0.5956 + 5
+//   = 84.23 us. (The runners-up: 128x128 split 2, whose 512 tiles wait on
+//   352321536 B of L2, 72.643 + 6.879 + 0.298 = 79.82 us against 79.23 in
+//   the choice; 256x128 split 4, 80.42. Smaller tiles read their panels from
+//   the L2 too often: 64x64 split 2 moves 621 MB there, 127.9 us.)
 //   H100 (132 SMs, 989.4e12, 0.8): 256x128 tiles, no split, 128 in one wave;
 //   2*256*128*2048 / (989.4e12/132) / 0.8 = 22.383 us + the kernel latency
 //   9700 cycles / 1.98 GHz = 4.898989898989899e-06 + 5 = 32.28 us
-//   (76.56/32.28 = 2.37x). H200: the same SMs, peak, efficiency and 1.98 GHz
-//   clock: 32.28 us (2.37x).
+//   (84.23/32.28 = 2.61x). H200: the same SMs, peak, efficiency and 1.98 GHz
+//   clock: 32.28 us (2.61x).
 // add of 2^22 f32 (memory-bound), 50331648 B + the HBM latency once + 5 us:
 //   A100 27.43 + 0.390 + 5 = 32.82 us; H100 16.69 + 0.354 + 5 = 22.05 us
 //   (1.49x); H200 50331648/4.8e12/0.9 + 0.349 + 5 = 17.00 us (1.93x).
 // add of 16 f32 (overhead-bound): 5 us + the HBM latency: A100 5.390 us,
 // H100 5.354 us (1.01x), H200 5.349 us (1.01x).
-// Totals: A100 76.56 + 32.82 + 5.39 = 114.77 us; H100 32.28 + 22.05 + 5.35
-//   = 59.68 us (1.92x); H200 32.28 + 17.00 + 5.35 = 54.63 us (2.10x). The
+// Totals: A100 84.23 + 32.82 + 5.39 = 122.44 us; H100 32.28 + 22.05 + 5.35
+//   = 59.68 us (2.05x); H200 32.28 + 17.00 + 5.35 = 54.63 us (2.24x). The
 //   comparison lists the fastest first; speedups stay over the first device
 //   asked for.
 // CHECK: comparison across devices (speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: device latency speedup samples/s MFU compute memory launches memory fit unmodeled
-// CHECK-NEXT: nvidia-h200-sxm 54.6 µs 2.10x
-// CHECK-NEXT: nvidia-h100-sxm 59.7 µs 1.92x
-// CHECK-NEXT: nvidia-a100-sxm4-80gb 115 µs 1.00x
+// CHECK-NEXT: nvidia-h200-sxm 54.6 µs 2.24x
+// CHECK-NEXT: nvidia-h100-sxm 59.7 µs 2.05x
+// CHECK-NEXT: nvidia-a100-sxm4-80gb 122 µs 1.00x
 // CHECK: per op (latency and bound on each device; speedup over nvidia-a100-sxm4-80gb):
 // CHECK-NEXT: id op nvidia-a100-sxm4-80gb nvidia-h100-sxm nvidia-h200-sxm
-// CHECK-NEXT: 0 linalg.matmul 76.6 µs mem 1.00x 32.3 µs com 2.37x 32.3 µs com 2.37x
+// CHECK-NEXT: 0 linalg.matmul 84.2 µs com 1.00x 32.3 µs com 2.61x 32.3 µs com 2.61x
 // CHECK-NEXT: 2 linalg.add 32.8 µs mem 1.00x 22.0 µs mem 1.49x 17.0 µs mem 1.93x
 // CHECK-NEXT: 3 linalg.add 5.39 µs ove 1.00x 5.35 µs ove 1.01x 5.35 µs ove 1.01x
 
