@@ -1079,7 +1079,15 @@ Planner::attentionChain(unsigned b, const OperandInfo &operand) const {
       if (!input.init && input.read)
         stack.push_back(input.producer);
   }
-  if (a < 0)
+  // Attention's products are matmuls (Q K^T, then P V). Two convolutions
+  // with a depthwise one between (MobileNetV2's inverted residual: a
+  // window reduction, not a softmax) are no attention: no library fuses them.
+  if (a < 0 || records[a].cost.opClass != OpClass::Matmul ||
+      llvm::any_of(behind, [&](unsigned index) {
+        return records[index].cost.opClass != OpClass::Elementwise &&
+               records[index].cost.opClass != OpClass::Reduction &&
+               records[index].cost.opClass != OpClass::DataMovement;
+      }))
     return std::nullopt;
   // Forward from the contraction through those records: the chain. Its
   // values (the scores, the probabilities) stay on chip only if nothing
@@ -1156,7 +1164,8 @@ void Planner::fuseAttention() {
   if (!planLibraryKernels())
     return;
   for (auto [b, f] : llvm::enumerate(facts)) {
-    if (f.role != FusionRole::Matrix || f.folded)
+    if (f.role != FusionRole::Matrix || f.folded ||
+        records[b].cost.opClass != OpClass::Matmul)
       continue;
     for (const OperandInfo &operand : operandsOf(b)) {
       if (operand.init || !operand.read || operand.producer < 0)

@@ -41,6 +41,22 @@
 // derives them): 9.815744 us.
 // @wide has a head dimension of 512: past FlashAttention's 256, 3 kernels.
 // Eager execution runs every op as written in all three (6 kernels).
+// @inverted_residual (MobileNetV2's block: a 1x1 convolution, a clamp, a
+// depthwise 3x3, a clamp, a 1x1 convolution) is no attention, though a
+// window reduction sits between two contractions: attention's products are
+// matmuls. It runs as 3 kernels (it ran as one "attention" kernel before).
+// On the toy GPU the convolutions run on the f16 vector unit (20e12, the
+// convolution class at efficiency 0.25, the rest at 0.5):
+//   conv 1x1 + clamp: 2*32*64*16 = 65536 / 20e12 / 0.25 = 13.1072 ns, the
+//     clamp 2*2048 / 20e12 / 0.5 = 0.4096 ns; x 2048 + w1 1024 B read,
+//     4096 B written (the fill made in place): 7168 / 0.5e12 = 14.336 ns;
+//     + 1 us = 1.014336 us
+//   depthwise + clamp: 2*32*36*9 = 20736 / 20e12 / 0.5 = 2.0736 ns, the
+//     clamp 2*1152 / 20e12 / 0.5 = 0.2304 ns; 4096 + 576 B read, 2304
+//     written: 6976 / 0.5e12 = 13.952 ns; + 1 us = 1.013952 us
+//   conv 1x1: 2*16*36*32 = 36864 / 20e12 / 0.25 = 7.3728 ns; 2304 + 1024 B
+//     read, 1152 written: 4480 / 0.5e12 = 8.96 ns; + 1 us = 1.00896 us
+//   3.037248 us in all.
 
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | FileCheck %s
 // RUN: mlsysim-opt %s --mlsysim-report="hardware=%S/../Hardware/Inputs/toy-gpu.yaml format=json output=-" -o /dev/null | %fields --section kernels | FileCheck %s --check-prefix=KERNELS
@@ -87,10 +103,19 @@
 // CHECK-NEXT:   "compiled": {
 // CHECK-NEXT:     "kernels": 2,
 // CHECK-NEXT:     "latency_s": 2.42598{{[0-9]*}}e-06
+// CHECK:      "name": "inverted_residual"
+// CHECK:      "latency_by_execution": {
+// CHECK-NEXT:   "compiled": {
+// CHECK-NEXT:     "kernels": 3,
+// CHECK-NEXT:     "latency_s": 3.037248e-06
 
 // KERNELS: kernel #0: {{.*}} bytes_read=196608; bytes_written=65536;{{.*}} func=fused;{{.*}} kind=attention; latency_s=3.07618048e-06;{{.*}} t_compute_s=2.07618048e-06; t_memory_s=5.24288e-07; t_overhead_s=1e-06;
 // KERNELS-NOT: kind=attention
 // KERNELS: kernel #{{[0-9]+}}: {{.*}} bytes_read=57344; bytes_written=98304;{{.*}} func=qkv;{{.*}} kind=siblings; latency_s=1.311296e-06;{{.*}} t_compute_s=1.2582912e-07; t_memory_s=3.11296e-07;
+// KERNELS-NOT: kind=attention
+// KERNELS: kernel #{{[0-9]+}}: {{.*}} bytes_read=3072; bytes_written=4096; class=convolution;{{.*}} func=inverted_residual;{{.*}} kind=epilogue; latency_s=1.014336e-06;{{.*}} t_compute_s=1.35168e-08; t_memory_s=1.4336e-08;
+// KERNELS-NEXT: kernel #{{[0-9]+}}: {{.*}} bytes_read=4672; bytes_written=2304; class=depthwise-convolution;{{.*}} func=inverted_residual;{{.*}} latency_s=1.01395{{[0-9]*}}e-06;{{.*}} t_compute_s=2.304e-09; t_memory_s=1.3952e-08;
+// KERNELS-NEXT: kernel #{{[0-9]+}}: {{.*}} bytes_read=3328; bytes_written=1152; class=convolution;{{.*}} func=inverted_residual;{{.*}} latency_s=1.00896e-06;{{.*}} t_compute_s=7.3728e-09; t_memory_s=8.96e-09;
 #q = affine_map<(i, j, k) -> (i, k)>
 #kt = affine_map<(i, j, k) -> (j, k)>
 #o = affine_map<(i, j, k) -> (i, j)>
@@ -207,4 +232,32 @@ func.func @loop(%x: tensor<256x64xf16>, %wq: tensor<64x64xf16>, %wk: tensor<64x6
     scf.yield %k : tensor<256x64xf16>
   }
   return %q, %r : tensor<256x64xf16>, tensor<256x64xf16>
+}
+
+#id4 = affine_map<(n, c, h, w) -> (n, c, h, w)>
+func.func @inverted_residual(%x: tensor<1x16x8x8xf16>, %w1: tensor<32x16x1x1xf16>, %dw: tensor<32x3x3xf16>, %w2: tensor<16x32x1x1xf16>) -> tensor<1x16x6x6xf16> {
+  %zero = arith.constant 0.0 : f16
+  %six = arith.constant 6.0 : f16
+  %e1 = tensor.empty() : tensor<1x32x8x8xf16>
+  %f1 = linalg.fill ins(%zero : f16) outs(%e1 : tensor<1x32x8x8xf16>) -> tensor<1x32x8x8xf16>
+  %c1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w1 : tensor<1x16x8x8xf16>, tensor<32x16x1x1xf16>) outs(%f1 : tensor<1x32x8x8xf16>) -> tensor<1x32x8x8xf16>
+  %r1 = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c1 : tensor<1x32x8x8xf16>) outs(%e1 : tensor<1x32x8x8xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %a = arith.maximumf %in, %zero : f16
+    %b = arith.minimumf %a, %six : f16
+    linalg.yield %b : f16
+  } -> tensor<1x32x8x8xf16>
+  %e2 = tensor.empty() : tensor<1x32x6x6xf16>
+  %f2 = linalg.fill ins(%zero : f16) outs(%e2 : tensor<1x32x6x6xf16>) -> tensor<1x32x6x6xf16>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%r1, %dw : tensor<1x32x8x8xf16>, tensor<32x3x3xf16>) outs(%f2 : tensor<1x32x6x6xf16>) -> tensor<1x32x6x6xf16>
+  %r2 = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%d : tensor<1x32x6x6xf16>) outs(%e2 : tensor<1x32x6x6xf16>) {
+  ^bb0(%in: f16, %out: f16):
+    %a = arith.maximumf %in, %zero : f16
+    %b = arith.minimumf %a, %six : f16
+    linalg.yield %b : f16
+  } -> tensor<1x32x6x6xf16>
+  %e3 = tensor.empty() : tensor<1x16x6x6xf16>
+  %f3 = linalg.fill ins(%zero : f16) outs(%e3 : tensor<1x16x6x6xf16>) -> tensor<1x16x6x6xf16>
+  %c2 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%r2, %w2 : tensor<1x32x6x6xf16>, tensor<16x32x1x1xf16>) outs(%f3 : tensor<1x16x6x6xf16>) -> tensor<1x16x6x6xf16>
+  return %c2 : tensor<1x16x6x6xf16>
 }
