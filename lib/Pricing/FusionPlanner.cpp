@@ -1083,11 +1083,13 @@ Planner::attentionChain(unsigned b, const OperandInfo &operand) const {
   // with a depthwise one between (MobileNetV2's inverted residual: a
   // window reduction, not a softmax) are no attention: no library fuses them.
   if (a < 0 || records[a].cost.opClass != OpClass::Matmul ||
-      llvm::any_of(behind, [&](unsigned index) {
-        return records[index].cost.opClass != OpClass::Elementwise &&
-               records[index].cost.opClass != OpClass::Reduction &&
-               records[index].cost.opClass != OpClass::DataMovement;
-      }))
+      llvm::any_of(
+          behind,
+          [&](unsigned index) {
+            return records[index].cost.opClass != OpClass::Elementwise &&
+                   records[index].cost.opClass != OpClass::Reduction &&
+                   records[index].cost.opClass != OpClass::DataMovement;
+          }))
     return std::nullopt;
   // Forward from the contraction through those records: the chain. Its
   // values (the scores, the probabilities) stay on chip only if nothing

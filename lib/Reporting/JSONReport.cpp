@@ -583,11 +583,11 @@ static void writeReport(JSONWriter &writer, const PricedProgram &report) {
               visitKernelFields(kernel, report.profile.get(), emit, emitList);
             });
       } else if (key == "fusion_bounds") {
-        writeRecords(writer, key, report.plan.bounds,
-                     [&](const FusionBound &bound, auto &&emit,
-                         auto &&emitList) {
-                       visitFusionBoundFields(bound, emit, emitList);
-                     });
+        writeRecords(
+            writer, key, report.plan.bounds,
+            [&](const FusionBound &bound, auto &&emit, auto &&emitList) {
+              visitFusionBoundFields(bound, emit, emitList);
+            });
       } else if (key == "fusion") {
         writeRecords(writer, key,
                      llvm::seq<unsigned>(0, report.plan.opportunities.size()),
