@@ -39,7 +39,8 @@ MATRIX_CLASSES = ("convolution", "matmul")
 # Inference engines: they run the fused kernels the `compiled` model prices.
 # A training framework's graph compiler (TensorFlow 1 with XLA) is compiled
 # too, but its per-step host overhead (a session run) is of another kind.
-ENGINES = ("TensorRT", "Paddle-TRT", "gpt-fast", "vLLM", "torch.compile")
+ENGINES = ("TensorRT", "Paddle-TRT", "gpt-fast", "vLLM", "torch.compile",
+           "AITemplate")
 
 
 def is_engine(row):
